@@ -1,0 +1,12 @@
+"""Registers the CLI's commands; each command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Attach every command to ``app``."""
+    from clauseflow_cli import parse_cmd
+
+    app.command("parse")(parse_cmd.parse)
