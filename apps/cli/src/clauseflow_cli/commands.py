@@ -7,6 +7,8 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Attach every command to ``app``."""
-    from clauseflow_cli import parse_cmd
+    from clauseflow_cli import parse_cmd, review_cmd, up_cmd
 
+    app.command("review")(review_cmd.review)
+    app.command("up")(up_cmd.up)
     app.command("parse")(parse_cmd.parse)

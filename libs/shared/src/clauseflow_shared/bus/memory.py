@@ -1,0 +1,291 @@
+"""An in-process bus with the Kafka bus's semantics, for embedded mode and fast tests.
+
+Topics have partitions chosen by key hash; consumer groups share partitions among
+their members and rebalance when members start or stop; each group has committed
+offsets, so a consumer that stops (or :meth:`InMemoryConsumer.abort`s, as a crash
+would) before its handler finished gets that message again after the rebalance.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from clauseflow_shared.bus.base import Consumer, EventBus, Handler
+from clauseflow_shared.bus.dispatch import KeyedDispatcher, Record, TopicPartition
+from clauseflow_shared.bus.offsets import OffsetTracker
+from clauseflow_shared.events import Envelope, Topic
+from clauseflow_shared.logging import get_logger
+
+log = get_logger(__name__)
+
+
+def partition_for(key: str | None, partitions: int, counter: int = 0) -> int:
+    """A stable partition for ``key`` (CRC32, so it survives restarts); keyless records round-robin."""
+    if key is None:
+        return counter % partitions
+    return zlib.crc32(key.encode()) % partitions
+
+
+@dataclass
+class _Group:
+    members: list[InMemoryConsumer] = field(default_factory=list)
+    committed: dict[TopicPartition, int] = field(default_factory=dict)
+
+
+class InMemoryBus(EventBus):
+    """An :class:`EventBus` whose topics live in this process's memory."""
+
+    def __init__(self, partitions: int = 6, *, retry_backoff_s: float = 0.05) -> None:
+        if partitions < 1:
+            raise ValueError("partitions must be at least 1")
+        self._partitions = partitions
+        self._retry_backoff_s = retry_backoff_s
+        self._logs: dict[str, list[list[Record]]] = {}
+        self._groups: dict[str, _Group] = {}
+        self._wakeup = asyncio.Event()
+        self._keyless = itertools.count()
+        self._started = False
+
+    async def start(self) -> None:
+        """Create the project's topics (and their DLQs)."""
+        for topic in Topic.ALL:
+            self.ensure_topic(topic)
+            self.ensure_topic(Topic.dlq(topic))
+        self._started = True
+
+    async def stop(self) -> None:
+        """Stop every consumer still running (their finished work is committed)."""
+        for group in list(self._groups.values()):
+            for member in list(group.members):
+                await member.stop(grace_s=1.0)
+        self._started = False
+
+    def ensure_topic(self, topic: str) -> None:
+        """Create ``topic`` if missing."""
+        if topic not in self._logs:
+            self._logs[topic] = [[] for _ in range(self._partitions)]
+
+    async def publish(self, topic: str, key: str, event: Envelope) -> None:
+        """Append the event to its key's partition."""
+        self.publish_record(topic, key, event.to_bytes())
+
+    async def publish_raw(
+        self, topic: str, key: str | None, data: bytes, headers: Sequence[tuple[str, bytes]] = ()
+    ) -> None:
+        """Append raw bytes (not necessarily a valid event: for poison-message tests and DLQ replays)."""
+        self.publish_record(topic, key, data, headers)
+
+    def publish_record(
+        self, topic: str, key: str | None, data: bytes, headers: Sequence[tuple[str, bytes]] = ()
+    ) -> Record:
+        """Append synchronously and return the stored record."""
+        self.ensure_topic(topic)
+        partitions = self._logs[topic]
+        partition = partition_for(key, len(partitions), next(self._keyless))
+        log_ = partitions[partition]
+        record = Record(topic, partition, len(log_), key, bytes(data), tuple(headers))
+        log_.append(record)
+        self._wake()
+        return record
+
+    async def read_topic(self, topic: str, *, min_records: int = 0, timeout_s: float = 5.0) -> list[Record]:
+        """Every record of ``topic`` (waiting up to ``timeout_s`` for at least ``min_records``)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while True:
+            records = [r for part in self._logs.get(topic, []) for r in part]
+            if len(records) >= min_records or loop.time() >= deadline:
+                return sorted(records, key=lambda r: (r.partition, r.offset))
+            await self._wait(deadline - loop.time())
+
+    def subscribe(
+        self,
+        topics: Sequence[str],
+        *,
+        group_id: str,
+        handler: Handler,
+        concurrency: int = 1,
+        max_attempts: int = 3,
+    ) -> InMemoryConsumer:
+        """A group member for ``topics``; ``start()`` it to join the group."""
+        if not topics:
+            raise ValueError("subscribe needs at least one topic")
+        return InMemoryConsumer(
+            self,
+            tuple(topics),
+            group_id=group_id,
+            handler=handler,
+            concurrency=concurrency,
+            max_attempts=max_attempts,
+        )
+
+    def committed(self, group_id: str) -> dict[TopicPartition, int]:
+        """A copy of a group's committed offsets (for tests and diagnostics)."""
+        group = self._groups.get(group_id)
+        return dict(group.committed) if group else {}
+
+    # -- group coordination (used by InMemoryConsumer) ------------------------------------------
+
+    def _wake(self) -> None:
+        # Broadcast: everyone waiting on the current event wakes; later waiters use a fresh one.
+        self._wakeup.set()
+        self._wakeup = asyncio.Event()
+
+    async def _wait(self, timeout_s: float) -> None:
+        event = self._wakeup
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout=max(timeout_s, 0.0))
+
+    def _log(self, tp: TopicPartition) -> list[Record]:
+        return self._logs[tp[0]][tp[1]]
+
+    def _join(self, member: InMemoryConsumer) -> None:
+        for topic in member.topics:
+            self.ensure_topic(topic)
+            self.ensure_topic(Topic.dlq(topic))
+        group = self._groups.setdefault(member.group_id, _Group())
+        group.members.append(member)
+        self._rebalance(group)
+
+    def _leave(self, member: InMemoryConsumer) -> None:
+        group = self._groups.get(member.group_id)
+        if group is None or member not in group.members:
+            return
+        group.members.remove(member)
+        member._assign(set())
+        self._rebalance(group)
+
+    def _commit(self, member: InMemoryConsumer, positions: dict[TopicPartition, int]) -> None:
+        group = self._groups[member.group_id]
+        for tp, position in positions.items():
+            # Only the current owner may commit (a revoked member's late commit is fenced, as in Kafka).
+            if tp in member.assigned and position > group.committed.get(tp, 0):
+                group.committed[tp] = position
+
+    def _rebalance(self, group: _Group) -> None:
+        """Round-robin every partition of the group's topics over the members subscribed to it."""
+        plan: dict[int, set[TopicPartition]] = {id(m): set() for m in group.members}
+        topics = sorted({t for m in group.members for t in m.topics})
+        turn = 0
+        for topic in topics:
+            candidates = [m for m in group.members if topic in m.topics]
+            for partition in range(len(self._logs[topic])):
+                owner = candidates[turn % len(candidates)]
+                plan[id(owner)].add((topic, partition))
+                turn += 1
+        # Revoke first everywhere, then assign, so no partition has two owners at once.
+        for member in group.members:
+            member._assign(member.assigned & plan[id(member)])
+        for member in group.members:
+            member._assign(plan[id(member)])
+        self._wake()
+
+
+class InMemoryConsumer(Consumer):
+    """One member of a consumer group on an :class:`InMemoryBus`."""
+
+    def __init__(
+        self,
+        bus: InMemoryBus,
+        topics: tuple[str, ...],
+        *,
+        group_id: str,
+        handler: Handler,
+        concurrency: int,
+        max_attempts: int,
+    ) -> None:
+        self.topics = topics
+        self.group_id = group_id
+        self.assigned: set[TopicPartition] = set()
+        self._bus = bus
+        self._positions: dict[TopicPartition, int] = {}
+        self._tracker: OffsetTracker[TopicPartition] = OffsetTracker()
+        self._dispatcher = KeyedDispatcher(
+            handler,
+            group_id=group_id,
+            concurrency=concurrency,
+            max_attempts=max_attempts,
+            dead_letter=self._dead_letter,
+            tracker=self._tracker,
+            retry_backoff_s=bus._retry_backoff_s,
+            on_done=self._commit_finished,
+            owns=lambda tp: tp in self.assigned,
+        )
+        self._fetcher: asyncio.Task[None] | None = None
+        self._running = False
+
+    async def start(self) -> None:
+        """Join the group and start handling messages in the background."""
+        if self._running:
+            return
+        self._running = True
+        self._bus._join(self)
+        self._fetcher = asyncio.create_task(self._fetch_loop(), name=f"memory-consumer-{self.group_id}")
+
+    async def stop(self, grace_s: float = 10.0) -> None:
+        """Stop fetching, let in-flight handlers finish within ``grace_s``, commit, leave the group."""
+        if not self._running:
+            return
+        self._running = False
+        await self._stop_fetching()
+        self._dispatcher.discard_pending()
+        if not await self._dispatcher.drain(grace_s):
+            log.warning("bus.stop_grace_exceeded", group=self.group_id, grace_s=grace_s)
+            await self._dispatcher.cancel_all()
+        self._commit_finished()
+        self._bus._leave(self)
+
+    async def abort(self) -> None:
+        """Stop at once without committing in-flight work, as a crashed process would."""
+        if not self._running:
+            return
+        self._running = False
+        await self._stop_fetching()
+        await self._dispatcher.cancel_all()
+        self._bus._leave(self)
+
+    async def _stop_fetching(self) -> None:
+        if self._fetcher is not None:
+            self._fetcher.cancel()
+            await asyncio.gather(self._fetcher, return_exceptions=True)
+            self._fetcher = None
+
+    def _assign(self, partitions: set[TopicPartition]) -> None:
+        revoked = self.assigned - partitions
+        if revoked:
+            self._commit_finished()
+            self._dispatcher.discard_pending(revoked)
+            for tp in revoked:
+                self._tracker.forget(tp)
+                self._positions.pop(tp, None)
+        group = self._bus._groups[self.group_id]
+        for tp in partitions - self.assigned:
+            self._positions[tp] = group.committed.get(tp, 0)
+        self.assigned = set(partitions)
+
+    def _commit_finished(self) -> None:
+        positions = self._tracker.committable(self.assigned)
+        if positions:
+            self._bus._commit(self, positions)
+            self._tracker.mark_committed(positions)
+
+    async def _dead_letter(self, record: Record, headers: tuple[tuple[str, bytes], ...]) -> None:
+        self._bus.publish_record(Topic.dlq(record.topic), record.key, record.value, headers)
+
+    async def _fetch_loop(self) -> None:
+        while self._running:
+            fetched = False
+            for tp in sorted(self.assigned):
+                log_ = self._bus._log(tp)
+                while self._running and tp in self.assigned and self._positions[tp] < len(log_):
+                    record = log_[self._positions[tp]]
+                    self._positions[tp] += 1
+                    await self._dispatcher.submit(record)
+                    fetched = True
+            if not fetched:
+                await self._bus._wait(1.0)

@@ -1,0 +1,441 @@
+"""Normalised text to a clause tree, by following the document's own numbering.
+
+Every line that opens with a number is a *candidate*; it becomes a clause only if it continues
+the numbering in force (the next sibling of an open clause, the first child of the current clause,
+or a decimal child such as ``4.2`` of an open ``4``). That sequence check is what keeps wrapped
+lines ("2.5 million …"), lists restarting inside a clause and quoted text from becoming clauses.
+Lines are examined once and the open-clause stack is shallow, so the work is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from clauseflow_shared.documents.model import Clause
+from clauseflow_shared.documents.numbering import (
+    ABSOLUTE,
+    CONTAINER,
+    GROUPING,
+    RELATIVE,
+    Marker,
+    Reading,
+    read_marker,
+)
+from clauseflow_shared.errors import DocumentTooLarge
+
+MAX_DEPTH = 32
+MAX_CLAUSES = 100_000
+PREAMBLE_ID = "Preamble"
+
+_MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
+_TOC_LINE = re.compile(r"(?:\.{4,}|…{2,}|(?:\. ){4,}|\t)\s*\d{1,4}\s*$")
+_TRAILING_RULE = re.compile(r"(?:\s|[-–—_=]{2,}|(?<=\w)[.:])+$")
+_LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
+_INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
+_SMALL_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "with",
+        "without",
+        "under",
+        "upon",
+        "between",
+        "its",
+        "their",
+    ]
+)
+_MAYBE = "\x00"  # prefix of a provisional title
+_ZH_STOP = re.compile(r"[。；，,;]")
+
+
+@dataclass(slots=True)
+class _Open:
+    """A clause on the open-clause stack."""
+
+    index: int  # index into the accepted list
+    reading: Reading
+    clause_id: str
+
+
+@dataclass(slots=True)
+class _Accepted:
+    clause_id: str
+    reading: Reading
+    marker: Marker
+    start: int  # offset of the marker in the text
+    line_end: int  # offset of the end of the marker line
+    parent: int | None
+    level: int
+    title: str = ""
+    children: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Segmentation:
+    """The clauses found, in document order, and warnings for the reader."""
+
+    clauses: list[Clause]
+    warnings: list[str]
+
+
+def segment(text: str, *, language: str = "en") -> Segmentation:
+    """Split normalised ``text`` into a clause tree (see the parser module for the id scheme)."""
+    accepted = _find_clauses(text, language)
+    warnings: list[str] = []
+    if len(accepted) < 2:
+        return _paragraph_chunks(text, warnings)
+    clauses = _build_clauses(text, accepted, warnings)
+    return Segmentation(clauses, warnings)
+
+
+def _iter_lines(text: str) -> list[tuple[int, str]]:
+    out = []
+    pos = 0
+    for line in text.split("\n"):
+        out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
+def _find_clauses(text: str, language: str) -> list[_Accepted]:
+    lines = _iter_lines(text)
+    accepted: list[_Accepted] = []
+    stack: list[_Open] = []
+    last_value: dict[str, int] = {}  # last accepted value per style, across groupings
+    namespace = ""  # container prefix, e.g. "Schedule 1"
+    used_ids: dict[str, int] = {}
+    for line_no, (line_start, line) in enumerate(lines):
+        stripped = line.lstrip(" \t　")
+        if not stripped:
+            continue
+        md = _MD_PREFIX.match(stripped)
+        lead = len(line) - len(stripped)
+        if md:
+            stripped = stripped[md.end() :]
+        marker = read_marker(stripped)
+        if marker is None or _TOC_LINE.search(line):
+            continue
+        heading = _heading_like(marker.rest, language)
+        placed = _place(stack, marker.readings, heading, last_value)
+        if placed is None:
+            if _is_restart(accepted, stack, marker):
+                # What came before was a table of contents: start again at the real clause 1.
+                accepted.clear()
+                stack.clear()
+                last_value.clear()
+                used_ids.clear()
+                namespace = ""
+                placed = _place(stack, marker.readings, heading, last_value)
+            if placed is None:
+                continue
+        reading, parent_pos = placed
+        if reading.family == CONTAINER and not heading:
+            continue
+        del stack[parent_pos + 1 :]
+        if reading.family == CONTAINER:
+            stack.clear()
+            parent_pos = -1
+        parent = stack[-1] if stack else None
+        if reading.family == CONTAINER:
+            clause_id = f"{reading.keyword} {reading.label}"
+            namespace = clause_id
+        else:
+            clause_id = _make_id(reading, parent, accepted, namespace)
+        if clause_id in used_ids:
+            used_ids[clause_id] += 1
+            clause_id = f"{clause_id}#{used_ids[clause_id]}"
+        else:
+            used_ids[clause_id] = 1
+        level = len(stack) + 1
+        if level > MAX_DEPTH:
+            raise DocumentTooLarge(
+                f"Clause numbering is nested more than {MAX_DEPTH} levels deep (at {marker.raw[:40]!r}); "
+                "this is not a contract structure we can read. Check the document's numbering."
+            )
+        if len(accepted) >= MAX_CLAUSES:
+            raise DocumentTooLarge(
+                f"The document has more than {MAX_CLAUSES} numbered clauses; split it and retry."
+            )
+        start = line_start + lead
+        item = _Accepted(
+            clause_id=clause_id,
+            reading=reading,
+            marker=marker,
+            start=start,
+            line_end=line_start + len(line),
+            parent=parent.index if parent else None,
+            level=level,
+        )
+        item.title = _title(marker, heading, lines, line_no, language)
+        if parent is not None:
+            accepted[parent.index].children.append(len(accepted))
+        stack.append(_Open(len(accepted), reading, clause_id))
+        last_value[reading.style] = reading.value
+        accepted.append(item)
+    return accepted
+
+
+def _place(
+    stack: list[_Open], readings: tuple[Reading, ...], heading: bool, last_value: dict[str, int]
+) -> tuple[Reading, int] | None:
+    """Where a candidate fits: (reading, index of its parent in the stack, -1 for top level)."""
+    top = len(stack) - 1
+    styles = {o.reading.style for o in stack}
+    for r in readings:
+        if r.family == CONTAINER:
+            return (r, -1) if heading else None
+    if top >= 0:
+        for r in readings:
+            if _continues(stack[top].reading, r, heading):
+                return r, top - 1
+        for r in readings:
+            if r.style not in styles and _opens(stack[top].reading, r, heading, last_value):
+                return r, top
+        for i in range(top - 1, -1, -1):
+            for r in readings:
+                if _continues(stack[i].reading, r, heading):
+                    return r, i - 1
+                if _is_decimal_child(stack[i].reading, r, heading) and stack[i + 1].reading.style != r.style:
+                    return r, i
+        for r in readings:
+            # A Part or Chapter heading seen for the first time closes everything open.
+            if r.family == GROUPING and heading and r.style not in styles and r.value == 1:
+                return r, -1
+        return None
+    for r in readings:
+        if _starts(r, heading):
+            return r, -1
+    return None
+
+
+def _continues(prev: Reading, r: Reading, heading: bool) -> bool:
+    if prev.style != r.style or r.family == CONTAINER:
+        return False
+    if r.style.startswith("dec:") and prev.parts[:-1] != r.parts[:-1]:
+        return False
+    gap = 2 if (r.family == RELATIVE or not heading) else 60
+    return prev.value < r.value <= prev.value + gap
+
+
+def _is_decimal_child(parent: Reading, r: Reading, heading: bool) -> bool:
+    if not r.style.startswith("dec:") or len(r.parts) < 2 or parent.family != ABSOLUTE:
+        return False
+    if parent.parts != r.parts[:-1]:
+        return False
+    return r.value <= 3 or heading
+
+
+def _opens(parent: Reading, r: Reading, heading: bool, last_value: dict[str, int]) -> bool:
+    """Whether ``r`` can be the first child, in a new numbering style, of ``parent``."""
+    if r.family == CONTAINER:
+        return False
+    if r.style.startswith("dec:") and len(r.parts) >= 2:
+        return _is_decimal_child(parent, r, heading)
+    if r.family == GROUPING:
+        return parent.family == GROUPING and r.style == "zh:jie" and parent.style == "zh:chapter"
+    if parent.family in (GROUPING, CONTAINER):
+        if r.family == RELATIVE and r.style not in ("zh:dun", "zh:numdun"):
+            return False
+        previous = last_value.get(r.style)
+        if previous is not None and previous < r.value <= previous + (60 if heading else 2):
+            return True  # numbering continues across Parts/Chapters
+        return r.value == 1 or (heading and r.value <= 3)
+    return r.value == 1
+
+
+def _starts(r: Reading, heading: bool) -> bool:
+    """Whether ``r`` can open the document's numbering."""
+    if r.family == RELATIVE:
+        return r.style in ("zh:dun", "zh:numdun") and r.value == 1
+    if r.style.startswith("dec:") and len(r.parts) >= 2:
+        return all(p <= 1 for p in r.parts) or heading
+    return r.value <= 1 or heading
+
+
+def _is_restart(accepted: list[_Accepted], stack: list[_Open], marker: Marker) -> bool:
+    if not accepted or not stack:
+        return False
+    first = accepted[0].reading
+    if not any(r.style == first.style and r.value == first.value for r in marker.readings):
+        return False
+    tops = [a for a in accepted if a.parent is None]
+    if len(tops) < 3:
+        return False
+    # A table of contents: every entry so far is a single short line.
+    return all(a.line_end - a.start < 120 for a in accepted) and all(not a.children for a in tops[:-1])
+
+
+def _make_id(reading: Reading, parent: _Open | None, accepted: list[_Accepted], namespace: str) -> str:
+    prefix = f"{namespace}, paragraph " if namespace else ""
+    numbered_parent = parent is not None and parent.reading.family in (ABSOLUTE, RELATIVE)
+    if reading.family == GROUPING:
+        if reading.style == "zh:jie" and parent is not None:
+            return f"{parent.clause_id}, Section {reading.label}"
+        return f"{reading.keyword} {reading.label}"
+    if reading.family == ABSOLUTE:
+        if numbered_parent and len(reading.parts) == 1 and parent is not None:
+            # "1." inside "Article 5" is paragraph 5.1.
+            return f"{parent.clause_id}.{reading.label}"
+        return prefix + reading.label
+    if not numbered_parent or parent is None:
+        return prefix + reading.label
+    if reading.style in ("zh:dun", "zh:numdun", "zh:kuan") and parent.clause_id[-1:].isdigit():
+        return f"{parent.clause_id}.{reading.label}"
+    return f"{parent.clause_id}({reading.label})"
+
+
+def _heading_like(rest: str, language: str) -> bool:
+    """Whether the text after a number reads as a heading rather than as running text."""
+    if len(rest) > 300:
+        return False
+    rest = _clean_heading(rest)
+    if not rest:
+        return True
+    if _has_cjk(rest):
+        return len(rest) <= 30 and not _ZH_STOP.search(rest)
+    if len(rest) > 120:
+        return False
+    letters = [c for c in rest if c.isalpha()]
+    if len(letters) >= 2 and all(c.isupper() for c in letters):
+        return True
+    return len(rest) <= 80 and rest[-1] not in ".;,:" and _title_case(rest)
+
+
+def _clean_heading(text: str) -> str:
+    """A heading without leading separators ("- WARRANTIES") or trailing rules ("Term ------")."""
+    return _TRAILING_RULE.sub("", _LEADING_SEP.sub("", text.strip())).strip()
+
+
+def _title_case(text: str) -> bool:
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", text)]
+    if not words or len(words) > 12:
+        return False
+    significant = [w for w in words if w.lower() not in _SMALL_WORDS]
+    return bool(significant) and sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
+
+
+def _title(marker: Marker, heading: bool, lines: list[tuple[int, str]], line_no: int, language: str) -> str:
+    rest = marker.rest.strip()
+    following = ""
+    for _, nxt in lines[line_no + 1 : line_no + 4]:
+        if nxt.strip():
+            following = nxt.strip()
+            break
+    if heading and rest:
+        cleaned = _clean_heading(rest).strip("[]【】 ")[:200]
+        letters = [c for c in cleaned if c.isalpha()]
+        shouting = len(letters) >= 2 and all(c.isupper() for c in letters)
+        # A heading is followed by its body; a short complete clause ("2.2 Reserved") is not a heading.
+        body_follows = bool(following) and read_marker(_MD_PREFIX.sub("", following, count=1)) is None
+        if shouting or body_follows or _has_cjk(cleaned):
+            return cleaned
+        return _MAYBE + cleaned  # a title only if sub-clauses follow (decided once the tree is known)
+    if not rest:
+        if (
+            following
+            and read_marker(following) is None
+            and len(following) <= 80
+            and _heading_like(following, language)
+        ):
+            return _clean_heading(following)
+        return ""
+    if _has_cjk(rest[:20]):
+        m = re.match(r"[【\[](?P<t>[^】\]]{1,20})[】\]]|(?P<u>[^，。；：:\s]{1,12})[：:]", rest)
+        if m:
+            return m.group("t") or m.group("u") or ""
+        return ""
+    m = _INLINE_TITLE.match(rest)
+    if m and m.end() < len(rest):
+        title = m.group("title").strip()
+        letters = [c for c in title if c.isalpha()]
+        if letters and (all(c.isupper() for c in letters) or _title_case(title)) and len(title.split()) <= 10:
+            return title
+    return ""
+
+
+_CJK_RE = re.compile(r"[\u3400-\u9fff]")
+
+
+def _has_cjk(text: str) -> bool:
+    return _CJK_RE.search(text) is not None
+
+
+def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) -> list[Clause]:
+    clauses: list[Clause] = []
+    n = len(accepted)
+    ends = [len(text)] * n
+    # A clause ends where the next clause at its level or above starts (a monotonic stack pass).
+    open_stack: list[int] = []
+    for i, item in enumerate(accepted):
+        while open_stack and accepted[open_stack[-1]].level >= item.level:
+            ends[open_stack.pop()] = item.start
+        open_stack.append(i)
+    first_start = accepted[0].start
+    preamble = text[:first_start].strip()
+    if preamble:
+        lead = len(text) - len(text.lstrip())
+        end = len(text[:first_start].rstrip())
+        clauses.append(
+            Clause(clause_id=PREAMBLE_ID, title="", text=text[lead:end], level=1, start=lead, end=end)
+        )
+    for i, item in enumerate(accepted):
+        end = item.start + len(text[item.start : ends[i]].rstrip())
+        if item.title.startswith(_MAYBE):
+            item.title = item.title[1:] if item.children else ""
+        clauses.append(
+            Clause(
+                clause_id=item.clause_id,
+                title=item.title,
+                text=text[item.start : end],
+                level=item.level,
+                parent_id=accepted[item.parent].clause_id if item.parent is not None else None,
+                children=tuple(accepted[c].clause_id for c in item.children),
+                start=item.start,
+                end=end,
+                number_raw=item.marker.raw,
+            )
+        )
+    duplicates = sorted({a.clause_id.split("#")[0] for a in accepted if "#" in a.clause_id})
+    if duplicates:
+        warnings.append(
+            "Some clause numbers occur more than once; later occurrences got ids with '#2', '#3': "
+            + ", ".join(duplicates[:10])
+        )
+    return clauses
+
+
+def _paragraph_chunks(text: str, warnings: list[str]) -> Segmentation:
+    """The fallback when no numbering is found: one clause per paragraph (blank-line separated)."""
+    blocks: list[tuple[int, int]] = []
+    for m in re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text):
+        blocks.append((m.start(), m.start() + len(m.group().rstrip())))
+    if len(blocks) <= 1:
+        # No blank lines: fall back to one clause per line.
+        blocks = [
+            (m.start(), m.start() + len(m.group().rstrip())) for m in re.finditer(r"[^\n]*\S[^\n]*", text)
+        ]
+        blocks = [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in blocks]
+    clauses = [
+        Clause(clause_id=f"P{i}", text=text[s:e], level=1, start=s, end=e, number_raw="")
+        for i, (s, e) in enumerate(blocks, start=1)
+    ]
+    warnings.append(
+        f"No clause numbering was found; the document was split into {len(clauses)} paragraph(s) "
+        "with ids P1, P2, … Check that the document is a numbered contract."
+    )
+    return Segmentation(clauses, warnings)

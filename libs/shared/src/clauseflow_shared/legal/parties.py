@@ -1,0 +1,307 @@
+"""Who is who in a clause: our party, the counterparty, and who acts in a given sentence.
+
+A clause is only a risk for *our* party (review-taxonomy "Risk for"), so every rule asks:
+who may terminate, who indemnifies, whose liability is capped. Parties are recognised by their
+contractual role names ("the Supplier", "Contractor", "甲方/乙方", "Seller/Buyer") and by the
+short company names given in the review's metadata.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+Side = Literal["us", "them", "mutual", "other"]
+
+# canonical role -> (English aliases, Chinese aliases)
+ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "customer": (("Customer", "Client", "Subscriber"), ("客户", "委托方", "采购方", "需方", "用户")),
+    "provider": (
+        ("Provider", "Service Provider", "Supplier", "Vendor", "Consultant", "Service Company"),
+        ("供应商", "服务商", "服务提供方", "服务提供商", "服务方", "供方", "受托方"),
+    ),
+    "buyer": (("Buyer", "Purchaser", "Buyers", "Purchasers"), ("买方", "买受人", "收购方", "受让方")),
+    "seller": (
+        ("Seller", "Sellers", "Warrantor", "Warrantors", "Vendor", "Vendors"),
+        ("卖方", "出卖人", "转让方", "出让方"),
+    ),
+    "contractor": (("Contractor", "EPC Contractor"), ("承包商", "承包人", "总承包商", "总承包方")),
+    "employer": (
+        ("Employer", "Owner", "Engineer", "Employer's Representative", "Lender", "Lenders"),
+        ("业主", "雇主", "发包人", "发包方", "工程师", "建设单位"),
+    ),
+    "recipient": (("Recipient", "Receiving Party"), ("接收方", "信息接收方", "接受方")),
+    "discloser": (("Discloser", "Disclosing Party"), ("披露方", "信息披露方")),
+    "licensee": (("Licensee",), ("被许可方", "被许可人")),
+    "licensor": (("Licensor",), ("许可方", "许可人")),
+    "distributor": (
+        ("Distributor", "Reseller", "Dealer", "Franchisee", "Agent"),
+        ("经销商", "分销商", "代理商", "被特许人", "加盟商"),
+    ),
+    "principal": (("Manufacturer", "Principal", "Franchisor"), ("制造商", "生产商", "厂家", "特许人")),
+    "investor": (("Investor", "Investors", "Minority Shareholder"), ("投资方", "投资人", "小股东", "少数股东")),
+    "majority": (
+        ("Founder", "Founders", "Majority Shareholder", "Existing Shareholders", "Promoter"),
+        ("创始人", "原股东", "大股东", "控股股东"),
+    ),
+    "party_a": ((), ("甲方",)),
+    "party_b": ((), ("乙方",)),
+    "lessee": (("Lessee", "Tenant"), ("承租方", "承租人")),
+    "lessor": (("Lessor", "Landlord"), ("出租方", "出租人")),
+    "borrower": (("Borrower",), ("借款人", "借款方")),
+    "lender": (("Lender",), ("贷款人", "出借人")),
+    "subcontractor": (("Subcontractor", "Sub-contractor"), ("分包商", "分包人")),
+}
+
+OPPOSITE: dict[str, tuple[str, ...]] = {
+    "customer": ("provider",),
+    "provider": ("customer",),
+    "buyer": ("seller",),
+    "seller": ("buyer",),
+    "contractor": ("employer",),
+    "employer": ("contractor",),
+    "recipient": ("discloser",),
+    "discloser": ("recipient",),
+    "licensee": ("licensor",),
+    "licensor": ("licensee",),
+    "distributor": ("principal", "provider"),
+    "principal": ("distributor",),
+    "investor": ("majority",),
+    "majority": ("investor",),
+    "party_a": ("party_b",),
+    "party_b": ("party_a",),
+    "lessee": ("lessor",),
+    "lessor": ("lessee",),
+    "borrower": ("lender",),
+    "lender": ("borrower",),
+    "subcontractor": ("contractor",),
+}
+
+# Roles that usually receive goods/services/IP and pay: they want flexibility and strong remedies.
+BUY_SIDE = {"customer", "buyer", "employer", "licensee", "recipient", "lessee", "investor", "distributor"}
+SELL_SIDE = {"provider", "seller", "contractor", "licensor", "discloser", "lessor", "principal", "subcontractor"}
+
+_MUTUAL_EN = re.compile(
+    r"\b(?:either|each|neither|both|any)\s+(?:of\s+the\s+)?part(?:y|ies)\b|\bthe\s+parties\b"
+    r"|\bthe\s+other\s+party\b|\bthe\s+(?:non-?defaulting|non-?breaching|defaulting|breaching|terminating"
+    r"|affected|indemnified|indemnifying|disclosing|receiving)\s+party\b|\ba\s+party\b|\bparties\b",
+    re.I,
+)
+_MUTUAL_ZH = re.compile(r"任何一方|任一方|双方|各方|每一方|守约方|违约方|另一方|对方|一方")
+_GENERIC_WORDS = {
+    "the",
+    "co",
+    "ltd",
+    "inc",
+    "limited",
+    "company",
+    "group",
+    "holdings",
+    "international",
+    "national",
+    "global",
+    "corporation",
+    "gmbh",
+    "ag",
+    "b.v",
+    "plc",
+    "llc",
+}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A party mentioned in a text, with which side it is on."""
+
+    side: Side
+    alias: str
+    start: int
+    end: int
+
+
+def roles_in(text: str) -> list[str]:
+    """Canonical roles whose names occur in ``text`` (English whole words, case-insensitive; Chinese)."""
+    found: list[str] = []
+    for role, (en, zh) in ROLES.items():
+        hit = any(re.search(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])", text, re.I) for a in en)
+        hit = hit or any(a in text for a in zh)
+        if hit:
+            found.append(role)
+    # "甲方" also contains no other role; "被许可方" contains "许可方": prefer the longer one.
+    if "licensee" in found and "licensor" in found and "许可方" in text and "被许可方" in text:
+        if not re.search(r"(?<!被)许可方", text):
+            found.remove("licensor")
+    return found
+
+
+def _names(text: str) -> list[str]:
+    """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
+    names: list[str] = []
+    for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
+        inner = inner.strip()
+        if len(inner) > 2:
+            names.append(inner)
+    base = re.sub(r"\(.*\)", "", text).strip()
+    if base and not roles_in(base):
+        names.append(base)
+    shorts: list[str] = []
+    for name in names:
+        m = re.match(r"[A-Z][A-Za-z&\-]+", name)
+        if m and m.group(0).lower() not in _GENERIC_WORDS and len(m.group(0)) > 2:
+            shorts.append(m.group(0))
+        zh = re.match(r"[\u4e00-\u9fff]{2,4}", name)
+        if zh and not roles_in(zh.group(0)):
+            shorts.append(zh.group(0))
+    return [n for n in dict.fromkeys(names + shorts) if n]
+
+
+@dataclass(frozen=True)
+class Parties:
+    """Our party and the counterparty as they can appear in clause text."""
+
+    our_roles: tuple[str, ...]
+    their_roles: tuple[str, ...]
+    our_names: tuple[str, ...] = ()
+    their_names: tuple[str, ...] = ()
+    our_label: str = ""
+    their_label: str = ""
+    _pattern: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def known(self) -> bool:
+        """True when we know which role or name is ours."""
+        return bool(self.our_roles or self.our_names)
+
+    @property
+    def buy_side(self) -> bool:
+        """Our party receives the goods/services/IP and pays (customer, buyer, employer, licensee...)."""
+        return any(r in BUY_SIDE for r in self.our_roles)
+
+    @property
+    def sell_side(self) -> bool:
+        """Our party supplies (provider, seller, contractor, licensor...)."""
+        return any(r in SELL_SIDE for r in self.our_roles)
+
+    def is_role(self, *roles: str) -> bool:
+        """Is our party one of these canonical roles?"""
+        return any(r in self.our_roles for r in roles)
+
+    def _aliases(self) -> list[tuple[str, Side]]:
+        out: list[tuple[str, Side]] = []
+        for roles, names, side in (
+            (self.our_roles, self.our_names, "us"),
+            (self.their_roles, self.their_names, "them"),
+        ):
+            for role in roles:
+                en, zh = ROLES[role]
+                out += [(a, side) for a in (*en, *zh)]  # type: ignore[misc]
+            out += [(n, side) for n in names]  # type: ignore[misc]
+        for role, (en, zh) in ROLES.items():
+            if role not in self.our_roles and role not in self.their_roles:
+                out += [(a, "other") for a in (*en, *zh)]
+        # Longer aliases first so "Receiving Party" beats "Party" and "被许可方" beats "许可方".
+        seen: set[str] = set()
+        ordered: list[tuple[str, Side]] = []
+        for alias, side in sorted(out, key=lambda x: -len(x[0])):
+            if alias not in seen:
+                seen.add(alias)
+                ordered.append((alias, side))
+        return ordered
+
+    def mentions(self, text: str) -> list[Mention]:
+        """Every party mentioned in ``text`` with its side, in order (mutual phrases included)."""
+        spans: list[Mention] = []
+        taken: list[tuple[int, int]] = []
+
+        def free(a: int, b: int) -> bool:
+            return all(b <= s or a >= e for s, e in taken)
+
+        for alias, side in self._aliases():
+            if re.search(r"[\u4e00-\u9fff]", alias):
+                pattern = re.escape(alias)
+                flags = 0
+            else:
+                pattern = rf"(?<![A-Za-z]){re.escape(alias)}(?:s)?(?:'s|’s)?(?![A-Za-z])"
+                flags = 0  # defined terms are capitalised; "other customers" is not a party
+            for m in re.finditer(pattern, text, flags):
+                if free(m.start(), m.end()):
+                    taken.append((m.start(), m.end()))
+                    spans.append(Mention(side, alias, m.start(), m.end()))
+        for rx in (_MUTUAL_EN, _MUTUAL_ZH):
+            for m in rx.finditer(text):
+                if free(m.start(), m.end()):
+                    taken.append((m.start(), m.end()))
+                    spans.append(Mention("mutual", m.group(0), m.start(), m.end()))
+        return sorted(spans, key=lambda s: s.start)
+
+    def side_before(self, text: str, pos: int, window: int = 200) -> Side | None:
+        """The side of the last party named before ``pos`` (the actor of a following verb)."""
+        lo = max(0, pos - window)
+        found = [m for m in self.mentions(text[lo:pos]) if m.side != "other" or self.known]
+        return found[-1].side if found else None
+
+    def ours(self, side: Side | None) -> bool:
+        """Is ``side`` our party? With an unknown perspective every named party counts."""
+        return side == "us" or (not self.known and side == "other")
+
+    def theirs(self, side: Side | None) -> bool:
+        """Is ``side`` the counterparty? With an unknown perspective every named party counts."""
+        return side == "them" or (not self.known and side == "other") or (
+            side == "other" and not self.their_roles and not self.their_names
+        )
+
+    def sides_in(self, text: str) -> set[Side]:
+        """All sides mentioned in ``text``."""
+        return {m.side for m in self.mentions(text)}
+
+    def label(self, side: Side, language: str) -> str:
+        """A readable name for a side."""
+        zh = language.startswith("zh")
+        if side == "us":
+            return self.our_label or ("我方" if zh else "our party")
+        if side == "them":
+            return self.their_label or ("对方" if zh else "the counterparty")
+        return "双方" if zh else "both parties"
+
+
+def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str) -> str:
+    if roles:
+        en, zh = ROLES[roles[0]]
+        return en[0] if en else zh[0]
+    return names[0] if names else raw.strip()
+
+
+def infer_parties(
+    our_party: str,
+    other_parties: list[str] | None = None,
+    clause_text: str = "",
+) -> Parties:
+    """Work out our roles/names and the counterparty's from the metadata and the clause.
+
+    ``our_party`` is free text such as "Customer (Hanway Logistics B.V.)", "承包商" or "Buyer".
+    When the counterparty is not given, it is the role opposite ours ("Supplier" for a
+    "Customer"), plus any other known role named in the clause.
+    """
+    our_roles = tuple(roles_in(our_party)) if our_party else ()
+    our_names = tuple(_names(our_party)) if our_party else ()
+    their_roles: list[str] = []
+    their_names: list[str] = []
+    for other in other_parties or []:
+        their_roles += [r for r in roles_in(other) if r not in our_roles]
+        their_names += _names(other)
+    for role in our_roles:
+        their_roles += [r for r in OPPOSITE.get(role, ()) if r not in our_roles]
+    if not their_roles and clause_text:
+        their_roles += [r for r in roles_in(clause_text) if r not in our_roles]
+    # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
+    their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]
+    their_names = [n for n in dict.fromkeys(their_names) if n not in our_names]
+    return Parties(
+        our_roles=our_roles,
+        their_roles=tuple(their_roles),
+        our_names=our_names,
+        their_names=tuple(their_names),
+        our_label=_label(our_roles, our_names, our_party),
+        their_label=_label(tuple(their_roles), tuple(their_names), (other_parties or [""])[0]),
+    )

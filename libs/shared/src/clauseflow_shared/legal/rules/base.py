@@ -1,0 +1,142 @@
+"""What every review rule shares: the clause context, findings, and helpers to read who does what."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from clauseflow_shared.legal.parties import Parties, Side
+from clauseflow_shared.legal.text import Sentence, narrow, split_sentences
+
+_MODAL = re.compile(
+    r"\b(?:may|shall|will|must|can|is\s+entitled\s+to|are\s+entitled\s+to|shall\s+be\s+entitled\s+to"
+    r"|has\s+the\s+right\s+to|have\s+the\s+right\s+to|reserves\s+the\s+right\s+to|undertakes?\s+to|agrees?\s+to)\b"
+    r"|有权|可以|可|应当|应|须|必须|承诺|同意",
+    re.I,
+)
+
+
+@dataclass
+class ClauseContext:
+    """One clause under review, from our party's perspective."""
+
+    clause_id: str
+    title: str
+    text: str
+    language: str
+    domain: str
+    parties: Parties
+    clause_types: list[str]
+    tool_results: list[Any] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    sentences: list[Sentence] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.sentences:
+            self.sentences = split_sentences(self.text)
+
+    @property
+    def zh(self) -> bool:
+        """Findings are written in Chinese."""
+        return self.language.startswith("zh")
+
+    def t(self, en: str, zh: str) -> str:
+        """Pick the wording for the review language."""
+        return zh if self.zh else en
+
+    @property
+    def us(self) -> str:
+        """Our party's readable name."""
+        return self.parties.label("us", self.language)
+
+    @property
+    def them(self) -> str:
+        """The counterparty's readable name."""
+        return self.parties.label("them", self.language)
+
+    def find(self, pattern: str, flags: int = re.I) -> Iterator[tuple[Sentence, re.Match[str]]]:
+        """Every (sentence, match) of ``pattern`` in the clause, sentence by sentence."""
+        rx = re.compile(pattern, flags)
+        for s in self.sentences:
+            for m in rx.finditer(s.text):
+                yield s, m
+
+    def has(self, pattern: str, text: str | None = None) -> bool:
+        """Does ``pattern`` occur in the clause (or in ``text``)?"""
+        return re.search(pattern, self.text if text is None else text, re.I) is not None
+
+    def actor(self, sentence: Sentence, pos: int) -> Side | None:
+        """Who performs the verb at ``pos`` (relative to the sentence): the party before its modal.
+
+        "The Employer may, by notice to the Contractor, terminate" -> the Employer, because the
+        party named just before "may" is the subject; a passive "terminated by the Employer" is
+        read from the "by" phrase.
+        """
+        text = sentence.text
+        after = text[pos : pos + 80]
+        by = re.match(r"\w*\s+by\s+(?:the\s+)?", after)
+        if by:
+            ms = self.parties.mentions(after[by.end() : by.end() + 60])
+            if ms and ms[0].start == 0:
+                return ms[0].side
+        window_start = max(0, pos - 140)
+        modals = [m for m in _MODAL.finditer(text, window_start, pos)]
+        for modal in reversed(modals):
+            side = self.parties.side_before(text, modal.start())
+            if side is not None:
+                return side
+        side = self.parties.side_before(text, pos)
+        if side is not None:
+            return side
+        # Fall back to the subject of the clause's first sentence ("The Recipient shall ... It shall").
+        return self.parties.side_before(self.text, sentence.start) if re.match(
+            r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I
+        ) else None
+
+
+@dataclass
+class Finding:
+    """A risk found by a rule, with the verbatim span that carries it."""
+
+    risk_type: str
+    level: str
+    quote: Sentence
+    description: str
+    reason: str
+    analysis: str
+    priority: int = 0  # lower wins when several findings of one type compete
+
+    def to_dict(self) -> dict[str, str]:
+        """The wire form of a risk (the clause_review answer contract)."""
+        return {
+            "risk_type": self.risk_type,
+            "risk_level": self.level,
+            "description": self.description,
+            "reason": self.reason,
+            "analysis": self.analysis,
+            "original_text": self.quote.text,
+        }
+
+
+Rule = Callable[[ClauseContext], list[Finding]]
+
+
+def span(sentence: Sentence, m: re.Match[str] | int) -> Sentence:
+    """The quotable part of ``sentence`` around a match (long list sentences are narrowed)."""
+    pos = m if isinstance(m, int) else m.start()
+    return narrow(sentence, sentence.start + pos)
+
+
+def sub_sentence(sentence: Sentence, start: int, end: int) -> Sentence:
+    """A verbatim sub-span of a sentence (offsets relative to the sentence)."""
+    piece = sentence.text[start:end]
+    lead = len(piece) - len(piece.lstrip())
+    return Sentence(piece.strip(), sentence.start + start + lead)
+
+
+def excerpt(text: str, limit: int = 160) -> str:
+    """A short excerpt for messages."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"

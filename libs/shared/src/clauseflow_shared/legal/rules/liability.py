@@ -1,0 +1,341 @@
+"""Group A: caps, carve-outs that make liability unlimited, indemnities and liquidated damages."""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_shared.legal.parties import Side
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span, sub_sentence
+from clauseflow_shared.legal.text import Sentence, find_percents, find_periods, fmt_period
+
+_CAP = (
+    r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|in\s+no\s+event\s+exceed|capped\s+at"
+    r"|up\s+to\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
+)
+_LIAB_WORD = r"liabilit(?:y|ies)|liable|责任|赔偿"
+_STANDARD_CARVE = (
+    r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
+)
+_CARVE_TRIGGER = (
+    r"shall\s+not\s+apply\s+to|does\s+not\s+apply\s+to|do\s+not\s+apply\s+to|shall\s+not\s+limit|excluding|"
+    r"except\s+(?:for|in\s+respect\s+of)|other\s+than|save\s+(?:for|in\s+respect\s+of)|不适用于|不受.{0,10}限制|除外"
+)
+_OUR_EXPOSURE = (
+    r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|defects|"
+    r"indemnit|obligations\s+under|breach\s+by|误期|违约金|缺陷|补偿|赔偿义务"
+)
+
+
+def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
+    """Whose liability a cap sentence limits."""
+    text = s.text
+    m = re.search(r"liabilit(?:y|ies)\s+of\s+(?:the\s+)?", text, re.I)
+    if m:
+        ms = ctx.parties.mentions(text[m.end() : m.end() + 80])
+        if ms and ms[0].start < 5:
+            return ms[0].side
+    m = re.search(r"liabilit(?:y|ies)|liable|责任", text, re.I)
+    if m:
+        side = ctx.parties.side_before(text, m.start(), window=70)
+        if side is not None:
+            return side
+    return None
+
+
+def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
+    """(months of fees, percent of price/fees) that a cap sentence uses, when stated."""
+    months: float | None = None
+    pct: float | None = None
+    text = s.text
+    fees = re.search(r"fees|charges|amounts?\s+paid|费用|价款|合同(?:总)?价", text, re.I)
+    if fees:
+        for p in find_periods(text[fees.start() :]):
+            if p.unit in {"month", "year", "day", "week"}:
+                months = p.months
+                break
+    for p in find_percents(text):
+        if re.search(
+            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|price|contract|accepted|purchase|consideration)|合同|价款|费用",
+            text[p.end : p.end + 60],
+            re.I,
+        ):
+            pct = p.value
+            break
+    return months, pct
+
+
+def liability_caps(ctx: ClauseContext) -> list[Finding]:
+    """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
+    out: list[Finding] = []
+    for s in ctx.sentences:
+        if not re.search(_CAP, s.text, re.I) or not re.search(_LIAB_WORD, s.text, re.I):
+            continue
+        if ctx.domain == "sha_spa" and re.search(r"Seller|Warrantor|Vendor|卖方", s.text):
+            continue  # M&A seller limitations have their own, more specific rule
+        side = _liable_side(ctx, s)
+        months, pct = _cap_basis(s)
+        low = (months is not None and months < 12) or (pct is not None and pct < 100)
+        if low and (ctx.parties.theirs(side) or side == "mutual"):
+            basis = (
+                ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
+                if months is not None
+                else ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+            )
+            severe = (months is not None and months <= 3) or (pct is not None and pct <= 25)
+            who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
+            out.append(
+                Finding(
+                    "liability_cap_inadequate",
+                    "high" if severe else "medium",
+                    span(s, 0),
+                    ctx.t(
+                        f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
+                        f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
+                    ),
+                    ctx.t(
+                        f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
+                        "market practice is at least 12 months' fees.",
+                        f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
+                    ),
+                    ctx.t(
+                        f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
+                        "promises largely unenforceable in money terms.",
+                        f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
+                    ),
+                )
+            )
+        carve = re.search(_CARVE_TRIGGER, s.text, re.I)
+        segment = s.text[carve.end() :] if carve else ""
+        if carve and not segment.strip(" :：") :
+            nxt = [x for x in ctx.sentences if x.start > s.start][:3]
+            segment = " ".join(x.text for x in nxt)
+        if not carve:
+            continue
+        items = [i for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment) if i.strip()]
+        ours = [
+            i
+            for i in items
+            if not re.search(_STANDARD_CARVE, i, re.I)
+            and (
+                "us" in ctx.parties.sides_in(i)
+                or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
+            )
+            and not ({"them"} == ctx.parties.sides_in(i) - {"other"})
+        ]
+        if ours:
+            pos = s.text.find(ours[0].strip())
+            quote = span(s, carve.start()) if pos < 0 else span(s, carve.start())
+            if len(quote.text) > 320 and pos >= 0:
+                quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
+            listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
+            out.append(
+                Finding(
+                    "uncapped_liability",
+                    "high",
+                    quote,
+                    ctx.t(
+                        f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
+                        f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
+                    ),
+                    ctx.t(
+                        f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
+                        "they make the overall cap largely illusory for our side.",
+                        f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
+                    ),
+                    ctx.t(
+                        "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
+                        "other heads should count towards the cap or sit under a separate super-cap.",
+                        "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
+                    ),
+                )
+            )
+    # Loss types excluded from the counterparty's liability that matter most to a customer.
+    for s, m in ctx.find(r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.buy_side and (ctx.parties.theirs(side) or side == "mutual"):
+            out.append(
+                Finding(
+                    "liability_cap_inadequate",
+                    "medium",
+                    span(s, m.start(1)),
+                    ctx.t(
+                        f"{ctx.them} excludes liability for {m.group(1)}, the loss {ctx.us} is most likely to suffer.",
+                        f"{ctx.them}排除了对{m.group(1)}的责任，而这正是{ctx.us}最可能遭受的损失。",
+                    ),
+                    ctx.t(
+                        "Excluding the main head of loss leaves the claimant without a remedy for the typical breach.",
+                        "排除主要损失类型使索赔方对典型违约缺乏救济。",
+                    ),
+                    ctx.t(
+                        "Data loss caused by the provider's breach should be recoverable, at least under a super-cap.",
+                        "因服务方违约造成的数据损失应可获赔，至少适用特别上限。",
+                    ),
+                    priority=1,
+                )
+            )
+            break
+    for s, m in ctx.find(r"unlimited\s+liabilit\w*|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side):
+            out.append(
+                Finding(
+                    "uncapped_liability",
+                    "high",
+                    span(s, m),
+                    ctx.t(f"{ctx.us}'s liability is expressly unlimited.", f"{ctx.us}的责任被明确规定为无限责任。"),
+                    ctx.t("Unlimited exposure is uninsurable and disproportionate to the contract value.", "无限责任无法投保且与合同价值不相称。"),
+                    ctx.t("Our liability should be capped at the contract price or 12 months' fees.", "我方责任应以合同价款或12个月费用为上限。"),
+                )
+            )
+    return out
+
+
+_IND = (
+    r"\bindemnif(?:y|ies|ied)\b|\bhold\s+(?:\w+\s+){0,4}harmless|使.{0,20}免受|保障.{0,12}免受|"
+    r"(?:赔偿|补偿).{0,20}(?:全部|一切|所有|任何).{0,10}(?:损失|费用|索赔)"
+)
+_BROAD = (
+    r"negligence\s+of|whether\s+or\s+not|regardless\s+of|howsoever|in\s+full|all\s+(?:losses|claims|liabilit)|"
+    r"any\s+(?:and\s+all\s+)?(?:losses|claims|breach)|arising\s+(?:out\s+of\s+)?or\s+(?:relating|in\s+connection)|"
+    r"use\s+of\s+the\s+(?:Services|Products|Software)|无论|不论|全部|一切|任何"
+)
+
+
+def indemnities(ctx: ClauseContext) -> list[Finding]:
+    """Broad or fault-independent indemnities given by us without reciprocity."""
+    out: list[Finding] = []
+    givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
+    for s, m in ctx.find(_IND):
+        if re.match(r"indemnified\b", m.group(0), re.I) and not re.search(r"\bby\b", s.text[m.end() : m.end() + 15]):
+            continue  # "the indemnified party" is not a promise to indemnify
+        givers.setdefault(ctx.actor(s, m.start()), []).append((s, m))
+    ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
+    reciprocal = any(ctx.parties.theirs(side) or side == "mutual" for side in givers)
+    for s, m in ours:
+        text = s.text
+        their_fault = re.search(
+            r"(?:negligence|fault|breach|wil(?:l)?ful\s+misconduct|过错|过失)\s+of\s+(?:the\s+)?\w+|"
+            r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)|包括.{0,10}(?:甲方|对方).{0,6}(?:过错|过失)",
+            text,
+            re.I,
+        )
+        fault_of_them = bool(their_fault) and (
+            "them" in ctx.parties.sides_in(their_fault.group(0))
+            or re.search(r"including.{0,60}negligence|even\s+if|无论", their_fault.group(0), re.I) is not None
+        )
+        broad = re.search(_BROAD, text, re.I)
+        if not fault_of_them and (not broad or reciprocal):
+            continue
+        level = "high" if fault_of_them or re.search(r"regardless\s+of|whether\s+or\s+not|howsoever|无论|不论", text, re.I) else "medium"
+        anchor = their_fault.start() if fault_of_them and their_fault else m.start()
+        q = span(s, anchor if len(s.text) > 320 else m.start())
+        out.append(
+            Finding(
+                "indemnity_one_sided",
+                level,
+                q,
+                ctx.t(
+                    f"{ctx.us} gives {ctx.them} a broad indemnity"
+                    + (" that extends to losses caused by the indemnified party's own negligence." if fault_of_them else " that is not limited to fault-based third-party claims."),
+                    f"{ctx.us}向{ctx.them}提供宽泛的补偿"
+                    + ("，甚至涵盖对方自身过失造成的损失。" if fault_of_them else "，且不限于因我方过错引起的第三方索赔。"),
+                ),
+                ctx.t(
+                    "The indemnity is one-way" + (", " if not reciprocal else " in substance, ")
+                    + "shifts risks we do not control onto us and is likely outside the liability cap.",
+                    "该补偿实质上为单向义务，将我方无法控制的风险转移给我方，且可能不受责任上限约束。",
+                ),
+                ctx.t(
+                    "Market practice: mutual indemnities for third-party claims caused by the indemnifier's own breach or negligence, "
+                    "excluding the other party's fault, subject to the cap.",
+                    "市场惯例：双方对等、仅就因补偿方自身违约或过失引起的第三方索赔进行补偿，排除对方过错，并受上限约束。",
+                ),
+            )
+        )
+        break
+    return out
+
+
+_LD = (
+    r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
+    r"(?:pay|paid|payable)\b.{0,60}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
+    r"违约金|误期(?:损害)?赔偿|罚款|罚金"
+)
+_NOT_EXCLUSIVE = (
+    r"without\s+prejudice\s+to.{0,80}(?:recover|claim|right)|in\s+addition\s+(?:to|recover|claim)|"
+    r"further\s+(?:loss|losses|damages)|not\s+(?:be\s+)?(?:the\s+)?(?:sole|exclusive)|"
+    r"另行(?:要求)?(?:赔偿|索赔)|不足以(?:弥补|赔偿).{0,12}(?:继续|另行|还)?|还应赔偿|并赔偿.{0,6}(?:全部|其他)"
+)
+
+
+def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
+    """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
+    for s, m in ctx.find(_LD):
+        text = s.text
+        pay = re.search(r"\bpay(?:s|able)?\b|支付|承担|赔偿", text, re.I)
+        payer = ctx.actor(s, pay.start() if pay else m.start())
+        by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?", text, re.I)
+        if by:
+            ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
+            if ms:
+                payer = ms[0].side
+        if not (ctx.parties.ours(payer) or payer == "mutual"):
+            continue
+        signals: list[str] = []
+        clause = ctx.text
+        if re.search(_NOT_EXCLUSIVE, clause, re.I):
+            signals.append(ctx.t("not the exclusive remedy (further losses recoverable)", "不是唯一救济（还可索赔其他损失）"))
+        capped = re.search(r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高", clause, re.I)
+        daily = [p for p in find_percents(text) if re.search(r"per\s+day|each\s+day|a\s+day|daily|每日|每天|per\s+week", text[p.end : p.end + 40], re.I)]
+        if daily and daily[0].value >= 0.5:
+            signals.append(ctx.t(f"a high rate of {daily[0].value:g}% per period of delay", f"费率高达每期{daily[0].value:g}%"))
+        if not capped and (daily or re.search(r"per\s+day|each\s+day|每日|每天|每逾期", text, re.I)):
+            signals.append(ctx.t("no cap", "未设上限"))
+        cap_pct = [p for p in find_percents(clause) if re.search(r"maximum|exceed|cap|上限|不超过", clause[max(0, p.start - 80) : p.start], re.I)]
+        if cap_pct and cap_pct[0].value > 15:
+            signals.append(ctx.t(f"a cap of {cap_pct[0].value:g}% (above the usual 10-15%)", f"上限为{cap_pct[0].value:g}%（高于通常的10%-15%）"))
+        if re.search(r"for\s+any\s+reason|other\s+than\s+(?:termination\s+)?by|regardless\s+of\s+(?:fault|cause)|whether\s+or\s+not.{0,30}fault|无论.{0,10}(?:原因|过错)", text, re.I):
+            signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
+        if re.search(r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付", text, re.I) and re.search(
+            r"[A-Z]{3}\s?[\d,]{5,}|\$\s?[\d,]{5,}|万元|元", text
+        ):
+            signals.append(ctx.t("a fixed sum payable on demand", "须见索即付的固定金额"))
+        if payer == "mutual" and not any("rate" in x or "费率" in x for x in signals):
+            continue
+        if not signals:
+            continue
+        anchor = re.search(_NOT_EXCLUSIVE, text, re.I)
+        q = span(s, anchor.start() if anchor and len(text) > 320 else m.start())
+        # When the aggravating wording sits in another sentence of the clause, quote that one.
+        if anchor is None:
+            for other in ctx.sentences:
+                a2 = re.search(_NOT_EXCLUSIVE, other.text, re.I)
+                if a2 and other is not s and re.search(_LD + r"|damages|loss|损失", other.text, re.I):
+                    q = span(other, a2.start())
+                    break
+        return [
+            Finding(
+                "liquidated_damages_excessive",
+                "high",
+                q,
+                ctx.t(
+                    f"Liquidated damages or fees payable by {ctx.us} are excessive: " + "; ".join(signals) + ".",
+                    f"{ctx.us}应付的违约金或费用过高：" + "；".join(signals) + "。",
+                ),
+                ctx.t(
+                    "Liquidated damages should be a capped, genuine pre-estimate that replaces general damages; "
+                    "otherwise our exposure for the same breach is open-ended.",
+                    "违约金应是设有上限的、对损失的真实预估，并替代一般损害赔偿；否则我方就同一违约的风险敞口无限。",
+                ),
+                ctx.t(
+                    "Signals found in the clause: " + "; ".join(signals) + ". Playbook: cap at about 10% of the price, sole and exclusive remedy.",
+                    "条款中识别到：" + "；".join(signals) + "。行业立场：上限约为价款的10%，且为唯一救济。",
+                ),
+            )
+        ]
+    return []
+
+
+def period_text(ctx: ClauseContext, s: Sentence) -> str:
+    """The periods named in a sentence, for messages."""
+    return ", ".join(fmt_period(p) for p in find_periods(s.text)) or ctx.t("none stated", "未约定")

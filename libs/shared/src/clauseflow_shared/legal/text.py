@@ -1,0 +1,416 @@
+"""Reading contract text: sentences, numbers, periods, percentages and amounts in English and Chinese.
+
+Everything here returns spans of the input (start/end offsets), so whatever a rule quotes is a
+verbatim substring of the clause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Abbreviations after which a full stop does not end a sentence.
+_ABBREVIATIONS = {
+    "co",
+    "ltd",
+    "inc",
+    "no",
+    "nos",
+    "art",
+    "arts",
+    "cl",
+    "e.g",
+    "i.e",
+    "etc",
+    "u.s",
+    "st",
+    "mr",
+    "mrs",
+    "dr",
+    "corp",
+    "plc",
+    "b.v",
+    "n.v",
+    "s.a",
+    "vs",
+    "para",
+    "sub",
+    "approx",
+    "p.r.c",
+}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of a clause with its offset in the clause text."""
+
+    text: str
+    start: int
+
+    @property
+    def end(self) -> int:
+        """Offset just after the sentence."""
+        return self.start + len(self.text)
+
+
+_EN_BOUNDARY = re.compile(r"(?<=[.!?])[\"'”’)]?\s+(?=[\"“(]?[A-Z0-9])")
+_ZH_BOUNDARY = re.compile(r"(?<=[。！？；])")
+
+
+def split_sentences(text: str) -> list[Sentence]:
+    """Split clause text into sentences (English full stops, Chinese 。！？；, and line breaks).
+
+    Offsets are kept, so ``text[s.start:s.end] == s.text`` for every sentence.
+    """
+    sentences: list[Sentence] = []
+    for line_match in re.finditer(r"[^\n]+", text):
+        line, base = line_match.group(0), line_match.start()
+        cuts = [0]
+        for m in _EN_BOUNDARY.finditer(line):
+            before = line[: m.start()].rstrip("\"'”’)")
+            word = re.search(r"([A-Za-z.]+)\.$", before)
+            if word and word.group(1).lower().rstrip(".") in _ABBREVIATIONS:
+                continue
+            if re.search(r"\b[A-Z]\.$", before):  # initials such as "J."
+                continue
+            cuts.append(m.end())
+        for m in _ZH_BOUNDARY.finditer(line):
+            if 0 < m.end() < len(line):
+                cuts.append(m.end())
+        cuts = sorted(set(cuts)) + [len(line)]
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            chunk = line[a:b]
+            stripped = chunk.strip()
+            if stripped:
+                offset = base + a + (len(chunk) - len(chunk.lstrip()))
+                sentences.append(Sentence(stripped, offset))
+    return sentences
+
+
+def narrow(sentence: Sentence, pos: int, limit: int = 320) -> Sentence:
+    """The part of a long sentence around ``pos`` (a clause-text offset), bounded by ';' or ':'.
+
+    Long sentences hold lists; quoting only the limb that carries the risk points the reader at it.
+    """
+    if len(sentence.text) <= limit:
+        return sentence
+    rel = max(0, min(pos - sentence.start, len(sentence.text) - 1))
+    text = sentence.text
+    left = max(text.rfind(";", 0, rel), text.rfind("；", 0, rel), text.rfind(":", 0, rel))
+    right_candidates = [i for i in (text.find(";", rel), text.find("；", rel)) if i != -1]
+    right = min(right_candidates) + 1 if right_candidates else len(text)
+    start = left + 1 if left != -1 else 0
+    piece = text[start:right]
+    lead = len(piece) - len(piece.lstrip())
+    piece = piece.strip()
+    if len(piece) < 25:
+        return sentence
+    return Sentence(piece, sentence.start + start + lead)
+
+
+# ---------------------------------------------------------------- numbers
+
+_EN_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_EN_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+EN_NUMBER_WORDS = r"(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|and|point)[\s-]*)+"
+
+
+def words_to_number(words: str) -> float | None:
+    """Parse English number words ("forty-five million five hundred thousand") into a number."""
+    tokens = [t for t in re.split(r"[\s-]+", words.lower().strip()) if t and t != "and"]
+    if not tokens:
+        return None
+    total, current, seen = 0.0, 0.0, False
+    for tok in tokens:
+        if tok in _EN_UNITS:
+            current += _EN_UNITS[tok]
+            seen = True
+        elif tok == "hundred":
+            current = (current or 1) * 100
+            seen = True
+        elif tok in _EN_SCALES:
+            total += (current or 1) * _EN_SCALES[tok]
+            current = 0
+            seen = True
+        else:
+            return None
+    return total + current if seen else None
+
+
+_ZH_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "壹": 1,
+    "二": 2,
+    "两": 2,
+    "贰": 2,
+    "三": 3,
+    "叁": 3,
+    "四": 4,
+    "肆": 4,
+    "五": 5,
+    "伍": 5,
+    "六": 6,
+    "陆": 6,
+    "七": 7,
+    "柒": 7,
+    "八": 8,
+    "捌": 8,
+    "九": 9,
+    "玖": 9,
+}
+_ZH_SMALL = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+_ZH_BIG = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
+ZH_NUMERALS = "零〇一壹二两贰三叁四肆五伍六陆七柒八捌九玖十拾百佰千仟万萬亿億"
+
+
+def zh_to_number(text: str) -> float | None:
+    """Parse Chinese numerals, plain or financial (三十, 伍拾万, 壹佰贰拾), into a number."""
+    text = text.strip()
+    if not text or any(ch not in _ZH_DIGITS and ch not in _ZH_SMALL and ch not in _ZH_BIG for ch in text):
+        return None
+    total, section, digit = 0, 0, 0
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            digit = _ZH_DIGITS[ch]
+        elif ch in _ZH_SMALL:
+            section += (digit or 1) * _ZH_SMALL[ch]
+            digit = 0
+        else:
+            section += digit
+            total += (section or 1) * _ZH_BIG[ch]
+            section, digit = 0, 0
+    return float(total + section + digit)
+
+
+def to_number(raw: str) -> float | None:
+    """A number from digits ("1,500.5"), English words or Chinese numerals."""
+    raw = raw.strip()
+    digits = raw.replace(",", "").replace("，", "")
+    try:
+        return float(digits)
+    except ValueError:
+        pass
+    return words_to_number(raw) if re.search(r"[a-z]", raw, re.I) else zh_to_number(raw)
+
+
+# ---------------------------------------------------------------- periods
+
+_UNIT_DAYS = {
+    "hour": 1 / 24,
+    "day": 1,
+    "business day": 1.4,
+    "working day": 1.4,
+    "calendar day": 1,
+    "week": 7,
+    "month": 30,
+    "year": 365,
+}
+_EN_PERIOD = re.compile(
+    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?\s*"
+    r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|years?|hours?)\b",
+    re.I,
+)
+_ZH_PERIOD = re.compile(
+    r"(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*(?:个)?\s*"
+    r"(?P<unit>个工作日|工作日|自然日|日历日|日|天|周|星期|个月|月|年|小时)"
+)
+_ZH_UNIT = {
+    "工作日": "business day",
+    "个工作日": "business day",
+    "自然日": "day",
+    "日历日": "day",
+    "日": "day",
+    "天": "day",
+    "周": "week",
+    "星期": "week",
+    "个月": "month",
+    "月": "month",
+    "年": "year",
+    "小时": "hour",
+}
+
+
+@dataclass(frozen=True)
+class Period:
+    """A period of time found in text ("thirty (30) days", "14日", "三个月")."""
+
+    value: float
+    unit: str
+    start: int
+    end: int
+
+    @property
+    def days(self) -> float:
+        """Approximate length in calendar days (business days count 1.4)."""
+        return self.value * _UNIT_DAYS.get(self.unit, 1)
+
+    @property
+    def months(self) -> float:
+        """Approximate length in months."""
+        return self.days / 30
+
+
+def find_periods(text: str) -> list[Period]:
+    """All periods of time in ``text`` (English and Chinese), in order."""
+    found: list[Period] = []
+    for m in _EN_PERIOD.finditer(text):
+        value: float | None = None
+        if m.group("num"):
+            value = float(m.group("num"))
+        elif m.group("words"):
+            value = words_to_number(m.group("words"))
+        if value is None:
+            continue
+        unit = m.group("unit").lower().rstrip("s")
+        if unit.endswith("day") and " " in unit:
+            unit = "business day" if unit.split()[0] in {"business", "working"} else "day"
+        start = m.start("words") if m.group("words") else m.start("num")
+        found.append(Period(value, unit, start, m.end()))
+    for m in _ZH_PERIOD.finditer(text):
+        if m.group("unit") == "月" and re.match(r"\d{1,2}月\d", text[m.start() :]):
+            continue  # a date such as 3月5日, not a period
+        if m.group("unit") == "日" and re.search(r"月$", text[: m.start()]):
+            continue
+        value = to_number(m.group("num"))
+        if value is None or m.group("unit") == "年" and value > 1900:
+            continue
+        found.append(Period(value, _ZH_UNIT[m.group("unit")], m.start(), m.end()))
+    return sorted(found, key=lambda p: p.start)
+
+
+# ---------------------------------------------------------------- percentages and amounts
+
+_EN_PERCENT = re.compile(
+    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\)?"
+    r"|(?P<only_words>" + EN_NUMBER_WORDS + r")\s*(?:per\s*cent|percent)",
+    re.I,
+)
+_ZH_PERCENT = re.compile(r"百分之(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"点]+)")
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A percentage found in text."""
+
+    value: float
+    start: int
+    end: int
+
+
+def find_percents(text: str) -> list[Percent]:
+    """All percentages in ``text`` ("15%", "seven and a half per cent (7.5%)", "百分之二十")."""
+    out: list[Percent] = []
+    for m in _EN_PERCENT.finditer(text):
+        if m.group("num"):
+            out.append(Percent(float(m.group("num")), m.start("num"), m.end()))
+        elif m.group("only_words"):
+            value = words_to_number(m.group("only_words"))
+            if value is not None:
+                out.append(Percent(value, m.start(), m.end()))
+    for m in _ZH_PERCENT.finditer(text):
+        raw = m.group("num")
+        if "点" in raw:
+            whole, _, frac = raw.partition("点")
+            w = zh_to_number(whole) or 0
+            digits = "".join(str(int(zh_to_number(c) or 0)) for c in frac)
+            value: float | None = float(f"{int(w)}.{digits or 0}")
+        else:
+            value = to_number(raw)
+        if value is not None:
+            out.append(Percent(value, m.start(), m.end()))
+    return sorted(out, key=lambda p: p.start)
+
+
+_CURRENCY = r"(?:USD|US\$|EUR|GBP|RMB|CNY|HKD|JPY|SGD|AUD|CHF|€|£|\$|¥|人民币|美元|欧元|英镑|港币|港元)"
+_EN_AMOUNT = re.compile(
+    r"(?P<cur>" + _CURRENCY + r")\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>million|billion|thousand|m\b|bn\b|k\b)?"
+    r"(?:\s*\((?P<words>[A-Za-z\s-]+?)\))?",
+    re.I,
+)
+_ZH_AMOUNT = re.compile(
+    r"(?P<cur>人民币|美元|欧元|英镑|港币|港元)?\s?(?P<num>\d[\d,]*(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*"
+    r"(?P<scale>万|亿)?\s*(?P<unit>元|美元|欧元|英镑|港元)"
+)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A sum of money with its currency and, when the text states it, the value written in words."""
+
+    value: float
+    currency: str
+    start: int
+    end: int
+    words_value: float | None = None
+
+
+def find_amounts(text: str) -> list[Amount]:
+    """Money amounts ("GBP 48,500,000 (forty-eight million ...)", "人民币伍拾万元（¥500,000）")."""
+    out: list[Amount] = []
+    scales = {"million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "thousand": 1e3, "k": 1e3}
+    for m in _EN_AMOUNT.finditer(text):
+        value = float(m.group("num").replace(",", ""))
+        if m.group("scale"):
+            value *= scales[m.group("scale").lower()]
+        words = m.group("words")
+        words_value = None
+        if words:
+            cleaned = re.sub(
+                r"\b(pounds?|sterling|dollars?|euros?|yuan|renminbi|cents?|only|us|united states)\b",
+                "",
+                words,
+                flags=re.I,
+            )
+            words_value = words_to_number(cleaned)
+        out.append(Amount(value, m.group("cur").upper(), m.start(), m.end(), words_value))
+    for m in _ZH_AMOUNT.finditer(text):
+        num = to_number(m.group("num"))
+        if num is None:
+            continue
+        if m.group("scale"):
+            num *= 10_000 if m.group("scale") == "万" else 100_000_000
+        cur = m.group("cur") or m.group("unit")
+        out.append(Amount(num, cur, m.start(), m.end()))
+    return sorted(out, key=lambda a: a.start)
+
+
+def clean(text: str) -> str:
+    """Collapse whitespace, for messages."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def fmt_period(p: Period) -> str:
+    """A period as a short human string ("30 days")."""
+    value = int(p.value) if p.value == int(p.value) else p.value
+    return f"{value} {p.unit}{'' if value == 1 else 's'}"

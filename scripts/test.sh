@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: set-up, generated-code check, lint, types, tests.
+# pytest's "no tests collected" (exit 5) is non-zero and therefore fails this script, as it should.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+echo "== generated gRPC code is up to date"
+scripts/uv.sh run --frozen python scripts/gen_protos.py --check
+echo "== ruff"
+scripts/uv.sh run --frozen ruff check .
+echo "== mypy"
+scripts/uv.sh run --frozen mypy libs/shared/src services/*/src apps/cli/src
+echo "== pytest"
+scripts/uv.sh run --frozen pytest "$@"

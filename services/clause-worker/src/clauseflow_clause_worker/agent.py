@@ -1,0 +1,213 @@
+"""The clause agent (SPEC-20): a bounded ReAct loop over gRPC skills, with the fixed-skill path behind it.
+
+Per task: tools for the review's domain come from the registry; the model sees
+the clause between fixed delimiters and the suggested tools as hints; it may
+call tools for at most ``max_iterations`` turns (calls of one turn run
+concurrently); a final answer is parsed into risks. An LLM failure, an
+unparseable answer or an exhausted loop falls back to the fixed-skill path
+(SPEC-20 §0.5): the suggested skills are invoked directly and the model is
+asked once, without tools. If that fails too the outcome carries the error and
+no risks; the agent itself never raises for a model or skill failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from clauseflow_shared.documents.model import Clause
+from clauseflow_shared.events import ClauseTask
+from clauseflow_shared.logging import get_logger
+from clauseflow_shared.review import Depth, LLMUsage, SkillCall
+
+from clauseflow_clause_worker import prompting
+from clauseflow_clause_worker.model import ChatModel, usage_of
+from clauseflow_clause_worker.settings import AgentSettings
+from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome, ToolInfo
+from clauseflow_clause_worker.tools import run_tool_calls
+
+log = get_logger(__name__)
+
+
+class SkillSource(Protocol):
+    """The registry and invoker the agent needs (``SkillsClient`` in production)."""
+
+    async def tools_for(self, domain: str, *, force_refresh: bool = False) -> list[ToolInfo]: ...
+
+    async def invoke(
+        self, name: str, context: InvocationContext, arguments: dict[str, Any]
+    ) -> SkillOutcome: ...
+
+
+@dataclass
+class AgentOutcome:
+    """What the agent found in one clause, with everything needed for audit."""
+
+    risks: list[dict[str, Any]] = field(default_factory=list)
+    skill_calls: list[SkillCall] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    fixed_path_messages: list[dict[str, Any]] = field(default_factory=list)
+    usage: LLMUsage = field(default_factory=LLMUsage)
+    path: str = "react"
+    fallback_used: bool = False
+    fallback_reason: str = ""
+    error: str = ""
+    # Successful skill results by tool name, so the fixed path does not ask twice.
+    skill_results: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ClauseJob:
+    """One clause to review: the task, the clause itself and the review it belongs to."""
+
+    review_id: str
+    task: ClauseTask
+    clause: Clause
+
+    def context(self) -> InvocationContext:
+        """The review context every skill call carries."""
+        docs = self.task.documents
+        return InvocationContext(
+            review_id=self.review_id,
+            primary_document_id=docs.primary,
+            particular_conditions_document_id=docs.particular_conditions or "",
+            reference_document_ids=tuple(docs.references),
+            clause_id=self.task.clause_id,
+            our_party=self.task.our_party,
+            language=self.task.language.value,
+            domain=self.task.domain.value,
+        )
+
+
+class ClauseAgent:
+    """Reviews one clause at a time; holds no per-task state, so one instance serves all in-flight tasks."""
+
+    def __init__(self, llm: ChatModel, skills: SkillSource, settings: AgentSettings) -> None:
+        self._llm = llm
+        self._skills = skills
+        self._settings = settings
+
+    async def review(self, job: ClauseJob) -> AgentOutcome:
+        """Find the risks in one clause: ReAct when the task asks for it, else the fixed-skill path."""
+        outcome = AgentOutcome()
+        if not job.task.use_react_agent:
+            outcome.path = "fixed"
+            await self._fixed_path(job, outcome)
+            return outcome
+        reason = await self._react(job, outcome)
+        if reason:
+            log.warning("react_fallback", reason=reason)
+            outcome.fallback_used = True
+            outcome.fallback_reason = reason
+            outcome.path = "fixed"
+            await self._fixed_path(job, outcome)
+        return outcome
+
+    async def _tools(self, job: ClauseJob) -> dict[str, ToolInfo]:
+        tools = {t.name: t for t in await self._skills.tools_for(job.task.domain.value)}
+        if job.task.depth == Depth.QUICK:
+            tools = {n: t for n, t in tools.items() if n in self._settings.quick_tools}
+        return tools
+
+    def _iterations(self, job: ClauseJob) -> int:
+        return 1 if job.task.depth == Depth.QUICK else job.task.max_iterations
+
+    async def _react(self, job: ClauseJob, outcome: AgentOutcome) -> str:
+        """Run the loop; returns ``""`` on a usable final answer, else why the fixed path must take over."""
+        tools = await self._tools(job)
+        if not tools:
+            return "no tools are available for this domain from the skills registry"
+        hints = [tools[name] for name in job.task.suggested_tools if name in tools]
+        outcome.messages = prompting.react_messages(job.review_id, job.task, job.clause, hints)
+        specs = [t.openai_tool for t in tools.values()]
+        iterations = self._iterations(job)
+        for turn_no in range(1, iterations + 1):
+            try:
+                turn = await self._llm.chat_with_tools(
+                    outcome.messages, specs, temperature=self._settings.react_temperature
+                )
+            except Exception as exc:  # any model failure means the fixed path (SPEC-20 §0.5)
+                return f"LLM call failed on turn {turn_no}: {exc}"
+            outcome.usage += usage_of(turn)
+            if not turn.tool_calls:
+                return self._finish(turn.content or "", outcome)
+            outcome.messages.append(_assistant_message(turn))
+            runs = await run_tool_calls(
+                turn.tool_calls,
+                skills=self._skills,
+                context=job.context(),
+                allowed=tools,
+                max_chars=self._settings.max_tool_result_chars,
+                concurrency=self._settings.tool_concurrency,
+            )
+            for run in runs:
+                outcome.messages.append(run.message)
+                outcome.skill_calls.append(run.call)
+                if run.outcome is not None and run.outcome.ok:
+                    outcome.skill_results[run.call.skill_id] = run.outcome.result()
+        return f"the model was still calling tools after max_iterations={iterations} turns"
+
+    def _finish(self, text: str, outcome: AgentOutcome) -> str:
+        outcome.messages.append({"role": "assistant", "content": text})
+        try:
+            outcome.risks = prompting.parse_risks(text)
+        except Exception as exc:  # an unusable final answer is a fallback, not a crash
+            return f"the final answer could not be parsed as risks: {exc}"
+        return ""
+
+    async def _fixed_path(self, job: ClauseJob, outcome: AgentOutcome) -> None:
+        """Invoke the suggested (or default) skills directly, then ask the model once without tools."""
+        names = list(job.task.suggested_tools) or list(self._settings.default_fixed_tools)
+        if job.task.depth == Depth.QUICK:
+            names = [n for n in names if n in self._settings.quick_tools] or list(self._settings.quick_tools)
+        await self._invoke_fixed(job, names, outcome)
+        results = {n: outcome.skill_results[n] for n in names if n in outcome.skill_results}
+        outcome.fixed_path_messages = prompting.fixed_path_messages(
+            job.review_id, job.task, job.clause, results
+        )
+        try:
+            answer = await self._llm.chat(outcome.fixed_path_messages)
+            outcome.usage += usage_of(answer)
+            outcome.fixed_path_messages.append({"role": "assistant", "content": answer.text})
+            outcome.risks = prompting.parse_risks(answer.text)
+        except Exception as exc:  # the last resort failed: report it, never crash the consumer
+            outcome.risks = []
+            outcome.fallback_used = outcome.fallback_used or job.task.use_react_agent
+            outcome.error = f"fixed-skill path failed: {exc}"
+            if outcome.fallback_reason:
+                outcome.error = f"{outcome.fallback_reason}; then {outcome.error}"
+            log.warning("fixed_path_failed", error=outcome.error)
+
+    async def _invoke_fixed(self, job: ClauseJob, names: list[str], outcome: AgentOutcome) -> None:
+        missing = list(dict.fromkeys(n for n in names if n not in outcome.skill_results))
+        context = job.context()
+        gate = asyncio.Semaphore(self._settings.tool_concurrency)
+
+        async def one(name: str) -> SkillOutcome:
+            async with gate:
+                return await self._skills.invoke(name, context, {"clause_id": job.task.clause_id})
+
+        for result in await asyncio.gather(*(one(n) for n in missing)):
+            outcome.skill_calls.append(
+                SkillCall(
+                    skill_id=result.skill_id, duration_ms=result.duration_ms, ok=result.ok, error=result.error
+                )
+            )
+            if result.ok:
+                outcome.skill_results[result.skill_id] = result.result()
+
+
+def _assistant_message(turn: Any) -> dict[str, Any]:
+    """The assistant turn with its tool calls, as it must be replayed to the model."""
+    message = getattr(turn, "assistant_message", None)
+    if isinstance(message, dict) and message:
+        return dict(message)
+    return {
+        "role": "assistant",
+        "content": turn.content or None,
+        "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.raw_arguments}}
+            for c in turn.tool_calls
+        ],
+    }

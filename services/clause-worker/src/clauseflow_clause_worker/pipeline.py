@@ -1,0 +1,146 @@
+"""One clause task from start to result: load the clause, review it, draft redlines, keep the transcript.
+
+This is the worker's logic without the bus: given a review id and a
+:class:`ClauseTask` it returns the :class:`ClauseResult` to publish. Model and
+skill failures end up inside the result (``error``, ``fallback_used``); only
+infrastructure failures (the document store) raise, so the bus retries them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from clauseflow_shared import ids
+from clauseflow_shared.documents.model import Clause
+from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_shared.errors import NotFound
+from clauseflow_shared.events import ClauseResult, ClauseTask
+from clauseflow_shared.logging import get_logger
+from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+
+from clauseflow_clause_worker.agent import AgentOutcome, ClauseAgent, ClauseJob
+from clauseflow_clause_worker.redlines import RedlineDrafter, RedlineOutcome
+
+log = get_logger(__name__)
+
+UNCLASSIFIED = "unclassified"
+
+
+def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) -> list[Risk]:
+    """Parsed risk dicts as ``Risk`` values with ids derived from (review, clause, attempt, position)."""
+    risks: list[Risk] = []
+    for index, item in enumerate(raw):
+        risk_type = str(item.get("risk_type") or "").strip() or UNCLASSIFIED
+        description = str(item.get("description") or "").strip() or str(item.get("reason") or "") or risk_type
+        risks.append(
+            Risk(
+                id=ids.risk_id(review_id, task.clause_id, task.attempt, index),
+                clause_id=task.clause_id,
+                risk_type=risk_type,
+                risk_level=RiskLevel(normalise_risk_level(item.get("risk_level"))),
+                description=description,
+                reason=str(item.get("reason") or ""),
+                analysis=str(item.get("analysis") or ""),
+                original_text=str(item.get("original_text") or ""),
+            )
+        )
+    return risks
+
+
+class ClauseProcessor:
+    """Turns a clause task into a clause result; shares nothing mutable between concurrent tasks."""
+
+    def __init__(self, agent: ClauseAgent, drafter: RedlineDrafter, store: DocumentStore) -> None:
+        self._agent = agent
+        self._drafter = drafter
+        self._store = store
+
+    async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
+        """Review (or redraft) one clause and describe what was found."""
+        try:
+            clause = await self._load_clause(task)
+        except NotFound as exc:
+            # A missing document or clause will not appear on retry: report it so the review can settle.
+            log.warning("clause_not_found", error=str(exc))
+            return ClauseResult(
+                task_id=task.task_id,
+                clause_id=task.clause_id,
+                mode=task.mode,
+                attempt=task.attempt,
+                error=str(exc),
+            )
+        job = ClauseJob(review_id=review_id, task=task, clause=clause)
+        if task.mode == TaskMode.REDRAFT:
+            return await self._redraft(job)
+        return await self._analyze(job)
+
+    async def _load_clause(self, task: ClauseTask) -> Clause:
+        structure = await asyncio.to_thread(self._store.get_structure, task.documents.primary)
+        return structure.get(task.clause_id)
+
+    async def _analyze(self, job: ClauseJob) -> ClauseResult:
+        agent = await self._agent.review(job)
+        risks = to_risks(job.review_id, job.task, agent.risks)
+        drafted = await self._drafter.draft(job, risks)
+        ref = await self._keep_transcript(job, agent, drafted)
+        log.info(
+            "clause_analyzed",
+            path=agent.path,
+            risks=len(risks),
+            redlines=len(drafted.redlines),
+            fallback=agent.fallback_used,
+        )
+        return ClauseResult(
+            task_id=job.task.task_id,
+            clause_id=job.task.clause_id,
+            mode=job.task.mode,
+            attempt=job.task.attempt,
+            risks=tuple(risks),
+            redlines=tuple(drafted.redlines),
+            skill_calls=tuple(agent.skill_calls),
+            transcript_ref=ref,
+            usage=agent.usage + drafted.usage,
+            fallback_used=agent.fallback_used,
+            validation_passed=drafted.validation_passed,
+            validation_rounds=drafted.validation_rounds,
+            error=agent.error or drafted.error,
+        )
+
+    async def _redraft(self, job: ClauseJob) -> ClauseResult:
+        drafted = await self._drafter.redraft(job)
+        ref = await self._keep_transcript(job, AgentOutcome(path="redraft"), drafted)
+        log.info("clause_redrafted", redlines=len(drafted.redlines), requested=len(job.task.redraft))
+        return ClauseResult(
+            task_id=job.task.task_id,
+            clause_id=job.task.clause_id,
+            mode=job.task.mode,
+            attempt=job.task.attempt,
+            redlines=tuple(drafted.redlines),
+            transcript_ref=ref,
+            usage=drafted.usage,
+            validation_passed=drafted.validation_passed,
+            validation_rounds=drafted.validation_rounds,
+            error=drafted.error,
+        )
+
+    async def _keep_transcript(self, job: ClauseJob, agent: AgentOutcome, drafted: RedlineOutcome) -> str:
+        """Store the whole conversation for audit; the key makes a replayed task overwrite, not add."""
+        transcript = {
+            "review_id": job.review_id,
+            "task_id": job.task.task_id,
+            "clause_id": job.task.clause_id,
+            "mode": job.task.mode.value,
+            "attempt": job.task.attempt,
+            "path": agent.path,
+            "fallback_reason": agent.fallback_reason,
+            "error": agent.error or drafted.error,
+            "messages": agent.messages,
+            "fixed_path_messages": agent.fixed_path_messages,
+            "redline_messages": drafted.messages,
+        }
+        key: tuple[object, ...] = (job.review_id, job.task.clause_id, job.task.attempt)
+        if job.task.mode == TaskMode.REDRAFT:
+            key = (*key, TaskMode.REDRAFT.value)
+        return await asyncio.to_thread(self._store.put_blob, "transcript", key, transcript)

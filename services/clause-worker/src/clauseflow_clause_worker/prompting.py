@@ -1,0 +1,85 @@
+"""The worker's bridge to ``clauseflow_shared.prompts``: task + clause in, chat messages out.
+
+All prompt text lives in the shared library (the playbook model reads the same
+format); this module only decides what of a task goes into which prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from clauseflow_shared.documents.model import Clause
+from clauseflow_shared.events import ClauseTask, RedraftRequest
+from clauseflow_shared.prompts import clause_review
+from clauseflow_shared.prompts import redlines as redline_prompts
+from clauseflow_shared.review import Depth, Risk
+
+from clauseflow_clause_worker.skills_client import ToolInfo
+
+_PRIORITY_BY_DEPTH = {Depth.DEEP: "high", Depth.STANDARD: "medium", Depth.QUICK: "low"}
+
+
+def _common(review_id: str, task: ClauseTask, clause: Clause) -> dict[str, Any]:
+    return {
+        "review_id": review_id,
+        "language": task.language.value,
+        "our_party": task.our_party,
+        "clause_id": task.clause_id,
+        "clause_name": task.clause_name or clause.title,
+        "clause_text": clause.text,
+        "domain": task.domain.value,
+        "priority": _PRIORITY_BY_DEPTH.get(task.depth, "medium"),
+    }
+
+
+def react_messages(
+    review_id: str, task: ClauseTask, clause: Clause, suggested: Sequence[ToolInfo]
+) -> list[dict[str, Any]]:
+    """The opening ``[system, user]`` of the ReAct loop; suggested tools are hints, not orders."""
+    return clause_review.build_react_messages(
+        **_common(review_id, task, clause),
+        suggested_tools=[(t.name, t.description) for t in suggested],
+    )
+
+
+def fixed_path_messages(
+    review_id: str, task: ClauseTask, clause: Clause, skill_results: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """``[system, user]`` for the fixed-skill path, with the skills' results already in the prompt."""
+    return clause_review.build_fixed_path_messages(
+        **_common(review_id, task, clause), skill_context=dict(skill_results)
+    )
+
+
+def parse_risks(text: str | None) -> list[dict[str, Any]]:
+    """The risks of a final answer; raises ``LLMBadAnswer`` when there is no JSON array."""
+    return clause_review.parse_risks(text)
+
+
+def redline_messages(
+    review_id: str,
+    task: ClauseTask,
+    clause: Clause,
+    risks: Sequence[Risk],
+    feedback: Sequence[str],
+    redraft: Sequence[RedraftRequest],
+) -> list[dict[str, Any]]:
+    """The drafting prompt: risks to fix (indexed from 0), the last round's failures, reviewer feedback."""
+    return redline_prompts.build_redline_messages(
+        language=task.language.value,
+        our_party=task.our_party,
+        clause_id=task.clause_id,
+        clause_name=task.clause_name or clause.title,
+        clause_text=clause.text,
+        risks=list(risks),
+        redraft=list(redraft),
+        validation_issues=list(feedback),
+        domain=task.domain.value,
+        review_id=review_id,
+    )
+
+
+def parse_redlines(text: str | None) -> list[dict[str, Any]]:
+    """The drafted redlines; raises ``LLMBadAnswer`` when there is no JSON array."""
+    return [d for d in redline_prompts.parse_redlines(text) if isinstance(d, dict)]

@@ -1,0 +1,208 @@
+"""Redlines for a clause's risks (SPEC-4 generate_diffs → validate → retry), and redrafts with feedback.
+
+Drafting asks the model; validation is deterministic (:mod:`validation`). A
+draft that fails validation is redrafted, with the reasons it failed in the
+prompt, up to ``max_retries`` times; drafts that passed are kept as they are.
+What still fails after the last retry is dropped and the result says
+validation did not fully pass. Ids are derived from (review, clause, risk,
+round) so a replayed task yields the same redlines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from clauseflow_shared import ids
+from clauseflow_shared.events import RedraftRequest
+from clauseflow_shared.logging import get_logger
+from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
+
+from clauseflow_clause_worker import prompting
+from clauseflow_clause_worker.agent import ClauseJob
+from clauseflow_clause_worker.model import ChatModel, usage_of
+from clauseflow_clause_worker.validation import DraftCheck, check_drafts, resolve_risk
+
+log = get_logger(__name__)
+
+
+@dataclass
+class RedlineOutcome:
+    """The validated redlines of one clause and how getting them went."""
+
+    redlines: list[Redline] = field(default_factory=list)
+    validation_passed: bool = True
+    validation_rounds: int = 0
+    messages: list[list[dict[str, Any]]] = field(default_factory=list)
+    usage: LLMUsage = field(default_factory=LLMUsage)
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class _Round:
+    """One drafting request: which risks, the feedback from the last round, redraft context if any."""
+
+    risks: list[Risk]
+    feedback: list[str]
+    redraft: list[RedraftRequest]
+
+
+class RedlineDrafter:
+    """Drafts, validates and redrafts redlines; stateless between tasks."""
+
+    def __init__(self, llm: ChatModel) -> None:
+        self._llm = llm
+
+    async def draft(self, job: ClauseJob, risks: Sequence[Risk]) -> RedlineOutcome:
+        """First drafts for the risks found in this clause (round 0)."""
+        outcome = RedlineOutcome()
+        if job.task.skip_diffs or not risks:
+            return outcome
+        await self._rounds(job, _Round(list(risks), [], []), round_no=0, outcome=outcome)
+        return outcome
+
+    async def redraft(self, job: ClauseJob) -> RedlineOutcome:
+        """New versions of rejected redlines, taking the reviewer's feedback into account."""
+        outcome = RedlineOutcome()
+        requests = list(job.task.redraft)
+        if not requests:
+            outcome.error = "redraft task without redraft requests: nothing to redraft"
+            return outcome
+        risks = _risks_for_redraft(job, requests)
+        await self._rounds(job, _Round(risks, [], requests), round_no=job.task.attempt, outcome=outcome)
+        return outcome
+
+    async def _rounds(self, job: ClauseJob, first: _Round, *, round_no: int, outcome: RedlineOutcome) -> None:
+        pending = first
+        tries = 1 + max(0, job.task.max_retries)
+        for attempt in range(tries):
+            failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome)
+            if failed is None:
+                outcome.validation_passed = True
+                return
+            pending = failed
+            log.info("redline_retry", attempt=attempt + 1, risks=[r.id for r in failed.risks])
+        # What still fails after the last retry is dropped; the result says validation did not pass.
+        outcome.validation_passed = False
+
+    async def _one_round(
+        self, job: ClauseJob, work: _Round, *, round_no: int, outcome: RedlineOutcome
+    ) -> _Round | None:
+        """Draft and check once; returns the work still to redo, or ``None`` when nothing failed."""
+        messages = prompting.redline_messages(
+            job.review_id, job.task, job.clause, work.risks, work.feedback, work.redraft
+        )
+        outcome.messages.append(messages)
+        try:
+            answer = await self._llm.chat(messages)
+            outcome.usage += usage_of(answer)
+            messages.append({"role": "assistant", "content": answer.text})
+            drafts = prompting.parse_redlines(answer.text)
+        except Exception as exc:  # an unusable answer is retried like a failed validation
+            outcome.error = f"redline drafting failed: {exc}"
+            return _Round(work.risks, [f"Your previous answer could not be used: {exc}"], work.redraft)
+        if job.task.skip_validate:
+            outcome.redlines.extend(_accept_unvalidated(job, drafts, work.risks, round_no))
+            return None
+        outcome.validation_rounds += 1
+        checks = check_drafts(drafts, clause_text=job.clause.text, risks=work.risks)
+        checks = [_against_rejected(c, work.redraft) for c in checks]
+        accepted = {c.risk_id for c in checks if c.passed}
+        outcome.redlines.extend(_redline(job, c, round_no) for c in checks if c.passed)
+        failures = [c for c in checks if not c.passed and c.risk_id not in accepted]
+        if not failures:
+            outcome.error = ""
+            return None
+        retry_ids = {c.risk_id for c in failures if c.risk_id} or {r.id for r in work.risks} - accepted
+        retry_risks = [r for r in work.risks if r.id in retry_ids]
+        if not retry_risks:
+            return None
+        return _Round(
+            retry_risks,
+            [_feedback_line(c, work.risks) for c in failures],
+            [r for r in work.redraft if r.risk_id in retry_ids],
+        )
+
+
+def _against_rejected(check: DraftCheck, redraft: Sequence[RedraftRequest]) -> DraftCheck:
+    """A redraft must not propose again the text the reviewer just rejected."""
+    rejected = {r.risk_id: r.rejected_text for r in redraft}
+    previous = rejected.get(check.risk_id or "")
+    if (
+        not check.passed
+        or previous is None
+        or " ".join(previous.split()) != " ".join(check.proposed_text.split())
+    ):
+        return check
+    return DraftCheck(
+        draft=check.draft,
+        risk_id=check.risk_id,
+        original_text=check.original_text,
+        proposed_text=check.proposed_text,
+        issues=("proposed_text repeats the rejected text; change it as the reviewer's feedback asks",),
+    )
+
+
+def _feedback_line(check: DraftCheck, risks: Sequence[Risk]) -> str:
+    label = next(
+        (f"risk {i} ({r.risk_type})" for i, r in enumerate(risks) if r.id == check.risk_id), "a redline"
+    )
+    return f"The redline for {label} failed validation: " + "; ".join(check.issues)
+
+
+def _redline(job: ClauseJob, check: DraftCheck, round_no: int) -> Redline:
+    risk_id = check.risk_id or ""
+    return Redline(
+        id=ids.redline_id(job.review_id, job.task.clause_id, risk_id, round_no),
+        clause_id=job.task.clause_id,
+        risk_id=risk_id,
+        action_type=_action(check.draft),
+        original_text=check.original_text,
+        proposed_text=check.proposed_text,
+        reason=str(check.draft.get("reason") or ""),
+        round=round_no,
+    )
+
+
+def _action(draft: Any) -> Any:
+    action = str(draft.get("action_type") or "replace")
+    return action if action in ("replace", "insert", "delete") else "replace"
+
+
+def _accept_unvalidated(
+    job: ClauseJob, drafts: Sequence[dict[str, Any]], risks: Sequence[Risk], round_no: int
+) -> list[Redline]:
+    """skip_validate: take drafts as given, one per risk, pairing unnamed drafts with risks in order."""
+    redlines: list[Redline] = []
+    seen: set[str] = set()
+    for position, draft in enumerate(drafts):
+        risk_id = resolve_risk(draft, risks) or (risks[position].id if position < len(risks) else None)
+        original = str(draft.get("original_text") or "")
+        proposed = str(draft.get("proposed_text") or "")
+        if risk_id is None or risk_id in seen or not (original or proposed):
+            continue
+        seen.add(risk_id)
+        check = DraftCheck(
+            draft=draft, risk_id=risk_id, original_text=original, proposed_text=proposed, issues=()
+        )
+        redlines.append(_redline(job, check, round_no))
+    return redlines
+
+
+def _risks_for_redraft(job: ClauseJob, requests: Sequence[RedraftRequest]) -> list[Risk]:
+    """The risks the rejected redlines addressed; the task carries them, a stand-in is made if not."""
+    known = {r.id: r for r in job.task.risks}
+    risks: list[Risk] = []
+    for request in requests:
+        risk = known.get(request.risk_id) or Risk(
+            id=request.risk_id,
+            clause_id=job.task.clause_id,
+            risk_type="reviewer_feedback",
+            risk_level=RiskLevel.MEDIUM,
+            description=request.feedback or "the reviewer rejected the previous redline",
+            original_text=request.original_text,
+        )
+        if risk not in risks:
+            risks.append(risk)
+    return risks

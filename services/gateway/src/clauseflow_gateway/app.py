@@ -1,0 +1,137 @@
+"""The FastAPI application factory: wiring, lifespan and OpenAPI. Nothing happens at import time."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from clauseflow_shared.bus import EventBus
+from clauseflow_shared.documents import DocumentStore
+from clauseflow_shared.logging import get_logger
+from fastapi import FastAPI
+
+from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
+from clauseflow_gateway.decisions import DecisionService
+from clauseflow_gateway.errors import install_error_handlers
+from clauseflow_gateway.intake.submission import DocumentParser, SubmissionService, default_parser
+from clauseflow_gateway.outbox import OutboxRelay
+from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
+from clauseflow_gateway.readmodel import ReadModel
+from clauseflow_gateway.routes import decisions, health, reviews, stream
+from clauseflow_gateway.services import GatewayServices
+from clauseflow_gateway.settings import GatewaySettings
+
+log = get_logger(__name__)
+API_DESCRIPTION = (
+    "Upload a contract, follow its review clause by clause, approve / reject / edit the proposed "
+    'redlines, and fetch the report. Errors always have the shape `{"error": {"code", "message"}}`.'
+)
+
+
+def make_bus(settings: GatewaySettings) -> EventBus:
+    """The bus the settings ask for (Kafka in deployments, in-memory for embedded use)."""
+    from clauseflow_shared.bus.factory import create_bus
+
+    return create_bus(settings.bus_kind, settings)
+
+
+def _install_openapi(app: FastAPI) -> None:
+    """Add the JSON submission schema (the submit route reads its body by hand to accept multipart too)."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = FastAPI.openapi(app)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for model in reviews.EXTRA_SCHEMAS:
+            model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            components.update(model_schema.pop("$defs", {}))
+            components[model.__name__] = model_schema
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def create_app(
+    settings: GatewaySettings | None = None,
+    *,
+    bus: EventBus | None = None,
+    store: DocumentStore | None = None,
+    parser: DocumentParser | None = None,
+    consume: bool = True,
+) -> FastAPI:
+    """The gateway app. A ``bus`` passed in is owned (started/stopped) by the caller; otherwise the
+    app creates one from the settings and owns it. ``consume=False`` skips the read-model consumer."""
+    settings = settings or GatewaySettings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with _running(settings, bus, store, parser, consume) as services:
+            app.state.services = services
+            yield
+            app.state.services = None
+
+    app = FastAPI(title="clauseflow gateway", version="1.0.0", description=API_DESCRIPTION, lifespan=lifespan)
+    install_error_handlers(app)
+    for router in (reviews.router, decisions.router, stream.router, health.router):
+        app.include_router(router)
+    _install_openapi(app)
+    return app
+
+
+@contextlib.asynccontextmanager
+async def _running(
+    settings: GatewaySettings,
+    bus: EventBus | None,
+    store: DocumentStore | None,
+    parser: DocumentParser | None,
+    consume: bool,
+) -> AsyncIterator[GatewayServices]:
+    engine = create_engine(settings.gateway_database_url)
+    await create_schema(engine)
+    sessions = session_factory(engine)
+    owned_bus = bus is None
+    the_bus = bus if bus is not None else make_bus(settings)
+    async with contextlib.AsyncExitStack() as stack:
+        stack.push_async_callback(engine.dispose)
+        if owned_bus:
+            await the_bus.start()
+            stack.push_async_callback(the_bus.stop)
+        relay = OutboxRelay(
+            sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
+        )
+        services = GatewayServices(
+            settings=settings,
+            engine=engine,
+            bus=the_bus,
+            relay=relay,
+            read_model=ReadModel(sessions),
+            submissions=SubmissionService(
+                sessions=sessions,
+                store=store or DocumentStore(settings.document_store_dir),
+                relay=relay,
+                parser=parser or default_parser(),
+                defaults=settings,
+                parse_timeout_s=settings.parse_timeout_s,
+            ),
+            decisions=DecisionService(sessions, relay),
+        )
+        if consume:
+            consumer = the_bus.subscribe(
+                TOPICS,
+                group_id=GROUP_ID,
+                handler=Projector(sessions).handle,
+                concurrency=settings.consumer_concurrency,
+                max_attempts=settings.kafka_handler_attempts,
+            )
+            await consumer.start()
+            stack.push_async_callback(consumer.stop)
+            services.consumer = consumer
+            services.checks["consumer"] = "ok"
+        await relay.start()
+        stack.push_async_callback(relay.stop)
+        log.info("gateway started", bus=type(the_bus).__name__, consume=consume)
+        yield services
+        log.info("gateway stopping")

@@ -1,0 +1,1 @@
+"""The gateway's read model: tables and the async engine."""

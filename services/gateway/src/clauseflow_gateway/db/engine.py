@@ -1,0 +1,52 @@
+"""The async engine and session factory of the read model (SQLite by default, PostgreSQL by URL)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from clauseflow_gateway.db.tables import Base
+
+
+def _ensure_sqlite_dir(url: str) -> None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+
+
+def _sqlite_pragmas(dbapi_connection: object, _: object) -> None:
+    # WAL lets readers continue while the consumer writes; busy_timeout waits instead of failing.
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An engine for ``url``; SQLite gets its directory created and sensible pragmas."""
+    _ensure_sqlite_dir(url)
+    engine = create_async_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+async def create_schema(engine: AsyncEngine) -> None:
+    """Create missing tables (the read model can always be rebuilt from events)."""
+    async with engine.begin() as conn:
+        await conn.run_sync(Base.metadata.create_all)
+
+
+def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions that keep loaded values usable after commit."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+async def ping(engine: AsyncEngine) -> None:
+    """Raise if the database cannot answer a trivial query."""
+    async with engine.connect() as conn:
+        await conn.execute(text("SELECT 1"))

@@ -1,0 +1,1 @@
+"""Submissions: reading and validating uploads, detecting the domain, recording the review."""

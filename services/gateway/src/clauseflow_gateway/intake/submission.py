@@ -1,0 +1,195 @@
+"""Recording a validated submission: parse, store the documents, record the review, queue the event."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from clauseflow_shared.documents import DocumentStore, DocumentStructure
+from clauseflow_shared.errors import DocumentError
+from clauseflow_shared.events import DocumentRefs, Envelope, ReviewRequested, Topic
+from clauseflow_shared.ids import derived_id, new_review_id
+from clauseflow_shared.logging import bound_context, get_logger
+from clauseflow_shared.review import Domain, Language, ReviewOptions, ReviewStatus
+from clauseflow_shared.settings import ReviewDefaults
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from clauseflow_gateway.db.tables import ReviewRow
+from clauseflow_gateway.errors import ApiError
+from clauseflow_gateway.intake.domain import detect_domain
+from clauseflow_gateway.intake.upload import Submission, UploadedDocument
+from clauseflow_gateway.outbox import OutboxRelay, enqueue
+from clauseflow_gateway.schemas import Links, ReviewAccepted
+
+log = get_logger(__name__)
+
+DocumentParser = Callable[[bytes, str], DocumentStructure]
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    """An uploaded document and its parsed structure."""
+
+    upload: UploadedDocument
+    structure: DocumentStructure
+
+
+def default_parser() -> DocumentParser:
+    """The shared parser (imported on first use, not at import time)."""
+    from clauseflow_shared.documents.parser import parse_document
+
+    return parse_document
+
+
+def review_requested_event_id(review_id: str) -> str:
+    """The event id of a review's request (one per review)."""
+    return derived_id("evt", review_id, "review.requested")
+
+
+def merge_options(defaults: ReviewDefaults, given: dict[str, Any] | None) -> ReviewOptions:
+    """The review's options: deployment defaults overridden by what the client set."""
+    base = ReviewOptions(
+        use_react_agent=defaults.use_react_agent,
+        use_orchestrator=defaults.use_orchestrator,
+        approval_policy=defaults.approval_policy,
+        max_retries=defaults.max_retries,
+        max_redraft_rounds=defaults.max_redraft_rounds,
+    ).model_dump()
+    base.update({k: v for k, v in (given or {}).items() if v is not None})
+    return ReviewOptions.model_validate(base)
+
+
+def findings_language(chosen: Language | None, structure: DocumentStructure) -> Language:
+    """The language asked for, or else the document's own."""
+    if chosen is not None:
+        return chosen
+    return Language.ZH_CN if structure.language == "zh" else Language.EN
+
+
+class SubmissionService:
+    """Turns a validated :class:`Submission` into a stored review and a queued ``ReviewRequested``."""
+
+    def __init__(
+        self,
+        *,
+        sessions: async_sessionmaker[AsyncSession],
+        store: DocumentStore,
+        relay: OutboxRelay,
+        parser: DocumentParser,
+        defaults: ReviewDefaults,
+        parse_timeout_s: float,
+    ) -> None:
+        self._sessions = sessions
+        self._store = store
+        self._relay = relay
+        self._parser = parser
+        self._defaults = defaults
+        self._parse_timeout_s = parse_timeout_s
+
+    async def _parse(self, upload: UploadedDocument) -> ParsedDocument:
+        label = f"{upload.role} file {upload.filename!r}"
+        try:
+            # The parser is CPU-bound and synchronous: keep it off the event loop and bounded in time.
+            structure = await asyncio.wait_for(
+                asyncio.to_thread(self._parser, upload.content, upload.filename),
+                timeout=self._parse_timeout_s,
+            )
+        except DocumentError as exc:
+            raise ApiError(422, "document_error", f"{label}: {exc}") from None
+        except TimeoutError:
+            raise ApiError(
+                422,
+                "document_timeout",
+                f"{label} took longer than {self._parse_timeout_s:g}s to read; "
+                "convert it to .txt or split it",
+            ) from None
+        except (ImportError, MemoryError, OSError):
+            raise  # our fault, not the document's: a 500, logged by the error handler
+        except Exception as exc:
+            # Parser crashes on odd input (IndexError in a corrupt table, ...) are still about the document.
+            log.warning("parser failed on an upload", filename=upload.filename, error=repr(exc)[:300])
+            raise ApiError(422, "document_error", f"{label} could not be read as a contract") from exc
+        if not structure.clauses:
+            raise ApiError(422, "document_error", f"{label} has no clauses we could recognise")
+        return ParsedDocument(upload, structure)
+
+    def _store_document(self, parsed: ParsedDocument) -> str:
+        doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename)
+        structure = parsed.structure
+        if structure.document_id != doc_id:
+            structure = structure.model_copy(update={"document_id": doc_id})
+        self._store.put_structure(structure)
+        return doc_id
+
+    async def submit(self, submission: Submission) -> ReviewAccepted:
+        """Parse everything first (nothing stored on failure), then store, record and queue."""
+        primary = await self._parse(submission.primary)
+        pc = await self._parse(submission.particular_conditions) if submission.particular_conditions else None
+        references = [await self._parse(r) for r in submission.references]
+
+        fields = submission.fields
+        detected = fields.domain == "auto"
+        domain = (
+            detect_domain(primary.structure.text, has_particular_conditions=pc is not None)
+            if detected
+            else Domain(fields.domain)
+        )
+        language = findings_language(fields.language, primary.structure)
+        options = merge_options(
+            self._defaults, fields.options.model_dump(exclude_none=True) if fields.options else None
+        )
+        title = fields.title or primary.structure.title or submission.primary.filename
+
+        refs = DocumentRefs(
+            primary=await asyncio.to_thread(self._store_document, primary),
+            particular_conditions=await asyncio.to_thread(self._store_document, pc) if pc else None,
+            references=tuple([await asyncio.to_thread(self._store_document, r) for r in references]),
+        )
+        review_id = new_review_id()
+        payload = ReviewRequested(
+            documents=refs,
+            title=title[:500],
+            our_party=fields.our_party,
+            language=language,
+            domain=domain,
+            options=options,
+        )
+        with bound_context(review_id=review_id):
+            await self._record(review_id, payload, submission.primary.filename, detected)
+            log.info("review submitted", domain=domain.value, language=language.value)
+        self._relay.kick()
+        warnings = list(primary.structure.warnings)
+        return ReviewAccepted(
+            id=review_id,
+            review_id=review_id,
+            status=ReviewStatus.RECEIVED.value,
+            title=payload.title,
+            our_party=payload.our_party,
+            language=language.value,
+            domain=domain.value,
+            domain_detected=detected,
+            clauses_found=len(primary.structure.clauses),
+            warnings=warnings,
+            links=Links.for_review(review_id),
+        )
+
+    async def _record(self, review_id: str, payload: ReviewRequested, filename: str, detected: bool) -> None:
+        event = Envelope.wrap(review_id, payload, event_id=review_requested_event_id(review_id))
+        async with self._sessions() as session, session.begin():
+            session.add(
+                ReviewRow(
+                    id=review_id,
+                    status=ReviewStatus.RECEIVED.value,
+                    title=payload.title,
+                    filename=filename,
+                    our_party=payload.our_party,
+                    language=payload.language.value,
+                    domain=payload.domain.value,
+                    domain_detected=detected,
+                    documents=payload.documents.model_dump(mode="json"),
+                    options=payload.options.model_dump(mode="json"),
+                )
+            )
+            enqueue(session, Topic.REVIEW_REQUESTED, review_id, event)

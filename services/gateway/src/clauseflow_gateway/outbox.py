@@ -1,0 +1,121 @@
+"""The outbox: events are written in the same transaction as the state that causes them, then relayed.
+
+A client's 2xx therefore means "recorded and will be published". The relay
+publishes rows in insertion order and marks them sent; a crash between publish
+and mark re-publishes on restart, which consumers tolerate (events carry
+deterministic ids and handlers deduplicate).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from clauseflow_shared.bus import EventBus
+from clauseflow_shared.events import Envelope
+from clauseflow_shared.logging import get_logger
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from clauseflow_gateway.db.tables import OutboxRow, utcnow
+
+log = get_logger(__name__)
+BATCH = 100
+
+
+def enqueue(session: AsyncSession, topic: str, key: str, event: Envelope) -> None:
+    """Add an event to the outbox of the session's transaction (validated for size now, not later)."""
+    session.add(OutboxRow(topic=topic, key=key, event=event.to_bytes().decode()))
+
+
+class OutboxRelay:
+    """Publishes outbox rows; woken by :meth:`kick` after a commit and by a periodic timer."""
+
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        bus: EventBus,
+        *,
+        poll_s: float = 1.0,
+        publish_timeout_s: float = 15.0,
+    ) -> None:
+        self._sessions = sessions
+        self._bus = bus
+        self._poll_s = poll_s
+        self._publish_timeout_s = publish_timeout_s
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    def kick(self) -> None:
+        """Ask the relay to publish now (called after a transaction with outbox rows commits)."""
+        self._wake.set()
+
+    async def start(self) -> None:
+        """Begin relaying in the background."""
+        self._task = asyncio.create_task(self._run(), name="gateway-outbox-relay")
+
+    async def stop(self) -> None:
+        """Stop relaying after one last flush attempt."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.relay_once(), timeout=self._publish_timeout_s)
+
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self._poll_s)
+            self._wake.clear()
+            try:
+                await self.relay_once()
+            except Exception as exc:  # keep relaying: the rows stay in the outbox and are retried
+                log.warning("outbox relay failed; will retry", error=str(exc))
+
+    async def relay_once(self) -> int:
+        """Publish every pending row in order, stopping at the first failure; returns how many were sent."""
+        async with self._lock:
+            sent = 0
+            while True:
+                async with self._sessions() as session:
+                    rows = (
+                        await session.scalars(
+                            select(OutboxRow)
+                            .where(OutboxRow.published_at.is_(None))
+                            .order_by(OutboxRow.id)
+                            .limit(BATCH)
+                        )
+                    ).all()
+                    if not rows:
+                        return sent
+                    for row in rows:
+                        if not await self._publish(session, row):
+                            return sent
+                        sent += 1
+
+    async def _publish(self, session: AsyncSession, row: OutboxRow) -> bool:
+        try:
+            event = Envelope.from_bytes(row.event.encode())
+            await asyncio.wait_for(
+                self._bus.publish(row.topic, row.key, event), timeout=self._publish_timeout_s
+            )
+        except Exception as exc:
+            row.attempts += 1
+            row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            await session.commit()
+            log.warning(
+                "publishing an outbox event failed", topic=row.topic, outbox_id=row.id, error=str(exc)
+            )
+            return False
+        row.published_at = utcnow()
+        await session.commit()
+        return True
+
+    async def pending(self) -> int:
+        """How many events wait to be published (for readiness and tests)."""
+        async with self._sessions() as session:
+            rows = await session.scalars(select(OutboxRow.id).where(OutboxRow.published_at.is_(None)))
+            return len(rows.all())

@@ -1,0 +1,217 @@
+"""Keeps the read model up to date from ``clause.results`` and ``review.updates`` (group ``gateway``).
+
+Handlers are idempotent: risks and redlines are upserted by their deterministic
+ids, and a ``ReviewUpdated`` snapshot applies only if its sequence is newer than
+the one stored. The orchestrator is the authority on redline status, with two
+exceptions that keep the view from moving backwards: a snapshot saying
+"pending" does not undo a decision the gateway has just recorded, and a
+"rejected" snapshot does not resurrect a draft that a redraft has superseded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+
+from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
+from clauseflow_shared.logging import bound_context, get_logger
+from clauseflow_shared.review import ClauseState, Redline, RedlineStatus, Risk
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from clauseflow_gateway.db.tables import (
+    ClauseRow,
+    PlanVersionRow,
+    RedlineRow,
+    ReviewRow,
+    RiskRow,
+    utcnow,
+)
+
+log = get_logger(__name__)
+
+TOPICS = (Topic.CLAUSE_RESULTS, Topic.REVIEW_UPDATES)
+GROUP_ID = "gateway"
+LOCK_STRIPES = 64
+
+
+class Projector:
+    """Applies events to the read model; one review's events are applied one at a time."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+        # Results and updates of one review arrive on two topics and may be handled concurrently.
+        self._locks = [asyncio.Lock() for _ in range(LOCK_STRIPES)]
+
+    def _lock(self, review_id: str) -> asyncio.Lock:
+        return self._locks[zlib.crc32(review_id.encode()) % LOCK_STRIPES]
+
+    async def handle(self, event: Envelope) -> None:
+        """The bus handler: dispatch by event type, ignore types the read model does not need."""
+        with bound_context(review_id=event.review_id):
+            async with self._lock(event.review_id):
+                if event.type == ClauseResult.TYPE:
+                    await self.apply_clause_result(event.review_id, event.open(ClauseResult))
+                elif event.type == ReviewUpdated.TYPE:
+                    await self.apply_review_updated(event.review_id, event.open(ReviewUpdated))
+
+    async def apply_clause_result(self, review_id: str, result: ClauseResult) -> None:
+        """Upsert the clause's types, risks and redlines; a redraft supersedes the rejected drafts."""
+        async with self._sessions() as session, session.begin():
+            review = await session.get(ReviewRow, review_id)
+            if review is None:
+                log.warning(
+                    "clause result for a review this gateway does not know", clause_id=result.clause_id
+                )
+                return
+            await _upsert_clause_types(session, review_id, result)
+            for index, risk in enumerate(result.risks):
+                await _upsert_risk(session, review_id, risk, result.attempt, index)
+            for index, redline in enumerate(result.redlines):
+                await _upsert_redline(session, review_id, redline, index)
+                await _supersede_rejected(session, review_id, redline)
+            review.updated_at = utcnow()
+
+    async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
+        """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses."""
+        async with self._sessions() as session, session.begin():
+            review = await session.get(ReviewRow, review_id)
+            if review is None:
+                review = _review_from_snapshot(review_id, snapshot)
+                session.add(review)
+            elif snapshot.sequence <= review.sequence:
+                return
+            _apply_review_fields(review, snapshot)
+            for position, progress in enumerate(snapshot.clauses):
+                row = await session.get(ClauseRow, (review_id, progress.clause_id))
+                if row is None:
+                    row = ClauseRow(review_id=review_id, clause_id=progress.clause_id, clause_types=[])
+                    session.add(row)
+                row.position, row.title = position, progress.title
+                row.depth, row.state = progress.depth.value, progress.state.value
+            if snapshot.plan is not None:
+                await _record_plan(session, review_id, snapshot)
+            for state in snapshot.redlines:
+                await _apply_redline_state(session, review_id, state)
+
+
+def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> ReviewRow:
+    # A snapshot for a review we never saw (e.g. a rebuilt read model): record what it tells us.
+    return ReviewRow(
+        id=review_id,
+        status=snapshot.status.value,
+        title=snapshot.title,
+        filename="",
+        our_party=snapshot.our_party,
+        language=snapshot.language.value,
+        domain=snapshot.domain.value,
+        documents={},
+        options={},
+        sequence=0,
+        plan_version=0,
+    )
+
+
+def _apply_review_fields(review: ReviewRow, snapshot: ReviewUpdated) -> None:
+    review.sequence = snapshot.sequence
+    review.status = snapshot.status.value
+    review.title = snapshot.title or review.title
+    review.summary = snapshot.summary
+    review.failure_reason = snapshot.failure_reason
+    review.usage = snapshot.usage.model_dump(mode="json")
+    review.updated_at = utcnow()
+
+
+async def _upsert_clause_types(session: AsyncSession, review_id: str, result: ClauseResult) -> None:
+    row = await session.get(ClauseRow, (review_id, result.clause_id))
+    if row is None:
+        row = ClauseRow(
+            review_id=review_id, clause_id=result.clause_id, state=ClauseState.ANALYZED.value, clause_types=[]
+        )
+        session.add(row)
+    if result.clause_types:
+        row.clause_types = list(result.clause_types)
+
+
+async def _upsert_risk(
+    session: AsyncSession, review_id: str, risk: Risk, attempt: int, position: int
+) -> None:
+    row = await session.get(RiskRow, risk.id)
+    if row is None:
+        row = RiskRow(id=risk.id, review_id=review_id)
+        session.add(row)
+    row.clause_id, row.attempt, row.position = risk.clause_id, attempt, position
+    row.risk_type, row.risk_level = risk.risk_type, risk.risk_level.value
+    row.description, row.reason = risk.description, risk.reason
+    row.analysis, row.original_text = risk.analysis, risk.original_text
+
+
+async def _upsert_redline(session: AsyncSession, review_id: str, redline: Redline, position: int) -> None:
+    row = await session.get(RedlineRow, redline.id)
+    if row is None:
+        # A new draft takes the worker's status; an existing row keeps the status it has since earned.
+        row = RedlineRow(id=redline.id, review_id=review_id, status=redline.status.value)
+        session.add(row)
+    row.clause_id, row.risk_id, row.action_type = redline.clause_id, redline.risk_id, redline.action_type
+    row.original_text, row.proposed_text = redline.original_text, redline.proposed_text
+    row.reason, row.round, row.position, row.drafted = redline.reason, redline.round, position, True
+    row.updated_at = utcnow()
+
+
+async def _supersede_rejected(session: AsyncSession, review_id: str, redline: Redline) -> None:
+    if redline.round == 0:
+        return
+    await session.execute(
+        update(RedlineRow)
+        .where(
+            RedlineRow.review_id == review_id,
+            RedlineRow.risk_id == redline.risk_id,
+            RedlineRow.round < redline.round,
+            RedlineRow.status == RedlineStatus.REJECTED.value,
+        )
+        .values(status=RedlineStatus.SUPERSEDED.value, updated_at=utcnow())
+    )
+
+
+async def _record_plan(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+    assert snapshot.plan is not None
+    plan = snapshot.plan
+    review = await session.get(ReviewRow, review_id)
+    if review is not None:
+        review.plan_version = max(review.plan_version, plan.plan_version)
+    if await session.get(PlanVersionRow, (review_id, plan.plan_version)) is None:
+        session.add(
+            PlanVersionRow(
+                review_id=review_id,
+                plan_version=plan.plan_version,
+                source=plan.source,
+                rationale=snapshot.plan_rationale or plan.global_strategy,
+                plan=plan.model_dump(mode="json"),
+            )
+        )
+
+
+def redline_status_after(current: str, decided_locally: bool, reported: RedlineStatus) -> str:
+    """The status to keep when a snapshot reports ``reported`` for a redline now ``current``."""
+    if reported is RedlineStatus.PENDING and decided_locally:
+        return current
+    if reported is RedlineStatus.REJECTED and current == RedlineStatus.SUPERSEDED.value:
+        return current
+    return reported.value
+
+
+async def _apply_redline_state(session: AsyncSession, review_id: str, state: RedlineState) -> None:
+    row = await session.get(RedlineRow, state.redline_id)
+    if row is None:
+        # The snapshot overtook the clause result (different topics); the texts arrive with the result.
+        row = RedlineRow(
+            id=state.redline_id, review_id=review_id, clause_id=state.clause_id, status=state.status.value
+        )
+        row.drafted = False
+        session.add(row)
+    row.status = redline_status_after(row.status, row.decision_request_id is not None, state.status)
+    if state.final_text is not None:
+        row.final_text = state.final_text
+    if state.decided_by:
+        row.decided_by = state.decided_by
+    row.updated_at = utcnow()

@@ -1,0 +1,263 @@
+"""Queries over the read model: the views the API serves and the snapshot reports are built from."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from clauseflow_shared.errors import NotFound
+from clauseflow_shared.review import ClauseState, Risk
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from clauseflow_gateway.db.tables import (
+    ClauseRow,
+    DecisionRow,
+    PlanVersionRow,
+    RedlineRow,
+    ReviewRow,
+    RiskRow,
+)
+from clauseflow_gateway.report import ClauseSnapshot, RedlineSnapshot, ReviewSnapshot
+from clauseflow_gateway.schemas import (
+    ClausePublic,
+    DecisionPublic,
+    Links,
+    PlanPublic,
+    PlanVersionPublic,
+    ProgressPublic,
+    RedlinePublic,
+    ReviewPublic,
+    RiskPublic,
+)
+
+SETTLED = {ClauseState.SETTLED.value}
+ANALYZED = {ClauseState.ANALYZED.value, ClauseState.AWAITING_APPROVAL.value, ClauseState.REDRAFTING.value}
+LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+async def get_review(session: AsyncSession, review_id: str) -> ReviewRow:
+    """The review row; :class:`NotFound` naming the id otherwise."""
+    review = await session.get(ReviewRow, review_id)
+    if review is None:
+        raise NotFound(f"review {review_id!r} does not exist")
+    return review
+
+
+async def _clauses(session: AsyncSession, review_id: str) -> Sequence[ClauseRow]:
+    stmt = select(ClauseRow).where(ClauseRow.review_id == review_id).order_by(ClauseRow.position)
+    return (await session.scalars(stmt)).all()
+
+
+def _clause_order(clauses: Sequence[ClauseRow]) -> dict[str, int]:
+    return {c.clause_id: i for i, c in enumerate(clauses)}
+
+
+async def _risks(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RiskRow]:
+    rows = (await session.scalars(select(RiskRow).where(RiskRow.review_id == review_id))).all()
+    big = len(order)
+    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.attempt, r.position, r.id))
+
+
+async def _redlines(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RedlineRow]:
+    rows = (await session.scalars(select(RedlineRow).where(RedlineRow.review_id == review_id))).all()
+    big = len(order)
+    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.round, r.position, r.id))
+
+
+def clause_public(row: ClauseRow) -> ClausePublic:
+    """API view of a clause."""
+    return ClausePublic(
+        clause_id=row.clause_id,
+        title=row.title,
+        depth=row.depth,
+        state=row.state,
+        clause_types=list(row.clause_types or []),
+    )
+
+
+def risk_public(row: RiskRow) -> RiskPublic:
+    """API view of a risk."""
+    return RiskPublic(
+        id=row.id,
+        clause_id=row.clause_id,
+        risk_type=row.risk_type,
+        risk_level=row.risk_level,
+        description=row.description,
+        reason=row.reason,
+        analysis=row.analysis,
+        original_text=row.original_text,
+    )
+
+
+def redline_public(row: RedlineRow) -> RedlinePublic:
+    """API view of a redline."""
+    return RedlinePublic(
+        id=row.id,
+        clause_id=row.clause_id,
+        risk_id=row.risk_id,
+        action_type=row.action_type,
+        original_text=row.original_text,
+        proposed_text=row.proposed_text,
+        reason=row.reason,
+        status=row.status,
+        round=row.round,
+        final_text=row.final_text,
+        decided_by=row.decided_by,
+    )
+
+
+def progress_of(clauses: Sequence[ClauseRow], status: str) -> ProgressPublic:
+    """Settled and analysed clause counts; a completed review is 100%."""
+    total = len(clauses)
+    settled = sum(1 for c in clauses if c.state in SETTLED)
+    analyzed = settled + sum(1 for c in clauses if c.state in ANALYZED)
+    percent = 100.0 if status == "completed" else (round(100.0 * settled / total, 1) if total else 0.0)
+    return ProgressPublic(
+        clauses_total=total, clauses_settled=settled, clauses_analyzed=analyzed, percent=percent
+    )
+
+
+class ReadModel:
+    """Read-only access to reviews for the API and the report."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+
+    async def review(self, review_id: str) -> ReviewPublic:
+        """Status, progress, clause states and counts of a review."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+            clauses = await _clauses(session, review_id)
+            risk_levels = (
+                await session.scalars(select(RiskRow.risk_level).where(RiskRow.review_id == review_id))
+            ).all()
+            statuses = (
+                await session.scalars(select(RedlineRow.status).where(RedlineRow.review_id == review_id))
+            ).all()
+        levels = Counter(risk_levels)
+        return ReviewPublic(
+            id=review.id,
+            review_id=review.id,
+            status=review.status,
+            title=review.title,
+            filename=review.filename,
+            our_party=review.our_party,
+            language=review.language,
+            domain=review.domain,
+            options=dict(review.options or {}),
+            plan_version=review.plan_version,
+            progress=progress_of(clauses, review.status),
+            clauses=[clause_public(c) for c in clauses],
+            risk_counts={"total": len(risk_levels), **{lv: levels.get(lv, 0) for lv in LEVEL_ORDER}},
+            redline_counts=dict(sorted(Counter(statuses).items())),
+            summary=review.summary,
+            failure_reason=review.failure_reason,
+            created_at=review.created_at,
+            updated_at=review.updated_at,
+            links=Links.for_review(review.id),
+        )
+
+    async def risks(
+        self,
+        review_id: str,
+        *,
+        level: str | None = None,
+        risk_type: str | None = None,
+        clause_id: str | None = None,
+    ) -> list[RiskPublic]:
+        """Risks of a review in document order, optionally filtered."""
+        async with self._sessions() as session:
+            await get_review(session, review_id)
+            rows = await _risks(session, review_id, _clause_order(await _clauses(session, review_id)))
+        return [
+            risk_public(r)
+            for r in rows
+            if (level is None or r.risk_level == level)
+            and (risk_type is None or r.risk_type == risk_type)
+            and (clause_id is None or r.clause_id == clause_id)
+        ]
+
+    async def redlines(
+        self,
+        review_id: str,
+        *,
+        status: str | None = None,
+        clause_id: str | None = None,
+        risk_id: str | None = None,
+    ) -> list[RedlinePublic]:
+        """Redlines of a review in document order, optionally filtered."""
+        async with self._sessions() as session:
+            await get_review(session, review_id)
+            rows = await _redlines(session, review_id, _clause_order(await _clauses(session, review_id)))
+        return [
+            redline_public(r)
+            for r in rows
+            if (status is None or r.status == status)
+            and (clause_id is None or r.clause_id == clause_id)
+            and (risk_id is None or r.risk_id == risk_id)
+        ]
+
+    async def plan(self, review_id: str) -> PlanPublic:
+        """The current plan and every version, oldest first."""
+        async with self._sessions() as session:
+            await get_review(session, review_id)
+            stmt = (
+                select(PlanVersionRow)
+                .where(PlanVersionRow.review_id == review_id)
+                .order_by(PlanVersionRow.plan_version)
+            )
+            rows = (await session.scalars(stmt)).all()
+        versions = [
+            PlanVersionPublic(
+                plan_version=r.plan_version,
+                source=r.source,
+                rationale=r.rationale,
+                plan=r.plan,
+                recorded_at=r.recorded_at,
+            )
+            for r in rows
+        ]
+        return PlanPublic(review_id=review_id, current=versions[-1] if versions else None, versions=versions)
+
+    async def decisions(self, review_id: str) -> list[DecisionPublic]:
+        """The decision audit trail, oldest first."""
+        async with self._sessions() as session:
+            await get_review(session, review_id)
+            stmt = select(DecisionRow).where(DecisionRow.review_id == review_id).order_by(DecisionRow.id)
+            rows = (await session.scalars(stmt)).all()
+        return [
+            DecisionPublic(
+                request_id=r.request_id,
+                redline_id=r.redline_id,
+                action=r.action,
+                feedback=r.feedback,
+                text=r.text,
+                decided_by=r.decided_by,
+                decided_at=r.decided_at,
+            )
+            for r in rows
+        ]
+
+    async def snapshot(self, review_id: str) -> ReviewSnapshot:
+        """Everything the report needs, in document order."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+            clauses = await _clauses(session, review_id)
+            order = _clause_order(clauses)
+            risks = await _risks(session, review_id, order)
+            redlines = [r for r in await _redlines(session, review_id, order) if r.drafted]
+        return ReviewSnapshot(
+            review_id=review.id,
+            status=review.status,
+            title=review.title,
+            our_party=review.our_party,
+            language=review.language,
+            domain=review.domain,
+            plan_version=review.plan_version,
+            summary=review.summary,
+            failure_reason=review.failure_reason,
+            clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
+            risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
+            redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),
+        )

@@ -1,0 +1,34 @@
+"""Gateway settings: HTTP binding, read-model database, upload limits, storage and the bus."""
+
+from __future__ import annotations
+
+from clauseflow_shared.settings import (
+    BusKind,
+    KafkaSettings,
+    LoggingSettings,
+    ReviewDefaults,
+    StorageSettings,
+)
+from pydantic import Field
+
+
+class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
+    """Everything the gateway reads from the environment (GATEWAY_HOST, GATEWAY_PORT, ...)."""
+
+    gateway_host: str = "127.0.0.1"
+    gateway_port: int = Field(default=8000, ge=0, le=65535)
+    gateway_database_url: str = "sqlite+aiosqlite:///.clauseflow/gateway.db"
+    bus_kind: BusKind = "kafka"
+    max_upload_bytes: int = Field(default=20 * 1024 * 1024, ge=1, description="per uploaded document")
+    max_reference_files: int = Field(default=5, ge=0, le=20)
+    parse_timeout_s: float = Field(default=30.0, gt=0, description="time allowed to parse one document")
+    publish_timeout_s: float = Field(default=15.0, gt=0)
+    outbox_poll_s: float = Field(default=1.0, gt=0, description="how often the relay retries unsent events")
+    sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")
+    consumer_concurrency: int = Field(default=4, ge=1, le=64)
+
+    @property
+    def max_request_bytes(self) -> int:
+        """The whole request may carry the document, the particular conditions and the references."""
+        files = 2 + self.max_reference_files
+        return self.max_upload_bytes * files + 256 * 1024

@@ -1,0 +1,110 @@
+"""The review checklist: which clauses of a contract are reviewed, how urgently, with which tools.
+
+SPEC-4 ``_generate_generic_checklist`` made every top-level clause a medium-priority
+item with one tool. We keep its shape and improve the content:
+
+* **Reviewable units.** Each top-level clause is one unit, unless it is an article
+  made of numbered sub-clauses that is long (over ``SPLIT_CHARS`` characters in all),
+  has ``SPLIT_CHILDREN`` or more sub-clauses, or is only a heading; then each of its
+  direct sub-clauses is a unit instead. A lawyer reviews "Article 14 Payment" with
+  eight sub-clauses sub-clause by sub-clause, but "5. Notices" with two short
+  paragraphs as one.
+* **Priority** comes from the clause's subject (:mod:`subjects`): liability, indemnity
+  and damages are critical; termination, payment, IP, warranties, claims are high;
+  definitions, notices and boilerplate are low; the rest medium.
+* **Skills**: ``get_clause_context`` always; ``extract_financial_terms`` when money is
+  mentioned; ``cross_reference_check`` when the clause refers to other clauses;
+  ``resolve_definition`` when it uses defined terms; plus the subject's and the
+  domain pack's skills.
+"""
+
+from __future__ import annotations
+
+from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_shared.review import ChecklistItem, Domain
+
+from clauseflow_orchestrator.domain_packs import pack_entry
+from clauseflow_orchestrator.subjects import GENERAL, classify, mentions_money, mentions_references
+
+SPLIT_CHARS = 1500
+SPLIT_CHILDREN = 4
+HEADING_ONLY_CHARS = 40
+
+
+def reviewable_units(structure: DocumentStructure) -> list[Clause]:
+    """The clauses reviewed one by one, in document order (see the module docstring for the rule)."""
+    units: list[Clause] = []
+    for top in structure.top_level():
+        children = structure.children_of(top.clause_id) if top.children else []
+        units.extend(children if children and _split(top, children) else [top])
+    return units
+
+
+def _split(article: Clause, children: list[Clause]) -> bool:
+    own_body = article.text.replace(article.title, "", 1).strip()
+    total = max(len(article.text), len(own_body) + sum(len(c.text) for c in children))
+    return total > SPLIT_CHARS or len(children) >= SPLIT_CHILDREN or len(own_body) < HEADING_ONLY_CHARS
+
+
+def build_checklist(
+    structure: DocumentStructure, domain: Domain = Domain.GENERIC, *, has_particular_conditions: bool = False
+) -> list[ChecklistItem]:
+    """The checklist for a parsed contract: one item per reviewable unit, domain pack applied."""
+    referring = {ref.source for ref in structure.cross_references}
+    return [
+        _item(
+            unit,
+            _parent_title(structure, unit),
+            domain,
+            unit.clause_id in referring,
+            has_particular_conditions,
+        )
+        for unit in reviewable_units(structure)
+    ]
+
+
+def _parent_title(structure: DocumentStructure, clause: Clause) -> str:
+    if clause.parent_id is None or not structure.has(clause.parent_id):
+        return ""
+    return structure.get(clause.parent_id).title
+
+
+def _item(
+    clause: Clause, parent_title: str, domain: Domain, has_references: bool, has_pc: bool
+) -> ChecklistItem:
+    subject = classify(clause.title, clause.text)
+    if subject is GENERAL and parent_title:
+        # An untitled sub-clause about nothing recognisable belongs to its article's subject.
+        subject = classify(parent_title, "")
+    skills: list[str] = ["get_clause_context"]
+    if mentions_money(clause.text):
+        skills.append("extract_financial_terms")
+    if has_references or mentions_references(clause.text):
+        skills.append("cross_reference_check")
+    if clause.definitions_used:
+        skills.append("resolve_definition")
+    skills.extend(subject.skills)
+    priority = subject.priority
+    name = clause.title or _first_words(clause.text)
+    entry = pack_entry(domain, clause, has_pc=has_pc)
+    if entry is not None:
+        priority = entry.priority
+        skills.extend(entry.skills)
+        name = clause.title or entry.name
+    return ChecklistItem(
+        clause_id=clause.clause_id,
+        clause_name=name,
+        priority=priority,
+        required_skills=tuple(dict.fromkeys(skills)),
+        description=_description(clause.clause_id, subject.name, entry.focus if entry else ""),
+    )
+
+
+def _description(clause_id: str, subject: str, focus: str) -> str:
+    text = f"Review clause {clause_id} ({subject.replace('_', ' ')})"
+    return f"{text}: {focus}" if focus else text
+
+
+def _first_words(text: str, limit: int = 40) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[:limit].rstrip() + "…"

@@ -1,0 +1,438 @@
+"""The review's decision core: ``decide(state, event) -> Decision``, a pure function.
+
+No I/O and no clock: the shell around it loads documents, calls the LLM (plan,
+adjustment, summary) and feeds the results in as parts of the event, then stores
+the new state and the outgoing events in one transaction. Outgoing event ids are
+derived from the input event id and the position, so a replay of the same input
+produces the same events with the same ids (consumers dedupe on them).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from clauseflow_shared.events import (
+    ClauseResult,
+    ClauseTask,
+    Envelope,
+    Payload,
+    RedraftRequest,
+    ReviewDecisionsSubmitted,
+    Topic,
+)
+from clauseflow_shared.ids import derived_id, task_id
+from clauseflow_shared.review import (
+    ApprovalPolicy,
+    ClausePlan,
+    ClauseState,
+    DecisionAction,
+    RedlineStatus,
+    ReviewPlan,
+    ReviewStatus,
+    RiskLevel,
+    TaskMode,
+)
+from clauseflow_shared.review import (
+    Decision as RedlineDecision,
+)
+
+from clauseflow_orchestrator.core_types import (
+    ApplyDecisions,
+    CompleteSummary,
+    CoreEvent,
+    Decision,
+    Outgoing,
+    RecordResult,
+    StartReview,
+)
+from clauseflow_orchestrator.planning import apply_adjustment
+from clauseflow_orchestrator.snapshot import review_updated
+from clauseflow_orchestrator.state import (
+    ClauseRecord,
+    ParkedDecision,
+    PlanVersion,
+    RedlineRecord,
+    ReviewState,
+)
+
+__all__ = [
+    "ApplyDecisions",
+    "CompleteSummary",
+    "CoreEvent",
+    "Decision",
+    "Outgoing",
+    "RecordResult",
+    "StartReview",
+    "decide",
+]
+
+MAX_PARKED = 1000
+
+
+class _Emitter:
+    """Collects outgoing events with ids derived from the input event id and their position."""
+
+    def __init__(self, event_id: str, at: datetime, state: ReviewState, decision: Decision) -> None:
+        self.event_id, self.at, self.state, self.decision = event_id, at, state, decision
+
+    def emit(self, topic: str, key: str, payload: Payload) -> None:
+        position = len(self.decision.outgoing)
+        env = Envelope.wrap(
+            self.state.review_id,
+            payload,
+            event_id=derived_id("evt", self.event_id, position),
+            tenant_id=self.state.tenant_id,
+        ).model_copy(update={"occurred_at": self.at})
+        self.decision.outgoing.append(Outgoing(topic, key, env))
+
+    def snapshot(self) -> None:
+        self.state.sequence += 1
+        self.emit(Topic.REVIEW_UPDATES, self.state.review_id, review_updated(self.state))
+
+    def note(self, text: str) -> None:
+        self.decision.notes.append(text)
+
+
+# ---- the core -------------------------------------------------------------------------------
+
+
+def decide(state: ReviewState | None, event: CoreEvent) -> Decision:
+    """The next state of a review and the events to publish, given one input event."""
+    if isinstance(event, StartReview):
+        return _start(state, event)
+    if state is None:
+        return Decision(
+            None, notes=[f"event {event.event_id} is for a review this orchestrator does not know"]
+        )
+    work = state.model_copy(deep=True)
+    decision = Decision(work)
+    out = _Emitter(event.event_id, event.at, work, decision)
+    if work.is_terminal():
+        out.note(f"review is {work.status.value}; event {event.event_id} ignored")
+        return Decision(state, notes=decision.notes)
+    if isinstance(event, RecordResult):
+        handled = _record_result(work, event, out)
+    elif isinstance(event, ApplyDecisions):
+        handled = _apply_decisions(work, event.submitted, out)
+    else:
+        handled = _complete(work, event, out)
+    if not handled:
+        return Decision(state, notes=decision.notes)
+    return decision
+
+
+def _start(state: ReviewState | None, event: StartReview) -> Decision:
+    if state is not None:
+        return Decision(state, notes=[f"review {event.review_id} already started; duplicate request ignored"])
+    work = ReviewState(
+        review_id=event.review_id,
+        tenant_id=event.tenant_id,
+        request=event.request,
+        window=event.window,
+        usage=event.usage,
+    )
+    decision = Decision(work)
+    out = _Emitter(event.event_id, event.at, work, decision)
+    if event.failure or event.plan is None or not event.plan.clause_plans:
+        work.status = ReviewStatus.FAILED
+        work.failure_reason = event.failure or "the document has no clauses to review"
+        out.snapshot()
+        return decision
+    work.status = ReviewStatus.PLANNING
+    work.checklist = list(event.checklist)
+    out.snapshot()
+    _install_plan(work, event.plan)
+    work.status = ReviewStatus.REVIEWING
+    _fill_window(work, out)
+    out.snapshot()
+    return decision
+
+
+def _install_plan(work: ReviewState, plan: ReviewPlan) -> None:
+    priorities = {item.clause_id: item.priority for item in work.checklist}
+    work.plan = plan
+    work.plan_history = [
+        PlanVersion(plan=plan, rationale=plan.global_strategy, trigger=f"initial:{plan.source}")
+    ]
+    for cp in plan.clause_plans:
+        work.clauses[cp.clause_id] = ClauseRecord(
+            clause_id=cp.clause_id,
+            title=cp.clause_name,
+            priority=priorities.get(cp.clause_id, "medium"),
+            depth=cp.analysis_depth,
+        )
+
+
+def _fill_window(work: ReviewState, out: _Emitter) -> None:
+    """Dispatch planned clauses in priority order while fewer than ``window`` analyses are in flight."""
+    if work.plan is None:
+        return
+    in_flight = work.in_flight()
+    for cp in sorted(work.plan.clause_plans, key=lambda p: p.priority_order):
+        if in_flight >= work.window:
+            return
+        clause = work.clauses[cp.clause_id]
+        if clause.state is ClauseState.PLANNED:
+            _dispatch(work, clause, cp, TaskMode.ANALYZE, out)
+            clause.state = ClauseState.DISPATCHED
+            in_flight += 1
+
+
+def _dispatch(
+    work: ReviewState,
+    clause: ClauseRecord,
+    cp: ClausePlan,
+    mode: TaskMode,
+    out: _Emitter,
+    redraft: tuple[RedraftRequest, ...] = (),
+) -> None:
+    req = work.request
+    tid = task_id(work.review_id, clause.clause_id, mode.value, clause.attempt)
+    task = ClauseTask.from_plan(
+        cp,
+        task_id=tid,
+        mode=mode,
+        attempt=clause.attempt,
+        plan_version=work.plan.plan_version if work.plan else 1,
+        documents=req.documents,
+        our_party=req.our_party,
+        language=req.language,
+        domain=req.domain,
+        use_react_agent=req.options.use_react_agent,
+        max_retries=req.options.max_retries,
+        risks=tuple(r for r in clause.risks if any(d.risk_id == r.id for d in redraft)) if redraft else (),
+        redraft=redraft,
+    )
+    if mode is TaskMode.REDRAFT:
+        # A redraft must draft; the clause's depth decided analysis, not whether we answer the reviewer.
+        task = task.model_copy(update={"skip_diffs": False, "skip_validate": False})
+    clause.depth = cp.analysis_depth
+    clause.open_tasks.append(tid)
+    out.emit(Topic.CLAUSE_TASKS, f"{work.review_id}:{clause.clause_id}", task)
+
+
+# ---- clause results -------------------------------------------------------------------------
+
+
+def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> bool:
+    result = event.result
+    if result.task_id in work.processed_tasks:
+        out.note(f"duplicate result for task {result.task_id} ignored")
+        return False
+    clause = work.clauses.get(result.clause_id)
+    if clause is None or result.task_id not in clause.open_tasks:
+        out.note(
+            f"result for task {result.task_id} (clause {result.clause_id}) matches no open task; ignored"
+        )
+        return False
+    work.processed_tasks.append(result.task_id)
+    clause.open_tasks.remove(result.task_id)
+    work.usage = work.usage + result.usage + event.usage
+    if result.mode is TaskMode.ANALYZE:
+        clause.state = ClauseState.ANALYZED
+        work.analyzed_count += 1
+        clause.fallback_used = result.fallback_used
+        clause.error = result.error
+    known_risks = {r.id for r in clause.risks}
+    clause.risks.extend(r for r in result.risks if r.id not in known_risks)
+    fresh = _add_redlines(work, clause, result)
+    _apply_policy(work, fresh)
+    _apply_parked(work, fresh, out)
+    if event.adjustment is not None and result.mode is TaskMode.ANALYZE:
+        _adjust(work, event, out)
+    _settle_if_done(clause, work)
+    _fill_window(work, out)
+    _refresh_status(work)
+    out.snapshot()
+    return True
+
+
+def _add_redlines(work: ReviewState, clause: ClauseRecord, result: ClauseResult) -> list[RedlineRecord]:
+    levels = {r.id: r.risk_level for r in clause.risks}
+    fresh: list[RedlineRecord] = []
+    for rl in result.redlines:
+        if rl.id in work.redlines:
+            continue
+        record = RedlineRecord(
+            id=rl.id,
+            clause_id=clause.clause_id,
+            risk_id=rl.risk_id,
+            original_text=rl.original_text,
+            proposed_text=rl.proposed_text,
+            reason=rl.reason,
+            round=rl.round,
+            risk_level=levels.get(rl.risk_id),
+        )
+        work.redlines[rl.id] = record
+        clause.redline_ids.append(rl.id)
+        fresh.append(record)
+    return fresh
+
+
+def _apply_policy(work: ReviewState, fresh: list[RedlineRecord]) -> None:
+    """``auto`` approves every redline; ``auto_low`` approves those that address a low risk."""
+    policy = work.policy
+    for rl in fresh:
+        if policy is ApprovalPolicy.AUTO or (
+            policy is ApprovalPolicy.AUTO_LOW and rl.risk_level is RiskLevel.LOW
+        ):
+            rl.status = RedlineStatus.APPROVED
+            rl.final_text = rl.proposed_text
+            rl.decided_by = f"policy:{policy.value}"
+
+
+def _apply_parked(work: ReviewState, fresh: list[RedlineRecord], out: _Emitter) -> None:
+    """Decisions that overtook their redline's result are applied now that the redline is known."""
+    ids = {rl.id for rl in fresh}
+    ready = [p for p in work.parked if p.decision.redline_id in ids]
+    if not ready:
+        return
+    work.parked = [p for p in work.parked if p.decision.redline_id not in ids]
+    for parked in ready:
+        _decide_redlines(work, [parked.decision], parked.request_id, parked.decided_by, out)
+
+
+def _adjust(work: ReviewState, event: RecordResult, out: _Emitter) -> None:
+    assert event.adjustment is not None and work.plan is not None
+    new_plan = apply_adjustment(
+        work.plan,
+        event.adjustment,
+        dispatched=work.dispatched_ids(),
+        domain=work.request.domain,
+        checklist=work.checklist,
+    )
+    if new_plan.plan_version == work.plan.plan_version:
+        out.note(f"plan adjustment ({event.trigger}) changed no undispatched clause")
+        return
+    work.plan = new_plan
+    work.plan_history.append(
+        PlanVersion(
+            plan=new_plan,
+            rationale=event.adjustment.reason,
+            trigger=event.trigger or "adjustment",
+            clause_id=event.result.clause_id,
+        )
+    )
+    for cp in new_plan.clause_plans:
+        if work.clauses[cp.clause_id].state is ClauseState.PLANNED:
+            work.clauses[cp.clause_id].depth = cp.analysis_depth
+
+
+# ---- resume events (decisions) --------------------------------------------------------------
+
+
+def _apply_decisions(work: ReviewState, submitted: ReviewDecisionsSubmitted, out: _Emitter) -> bool:
+    if submitted.request_id in work.processed_requests:
+        out.note(f"decision request {submitted.request_id} already applied; ignored")
+        return False
+    work.processed_requests.append(submitted.request_id)
+    _decide_redlines(work, list(submitted.decisions), submitted.request_id, submitted.decided_by, out)
+    _refresh_status(work)
+    out.snapshot()
+    return True
+
+
+def _decide_redlines(
+    work: ReviewState, decisions: list[RedlineDecision], request_id: str, decided_by: str, out: _Emitter
+) -> None:
+    rejected: dict[str, list[RedlineRecord]] = {}
+    for d in decisions:
+        rl = work.redlines.get(d.redline_id)
+        if rl is None:
+            _park(work, d, request_id, decided_by, out)
+            continue
+        if rl.status is not RedlineStatus.PENDING:
+            out.note(f"redline {rl.id} is already {rl.status.value}; decision {d.action.value} ignored")
+            continue
+        if d.action is DecisionAction.EDIT and not d.text.strip():
+            out.note(f"edit of redline {rl.id} has no text; ignored")
+            continue
+        _record_decision(rl, d, request_id, decided_by)
+        if rl.status is RedlineStatus.REJECTED and d.feedback.strip():
+            rejected.setdefault(rl.clause_id, []).append(rl)
+    touched = {work.redlines[d.redline_id].clause_id for d in decisions if d.redline_id in work.redlines}
+    for clause_id in sorted(touched):
+        clause = work.clauses[clause_id]
+        if clause_id in rejected:
+            _redraft(work, clause, rejected[clause_id], out)
+        _settle_if_done(clause, work)
+
+
+def _park(work: ReviewState, d: RedlineDecision, request_id: str, decided_by: str, out: _Emitter) -> None:
+    if len(work.parked) >= MAX_PARKED or any(p.decision.redline_id == d.redline_id for p in work.parked):
+        out.note(f"decision on unknown redline {d.redline_id} dropped")
+        return
+    work.parked.append(ParkedDecision(decision=d, request_id=request_id, decided_by=decided_by))
+    out.note(f"decision on redline {d.redline_id} parked until its result arrives")
+
+
+def _record_decision(rl: RedlineRecord, d: RedlineDecision, request_id: str, decided_by: str) -> None:
+    rl.decided_by = decided_by
+    rl.decision_request_id = request_id
+    rl.feedback = d.feedback
+    if d.action is DecisionAction.APPROVE:
+        rl.status, rl.final_text = RedlineStatus.APPROVED, rl.proposed_text
+    elif d.action is DecisionAction.EDIT:
+        rl.status, rl.final_text = RedlineStatus.EDITED, d.text
+    else:
+        rl.status, rl.final_text = RedlineStatus.REJECTED, None
+
+
+def _redraft(work: ReviewState, clause: ClauseRecord, rejected: list[RedlineRecord], out: _Emitter) -> None:
+    """Send the rejected redlines back to a worker with the feedback, while redraft rounds remain."""
+    if clause.attempt >= work.request.options.max_redraft_rounds:
+        out.note(f"clause {clause.clause_id} has used its redraft rounds; rejection is final")
+        return
+    cp = work.clause_plan(clause.clause_id)
+    if cp is None:
+        return
+    clause.attempt += 1
+    requests = tuple(
+        RedraftRequest(
+            redline_id=rl.id,
+            risk_id=rl.risk_id,
+            original_text=rl.original_text,
+            rejected_text=rl.proposed_text,
+            feedback=rl.feedback,
+        )
+        for rl in rejected
+    )
+    _dispatch(work, clause, cp, TaskMode.REDRAFT, out, redraft=requests)
+
+
+# ---- settling and completion ----------------------------------------------------------------
+
+
+def _settle_if_done(clause: ClauseRecord, work: ReviewState) -> None:
+    """A clause with no task out and nothing pending is settled; otherwise it waits."""
+    if clause.state in (ClauseState.PLANNED, ClauseState.DISPATCHED):
+        return
+    if clause.open_tasks:
+        clause.state = ClauseState.REDRAFTING
+    elif any(work.redlines[r].status is RedlineStatus.PENDING for r in clause.redline_ids):
+        clause.state = ClauseState.AWAITING_APPROVAL
+    else:
+        clause.state = ClauseState.SETTLED
+
+
+def _refresh_status(work: ReviewState) -> None:
+    if work.all_settled():
+        work.status = ReviewStatus.SUMMARIZING
+    elif any(
+        c.state in (ClauseState.PLANNED, ClauseState.DISPATCHED, ClauseState.REDRAFTING)
+        for c in work.clauses.values()
+    ):
+        work.status = ReviewStatus.REVIEWING
+    else:
+        work.status = ReviewStatus.AWAITING_APPROVAL
+
+
+def _complete(work: ReviewState, event: CompleteSummary, out: _Emitter) -> bool:
+    if work.status is not ReviewStatus.SUMMARIZING:
+        out.note(f"summary offered while the review is {work.status.value}; ignored")
+        return False
+    work.summary = event.summary
+    work.usage = work.usage + event.usage
+    work.status = ReviewStatus.COMPLETED
+    out.snapshot()
+    return True

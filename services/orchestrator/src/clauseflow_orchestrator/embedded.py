@@ -1,0 +1,41 @@
+"""The orchestrator inside the embedded (one-process) stack, on an injected bus."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from clauseflow_shared.bus.base import EventBus
+from clauseflow_shared.llm import LLMClient
+from clauseflow_shared.settings import LLMSettings
+
+from clauseflow_orchestrator.service import Orchestrator
+
+
+@asynccontextmanager
+async def start_orchestrator(
+    *,
+    bus: EventBus,
+    llm: LLMSettings | None,
+    store_dir: Path,
+    db_path: Path,
+    window: int = 8,
+) -> AsyncIterator[Orchestrator]:
+    """Run an orchestrator (SQLite at ``db_path``) until the context exits; ``llm=None`` plans without LLM."""
+    client = LLMClient(llm) if llm is not None else None
+    orchestrator = Orchestrator(
+        bus=bus,
+        store_dir=store_dir,
+        database_url=f"sqlite+aiosqlite:///{db_path}",
+        llm=client,
+        window=window,
+        outbox_interval_s=0.2,
+    )
+    await orchestrator.start()
+    try:
+        yield orchestrator
+    finally:
+        await orchestrator.stop()
+        if client is not None:
+            await client.close()

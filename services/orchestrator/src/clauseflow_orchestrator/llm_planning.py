@@ -1,0 +1,174 @@
+"""The orchestrator's LLM calls (SPEC-21 plan and adjustment, the summary), each with a safe fallback.
+
+These run in the async shell, outside the pure core; their results are fed into the
+core as inputs. A model that fails, times out or answers garbage never stops a review:
+the plan falls back to the default plan, the adjustment to "no change", the summary
+to the template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from clauseflow_shared.llm.json_answer import parse_json_answer
+from clauseflow_shared.logging import get_logger
+from clauseflow_shared.prompts.planning import build_adjust_messages, build_plan_messages
+from clauseflow_shared.prompts.summary import build_summary_messages
+from clauseflow_shared.review import (
+    ChecklistItem,
+    ClausePlan,
+    Domain,
+    Language,
+    LLMUsage,
+    PlanAdjustment,
+    ReviewPlan,
+    Risk,
+)
+
+from clauseflow_orchestrator.domain_packs import all_tools
+from clauseflow_orchestrator.planning import (
+    PlanRejected,
+    adjustment_trigger,
+    build_default_plan,
+    normalise_adjustment,
+    normalise_plan,
+)
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_orchestrator.summary import all_risks, redlines_for_summary, template_summary
+
+log = get_logger(__name__)
+
+
+class ChatModel(Protocol):
+    """The part of :class:`clauseflow_shared.llm.LLMClient` the orchestrator uses."""
+
+    async def chat(
+        self, messages: list[dict[str, Any]], *, temperature: float | None = None, response_json: bool = False
+    ) -> Any:
+        """One chat completion."""
+
+
+@dataclass(frozen=True)
+class PlanOutcome:
+    """A plan and what it cost; ``fallback_reason`` says why the default plan was used, if it was."""
+
+    plan: ReviewPlan
+    usage: LLMUsage = field(default_factory=LLMUsage)
+    fallback_reason: str = ""
+
+
+@dataclass(frozen=True)
+class AdjustOutcome:
+    """An adjustment (None when no trigger fired), its trigger and cost."""
+
+    adjustment: PlanAdjustment | None
+    trigger: str | None = None
+    usage: LLMUsage = field(default_factory=LLMUsage)
+
+
+def _usage(answer: Any) -> LLMUsage:
+    usage = getattr(answer, "usage", None)
+    return usage if isinstance(usage, LLMUsage) else LLMUsage(calls=1)
+
+
+async def generate_review_plan(
+    llm: ChatModel | None,
+    checklist: Sequence[ChecklistItem],
+    *,
+    domain: Domain = Domain.GENERIC,
+    language: Language | str = Language.ZH_CN,
+    material_type: str = "contract",
+    available_tools: Sequence[str] | None = None,
+    review_id: str = "",
+) -> PlanOutcome:
+    """SPEC-21 ``generate_review_plan``: ask the model, normalise, fall back to the default plan."""
+    if llm is None:
+        return PlanOutcome(build_default_plan(checklist, domain), fallback_reason="orchestrator LLM disabled")
+    messages = build_plan_messages(
+        checklist=checklist,
+        domain=domain.value,
+        material_type=material_type,
+        available_tools=list(available_tools if available_tools is not None else all_tools(domain)),
+        language=str(language),
+        review_id=review_id,
+    )
+    usage = LLMUsage()
+    try:
+        answer = await llm.chat(messages, response_json=True)
+        usage = _usage(answer)
+        plan = normalise_plan(parse_json_answer(answer.text, expect="object"), checklist, domain)
+        return PlanOutcome(plan, usage)
+    except PlanRejected as exc:
+        reason = f"the model's plan was unusable: {exc}"
+    except Exception as exc:  # any model failure must fall back, never stop the review (SPEC-21 §3.3)
+        reason = f"planning call failed: {exc}"
+    log.warning("review_plan_fallback", reason=reason)
+    return PlanOutcome(build_default_plan(checklist, domain), usage, fallback_reason=reason)
+
+
+async def maybe_adjust_plan(
+    llm: ChatModel | None,
+    current_clause_id: str,
+    current_risks: Sequence[Risk | Mapping[str, Any]],
+    remaining_plan: Sequence[ClausePlan],
+    completed: int,
+    total: int,
+    *,
+    threshold: int = 1,
+    domain: Domain = Domain.GENERIC,
+    language: Language | str = Language.ZH_CN,
+    review_id: str = "",
+) -> AdjustOutcome:
+    """SPEC-21 ``maybe_adjust_plan``: call the model only on a trigger (high risk, midpoint).
+
+    With no trigger, no remaining clauses or no model, no call is made and ``adjustment``
+    is None; a failed call means "no change".
+    """
+    trigger = adjustment_trigger(current_risks, completed, total, threshold=threshold)
+    if trigger is None or not remaining_plan or llm is None:
+        return AdjustOutcome(None, trigger)
+    messages = build_adjust_messages(
+        current_clause_id=current_clause_id,
+        risks=list(current_risks),
+        remaining_plan=list(remaining_plan),
+        completed=completed,
+        total=total,
+        language=str(language),
+        review_id=review_id,
+    )
+    usage = LLMUsage()
+    try:
+        answer = await llm.chat(messages, response_json=True)
+        usage = _usage(answer)
+        adjustment = normalise_adjustment(parse_json_answer(answer.text, expect="object"), domain)
+    except Exception as exc:  # an adjustment is optional: a failure keeps the plan as it is
+        log.warning("plan_adjust_failed", clause_id=current_clause_id, error=str(exc))
+        adjustment = PlanAdjustment(should_adjust=False, reason=f"adjustment call failed: {exc}")
+    return AdjustOutcome(adjustment, trigger, usage)
+
+
+async def write_summary(llm: ChatModel | None, state: ReviewState) -> tuple[str, LLMUsage]:
+    """The review summary: the model's text, or the template when there is no model or it fails."""
+    if llm is None:
+        return template_summary(state), LLMUsage()
+    messages = build_summary_messages(
+        language=state.request.language.value,
+        our_party=state.request.our_party,
+        risks=all_risks(state),
+        redlines=redlines_for_summary(state),
+        clause_count=len(state.clauses),
+        review_id=state.review_id,
+    )
+    try:
+        answer = await llm.chat(messages)
+        text = (answer.text or "").strip()
+        if text and not text.startswith(("[", "{")):
+            return text + "\n", _usage(answer)
+        # Empty, or JSON from a model that did not understand the task: not a summary for a person.
+        reason = f"the model's summary is unusable: {text[:80]!r}"
+    except Exception as exc:  # the template is always a good-enough summary
+        reason = str(exc)
+    log.warning("summary_fallback", reason=reason)
+    return template_summary(state), LLMUsage()

@@ -1,0 +1,64 @@
+"""``clauseflow-orchestrator``: run the orchestrator service until SIGTERM/SIGINT."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+from clauseflow_shared.bus.base import EventBus
+from clauseflow_shared.llm import LLMClient
+from clauseflow_shared.logging import configure_logging, get_logger
+
+from clauseflow_orchestrator.service import Orchestrator
+from clauseflow_orchestrator.settings import OrchestratorSettings
+
+log = get_logger(__name__)
+
+
+def build_orchestrator(settings: OrchestratorSettings, bus: EventBus, llm: LLMClient | None) -> Orchestrator:
+    """An orchestrator wired from settings (the bus and LLM client are created by the caller)."""
+    opts = settings.orchestrator
+    return Orchestrator(
+        bus=bus,
+        store_dir=settings.storage.document_store_dir,
+        database_url=opts.orchestrator_database_url,
+        llm=llm,
+        window=opts.orchestrator_window,
+        adjust_threshold=opts.orchestrator_adjust_threshold,
+        concurrency=opts.orchestrator_concurrency,
+        handler_attempts=settings.kafka.kafka_handler_attempts,
+        outbox_interval_s=opts.orchestrator_outbox_interval_s,
+    )
+
+
+async def run(settings: OrchestratorSettings) -> None:
+    """Start the bus and the orchestrator, wait for a stop signal, shut down gracefully."""
+    from clauseflow_shared.bus.factory import create_bus
+
+    bus = create_bus(settings.orchestrator.bus_kind, settings.kafka)
+    llm = LLMClient(settings.llm)
+    orchestrator = build_orchestrator(settings, bus, llm)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await bus.start()
+    try:
+        await orchestrator.start()
+        await stop.wait()
+        log.info("orchestrator_stopping")
+    finally:
+        await orchestrator.stop()
+        await bus.stop()
+        await llm.close()
+
+
+def main() -> None:
+    """Entry point: settings from the environment, logging, then run until signalled."""
+    settings = OrchestratorSettings()
+    configure_logging("orchestrator", level=settings.logging.log_level, json=settings.logging.log_json)
+    asyncio.run(run(settings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The outbox relay: publishes committed events to the bus, in commit order, and marks them sent.
+
+At-least-once: a crash between publish and mark re-publishes the row on restart;
+every consumer dedupes by event id (and the gateway by snapshot sequence).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from clauseflow_shared.bus.base import EventBus
+from clauseflow_shared.logging import get_logger
+
+from clauseflow_orchestrator.store import OrchestratorStore
+
+log = get_logger(__name__)
+
+
+class OutboxRelay:
+    """A background task draining the outbox; ``notify()`` wakes it right after a commit."""
+
+    def __init__(self, store: OrchestratorStore, bus: EventBus, *, interval_s: float = 0.5) -> None:
+        self._store, self._bus, self._interval = store, bus, interval_s
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def notify(self) -> None:
+        """There is something new to publish."""
+        self._wake.set()
+
+    async def start(self) -> None:
+        """Start draining in the background."""
+        self._task = asyncio.create_task(self._run(), name="orchestrator-outbox")
+
+    async def stop(self) -> None:
+        """Publish what is pending (best effort), then stop."""
+        if self._task is None:
+            return
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+        with contextlib.suppress(Exception):
+            await self.drain()
+
+    async def drain(self) -> int:
+        """Publish every pending row now; returns how many were published."""
+        published = 0
+        while batch := await self._store.pending():
+            sent: list[int] = []
+            try:
+                for row in batch:
+                    await self._bus.publish(row.topic, row.key, row.envelope)
+                    sent.append(row.id)
+            finally:
+                # Rows published before a failure are marked, so they are not sent twice.
+                await self._store.mark_sent(sent)
+            published += len(sent)
+        return published
+
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self._interval)
+            self._wake.clear()
+            try:
+                await self.drain()
+            except Exception as exc:  # the bus may be down for a while; keep the rows and retry
+                log.warning("outbox_publish_failed", error=str(exc))
+                await asyncio.sleep(self._interval)

@@ -1,0 +1,293 @@
+"""SPEC-21 plan logic without I/O: depth semantics, the default plan, normalising LLM plans, adjustments.
+
+The LLM calls live in :mod:`clauseflow_orchestrator.llm_planning`; everything here is a
+pure function so the rules can be tested and replayed exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from clauseflow_shared.review import (
+    DEPTH_MAX_ITERATIONS,
+    ChecklistItem,
+    ClausePlan,
+    Depth,
+    Domain,
+    PlanAdjustment,
+    ReviewPlan,
+    Risk,
+    RiskLevel,
+)
+
+from clauseflow_orchestrator.domain_packs import all_tools
+
+QUICK_TOOLS: tuple[str, ...] = ("get_clause_context",)
+MAX_ITERATIONS_CAP = 10
+DEFAULT_STRATEGY = "Default plan: checklist order; critical clauses deep, all others standard."
+
+
+def parse_depth(value: object) -> Depth:
+    """A depth from model output; anything unknown (``ultra_deep``, None) becomes standard (SPEC-21)."""
+    try:
+        return Depth(str(value).strip().lower())
+    except ValueError:
+        return Depth.STANDARD
+
+
+def tools_for(depth: Depth, checklist_tools: Sequence[str], domain: Domain) -> tuple[str, ...]:
+    """SPEC-21 §1.3 tool policy: quick → context only; standard → the checklist's; deep → all tools."""
+    if depth is Depth.QUICK:
+        return QUICK_TOOLS
+    base = tuple(dict.fromkeys(checklist_tools or QUICK_TOOLS))
+    if depth is Depth.DEEP:
+        return tuple(dict.fromkeys((*base, *all_tools(domain))))
+    return base
+
+
+def clause_plan(
+    item: ChecklistItem,
+    depth: Depth,
+    *,
+    domain: Domain,
+    priority_order: int,
+    rationale: str,
+    suggested_tools: Sequence[str] = (),
+    max_iterations: int | None = None,
+) -> ClausePlan:
+    """A clause plan obeying the depth semantics; explicit tools/iterations refine standard and deep."""
+    quick = depth is Depth.QUICK
+    tools = (
+        QUICK_TOOLS
+        if quick
+        else tuple(dict.fromkeys(suggested_tools)) or tools_for(depth, item.required_skills, domain)
+    )
+    iterations = DEPTH_MAX_ITERATIONS[depth] if quick or max_iterations is None else max_iterations
+    return ClausePlan(
+        clause_id=item.clause_id,
+        clause_name=item.clause_name,
+        analysis_depth=depth,
+        suggested_tools=tools,
+        max_iterations=max(1, min(MAX_ITERATIONS_CAP, iterations)),
+        priority_order=priority_order,
+        rationale=rationale,
+        skip_diffs=quick,
+        skip_validate=quick,
+    )
+
+
+def build_default_plan(checklist: Sequence[ChecklistItem], domain: Domain = Domain.GENERIC) -> ReviewPlan:
+    """SPEC-21 ``_build_default_plan``: checklist order, critical → deep, everything else → standard."""
+    plans = tuple(
+        clause_plan(
+            item,
+            Depth.DEEP if item.priority == "critical" else Depth.STANDARD,
+            domain=domain,
+            priority_order=i,
+            rationale=f"default plan: priority={item.priority}",
+        )
+        for i, item in enumerate(checklist)
+    )
+    return ReviewPlan(clause_plans=plans, global_strategy=DEFAULT_STRATEGY, source="default")
+
+
+class PlanRejected(ValueError):
+    """The model's plan is unusable as a whole; the caller falls back to the default plan."""
+
+
+def normalise_plan(data: object, checklist: Sequence[ChecklistItem], domain: Domain) -> ReviewPlan:
+    """Turn a model's plan JSON into a complete, valid plan (SPEC-21 §3.2 rules, tightened).
+
+    Invalid depths become standard; plans for clauses not on the checklist are dropped
+    (a model may invent clause ids); duplicates keep the first; clauses the model forgot
+    are added at standard depth after the planned ones; the result is ordered by
+    ``priority_order`` (stable). Raises :class:`PlanRejected` when nothing usable is there.
+    """
+    if not isinstance(data, Mapping):
+        raise PlanRejected(f"the plan is a {type(data).__name__}, not a JSON object")
+    raw_plans = data.get("clause_plans")
+    if not isinstance(raw_plans, list):
+        raise PlanRejected("the plan has no clause_plans list")
+    items = {item.clause_id: item for item in checklist}
+    planned: dict[str, ClausePlan] = {}
+    for position, raw in enumerate(raw_plans):
+        plan = _plan_from_model(raw, items, domain, position)
+        if plan is not None and plan.clause_id not in planned:
+            planned[plan.clause_id] = plan
+    if not planned:
+        raise PlanRejected("the plan names none of the checklist's clauses")
+    after = max(p.priority_order for p in planned.values()) + 1
+    forgotten = [item for item in checklist if item.clause_id not in planned]
+    for offset, item in enumerate(forgotten):
+        planned[item.clause_id] = clause_plan(
+            item,
+            Depth.STANDARD,
+            domain=domain,
+            priority_order=after + offset,
+            rationale="not planned by the model; default depth",
+        )
+    ordered = sorted(planned.values(), key=lambda p: p.priority_order)
+    return ReviewPlan(
+        clause_plans=tuple(ordered),
+        global_strategy=_text(data.get("global_strategy")),
+        estimated_depth_distribution=_distribution(data.get("estimated_depth_distribution")),
+        source="llm",
+    )
+
+
+def _plan_from_model(
+    raw: object, items: Mapping[str, ChecklistItem], domain: Domain, position: int
+) -> ClausePlan | None:
+    if not isinstance(raw, Mapping):
+        return None
+    item = items.get(str(raw.get("clause_id", "")).strip())
+    if item is None:
+        return None
+    depth = parse_depth(raw.get("analysis_depth", "standard"))
+    order = _int(raw.get("priority_order"), position)
+    return clause_plan(
+        item,
+        depth,
+        domain=domain,
+        priority_order=order if order is not None else position,
+        rationale=_text(raw.get("rationale")),
+        suggested_tools=_known_tools(raw.get("suggested_tools"), item, domain),
+        max_iterations=_int(raw.get("max_iterations"), None),
+    )
+
+
+def _known_tools(value: object, item: ChecklistItem, domain: Domain) -> tuple[str, ...]:
+    """The model's tools that exist; invented names are dropped rather than sent to workers."""
+    if not isinstance(value, list):
+        return ()
+    known = set(all_tools(domain)) | set(item.required_skills)
+    return tuple(t for t in value if isinstance(t, str) and t in known)
+
+
+def _int(value: object, default: int | None) -> int | None:
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float | str):
+        try:
+            return int(float(value))
+        except ValueError:
+            return default
+    return default
+
+
+def _text(value: object, limit: int = 2000) -> str:
+    return str(value)[:limit] if isinstance(value, str | int | float) else ""
+
+
+def _distribution(value: object) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): n for k, v in value.items() if (n := _int(v, None)) is not None}
+
+
+def normalise_adjustment(data: object, domain: Domain = Domain.GENERIC) -> PlanAdjustment:
+    """A model's adjustment JSON as a :class:`PlanAdjustment`; anything unusable means "no adjustment"."""
+    if not isinstance(data, Mapping):
+        return PlanAdjustment(should_adjust=False, reason="the adjustment answer is not a JSON object")
+    reason = _text(data.get("reason"))
+    if data.get("should_adjust") is not True:
+        return PlanAdjustment(should_adjust=False, reason=reason)
+    adjusted: list[ClausePlan] = []
+    raw_list = data.get("adjusted_clauses")
+    for raw in raw_list if isinstance(raw_list, list) else []:
+        if isinstance(raw, Mapping) and str(raw.get("clause_id", "")).strip():
+            depth = parse_depth(raw.get("analysis_depth", "standard"))
+            iterations = _int(raw.get("max_iterations"), None) or DEPTH_MAX_ITERATIONS[depth]
+            tools = raw.get("suggested_tools")
+            adjusted.append(
+                ClausePlan(
+                    clause_id=str(raw["clause_id"]).strip(),
+                    analysis_depth=depth,
+                    max_iterations=max(1, min(MAX_ITERATIONS_CAP, iterations)),
+                    suggested_tools=tuple(
+                        t for t in (tools if isinstance(tools, list) else []) if t in all_tools(domain)
+                    ),
+                    rationale=_text(raw.get("rationale")),
+                )
+            )
+    return PlanAdjustment(should_adjust=bool(adjusted), reason=reason, adjusted_clauses=tuple(adjusted))
+
+
+def apply_adjustment(
+    plan: ReviewPlan,
+    adjustment: PlanAdjustment,
+    *,
+    dispatched: Collection[str] = (),
+    domain: Domain = Domain.GENERIC,
+    checklist: Sequence[ChecklistItem] = (),
+) -> ReviewPlan:
+    """Apply an adjustment to the clauses not yet dispatched; a changed plan gets ``plan_version + 1``.
+
+    Clauses already dispatched keep their plan (their task is out), and ids the plan
+    does not know are ignored. The input plan is never modified, so every version
+    can be kept. Unlike SPEC-21's sketch, an adjustment that changes nothing does not
+    bump the version: a version number should mean a different plan.
+    """
+    if not adjustment.should_adjust or not adjustment.adjusted_clauses:
+        return plan
+    wanted = {cp.clause_id: cp for cp in adjustment.adjusted_clauses}
+    items = {item.clause_id: item for item in checklist}
+    changed = False
+    new_plans: list[ClausePlan] = []
+    for current in plan.clause_plans:
+        target = wanted.get(current.clause_id)
+        if target is None or current.clause_id in dispatched:
+            new_plans.append(current)
+            continue
+        updated = _adjusted(current, target, domain, items.get(current.clause_id))
+        changed = changed or updated != current
+        new_plans.append(updated)
+    if not changed:
+        return plan
+    return plan.model_copy(update={"clause_plans": tuple(new_plans), "plan_version": plan.plan_version + 1})
+
+
+def _adjusted(
+    current: ClausePlan, target: ClausePlan, domain: Domain, item: ChecklistItem | None
+) -> ClausePlan:
+    """The new plan of one clause; tools follow the new depth unless the model named some."""
+    if item is None:
+        item = ChecklistItem(
+            clause_id=current.clause_id,
+            clause_name=current.clause_name,
+            required_skills=current.suggested_tools,
+        )
+    return clause_plan(
+        item.model_copy(update={"clause_name": current.clause_name}),
+        target.analysis_depth,
+        domain=domain,
+        priority_order=current.priority_order,
+        rationale=target.rationale or current.rationale,
+        suggested_tools=target.suggested_tools,
+        max_iterations=target.max_iterations,
+    )
+
+
+def adjustment_trigger(
+    risks: Sequence[Risk | Mapping[str, Any]], completed: int, total: int, *, threshold: int = 1
+) -> str | None:
+    """Why the plan should be reconsidered after a clause result, or None (SPEC-21 §1.4, §3.2).
+
+    ``high_risk`` when the clause had at least ``threshold`` high risks; ``midpoint`` when
+    exactly half of a review of more than four clauses has been analysed.
+    """
+    highs = sum(1 for r in risks if _level(r) == RiskLevel.HIGH.value)
+    if highs >= threshold:
+        return "high_risk"
+    if total > 4 and completed == total // 2:
+        return "midpoint"
+    return None
+
+
+def _level(risk: Risk | Mapping[str, Any]) -> str:
+    if isinstance(risk, Risk):
+        return risk.risk_level.value
+    return str(risk.get("risk_level", "")).lower()

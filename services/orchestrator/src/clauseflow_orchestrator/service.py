@@ -1,0 +1,274 @@
+"""The orchestrator service: the async shell around the pure core.
+
+Per input event: take the review's lock, skip it if already processed, load the
+state, do the I/O the core needs (document structure, checklist, LLM plan,
+adjustment, summary), call :func:`decide`, and commit the new state with the
+outgoing events (outbox) in one transaction. Only then does the handler return,
+so the bus commits the offset after the effect is durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from clauseflow_shared.bus.base import Consumer, EventBus
+from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_shared.errors import ClauseflowError
+from clauseflow_shared.events import (
+    ClauseResult,
+    Envelope,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    Topic,
+)
+from clauseflow_shared.logging import bound_context, get_logger
+from clauseflow_shared.review import ClauseState, ReviewStatus, TaskMode
+
+from clauseflow_orchestrator.checklist import build_checklist
+from clauseflow_orchestrator.core import (
+    ApplyDecisions,
+    CompleteSummary,
+    CoreEvent,
+    Decision,
+    RecordResult,
+    StartReview,
+    decide,
+)
+from clauseflow_orchestrator.llm_planning import (
+    ChatModel,
+    generate_review_plan,
+    maybe_adjust_plan,
+    write_summary,
+)
+from clauseflow_orchestrator.outbox import OutboxRelay
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_orchestrator.store import OrchestratorStore
+
+log = get_logger(__name__)
+
+GROUP_ID = "orchestrator"
+INPUT_TOPICS = (Topic.REVIEW_REQUESTED, Topic.CLAUSE_RESULTS, Topic.REVIEW_DECISIONS)
+
+
+class _KeyedLocks:
+    """One asyncio lock per review, dropped when nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users <= 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
+class Orchestrator:
+    """Owns the life of reviews: consumes requests, results and decisions; publishes tasks and updates."""
+
+    def __init__(
+        self,
+        *,
+        bus: EventBus,
+        store_dir: Path,
+        database_url: str,
+        llm: ChatModel | None = None,
+        window: int = 8,
+        adjust_threshold: int = 1,
+        concurrency: int = 8,
+        handler_attempts: int = 3,
+        outbox_interval_s: float = 0.5,
+        llm_summary: bool = True,
+    ) -> None:
+        self.bus = bus
+        self.documents = DocumentStore(store_dir)
+        self.store = OrchestratorStore(database_url)
+        self.llm = llm
+        self.window = window
+        self.adjust_threshold = adjust_threshold
+        self.concurrency = concurrency
+        self.handler_attempts = handler_attempts
+        self.llm_summary = llm_summary
+        self.relay = OutboxRelay(self.store, bus, interval_s=outbox_interval_s)
+        self._locks = _KeyedLocks()
+        self._consumer: Consumer | None = None
+
+    async def start(self) -> None:
+        """Open the database, publish anything left in the outbox, and join the consumer group."""
+        await self.store.start()
+        await self.relay.start()
+        self.relay.notify()
+        self._consumer = self.bus.subscribe(
+            INPUT_TOPICS,
+            group_id=GROUP_ID,
+            handler=self.handle,
+            concurrency=self.concurrency,
+            max_attempts=self.handler_attempts,
+        )
+        await self._consumer.start()
+        log.info("orchestrator_started", window=self.window, llm=self.llm is not None)
+
+    async def stop(self, grace_s: float = 10.0) -> None:
+        """Stop consuming (in-flight handlers finish), flush the outbox, close the database."""
+        if self._consumer is not None:
+            await self._consumer.stop(grace_s)
+            self._consumer = None
+        await self.relay.stop()
+        await self.store.stop()
+        log.info("orchestrator_stopped")
+
+    async def handle(self, env: Envelope) -> None:
+        """Apply one input event durably (idempotent: a redelivered event changes nothing)."""
+        with bound_context(review_id=env.review_id, event_id=env.event_id, event_type=env.type):
+            async with self._locks.hold(env.review_id):
+                if await self.store.is_processed(env.event_id):
+                    log.info("event_already_processed")
+                    return
+                state = await self.store.load(env.review_id)
+                event = await self._prepare(env, state)
+                if event is None:
+                    return
+                decision = decide(state, event)
+                decision = await self._finish_if_summarizing(decision, env)
+                for note in decision.notes:
+                    log.info("event_note", note=note)
+                if decision.state is None:
+                    return
+                await self.store.commit(
+                    env.event_id,
+                    env.review_id,
+                    decision.state if decision.changed else None,
+                    decision.outgoing,
+                )
+                self.relay.notify()
+                log.info(
+                    "event_applied",
+                    status=decision.state.status.value,
+                    published=len(decision.outgoing),
+                )
+
+    # ---- preparing core inputs (the I/O around the core) ------------------------------------
+
+    async def _prepare(self, env: Envelope, state: ReviewState | None) -> CoreEvent | None:
+        at = env.occurred_at
+        if env.type == ReviewRequested.TYPE:
+            return await self._prepare_start(env, state)
+        if env.type == ClauseResult.TYPE:
+            return await self._prepare_result(env, env.open(ClauseResult), state)
+        if env.type == ReviewDecisionsSubmitted.TYPE:
+            return ApplyDecisions(env.event_id, at, env.open(ReviewDecisionsSubmitted))
+        log.warning("event_type_not_handled")
+        return None
+
+    async def _prepare_start(self, env: Envelope, state: ReviewState | None) -> StartReview:
+        request: ReviewRequested = env.open(ReviewRequested)
+        start = StartReview(
+            event_id=env.event_id,
+            at=env.occurred_at,
+            review_id=env.review_id,
+            tenant_id=env.tenant_id,
+            request=request,
+            window=self.window,
+        )
+        if state is not None:
+            return start  # the core reports the duplicate
+        try:
+            structure = await asyncio.to_thread(self._structure, request.documents.primary)
+        except ClauseflowError as exc:
+            return replace(start, failure=f"the contract could not be read: {exc}")
+        checklist = build_checklist(
+            structure,
+            request.domain,
+            has_particular_conditions=request.documents.particular_conditions is not None,
+        )
+        if not checklist:
+            return replace(start, failure="the document has no numbered clauses to review")
+        planner = self.llm if request.options.use_orchestrator else None
+        outcome = await generate_review_plan(
+            planner,
+            checklist,
+            domain=request.domain,
+            language=request.language,
+            material_type=structure.source_format,
+            review_id=env.review_id,
+        )
+        log.info(
+            "review_planned",
+            source=outcome.plan.source,
+            clauses=len(outcome.plan.clause_plans),
+            depths=outcome.plan.depth_distribution(),
+            fallback=outcome.fallback_reason,
+        )
+        return replace(start, checklist=tuple(checklist), plan=outcome.plan, usage=outcome.usage)
+
+    def _structure(self, doc_id: str) -> DocumentStructure:
+        """The parsed contract; parsed from the stored original if only that is there."""
+        if self.documents.has_structure(doc_id):
+            return self.documents.get_structure(doc_id)
+        from clauseflow_shared.documents.parser import parse_document
+
+        content, filename = self.documents.get_original(doc_id)
+        structure = parse_document(content, filename).model_copy(update={"document_id": doc_id})
+        self.documents.put_structure(structure)
+        return structure
+
+    async def _prepare_result(
+        self, env: Envelope, result: ClauseResult, state: ReviewState | None
+    ) -> RecordResult:
+        base = RecordResult(env.event_id, env.occurred_at, result)
+        if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE:
+            return base
+        clause = state.clauses.get(result.clause_id)
+        fresh = clause is not None and result.task_id in clause.open_tasks
+        if not fresh or not state.request.options.use_orchestrator:
+            return base
+        remaining = [
+            cp for cp in state.plan.clause_plans if state.clauses[cp.clause_id].state is ClauseState.PLANNED
+        ]
+        outcome = await maybe_adjust_plan(
+            self.llm,
+            result.clause_id,
+            list(result.risks),
+            remaining,
+            state.analyzed_count + 1,
+            len(state.clauses),
+            threshold=self.adjust_threshold,
+            domain=state.request.domain,
+            language=state.request.language,
+            review_id=state.review_id,
+        )
+        if outcome.adjustment is None:
+            return base
+        log.info(
+            "plan_adjustment_considered",
+            trigger=outcome.trigger,
+            should_adjust=outcome.adjustment.should_adjust,
+            reason=outcome.adjustment.reason,
+        )
+        return RecordResult(
+            env.event_id, env.occurred_at, result, outcome.adjustment, outcome.trigger, outcome.usage
+        )
+
+    async def _finish_if_summarizing(self, decision: Decision, env: Envelope) -> Decision:
+        """When the last clause settled, write the summary and complete in the same transaction."""
+        state = decision.state
+        if state is None or state.status is not ReviewStatus.SUMMARIZING:
+            return decision
+        summary, usage = await write_summary(self.llm if self.llm_summary else None, state)
+        completed = decide(state, CompleteSummary(f"{env.event_id}:summary", env.occurred_at, summary, usage))
+        return Decision(
+            completed.state, decision.outgoing + completed.outgoing, decision.notes + completed.notes
+        )

@@ -1,0 +1,49 @@
+"""The orchestrator's settings: its own knobs plus the shared groups it composes."""
+
+from __future__ import annotations
+
+from clauseflow_shared.settings import (
+    BusKind,
+    KafkaSettings,
+    LLMSettings,
+    LoggingSettings,
+    ReviewDefaults,
+    StorageSettings,
+)
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///.clauseflow/orchestrator.db"
+
+
+class OrchestratorOptions(BaseSettings):
+    """ORCHESTRATOR_* environment variables."""
+
+    model_config = SettingsConfigDict(env_file=None, extra="ignore", case_sensitive=False)
+
+    orchestrator_database_url: str = DEFAULT_DATABASE_URL
+    orchestrator_window: int = Field(
+        default=8, ge=1, le=256, description="clause tasks in flight per review (dispatch window)"
+    )
+    orchestrator_adjust_threshold: int = Field(
+        default=1, ge=1, description="high risks in one clause result that trigger a plan adjustment"
+    )
+    orchestrator_concurrency: int = Field(
+        default=8, ge=1, le=256, description="reviews handled concurrently by one instance"
+    )
+    orchestrator_outbox_interval_s: float = Field(
+        default=0.5, gt=0, description="how often the outbox relay looks for unsent events"
+    )
+    bus_kind: BusKind = "kafka"
+
+
+class OrchestratorSettings:
+    """All settings the orchestrator needs, each group read from the environment."""
+
+    def __init__(self) -> None:
+        self.orchestrator = OrchestratorOptions()
+        self.logging = LoggingSettings()
+        self.kafka = KafkaSettings()
+        self.llm = LLMSettings()
+        self.storage = StorageSettings()
+        self.defaults = ReviewDefaults()

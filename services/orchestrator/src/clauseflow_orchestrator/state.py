@@ -1,0 +1,125 @@
+"""The orchestrator's durable view of one review: clauses, redlines, plan versions, dedup memory.
+
+These are plain mutable pydantic models so the decision core can work on a deep copy
+and the store can persist the whole state as one JSON document per review.
+"""
+
+from __future__ import annotations
+
+from clauseflow_shared.events import ReviewRequested
+from clauseflow_shared.review import (
+    ApprovalPolicy,
+    ChecklistItem,
+    ClausePlan,
+    ClauseState,
+    Decision,
+    Depth,
+    LLMUsage,
+    RedlineStatus,
+    ReviewPlan,
+    ReviewStatus,
+    Risk,
+    RiskLevel,
+)
+from pydantic import BaseModel, Field
+
+
+class PlanVersion(BaseModel):
+    """One version of the review plan and why it came to be."""
+
+    plan: ReviewPlan
+    rationale: str = ""
+    trigger: str = "initial"
+    clause_id: str | None = None
+
+
+class RedlineRecord(BaseModel):
+    """A proposed change and where it stands with the reviewer."""
+
+    id: str
+    clause_id: str
+    risk_id: str
+    original_text: str
+    proposed_text: str
+    reason: str = ""
+    round: int = 0
+    risk_level: RiskLevel | None = None
+    status: RedlineStatus = RedlineStatus.PENDING
+    final_text: str | None = None
+    decided_by: str = ""
+    feedback: str = ""
+    decision_request_id: str = ""
+
+
+class ClauseRecord(BaseModel):
+    """One reviewable clause and its lifecycle."""
+
+    clause_id: str
+    title: str = ""
+    priority: str = "medium"
+    depth: Depth = Depth.STANDARD
+    state: ClauseState = ClauseState.PLANNED
+    attempt: int = 0
+    open_tasks: list[str] = Field(default_factory=list)
+    risks: list[Risk] = Field(default_factory=list)
+    redline_ids: list[str] = Field(default_factory=list)
+    error: str = ""
+    fallback_used: bool = False
+
+
+class ParkedDecision(BaseModel):
+    """A decision on a redline the orchestrator has not seen yet (the result is still on its way)."""
+
+    decision: Decision
+    request_id: str
+    decided_by: str
+
+
+class ReviewState(BaseModel):
+    """Everything the orchestrator knows about one review."""
+
+    review_id: str
+    tenant_id: str = "default"
+    status: ReviewStatus = ReviewStatus.RECEIVED
+    request: ReviewRequested
+    window: int = 8
+    checklist: list[ChecklistItem] = Field(default_factory=list)
+    plan: ReviewPlan | None = None
+    plan_history: list[PlanVersion] = Field(default_factory=list)
+    clauses: dict[str, ClauseRecord] = Field(default_factory=dict)
+    redlines: dict[str, RedlineRecord] = Field(default_factory=dict)
+    analyzed_count: int = 0
+    processed_tasks: list[str] = Field(default_factory=list)
+    processed_requests: list[str] = Field(default_factory=list)
+    parked: list[ParkedDecision] = Field(default_factory=list)
+    sequence: int = 0
+    summary: str = ""
+    failure_reason: str = ""
+    usage: LLMUsage = LLMUsage()
+
+    @property
+    def policy(self) -> ApprovalPolicy:
+        """The review's approval policy."""
+        return self.request.options.approval_policy
+
+    def clause_plan(self, clause_id: str) -> ClausePlan | None:
+        """The current plan of a clause."""
+        if self.plan is None:
+            return None
+        return next((cp for cp in self.plan.clause_plans if cp.clause_id == clause_id), None)
+
+    def dispatched_ids(self) -> set[str]:
+        """Clauses whose analysis task has been sent (their plan can no longer change)."""
+        return {cid for cid, c in self.clauses.items() if c.state is not ClauseState.PLANNED}
+
+    def in_flight(self) -> int:
+        """Analysis tasks sent and not yet answered."""
+        return sum(1 for c in self.clauses.values() if c.state is ClauseState.DISPATCHED)
+
+    def all_settled(self) -> bool:
+        """Whether every clause is settled."""
+        return all(c.state is ClauseState.SETTLED for c in self.clauses.values())
+
+    def is_terminal(self) -> bool:
+        """Whether the review is over (completed or failed)."""
+        return self.status in (ReviewStatus.COMPLETED, ReviewStatus.FAILED)

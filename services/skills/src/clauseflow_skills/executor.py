@@ -1,0 +1,168 @@
+"""Transport-free skill invocation: arguments → prepare_input → validation → run, with a deadline.
+
+The gRPC server maps the exceptions raised here onto status codes; the embedded mode and the
+tests call it directly. Messages are written for the LLM that chose the arguments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_shared.errors import InvalidInput, NotFound
+from clauseflow_shared.logging import get_logger
+from pydantic import BaseModel, ValidationError
+
+from clauseflow_skills.documents import DocumentCache
+from clauseflow_skills.registry import SkillRegistry
+from clauseflow_skills.skill import ReviewContext, Skill, SkillContext
+
+log = get_logger(__name__)
+
+MAX_ARGUMENTS_BYTES = 64_000
+
+
+class SkillTimeout(TimeoutError):
+    """A skill did not finish before its deadline."""
+
+
+@dataclass(frozen=True)
+class InvokeResult:
+    """A skill's output as JSON plus how long it took."""
+
+    result_json: str
+    duration_ms: float
+
+
+def parse_arguments(arguments_json: str) -> dict[str, Any]:
+    """The LLM's arguments as a dict; ``""`` means none. Anything but a JSON object is refused."""
+    text = arguments_json.strip()
+    if not text:
+        return {}
+    if len(text.encode()) > MAX_ARGUMENTS_BYTES:
+        raise InvalidInput(
+            f"arguments_json is larger than {MAX_ARGUMENTS_BYTES} bytes; send only the arguments"
+        )
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(
+            f"arguments_json is not valid JSON ({exc.msg} at char {exc.pos}); send a JSON object"
+        ) from None
+    if not isinstance(value, dict):
+        raise InvalidInput(f"arguments_json must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def describe_validation_error(skill_id: str, exc: ValidationError, allowed: list[str]) -> str:
+    """One readable line per bad field, naming it, so the LLM can fix its call."""
+    parts: list[str] = []
+    for error in exc.errors():
+        field = ".".join(str(p) for p in error["loc"]) or "(arguments)"
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            parts.append(f"field '{field}': unknown argument (allowed: {', '.join(allowed) or 'none'})")
+        elif kind == "missing":
+            parts.append(f"field '{field}': required argument is missing")
+        else:
+            got = json.dumps(error.get("input"), ensure_ascii=False, default=str)[:80]
+            parts.append(f"field '{field}': {error['msg']} (got {got})")
+    return f"invalid arguments for {skill_id}: " + "; ".join(parts)
+
+
+class SkillExecutor:
+    """Runs skills for requests; safe for concurrent use (skills are pure, the cache is locked)."""
+
+    def __init__(
+        self,
+        registry: SkillRegistry,
+        documents: DocumentCache,
+        *,
+        max_concurrency: int = 16,
+        default_timeout_s: float = 10.0,
+    ) -> None:
+        self.registry = registry
+        self.documents = documents
+        self.default_timeout_s = default_timeout_s
+        # Bounded: a skill that times out keeps its thread until it ends, so cap the pile-up.
+        self._slots = asyncio.Semaphore(max_concurrency)
+
+    def build_input(
+        self, skill: Skill[Any, Any], context: ReviewContext, arguments: dict[str, Any]
+    ) -> tuple[BaseModel | None, DocumentStructure | None]:
+        """Load the document, resolve the clause, merge prepare_input with the LLM's arguments."""
+        document = self._document(skill, context)
+        visible = set(skill.parameters()["properties"])
+        internal = sorted(set(arguments) & skill.internal_fields)
+        if internal:
+            raise InvalidInput(
+                f"invalid arguments for {skill.skill_id}: field '{internal[0]}' is filled by the system; "
+                f"allowed: {', '.join(sorted(visible))}"
+            )
+        clause_id = arguments.get("clause_id") or context.clause_id
+        if clause_id is not None and not isinstance(clause_id, str):
+            raise InvalidInput(f"invalid arguments for {skill.skill_id}: field 'clause_id' must be a string")
+        if clause_id and document is not None and "clause_id" in visible and not document.has(clause_id):
+            raise NotFound(_unknown_clause(clause_id, document))
+        prepared = skill.prepare_input(clause_id or "", document, context)
+        # null from a strict-mode LLM means "use the default": keep the prepared or model default.
+        merged = {**prepared, **{k: v for k, v in arguments.items() if v is not None}}
+        if skill.input_model is None:
+            return None, document
+        try:
+            return skill.input_model.model_validate(merged), document
+        except ValidationError as exc:
+            raise InvalidInput(describe_validation_error(skill.skill_id, exc, sorted(visible))) from None
+
+    def _document(self, skill: Skill[Any, Any], context: ReviewContext) -> DocumentStructure | None:
+        if not context.primary_document_id:
+            if skill.needs_document:
+                raise InvalidInput(
+                    f"{skill.skill_id} needs the contract: context.primary_document_id is empty"
+                )
+            return None
+        return self.documents.get(context.primary_document_id)
+
+    def _run(self, skill: Skill[Any, Any], context: ReviewContext, arguments: dict[str, Any]) -> str:
+        model_input, document = self.build_input(skill, context, arguments)
+        ctx = SkillContext(review=context, document=document, load_document=self.documents.get)
+        output = skill.run(model_input, ctx)
+        return (
+            output.model_dump_json()
+            if isinstance(output, BaseModel)
+            else json.dumps(output, ensure_ascii=False)
+        )
+
+    async def invoke(
+        self,
+        skill_id: str,
+        context: ReviewContext,
+        arguments_json: str,
+        *,
+        timeout_s: float | None = None,
+    ) -> InvokeResult:
+        """Run one skill. Raises NotFound, InvalidInput or SkillTimeout with LLM-readable messages."""
+        skill = self.registry.get(skill_id)
+        if not skill.is_active:
+            raise NotFound(f"skill {skill_id!r} is inactive")
+        arguments = parse_arguments(arguments_json)
+        budget = min(t for t in (timeout_s, skill.timeout_s, self.default_timeout_s) if t is not None)
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(budget):
+                async with self._slots:
+                    result_json = await asyncio.to_thread(self._run, skill, context, arguments)
+        except TimeoutError:
+            raise SkillTimeout(f"{skill_id} did not finish within {budget:.1f}s") from None
+        duration_ms = (time.perf_counter() - started) * 1000
+        return InvokeResult(result_json=result_json, duration_ms=duration_ms)
+
+
+def _unknown_clause(clause_id: str, document: DocumentStructure) -> str:
+    ids = [c.clause_id for c in document.clauses]
+    sample = ", ".join(ids[:30]) + (", ..." if len(ids) > 30 else "")
+    return f"clause {clause_id!r} does not exist in this document; existing clause ids: {sample}"

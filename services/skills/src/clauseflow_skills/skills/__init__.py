@@ -1,0 +1,1 @@
+"""The skills themselves, one module per skill (or per small family)."""

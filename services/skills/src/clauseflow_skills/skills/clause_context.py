@@ -1,0 +1,164 @@
+"""get_clause_context: a clause with its place in the contract, the definitions it uses and its references."""
+
+from __future__ import annotations
+
+from clauseflow_shared.documents.model import Clause, DocumentStructure
+from pydantic import BaseModel, Field
+
+from clauseflow_skills.doc_index import index_of
+from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
+from clauseflow_skills.text import summarise, terms_used
+
+
+class ClauseContextInput(SkillInput):
+    """Arguments of get_clause_context."""
+
+    clause_id: str = Field(
+        description="Id of the clause to read, e.g. '14.2' or '第5条' as listed in the contract"
+    )
+    include_children_text: bool = Field(
+        default=False, description="Also return the full text of the direct sub-clauses, not just summaries"
+    )
+
+
+class ClauseRef(BaseModel):
+    """Another clause, summarised."""
+
+    clause_id: str
+    title: str
+    summary: str
+    text: str = ""
+
+
+class DefinitionUsed(BaseModel):
+    """A defined term the clause uses, with its definition."""
+
+    term: str
+    definition: str
+    defined_in: str | None
+
+
+class ReferenceOut(BaseModel):
+    """A reference this clause makes to another clause."""
+
+    raw: str
+    target: str | None
+    resolved: bool
+    target_title: str = ""
+
+
+class ReferenceIn(BaseModel):
+    """A reference another clause makes to this one."""
+
+    source: str
+    raw: str
+    source_title: str = ""
+
+
+class ClauseContextOutput(SkillOutput):
+    """A clause in context."""
+
+    clause_id: str
+    title: str
+    text: str
+    level: int
+    path: list[str] = Field(description="Ancestor clause ids, outermost first")
+    parent: ClauseRef | None
+    children: list[ClauseRef]
+    definitions_used: list[DefinitionUsed]
+    references_out: list[ReferenceOut]
+    references_in: list[ReferenceIn]
+
+
+def _ref(clause: Clause, with_text: bool = False) -> ClauseRef:
+    return ClauseRef(
+        clause_id=clause.clause_id,
+        title=clause.title,
+        summary=summarise(clause.text),
+        text=clause.text if with_text else "",
+    )
+
+
+def _ancestors(clause: Clause, document: DocumentStructure) -> list[Clause]:
+    chain: list[Clause] = []
+    seen = {clause.clause_id}
+    current = clause
+    while current.parent_id and document.has(current.parent_id) and current.parent_id not in seen:
+        current = document.get(current.parent_id)
+        seen.add(current.clause_id)
+        chain.append(current)
+    return list(reversed(chain))
+
+
+def references_out(clause: Clause, document: DocumentStructure) -> list[ReferenceOut]:
+    """References from a clause (the parser's, or found in the text), with target titles."""
+    return [
+        ReferenceOut(
+            raw=r.raw,
+            target=r.target,
+            resolved=r.resolved,
+            target_title=document.get(r.target).title if r.target and document.has(r.target) else "",
+        )
+        for r in index_of(document).outgoing.get(clause.clause_id, [])
+    ]
+
+
+def references_in(clause: Clause, document: DocumentStructure) -> list[ReferenceIn]:
+    """References to a clause from elsewhere in the contract."""
+    return [
+        ReferenceIn(
+            source=r.source,
+            raw=r.raw,
+            source_title=document.get(r.source).title if document.has(r.source) else "",
+        )
+        for r in index_of(document).incoming.get(clause.clause_id, [])
+    ]
+
+
+def definitions_used(clause: Clause, document: DocumentStructure) -> list[DefinitionUsed]:
+    """The defined terms a clause uses, with their definitions."""
+    out: list[DefinitionUsed] = []
+    for term in terms_used(clause, document):
+        definition = document.definition(term)
+        if definition is not None:
+            out.append(
+                DefinitionUsed(
+                    term=definition.term, definition=definition.definition, defined_in=definition.clause_id
+                )
+            )
+    return out
+
+
+def run(args: ClauseContextInput, ctx: SkillContext) -> ClauseContextOutput:
+    """Assemble the context of one clause."""
+    document = ctx.require_document()
+    clause = document.get(args.clause_id)
+    ancestors = _ancestors(clause, document)
+    return ClauseContextOutput(
+        clause_id=clause.clause_id,
+        title=clause.title,
+        text=clause.text,
+        level=clause.level,
+        path=[a.clause_id for a in ancestors],
+        parent=_ref(ancestors[-1]) if ancestors else None,
+        children=[_ref(c, args.include_children_text) for c in document.children_of(clause.clause_id)],
+        definitions_used=definitions_used(clause, document),
+        references_out=references_out(clause, document),
+        references_in=references_in(clause, document),
+    )
+
+
+SKILL: Skill[ClauseContextInput, ClauseContextOutput] = Skill(
+    skill_id="get_clause_context",
+    name="Clause context",
+    description=(
+        "Read one clause of the contract under review with its context: full text and title, the parent "
+        "and sub-clauses (summarised), the defined terms it uses with their definitions, and the "
+        "cross-references it makes and receives. Call this first when a clause refers to definitions or "
+        "other clauses you have not seen."
+    ),
+    input_model=ClauseContextInput,
+    output_model=ClauseContextOutput,
+    run=run,
+    category="context",
+)

@@ -1,0 +1,729 @@
+"""The gateway's public HTTP contract, served by uvicorn on a free port with the in-memory bus.
+
+Every test talks HTTP to a real server; events are read from and published to
+the bus exactly as the orchestrator and workers would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+import uvicorn
+from clauseflow_gateway.app import create_app
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_shared.documents import DocumentStore
+from clauseflow_shared.events import (
+    ClauseProgress,
+    ClauseResult,
+    Envelope,
+    RedlineState,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    ReviewUpdated,
+    Topic,
+)
+from clauseflow_shared.ids import redline_id, risk_id
+from clauseflow_shared.review import Redline, ReviewPlan, Risk
+
+T = TypeVar("T")
+MAX_UPLOAD = 64 * 1024
+CONTRACT = """SUPPLY AGREEMENT
+
+1. Definitions
+In this Agreement, "Goods" means the goods listed in the Schedule.
+
+2. Liability
+2.1 The Supplier's liability under this Agreement is unlimited.
+2.2 The Buyer may terminate this Agreement for convenience at any time.
+
+3. Payment
+The Buyer shall pay each invoice within 30 days.
+"""
+PC = """PARTICULAR CONDITIONS
+
+1. General Provisions
+Sub-Clause 1.1 is amended: the Engineer means the person named in the Contract Data.
+"""
+
+
+@dataclass
+class Gateway:
+    """A running gateway and what the tests need to observe it."""
+
+    http: httpx.AsyncClient
+    bus: InMemoryBus
+    root: Path
+    settings: GatewaySettings
+
+    @property
+    def db(self) -> Path:
+        return self.root / "gateway.db"
+
+    def count_rows(self, table: str) -> int:
+        with sqlite3.connect(self.db) as conn:
+            return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    def stored_files(self) -> list[Path]:
+        return [p for p in (self.root / "documents").rglob("*") if p.is_file()]
+
+    async def events(self, topic: str, *, min_records: int = 0, timeout_s: float = 0.5) -> list[Envelope]:
+        records = await self.bus.read_topic(topic, min_records=min_records, timeout_s=timeout_s)
+        return [Envelope.from_bytes(r.value) for r in records]
+
+
+@contextlib.asynccontextmanager
+async def running_gateway(root: Path, **app_kwargs: Any) -> AsyncIterator[Gateway]:
+    """The gateway app served by uvicorn on a free port, with a fresh in-memory bus."""
+    bus = InMemoryBus(partitions=2)
+    await bus.start()
+    settings = GatewaySettings(
+        gateway_database_url=f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        document_store_dir=root / "documents",
+        bus_kind="memory",
+        max_upload_bytes=MAX_UPLOAD,
+        outbox_poll_s=0.1,
+        sse_poll_s=0.05,
+    )
+    app = create_app(settings, bus=bus, **app_kwargs)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            yield Gateway(http, bus, root, settings)
+    finally:
+        server.should_exit = True
+        await task
+        await bus.stop()
+
+
+@pytest.fixture
+async def gateway(tmp_path: Path) -> AsyncIterator[Gateway]:
+    async with running_gateway(tmp_path) as gw:
+        yield gw
+
+
+async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:
+    """The probe's first truthy answer, polling until ``timeout_s``."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while True:
+        answer = await probe()
+        if answer:
+            return answer
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"condition not met within {timeout_s}s (last answer: {answer!r})")
+        await asyncio.sleep(0.05)
+
+
+async def submit_text(gw: Gateway, **fields: Any) -> dict[str, Any]:
+    body = {"text": CONTRACT, "our_party": "Supplier", "language": "en", "domain": "generic", **fields}
+    resp = await gw.http.post("/v1/reviews", json=body)
+    assert resp.status_code == 202, resp.text
+    return dict(resp.json())
+
+
+async def publish(gw: Gateway, topic: str, review_id: str, payload: Any, event_id: str) -> None:
+    await gw.bus.publish(topic, review_id, Envelope.wrap(review_id, payload, event_id=event_id))
+
+
+def clause_result(review_id: str, *, round_: int = 0, attempt: int = 0) -> ClauseResult:
+    """A worker's result for clause 2.1: two risks, one redline per risk."""
+    risks = [
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 0),
+            clause_id="2.1",
+            risk_type="unlimited_liability",
+            risk_level="high",
+            description="The Supplier's liability is not capped.",
+            reason="Exposure is unbounded.",
+            original_text="The Supplier's liability under this Agreement is unlimited.",
+        ),
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 1),
+            clause_id="2.1",
+            risk_type="ambiguous_scope",
+            risk_level="low",
+            description="'under this Agreement' is vague.",
+            original_text="under this Agreement",
+        ),
+    ]
+    redlines = [
+        Redline(
+            id=redline_id(review_id, "2.1", r.id, round_),
+            clause_id="2.1",
+            risk_id=r.id,
+            original_text=r.original_text,
+            proposed_text=f"{r.original_text} [capped, round {round_}]",
+            round=round_,
+        )
+        for r in risks
+    ]
+    return ClauseResult(
+        task_id=f"task_{attempt}",
+        clause_id="2.1",
+        attempt=attempt,
+        risks=tuple(risks),
+        redlines=tuple(redlines),
+        clause_types=("liability",),
+    )
+
+
+def snapshot(sequence: int, status: str, *states: RedlineState, **extra: Any) -> ReviewUpdated:
+    clauses = (
+        ClauseProgress(clause_id="1", title="Definitions", depth="quick", state="settled"),
+        ClauseProgress(clause_id="2.1", title="Liability", depth="deep", state="awaiting_approval"),
+    )
+    return ReviewUpdated(sequence=sequence, status=status, clauses=clauses, redlines=states, **extra)
+
+
+async def review_with_pending_redlines(gw: Gateway) -> tuple[str, list[str]]:
+    """A submitted review whose clause 2.1 has two redlines awaiting a decision."""
+    review_id = (await submit_text(gw))["id"]
+    result = clause_result(review_id)
+    await publish(gw, Topic.CLAUSE_RESULTS, review_id, result, f"evt_result_{review_id}")
+
+    async def pending() -> list[str]:
+        resp = await gw.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+        return [r["id"] for r in resp.json()["data"]]
+
+    ids = await eventually(pending)
+    assert sorted(ids) == sorted(r.id for r in result.redlines)
+    return review_id, [r.id for r in result.redlines]
+
+
+# --- submission ---------------------------------------------------------------------------------
+
+
+async def test_json_submission_is_stored_recorded_and_requested_on_the_bus(gateway: Gateway) -> None:
+    resp = await gateway.http.post(
+        "/v1/reviews",
+        json={"text": CONTRACT, "our_party": "Supplier", "language": "en", "domain": "generic"},
+    )
+    assert resp.status_code == 202
+    accepted = resp.json()
+    review_id = accepted["id"]
+    assert resp.headers["location"] == f"/v1/reviews/{review_id}"
+    assert accepted["status"] == "received"
+    assert accepted["clauses_found"] >= 3
+    assert accepted["links"]["report"] == f"/v1/reviews/{review_id}/report"
+
+    [event] = await gateway.events(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+    requested = event.open(ReviewRequested)
+    assert event.review_id == review_id
+    assert (requested.our_party, requested.language.value, requested.domain.value) == (
+        "Supplier",
+        "en",
+        "generic",
+    )
+    structure = DocumentStore(gateway.root / "documents").get_structure(requested.documents.primary)
+    assert any(c.clause_id == "2.1" for c in structure.clauses)
+
+    review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+    assert review["status"] == "received"
+    assert review["our_party"] == "Supplier"
+
+
+async def test_multipart_submission_carries_particular_conditions_and_references(gateway: Gateway) -> None:
+    files = [
+        ("file", ("contract.txt", CONTRACT.encode(), "text/plain")),
+        ("pc_file", ("pc.md", PC.encode(), "text/markdown")),
+        ("reference_files", ("er.txt", b"1. Scope\nThe Works comprise a bridge.\n", "text/plain")),
+    ]
+    data = {"our_party": "Contractor", "domain": "auto", "approval_policy": "auto"}
+    resp = await gateway.http.post("/v1/reviews", files=files, data=data)
+    assert resp.status_code == 202, resp.text
+    accepted = resp.json()
+    assert (accepted["domain"], accepted["domain_detected"]) == ("fidic", True)
+    assert accepted["language"] == "en"
+
+    [event] = await gateway.events(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+    requested = event.open(ReviewRequested)
+    assert requested.documents.particular_conditions is not None
+    assert len(requested.documents.references) == 1
+    assert requested.options.approval_policy.value == "auto"
+
+
+def _docx(paragraphs: list[str]) -> bytes:
+    import docx
+
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+async def test_word_upload_is_read_into_clauses(gateway: Gateway) -> None:
+    content = _docx(
+        ["SUPPLY AGREEMENT", "1. Liability", "The Supplier's liability is unlimited.", "2. Term", "One year."]
+    )
+    files = {"file": ("supply.docx", content, "application/octet-stream")}
+    resp = await gateway.http.post(
+        "/v1/reviews", files=files, data={"our_party": "Supplier", "domain": "generic"}
+    )
+    assert resp.status_code == 202, resp.text
+    assert resp.json()["clauses_found"] >= 2
+
+
+async def test_findings_language_defaults_to_the_documents_language(gateway: Gateway) -> None:
+    text = "设备采购合同\n\n第一条 责任\n卖方的责任不设上限。\n\n第二条 付款\n买方应在三十日内付款。\n"
+    resp = await gateway.http.post("/v1/reviews", json={"text": text, "our_party": "买方"})
+    assert resp.status_code == 202, resp.text
+    assert resp.json()["language"] == "zh-CN"
+
+
+BAD_SUBMISSIONS: list[tuple[str, dict[str, Any], int, str]] = [
+    ("empty body", {"content": b"", "headers": {"content-type": "application/json"}}, 400, "empty_body"),
+    (
+        "empty file",
+        {"files": {"file": ("c.txt", b"", "text/plain")}, "data": {"our_party": "A"}},
+        422,
+        "empty",
+    ),
+    (
+        "unsupported file type",
+        {"files": {"file": ("c.exe", b"MZ\x90\x00", "application/octet-stream")}, "data": {"our_party": "A"}},
+        415,
+        "unsupported_file_type",
+    ),
+    (
+        "oversize file",
+        {
+            "files": {"file": ("c.txt", b"1. Term.\n" * (MAX_UPLOAD // 9 + 1), "text/plain")},
+            "data": {"our_party": "A"},
+        },
+        413,
+        "payload_too_large",
+    ),
+    (
+        "missing party",
+        {"files": {"file": ("c.txt", CONTRACT.encode(), "text/plain")}},
+        422,
+        "validation_error",
+    ),
+    ("blank party", {"json": {"text": CONTRACT, "our_party": "  "}}, 422, "validation_error"),
+    (
+        "bad language",
+        {"json": {"text": CONTRACT, "our_party": "A", "language": "fr"}},
+        422,
+        "validation_error",
+    ),
+    ("bad domain", {"json": {"text": CONTRACT, "our_party": "A", "domain": "tax"}}, 422, "validation_error"),
+    (
+        "missing file",
+        {"data": {"our_party": "A"}, "files": {"other": ("x.txt", b"x", "text/plain")}},
+        422,
+        "validation_error",
+    ),
+    (
+        "text/plain body",
+        {"content": CONTRACT.encode(), "headers": {"content-type": "text/plain"}},
+        415,
+        "media",
+    ),
+    (
+        "corrupt docx",
+        {
+            "files": {"file": ("c.docx", b"this is not a zip", "application/octet-stream")},
+            "data": {"our_party": "A"},
+        },
+        422,
+        "document_error",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "request_kwargs", "status", "code"), BAD_SUBMISSIONS, ids=[c[0] for c in BAD_SUBMISSIONS]
+)
+async def test_bad_submission_is_refused_clearly_without_event_or_stored_state(
+    gateway: Gateway, case: str, request_kwargs: dict[str, Any], status: int, code: str
+) -> None:
+    resp = await gateway.http.post("/v1/reviews", **request_kwargs)
+    assert resp.status_code == status, resp.text
+    error = resp.json()["error"]
+    assert code in error["code"]
+    assert error["message"] and "Traceback" not in resp.text
+    assert await gateway.events(Topic.REVIEW_REQUESTED, timeout_s=0.3) == []
+    assert gateway.stored_files() == []
+    assert gateway.count_rows("reviews") == 0
+    assert gateway.count_rows("outbox") == 0
+
+
+class FailingStore(DocumentStore):
+    """A document store whose disk is full."""
+
+    def put_original(self, content: bytes, filename: str) -> str:
+        raise OSError("No space left on device")
+
+
+async def test_unexpected_failure_is_a_generic_500_without_details_or_state(tmp_path: Path) -> None:
+    async with running_gateway(tmp_path, store=FailingStore(tmp_path / "documents")) as gw:
+        resp = await gw.http.post("/v1/reviews", json={"text": CONTRACT, "our_party": "Supplier"})
+        assert resp.status_code == 500
+        assert resp.json() == {
+            "error": {"code": "internal_error", "message": "an unexpected error occurred; it has been logged"}
+        }
+        assert await gw.events(Topic.REVIEW_REQUESTED, timeout_s=0.3) == []
+        assert gw.count_rows("reviews") == 0
+
+
+async def test_missing_party_message_names_the_field(gateway: Gateway) -> None:
+    resp = await gateway.http.post("/v1/reviews", files={"file": ("c.txt", CONTRACT.encode(), "text/plain")})
+    error = resp.json()["error"]
+    assert "our_party" in error["message"]
+    assert error["details"][0]["field"] == "our_party"
+
+
+# --- read model -----------------------------------------------------------------------------------
+
+
+async def test_read_model_follows_clause_results_and_review_updates(gateway: Gateway) -> None:
+    review_id, _ = await review_with_pending_redlines(gateway)
+    plan = ReviewPlan(global_strategy="liability first", plan_version=1)
+    await publish(
+        gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "awaiting_approval", plan=plan), "evt_upd_1"
+    )
+
+    async def updated() -> dict[str, Any] | None:
+        review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+        return review if review["status"] == "awaiting_approval" else None
+
+    review = await eventually(updated)
+    assert [c["clause_id"] for c in review["clauses"]] == ["1", "2.1"]
+    assert review["clauses"][1]["clause_types"] == ["liability"]
+    assert review["progress"] == {
+        "clauses_total": 2,
+        "clauses_settled": 1,
+        "clauses_analyzed": 2,
+        "percent": 50.0,
+    }
+    assert review["risk_counts"] == {"total": 2, "high": 1, "medium": 0, "low": 1}
+    assert review["redline_counts"] == {"pending": 2}
+
+    risks = (await gateway.http.get(f"/v1/reviews/{review_id}/risks", params={"level": "high"})).json()
+    assert [r["risk_type"] for r in risks["data"]] == ["unlimited_liability"]
+    by_type = (
+        await gateway.http.get(f"/v1/reviews/{review_id}/risks", params={"type": "ambiguous_scope"})
+    ).json()
+    assert by_type["count"] == 1
+    none = (await gateway.http.get(f"/v1/reviews/{review_id}/risks", params={"clause": "3"})).json()
+    assert none["count"] == 0
+
+    plan_view = (await gateway.http.get(f"/v1/reviews/{review_id}/plan")).json()
+    assert plan_view["current"]["plan_version"] == 1
+    assert plan_view["current"]["rationale"] == "liability first"
+
+
+async def test_stale_snapshot_does_not_overwrite_a_newer_one(gateway: Gateway) -> None:
+    review_id = (await submit_text(gateway))["id"]
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(2, "reviewing"), "evt_a")
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning"), "evt_b")
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(3, "awaiting_approval"), "evt_c")
+
+    async def at_three() -> bool:
+        return (await gateway.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "awaiting_approval"
+
+    await eventually(at_three)
+
+
+async def test_unknown_review_is_404_with_the_error_shape(gateway: Gateway) -> None:
+    for path in ("", "/risks", "/redlines", "/plan", "/decisions", "/report", "/events"):
+        resp = await gateway.http.get(f"/v1/reviews/rev_nope{path}")
+        assert resp.status_code == 404, path
+        assert resp.json()["error"]["code"] == "not_found"
+
+
+async def test_invalid_filter_value_is_a_readable_422(gateway: Gateway) -> None:
+    review_id = (await submit_text(gateway))["id"]
+    resp = await gateway.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "maybe"})
+    assert resp.status_code == 422
+    assert resp.json()["error"]["details"][0]["field"] == "status"
+
+
+# --- decisions ------------------------------------------------------------------------------------
+
+
+async def test_decisions_are_recorded_and_emit_one_resume_event(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    body = {
+        "decisions": [
+            {"redline_id": first, "action": "approve"},
+            {"redline_id": second, "action": "reject", "feedback": "Cap at the fees paid instead."},
+        ],
+        "decided_by": "alice@example.com",
+    }
+    resp = await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=body)
+    assert resp.status_code == 202, resp.text
+    answer = resp.json()
+    assert answer["decided_by"] == "alice@example.com"
+    assert [d["action"] for d in answer["decisions"]] == ["approve", "reject"]
+
+    [event] = await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=5)
+    resumed = event.open(ReviewDecisionsSubmitted)
+    assert event.review_id == review_id
+    assert resumed.request_id == answer["request_id"]
+    assert [(d.redline_id, d.action.value, d.feedback) for d in resumed.decisions] == [
+        (first, "approve", ""),
+        (second, "reject", "Cap at the fees paid instead."),
+    ]
+
+    history = (await gateway.http.get(f"/v1/reviews/{review_id}/decisions")).json()
+    assert history["count"] == 2
+    assert {d["decided_by"] for d in history["data"]} == {"alice@example.com"}
+    assert {d["request_id"] for d in history["data"]} == {answer["request_id"]}
+    assert all(d["decided_at"].endswith(("Z", "+00:00")) for d in history["data"])
+    pending = (
+        await gateway.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+    ).json()
+    assert pending["count"] == 0
+
+
+async def test_invalid_decisions_record_nothing(gateway: Gateway) -> None:
+    review_id, (first, _) = await review_with_pending_redlines(gateway)
+    cases = [
+        {"decisions": [{"redline_id": first, "action": "reject"}]},
+        {"decisions": [{"redline_id": first, "action": "edit"}]},
+        {"decisions": []},
+        {"decisions": [{"redline_id": first, "action": "approve", "note": "x"}]},
+    ]
+    for body in cases:
+        resp = await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=body)
+        assert resp.status_code == 422, body
+        assert resp.json()["error"]["message"]
+    assert (
+        "needs feedback"
+        in (await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=cases[0])).json()["error"][
+            "message"
+        ]
+    )
+    assert gateway.count_rows("decisions") == 0
+    assert await gateway.events(Topic.REVIEW_DECISIONS, timeout_s=0.3) == []
+
+
+async def test_decision_on_a_redline_that_is_not_pending_is_409_naming_it(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    ok = await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions", json={"decisions": [{"redline_id": first, "action": "approve"}]}
+    )
+    assert ok.status_code == 202
+    again = await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={
+            "decisions": [
+                {"redline_id": first, "action": "reject", "feedback": "changed my mind"},
+                {"redline_id": second, "action": "approve"},
+                {"redline_id": "rl_elsewhere", "action": "approve"},
+            ]
+        },
+    )
+    assert again.status_code == 409
+    error = again.json()["error"]
+    assert error["details"] == {
+        "unknown": ["rl_elsewhere"],
+        "not_pending": [{"redline_id": first, "status": "approved"}],
+    }
+    assert first in error["message"] and "rl_elsewhere" in error["message"]
+    # Nothing of the refused request was recorded: the second redline is still pending.
+    pending = (
+        await gateway.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+    ).json()
+    assert [r["id"] for r in pending["data"]] == [second]
+    assert len(await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=1)) == 1
+
+
+async def test_repeat_with_the_same_idempotency_key_returns_the_original_answer_and_changes_nothing(
+    gateway: Gateway,
+) -> None:
+    review_id, (first, _) = await review_with_pending_redlines(gateway)
+    body = {"decisions": [{"redline_id": first, "action": "edit", "text": "Liability is capped at 100%."}]}
+    url = f"/v1/reviews/{review_id}/decisions"
+    one = await gateway.http.post(url, json=body, headers={"Idempotency-Key": "req-42"})
+    two = await gateway.http.post(url, json=body, headers={"Idempotency-Key": "req-42"})
+    three = await gateway.http.post(url, json={**body, "idempotency_key": "req-42"})
+    assert one.status_code == two.status_code == three.status_code == 202
+    assert one.json() == two.json() == three.json()
+    assert two.headers.get("idempotent-replayed") == "true"
+    assert gateway.count_rows("decisions") == 1
+
+    await asyncio.sleep(0.5)  # give the relay every chance to publish a duplicate
+    events = await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=2)
+    assert len(events) == 1
+
+    reused = await gateway.http.post(
+        url,
+        json={"decisions": [{"redline_id": first, "action": "approve"}]},
+        headers={"Idempotency-Key": "req-42"},
+    )
+    assert reused.status_code == 409
+    assert reused.json()["error"]["code"] == "idempotency_key_reused"
+
+
+async def test_orchestrator_snapshot_is_the_authority_on_redline_status(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={"decisions": [{"redline_id": second, "action": "reject", "feedback": "too strict"}]},
+    )
+    # The orchestrator auto-approves the first and confirms the rejection; a redraft then supersedes it.
+    states = (
+        RedlineState(redline_id=first, clause_id="2.1", status="approved", decided_by="policy:auto_low"),
+        RedlineState(redline_id=second, clause_id="2.1", status="rejected"),
+    )
+    await publish(
+        gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "awaiting_approval", *states), "evt_s1"
+    )
+    redraft = clause_result(review_id, round_=1, attempt=1)
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, redraft, "evt_redraft")
+
+    async def statuses() -> dict[str, str] | None:
+        data = (await gateway.http.get(f"/v1/reviews/{review_id}/redlines")).json()["data"]
+        found = {r["id"]: r["status"] for r in data}
+        return (
+            found
+            if len(found) == 4 and found[second] == "superseded" and found[first] == "approved"
+            else None
+        )
+
+    found = await eventually(statuses)
+    new_ids = {r.id for r in redraft.redlines}
+    assert {found[i] for i in new_ids} == {"pending"}
+
+
+# --- report -------------------------------------------------------------------------------------
+
+
+async def completed_review(gw: Gateway) -> tuple[str, str, str]:
+    review_id, (first, second) = await review_with_pending_redlines(gw)
+    await gw.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={
+            "decisions": [
+                {"redline_id": first, "action": "approve"},
+                {"redline_id": second, "action": "reject", "feedback": "not needed"},
+            ]
+        },
+    )
+    states = (
+        RedlineState(redline_id=first, clause_id="2.1", status="approved"),
+        RedlineState(redline_id=second, clause_id="2.1", status="rejected"),
+    )
+    done = snapshot(9, "completed", *states, summary="One high risk, capped.")
+    await publish(gw, Topic.REVIEW_UPDATES, review_id, done, "evt_done")
+
+    async def completed() -> bool:
+        return (await gw.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "completed"
+
+    await eventually(completed)
+    return review_id, first, second
+
+
+async def test_report_json_has_the_public_contract_fields(gateway: Gateway) -> None:
+    review_id, first, _ = await completed_review(gateway)
+    resp = await gateway.http.get(f"/v1/reviews/{review_id}/report")
+    assert resp.status_code == 200
+    assert resp.headers["content-type"].startswith("application/json")
+    report = resp.json()
+    assert {
+        "review_id",
+        "status",
+        "our_party",
+        "language",
+        "domain",
+        "clauses",
+        "risks",
+        "redlines",
+        "summary",
+    } <= set(report)
+    assert (report["review_id"], report["status"], report["our_party"]) == (
+        review_id,
+        "completed",
+        "Supplier",
+    )
+    assert {"clause_id", "title", "depth", "state", "clause_types"} <= set(report["clauses"][0])
+    assert {"id", "clause_id", "risk_type", "risk_level", "description", "reason", "original_text"} <= set(
+        report["risks"][0]
+    )
+    assert [r["id"] for r in report["redlines"]] == [first]
+    assert {"id", "clause_id", "risk_id", "original_text", "proposed_text", "status"} <= set(
+        report["redlines"][0]
+    )
+    assert report["summary"] == "One high risk, capped."
+
+
+async def test_report_markdown_by_query_or_accept_header(gateway: Gateway) -> None:
+    review_id, _, _ = await completed_review(gateway)
+    by_query = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})
+    by_accept = await gateway.http.get(f"/v1/reviews/{review_id}/report", headers={"accept": "text/markdown"})
+    assert by_query.headers["content-type"].startswith("text/markdown")
+    assert by_query.text == by_accept.text
+    assert by_query.text.startswith("# Contract review report")
+    assert "unlimited_liability" in by_query.text
+    bad = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "pdf"})
+    assert bad.status_code == 422
+
+
+# --- streaming, health, OpenAPI ------------------------------------------------------------------
+
+
+async def test_event_stream_reports_progress_pending_redlines_and_the_end(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    seen: list[tuple[str, dict[str, Any]]] = []
+
+    async def read_stream() -> None:
+        async with gateway.http.stream("GET", f"/v1/reviews/{review_id}/events") as resp:
+            assert resp.headers["content-type"].startswith("text/event-stream")
+            kind = ""
+            async for line in resp.aiter_lines():
+                if line.startswith("event:"):
+                    kind = line.split(":", 1)[1].strip()
+                elif line.startswith("data:"):
+                    seen.append((kind, json.loads(line.split(":", 1)[1])))
+                    if kind == "end":
+                        return
+
+    reader = asyncio.create_task(read_stream())
+    await eventually(lambda: _ready(len([k for k, _ in seen if k == "redline"]) == 2))
+    states = (
+        RedlineState(redline_id=first, clause_id="2.1", status="approved"),
+        RedlineState(redline_id=second, clause_id="2.1", status="approved"),
+    )
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "completed", *states), "evt_end")
+    await asyncio.wait_for(reader, timeout=5)
+    kinds = [k for k, _ in seen]
+    assert kinds[0] == "progress" and kinds[-1] == "end"
+    assert {d["id"] for k, d in seen if k == "redline"} == {first, second}
+    assert seen[-1][1]["status"] == "completed"
+
+
+async def _ready(value: bool) -> bool:
+    return value
+
+
+async def test_health_readiness_and_openapi_are_served(gateway: Gateway) -> None:
+    assert (await gateway.http.get("/healthz")).json()["status"] == "ok"
+    ready = await gateway.http.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.json()["checks"] == {"consumer": "ok", "database": "ok"}
+    spec = (await gateway.http.get("/openapi.json")).json()
+    assert "/v1/reviews/{review_id}/decisions" in spec["paths"]
+    body = spec["paths"]["/v1/reviews"]["post"]["requestBody"]["content"]
+    assert set(body) == {"application/json", "multipart/form-data"}
+    assert "ReviewCreate" in spec["components"]["schemas"]
+    assert "DecisionsCreate" in spec["components"]["schemas"]

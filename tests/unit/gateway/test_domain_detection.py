@@ -1,0 +1,46 @@
+"""domain=auto: simple, explainable marker counting."""
+
+from __future__ import annotations
+
+from clauseflow_gateway.intake.domain import detect_domain, domain_scores
+from clauseflow_shared.review import Domain
+
+FIDIC_TEXT = """Conditions of Contract for Construction (FIDIC 2017)
+Sub-Clause 8.2 Time for Completion. The Contractor shall complete the Works.
+The Engineer shall issue a Taking-Over Certificate."""
+
+SPA_TEXT = """SHARE PURCHASE AGREEMENT
+The Seller agrees to sell the Sale Shares. Completion Accounts shall be prepared.
+Any Warranty Claim is subject to the Disclosure Letter."""
+
+GENERIC_TEXT = """SERVICES AGREEMENT
+1. Services. The Supplier shall provide the services.
+2. Payment. The Customer shall pay within 30 days."""
+
+
+def test_fidic_contract_is_detected() -> None:
+    assert detect_domain(FIDIC_TEXT) is Domain.FIDIC
+
+
+def test_share_purchase_agreement_is_detected() -> None:
+    assert detect_domain(SPA_TEXT) is Domain.SHA_SPA
+
+
+def test_plain_commercial_contract_is_generic() -> None:
+    assert detect_domain(GENERIC_TEXT) is Domain.GENERIC
+
+
+def test_chinese_markers_count() -> None:
+    assert detect_domain("股权转让协议：目标公司的股东享有优先购买权和随售权。") is Domain.SHA_SPA
+    assert detect_domain("工程师应签发接收证书；缺陷通知期为一年；专用条件优先。") is Domain.FIDIC
+
+
+def test_particular_conditions_file_points_to_fidic() -> None:
+    text = "1. Works. The Contractor shall execute the Works."
+    assert detect_domain(text) is Domain.GENERIC
+    assert detect_domain(text, has_particular_conditions=True) is Domain.FIDIC
+
+
+def test_a_single_marker_is_not_enough() -> None:
+    assert domain_scores("the Engineer shall attend")[Domain.FIDIC] == 1
+    assert detect_domain("the Engineer shall attend") is Domain.GENERIC

@@ -1,0 +1,152 @@
+"""The read model follows clause results and review snapshots idempotently, never moving backwards."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
+from clauseflow_gateway.db.tables import RedlineRow, ReviewRow
+from clauseflow_gateway.projector import Projector, redline_status_after
+from clauseflow_gateway.readmodel import ReadModel
+from clauseflow_shared.events import (
+    ClauseProgress,
+    ClauseResult,
+    RedlineState,
+    ReviewUpdated,
+)
+from clauseflow_shared.review import Redline, RedlineStatus, ReviewPlan, ReviewStatus, Risk
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+REVIEW = "rev_test"
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'rm.db'}")
+    await create_schema(engine)
+    factory = session_factory(engine)
+    async with factory() as session, session.begin():
+        session.add(
+            ReviewRow(id=REVIEW, status="received", our_party="Buyer", language="en", domain="generic")
+        )
+    yield factory
+    await engine.dispose()
+
+
+def _risk(index: int = 0) -> Risk:
+    return Risk(
+        id=f"risk_{index}",
+        clause_id="7",
+        risk_type="unlimited_liability",
+        risk_level="high",
+        description="uncapped",
+        original_text="liability is unlimited",
+    )
+
+
+def _redline(rid: str, round_: int = 0, text: str = "capped") -> Redline:
+    return Redline(
+        id=rid,
+        clause_id="7",
+        risk_id="risk_0",
+        original_text="liability is unlimited",
+        proposed_text=text,
+        round=round_,
+    )
+
+
+def _result(*redlines: Redline, attempt: int = 0) -> ClauseResult:
+    return ClauseResult(
+        task_id="task_1",
+        clause_id="7",
+        attempt=attempt,
+        risks=(_risk(),),
+        redlines=redlines,
+        clause_types=("liability",),
+    )
+
+
+def _snapshot(sequence: int, status: ReviewStatus, *states: RedlineState, **extra: object) -> ReviewUpdated:
+    return ReviewUpdated(
+        sequence=sequence,
+        status=status,
+        clauses=(ClauseProgress(clause_id="7", title="Liability", state="awaiting_approval"),),
+        redlines=states,
+        **extra,
+    )
+
+
+async def test_replayed_clause_result_upserts_instead_of_duplicating(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    model = ReadModel(sessions)
+    assert [r.id for r in await model.risks(REVIEW)] == ["risk_0"]
+    assert [r.id for r in await model.redlines(REVIEW)] == ["rl_a"]
+    assert (await model.review(REVIEW)).clauses[0].clause_types == ["liability"]
+
+
+async def test_older_snapshots_are_ignored(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_review_updated(REVIEW, _snapshot(5, ReviewStatus.REVIEWING))
+    await projector.apply_review_updated(REVIEW, _snapshot(3, ReviewStatus.PLANNING))
+    await projector.apply_review_updated(REVIEW, _snapshot(5, ReviewStatus.FAILED))
+    assert (await ReadModel(sessions).review(REVIEW)).status == "reviewing"
+
+
+async def test_snapshot_sets_redline_status_and_records_plan_versions(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    approved = RedlineState(redline_id="rl_a", clause_id="7", status="approved", final_text="capped")
+    await projector.apply_review_updated(
+        REVIEW, _snapshot(1, ReviewStatus.REVIEWING, plan=ReviewPlan(plan_version=1), plan_rationale="first")
+    )
+    await projector.apply_review_updated(
+        REVIEW, _snapshot(2, ReviewStatus.COMPLETED, approved, plan=ReviewPlan(plan_version=2))
+    )
+    model = ReadModel(sessions)
+    assert [r.status for r in await model.redlines(REVIEW)] == ["approved"]
+    plan = await model.plan(REVIEW)
+    assert [v.plan_version for v in plan.versions] == [1, 2]
+    assert plan.current is not None and plan.current.plan_version == 2
+    assert plan.versions[0].rationale == "first"
+
+
+async def test_redraft_supersedes_the_rejected_draft(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    rejected = RedlineState(redline_id="rl_a", clause_id="7", status="rejected")
+    await projector.apply_review_updated(REVIEW, _snapshot(1, ReviewStatus.AWAITING_APPROVAL, rejected))
+    await projector.apply_clause_result(
+        REVIEW, _result(_redline("rl_b", round_=1, text="capped at fees"), attempt=1)
+    )
+    # A late snapshot still calling the first draft rejected must not resurrect it.
+    await projector.apply_review_updated(REVIEW, _snapshot(2, ReviewStatus.AWAITING_APPROVAL, rejected))
+    statuses = {r.id: r.status for r in await ReadModel(sessions).redlines(REVIEW)}
+    assert statuses == {"rl_a": "superseded", "rl_b": "pending"}
+
+
+async def test_snapshot_that_overtakes_the_result_keeps_its_status_when_the_texts_arrive(
+    sessions: async_sessionmaker,
+) -> None:
+    projector = Projector(sessions)
+    approved = RedlineState(redline_id="rl_a", clause_id="7", status="approved")
+    await projector.apply_review_updated(REVIEW, _snapshot(1, ReviewStatus.AWAITING_APPROVAL, approved))
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    [redline] = await ReadModel(sessions).redlines(REVIEW)
+    assert (redline.status, redline.proposed_text) == ("approved", "capped")
+
+
+async def test_result_for_an_unknown_review_is_ignored(sessions: async_sessionmaker) -> None:
+    await Projector(sessions).apply_clause_result("rev_other", _result(_redline("rl_x")))
+    async with sessions() as session:
+        assert await session.get(RedlineRow, "rl_x") is None
+
+
+def test_pending_snapshot_does_not_undo_a_local_decision() -> None:
+    assert redline_status_after("approved", True, RedlineStatus.PENDING) == "approved"
+    assert redline_status_after("pending", False, RedlineStatus.APPROVED) == "approved"
+    assert redline_status_after("rejected", True, RedlineStatus.SUPERSEDED) == "superseded"
+    assert redline_status_after("superseded", True, RedlineStatus.REJECTED) == "superseded"

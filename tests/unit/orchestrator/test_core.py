@@ -1,0 +1,430 @@
+"""The pure decision core: dispatch window, results, approvals, redrafts, policies, dedup, completion."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from clauseflow_orchestrator.core import (
+    ApplyDecisions,
+    CompleteSummary,
+    Decision,
+    RecordResult,
+    StartReview,
+    decide,
+)
+from clauseflow_orchestrator.planning import build_default_plan
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_shared.events import (
+    ClauseResult,
+    ClauseTask,
+    DocumentRefs,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    ReviewUpdated,
+    Topic,
+)
+from clauseflow_shared.ids import redline_id, risk_id, task_id
+from clauseflow_shared.review import (
+    ApprovalPolicy,
+    ChecklistItem,
+    ClausePlan,
+    ClauseState,
+    DecisionAction,
+    Depth,
+    PlanAdjustment,
+    Redline,
+    RedlineStatus,
+    ReviewOptions,
+    ReviewStatus,
+    Risk,
+    TaskMode,
+)
+from clauseflow_shared.review import (
+    Decision as RedlineDecision,
+)
+
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+REVIEW = "rev_core"
+
+
+def _checklist(n: int) -> list[ChecklistItem]:
+    priorities = ["critical", "high", "medium", "low"]
+    return [
+        ChecklistItem(clause_id=f"{i + 1}", clause_name=f"Clause {i + 1}", priority=priorities[i % 4])
+        for i in range(n)
+    ]
+
+
+def start(
+    n: int = 3, *, window: int = 8, policy: ApprovalPolicy = ApprovalPolicy.MANUAL, rounds: int = 2
+) -> Decision:
+    request = ReviewRequested(
+        documents=DocumentRefs(primary="doc"),
+        our_party="Contractor",
+        options=ReviewOptions(approval_policy=policy, max_redraft_rounds=rounds),
+    )
+    checklist = _checklist(n)
+    return decide(
+        None,
+        StartReview(
+            event_id="evt_start",
+            at=AT,
+            review_id=REVIEW,
+            request=request,
+            checklist=tuple(checklist),
+            plan=build_default_plan(checklist),
+            window=window,
+        ),
+    )
+
+
+def tasks(decision: Decision) -> list[ClauseTask]:
+    return [
+        ClauseTask.model_validate(o.envelope.payload)
+        for o in decision.outgoing
+        if o.topic == Topic.CLAUSE_TASKS
+    ]
+
+
+def updates(decision: Decision) -> list[ReviewUpdated]:
+    return [
+        ReviewUpdated.model_validate(o.envelope.payload)
+        for o in decision.outgoing
+        if o.topic == Topic.REVIEW_UPDATES
+    ]
+
+
+def result(
+    clause_id: str,
+    levels: tuple[str, ...] = (),
+    *,
+    attempt: int = 0,
+    redlines: bool = True,
+    mode: str = "analyze",
+) -> ClauseResult:
+    risks = tuple(
+        Risk(
+            id=risk_id(REVIEW, clause_id, 0, i),
+            clause_id=clause_id,
+            risk_type="uncapped_liability",
+            risk_level=level,
+            description=f"risk {i}",
+        )
+        for i, level in enumerate(levels)
+    )
+    lines = tuple(
+        Redline(
+            id=redline_id(REVIEW, clause_id, r.id, attempt),
+            clause_id=clause_id,
+            risk_id=r.id,
+            original_text="unlimited",
+            proposed_text=f"capped (round {attempt})",
+            round=attempt,
+        )
+        for r in risks
+        if redlines
+    )
+    return ClauseResult(
+        task_id=task_id(REVIEW, clause_id, mode, attempt),
+        clause_id=clause_id,
+        mode=TaskMode(mode),
+        attempt=attempt,
+        risks=risks,
+        redlines=lines,
+    )
+
+
+def record(
+    state: ReviewState | None, res: ClauseResult, event_id: str | None = None, **kw: object
+) -> Decision:
+    return decide(state, RecordResult(event_id or f"evt_{res.task_id}", AT, res, **kw))  # type: ignore[arg-type]
+
+
+def decisions(state: ReviewState | None, request_id: str, *items: RedlineDecision) -> Decision:
+    submitted = ReviewDecisionsSubmitted(
+        request_id=request_id, decisions=items, decided_by="alice", decided_at=AT
+    )
+    return decide(state, ApplyDecisions(f"evt_{request_id}", AT, submitted))
+
+
+def approve(rid: str) -> RedlineDecision:
+    return RedlineDecision(redline_id=rid, action=DecisionAction.APPROVE)
+
+
+def reject(rid: str, feedback: str = "too weak, cap at 100% of the price") -> RedlineDecision:
+    return RedlineDecision(redline_id=rid, action=DecisionAction.REJECT, feedback=feedback)
+
+
+def only_redline(state: ReviewState, clause_id: str) -> str:
+    pending = [
+        r for r in state.clauses[clause_id].redline_ids if state.redlines[r].status is RedlineStatus.PENDING
+    ]
+    assert len(pending) == 1
+    return pending[0]
+
+
+def settle_all_without_risks(state: ReviewState) -> ReviewState:
+    for clause_id in list(state.clauses):
+        if state.clauses[clause_id].state is ClauseState.DISPATCHED:
+            d = record(state, result(clause_id))
+            assert d.state is not None
+            state = d.state
+    return state
+
+
+class TestStart:
+    def test_dispatches_in_priority_order_within_the_window(self) -> None:
+        d = start(5, window=2)
+        assert [t.clause_id for t in tasks(d)] == ["1", "2"]
+        assert d.state is not None and d.state.status is ReviewStatus.REVIEWING
+        assert [t.mode for t in tasks(d)] == [TaskMode.ANALYZE, TaskMode.ANALYZE]
+        assert {o.key for o in d.outgoing if o.topic == Topic.CLAUSE_TASKS} == {f"{REVIEW}:1", f"{REVIEW}:2"}
+
+    def test_tasks_carry_the_clause_plan(self) -> None:
+        first = tasks(start(2))[0]
+        assert (first.depth, first.max_iterations, first.plan_version, first.our_party) == (
+            Depth.DEEP,
+            5,
+            1,
+            "Contractor",
+        )
+
+    def test_each_state_change_publishes_a_snapshot_with_increasing_sequence(self) -> None:
+        snaps = updates(start(2))
+        assert [(s.status, s.sequence) for s in snaps] == [
+            (ReviewStatus.PLANNING, 1),
+            (ReviewStatus.REVIEWING, 2),
+        ]
+        assert snaps[1].plan is not None and len(snaps[1].clauses) == 2
+
+    def test_a_failure_ends_the_review_with_a_reason(self) -> None:
+        request = ReviewRequested(documents=DocumentRefs(primary="doc"), our_party="Contractor")
+        d = decide(None, StartReview("e", AT, REVIEW, request, failure="the contract could not be read: x"))
+        assert d.state is not None and d.state.status is ReviewStatus.FAILED
+        assert updates(d)[0].failure_reason.startswith("the contract could not be read")
+
+    def test_a_duplicate_request_changes_nothing(self) -> None:
+        first = start()
+        request = first.state.request if first.state else None
+        assert request is not None
+        again = decide(first.state, StartReview("evt_other", AT, REVIEW, request))
+        assert again.outgoing == [] and again.state is first.state
+
+
+class TestResults:
+    def test_a_clause_without_redlines_settles_and_the_window_moves_on(self) -> None:
+        d0 = start(3, window=1)
+        d1 = record(d0.state, result("1"))
+        assert d1.state is not None
+        assert d1.state.clauses["1"].state is ClauseState.SETTLED
+        assert [t.clause_id for t in tasks(d1)] == ["2"]
+
+    def test_a_clause_with_redlines_awaits_approval(self) -> None:
+        d = record(start(2).state, result("1", ("high",)))
+        assert d.state is not None
+        assert d.state.clauses["1"].state is ClauseState.AWAITING_APPROVAL
+        assert len(d.state.redlines) == 1
+
+    def test_a_duplicate_result_is_ignored(self) -> None:
+        d1 = record(start(2).state, result("1", ("high",)))
+        d2 = record(d1.state, result("1", ("high",)), event_id="evt_redelivered")
+        assert d2.outgoing == [] and d2.state is d1.state
+        assert any("duplicate" in n for n in d2.notes)
+
+    def test_a_result_for_no_open_task_is_ignored(self) -> None:
+        d = record(start(2, window=1).state, result("2"))
+        assert d.outgoing == []
+
+    def test_replaying_an_event_on_the_same_state_gives_the_same_event_ids(self) -> None:
+        state = start(3, window=1).state
+        a = record(state, result("1"))
+        b = record(state, result("1"))
+        assert [o.envelope.event_id for o in a.outgoing] == [o.envelope.event_id for o in b.outgoing]
+        assert len({o.envelope.event_id for o in a.outgoing}) == len(a.outgoing)
+
+    def test_input_state_is_not_modified(self) -> None:
+        state = start(2).state
+        assert state is not None
+        before = state.model_dump()
+        record(state, result("1", ("high",)))
+        assert state.model_dump() == before
+
+
+class TestApprovals:
+    def test_approve_settles_and_last_settlement_summarizes_then_completes(self) -> None:
+        d = record(start(1).state, result("1", ("high",)))
+        assert d.state is not None and d.state.status is ReviewStatus.AWAITING_APPROVAL
+        rid = only_redline(d.state, "1")
+        d = decisions(d.state, "req1", approve(rid))
+        assert d.state is not None
+        assert d.state.redlines[rid].status is RedlineStatus.APPROVED
+        assert d.state.redlines[rid].final_text == "capped (round 0)"
+        assert d.state.clauses["1"].state is ClauseState.SETTLED
+        assert d.state.status is ReviewStatus.SUMMARIZING
+        done = decide(d.state, CompleteSummary("evt_sum", AT, "All good."))
+        assert done.state is not None and done.state.status is ReviewStatus.COMPLETED
+        assert updates(done)[-1].summary == "All good."
+
+    def test_edit_keeps_the_reviewers_text(self) -> None:
+        d = record(start(1).state, result("1", ("medium",)))
+        assert d.state is not None
+        rid = only_redline(d.state, "1")
+        d = decisions(
+            d.state, "req1", RedlineDecision(redline_id=rid, action=DecisionAction.EDIT, text="my text")
+        )
+        assert d.state is not None
+        assert (d.state.redlines[rid].status, d.state.redlines[rid].final_text) == (
+            RedlineStatus.EDITED,
+            "my text",
+        )
+        assert d.state.redlines[rid].decided_by == "alice"
+
+    def test_reject_with_feedback_sends_a_redraft_task(self) -> None:
+        d = record(start(1).state, result("1", ("high",)))
+        assert d.state is not None
+        rid = only_redline(d.state, "1")
+        d = decisions(d.state, "req1", reject(rid))
+        assert d.state is not None
+        (task,) = tasks(d)
+        assert (task.mode, task.attempt, task.skip_diffs) == (TaskMode.REDRAFT, 1, False)
+        assert task.task_id == task_id(REVIEW, "1", "redraft", 1)
+        assert [r.id for r in task.risks] == [d.state.redlines[rid].risk_id]
+        assert (
+            task.redraft[0].feedback.startswith("too weak")
+            and task.redraft[0].rejected_text == "capped (round 0)"
+        )
+        assert d.state.clauses["1"].state is ClauseState.REDRAFTING
+        assert d.state.status is ReviewStatus.REVIEWING
+
+    def test_a_redraft_round_trip_ends_in_an_approved_second_draft(self) -> None:
+        d = record(start(1).state, result("1", ("high",)))
+        assert d.state is not None
+        d = decisions(d.state, "req1", reject(only_redline(d.state, "1")))
+        d = record(d.state, result("1", ("high",), attempt=1, mode="redraft"))
+        assert d.state is not None and d.state.clauses["1"].state is ClauseState.AWAITING_APPROVAL
+        second = only_redline(d.state, "1")
+        assert d.state.redlines[second].round == 1
+        d = decisions(d.state, "req2", approve(second))
+        assert d.state is not None and d.state.status is ReviewStatus.SUMMARIZING
+        statuses = sorted(r.status.value for r in d.state.redlines.values())
+        assert statuses == ["approved", "rejected"]
+
+    def test_rejections_beyond_the_rounds_are_final(self) -> None:
+        d = record(start(1, rounds=1).state, result("1", ("high",)))
+        assert d.state is not None
+        d = decisions(d.state, "req1", reject(only_redline(d.state, "1")))
+        d = record(d.state, result("1", ("high",), attempt=1, mode="redraft"))
+        assert d.state is not None
+        d = decisions(d.state, "req2", reject(only_redline(d.state, "1")))
+        assert tasks(d) == []
+        assert d.state is not None and d.state.clauses["1"].state is ClauseState.SETTLED
+        assert any("redraft rounds" in n for n in d.notes)
+
+    def test_reject_without_feedback_is_final(self) -> None:
+        d = record(start(1).state, result("1", ("high",)))
+        assert d.state is not None
+        d = decisions(d.state, "req1", reject(only_redline(d.state, "1"), feedback=""))
+        assert tasks(d) == []
+        assert d.state is not None and d.state.clauses["1"].state is ClauseState.SETTLED
+
+    def test_a_duplicate_request_is_ignored(self) -> None:
+        d = record(start(2).state, result("1", ("high",)))
+        assert d.state is not None
+        d1 = decisions(d.state, "req1", reject(only_redline(d.state, "1")))
+        d2 = decisions(d1.state, "req1", reject(only_redline(d.state, "1")))
+        assert d2.outgoing == [] and d2.state is d1.state
+
+    def test_a_decision_on_a_settled_redline_is_ignored(self) -> None:
+        d = record(start(2).state, result("1", ("high",)))
+        assert d.state is not None
+        rid = only_redline(d.state, "1")
+        d1 = decisions(d.state, "req1", approve(rid))
+        d2 = decisions(d1.state, "req2", reject(rid))
+        assert d2.state is not None and d2.state.redlines[rid].status is RedlineStatus.APPROVED
+        assert tasks(d2) == []
+        assert any("already approved" in n for n in d2.notes)
+
+    def test_a_decision_that_overtakes_its_result_is_applied_when_the_result_arrives(self) -> None:
+        res = result("1", ("high",))
+        rid = res.redlines[0].id
+        d = decisions(start(2).state, "req_early", approve(rid))
+        assert d.state is not None and len(d.state.parked) == 1
+        d = record(d.state, res)
+        assert d.state is not None
+        assert d.state.redlines[rid].status is RedlineStatus.APPROVED
+        assert d.state.clauses["1"].state is ClauseState.SETTLED
+        assert d.state.parked == []
+
+
+class TestPolicies:
+    def test_auto_approves_everything(self) -> None:
+        d = record(start(1, policy=ApprovalPolicy.AUTO).state, result("1", ("high", "low")))
+        assert d.state is not None
+        assert {r.status for r in d.state.redlines.values()} == {RedlineStatus.APPROVED}
+        assert all(r.decided_by == "policy:auto" for r in d.state.redlines.values())
+        assert d.state.status is ReviewStatus.SUMMARIZING
+
+    def test_auto_low_approves_only_low_risk_redlines(self) -> None:
+        d = record(start(1, policy=ApprovalPolicy.AUTO_LOW).state, result("1", ("high", "low")))
+        assert d.state is not None
+        by_level = {r.risk_level.value: r.status for r in d.state.redlines.values() if r.risk_level}
+        assert by_level == {"high": RedlineStatus.PENDING, "low": RedlineStatus.APPROVED}
+        assert d.state.clauses["1"].state is ClauseState.AWAITING_APPROVAL
+
+
+class TestAdjustment:
+    def test_adjustment_changes_only_undispatched_clauses_and_keeps_every_version(self) -> None:
+        d = start(4, window=1)
+        adj = PlanAdjustment(
+            should_adjust=True,
+            reason="clause 1 is worse than expected",
+            adjusted_clauses=(
+                ClausePlan(clause_id="1", analysis_depth=Depth.QUICK),
+                ClausePlan(clause_id="2", analysis_depth=Depth.QUICK),
+            ),
+        )
+        d = record(d.state, result("1", ("high",)), adjustment=adj, trigger="high_risk")
+        assert d.state is not None and d.state.plan is not None
+        assert d.state.plan.plan_version == 2
+        assert [v.plan.plan_version for v in d.state.plan_history] == [1, 2]
+        assert d.state.plan_history[1].rationale == "clause 1 is worse than expected"
+        assert d.state.plan_history[1].trigger == "high_risk"
+        depths = {cp.clause_id: cp.analysis_depth for cp in d.state.plan.clause_plans}
+        assert depths["1"] is Depth.DEEP  # already dispatched: unchanged
+        (next_task,) = tasks(d)
+        assert (next_task.clause_id, next_task.depth, next_task.plan_version) == ("2", Depth.QUICK, 2)
+        assert next_task.skip_diffs is True
+
+    def test_an_adjustment_that_changes_nothing_keeps_the_version(self) -> None:
+        adj = PlanAdjustment(
+            should_adjust=True, adjusted_clauses=(ClausePlan(clause_id="1", analysis_depth=Depth.QUICK),)
+        )
+        d = record(start(2).state, result("1"), adjustment=adj, trigger="midpoint")
+        assert d.state is not None and d.state.plan is not None and d.state.plan.plan_version == 1
+
+
+class TestLifecycle:
+    def test_snapshot_sequence_is_monotonic_through_a_review(self) -> None:
+        d = start(3, window=2)
+        seen = [u.sequence for u in updates(d)]
+        state = d.state
+        assert state is not None
+        for cid in ("1", "2", "3"):
+            d = record(state, result(cid))
+            seen += [u.sequence for u in updates(d)]
+            assert d.state is not None
+            state = d.state
+        d = decide(state, CompleteSummary("evt_sum", AT, "done"))
+        seen += [u.sequence for u in updates(d)]
+        assert seen == sorted(seen) and len(seen) == len(set(seen))
+        assert d.state is not None and d.state.status is ReviewStatus.COMPLETED
+
+    def test_a_completed_review_ignores_further_events(self) -> None:
+        state = settle_all_without_risks(start(1).state)  # type: ignore[arg-type]
+        done = decide(state, CompleteSummary("evt_sum", AT, "done"))
+        late = record(done.state, result("1"), event_id="evt_late")
+        assert late.outgoing == [] and late.state is done.state
+
+    def test_events_for_an_unknown_review_are_ignored(self) -> None:
+        d = record(None, result("1"))
+        assert d.state is None and d.outgoing == []

@@ -1,0 +1,165 @@
+"""The worker service on the in-memory bus: one result per task, deterministic ids, DLQ, concurrency, stop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+from clauseflow_clause_worker.service import ClauseWorker, result_event_id
+from clauseflow_clause_worker.skills_client import SkillsClient
+from clauseflow_shared import ids
+from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_shared.events import ClauseResult, ClauseTask, Envelope, Topic
+from clauseflow_shared.testing.scripted_turns import Turn
+from worker_fixtures import REVIEW_ID, clause_task, scripted_llm
+
+RISK = {
+    "risk_type": "uncapped_liability",
+    "risk_level": "high",
+    "description": "Unlimited liability of the Supplier",
+    "original_text": "shall be unlimited",
+}
+REDLINE = {
+    "risk_index": 0,
+    "original_text": "shall be unlimited",
+    "proposed_text": "shall not exceed the fees",
+}
+
+
+def answer(value: object) -> Turn:
+    """A final JSON answer."""
+    return Turn.text(json.dumps(value))
+
+
+CONVERSATIONS = {"clause_review": [answer([RISK])], "redline_draft": [answer([REDLINE])]}
+
+
+@pytest.fixture
+async def bus() -> AsyncIterator[InMemoryBus]:
+    bus = InMemoryBus(partitions=4)
+    await bus.start()
+    yield bus
+    await bus.stop()
+
+
+async def _until(condition: Callable[[], bool], timeout_s: float = 5.0) -> None:
+    """Poll ``condition`` (state kept by a server we do not control) until it holds."""
+    async with asyncio.timeout(timeout_s):
+        while not condition():  # noqa: ASYNC110 - nothing to wait on but the recorded requests
+            await asyncio.sleep(0.02)
+
+
+def _envelope(task: ClauseTask, review_id: str = REVIEW_ID) -> Envelope:
+    return Envelope.wrap(review_id, task, event_id=f"evt_{task.task_id}")
+
+
+async def _publish(bus: InMemoryBus, task: ClauseTask, review_id: str = REVIEW_ID) -> None:
+    await bus.publish(Topic.CLAUSE_TASKS, f"{review_id}:{task.clause_id}", _envelope(task, review_id))
+
+
+async def _results(bus: InMemoryBus, count: int, timeout_s: float = 10.0) -> list[Envelope]:
+    records = await bus.read_topic(Topic.CLAUSE_RESULTS, min_records=count, timeout_s=timeout_s)
+    return [Envelope.from_bytes(r.value) for r in records]
+
+
+async def test_a_task_yields_one_result_with_risks_redlines_and_a_transcript(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, concurrency=2)
+        await worker.start()
+        task = clause_task("1", task_id="task-a")
+        await _publish(bus, task)
+        [event] = await _results(bus, 1)
+        await worker.stop(grace_s=2)
+    assert event.event_id == result_event_id("task-a")
+    assert event.review_id == REVIEW_ID
+    result = event.open(ClauseResult)
+    assert result.task_id == "task-a" and not result.fallback_used and result.error == ""
+    [risk] = result.risks
+    assert risk.id == ids.risk_id(REVIEW_ID, "1", 0, 0)
+    [redline] = result.redlines
+    assert redline.risk_id == risk.id and redline.original_text == "shall be unlimited"
+    assert result.validation_passed and result.usage.calls == 2
+    transcript = store.get_blob(result.transcript_ref or "")
+    assert isinstance(transcript, dict)
+    assert [m["role"] for m in transcript["messages"]] == ["system", "user", "assistant"]
+    assert transcript["redline_messages"]
+
+
+async def test_a_redelivered_task_republishes_the_same_event_and_ids(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        envelope = _envelope(clause_task("1", task_id="task-b"))
+        await worker.handle(envelope)
+        await worker.handle(envelope)  # as after a crash before the commit
+    first, second = await _results(bus, 2)
+    assert first.event_id == second.event_id == result_event_id("task-b")
+    one, two = first.open(ClauseResult), second.open(ClauseResult)
+    assert [r.id for r in one.risks] == [r.id for r in two.risks]
+    assert [r.id for r in one.redlines] == [r.id for r in two.redlines]
+    assert one.transcript_ref == two.transcript_ref
+
+
+async def test_tasks_are_handled_concurrently(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    slow = {"clause_review": [Turn.text("[]", delay_s=0.4)]}
+    async with scripted_llm(per_conversation=slow) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, concurrency=8)
+        await worker.start()
+        started = time.monotonic()
+        for n in range(4):
+            await _publish(bus, clause_task("2", task_id=f"task-c{n}"), review_id=f"rev_c{n}")
+        events = await _results(bus, 4)
+        elapsed = time.monotonic() - started
+        await worker.stop(grace_s=2)
+    assert len(events) == 4
+    assert elapsed < 1.2, f"4 tasks of 0.4 s took {elapsed:.2f}s: they ran one at a time"
+
+
+async def test_an_invalid_task_is_dead_lettered_and_the_worker_continues(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    bad = Envelope(event_id="evt_bad", type=ClauseTask.TYPE, review_id=REVIEW_ID, payload={"clause_id": "1"})
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, max_attempts=1)
+        await worker.start()
+        await bus.publish(Topic.CLAUSE_TASKS, f"{REVIEW_ID}:1", bad)
+        await _publish(bus, clause_task("1", task_id="task-d"))
+        dead = await bus.read_topic(Topic.dlq(Topic.CLAUSE_TASKS), min_records=1)
+        [event] = await _results(bus, 1)
+        await worker.stop(grace_s=2)
+    assert len(dead) == 1
+    assert event.open(ClauseResult).task_id == "task-d"
+
+
+async def test_a_missing_clause_gives_a_result_with_the_error(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    async with scripted_llm() as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        await worker.handle(_envelope(clause_task("42", task_id="task-e")))
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert "'42' does not exist" in result.error
+    assert result.risks == () and model.requests == []
+
+
+async def test_stopping_lets_an_in_flight_task_finish(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    slow = {"clause_review": [Turn.text("[]", delay_s=0.5)]}
+    async with scripted_llm(per_conversation=slow) as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        await worker.start()
+        await _publish(bus, clause_task("2", task_id="task-f"))
+        await _until(lambda: bool(model.requests))
+        await worker.stop(grace_s=5)
+    [event] = await _results(bus, 1, timeout_s=0.1)
+    assert event.open(ClauseResult).task_id == "task-f"
