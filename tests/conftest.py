@@ -16,7 +16,6 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-
 from clauseflow_shared.logging import get_logger
 
 log = get_logger("tests.kafka")
@@ -37,7 +36,7 @@ def _docker_answers() -> bool:
 
 @pytest.fixture(scope="session")
 def kafka_bootstrap() -> Iterator[str]:
-    """``host:port`` of a real Kafka broker for this test session (started on first use, stopped at the end)."""
+    """``host:port`` of a real Kafka broker for this session (started on first use, stopped at the end)."""
     given = os.environ.get("KAFKA_BOOTSTRAP_SERVERS_FOR_TESTS", "").strip()
     if given:
         log.info("tests.kafka_given", bootstrap=given)

@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
-
 from clauseflow_shared.bus.dispatch import (
     DLQ_ATTEMPTS,
     DLQ_ERROR,
@@ -28,8 +27,12 @@ from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.events import ClauseResult, Envelope, Topic
 from clauseflow_shared.settings import KafkaSettings
 
-# Short sessions so a killed member is noticed in ~2 s (the local broker allows sessions from 1 s).
-TEST_OPTIONS = KafkaBusOptions(topics=(), session_timeout_ms=2000, heartbeat_interval_ms=300, retry_backoff_s=0.02)
+# The shortest session any broker accepts by default (group.min.session.timeout.ms = 6 s), so the
+# suite also runs on a testcontainers or external broker; a killed member is noticed after it.
+SESSION_MS = 6000
+TEST_OPTIONS = KafkaBusOptions(
+    topics=(), session_timeout_ms=SESSION_MS, heartbeat_interval_ms=500, retry_backoff_s=0.02
+)
 
 VICTIM = r"""
 import asyncio, sys
@@ -38,7 +41,7 @@ from clauseflow_shared.settings import KafkaSettings
 
 async def main(bootstrap: str, topic: str, group: str) -> None:
     settings = KafkaSettings(kafka_bootstrap_servers=bootstrap, kafka_request_timeout_ms=10000)
-    bus = KafkaBus(settings, KafkaBusOptions(topics=(), session_timeout_ms=2000, heartbeat_interval_ms=300))
+    bus = KafkaBus(settings, KafkaBusOptions(topics=(), session_timeout_ms=6000, heartbeat_interval_ms=500))
     await bus.start()
 
     async def handler(event):
@@ -228,7 +231,9 @@ async def test_unparsable_message_goes_to_the_dlq_without_reaching_the_handler(
     assert "not a clauseflow event" in (dead[0].header(DLQ_ERROR) or "")
 
 
-async def test_concurrency_limit_bounds_handlers_in_flight(bus: Any, unique_name: Callable[[str], str]) -> None:
+async def test_concurrency_limit_bounds_handlers_in_flight(
+    bus: Any, unique_name: Callable[[str], str]
+) -> None:
     topic = unique_name("limit")
     current = 0
     peak = 0

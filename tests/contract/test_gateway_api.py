@@ -498,7 +498,6 @@ async def test_decisions_are_recorded_and_emit_one_resume_event(gateway: Gateway
 async def test_invalid_decisions_record_nothing(gateway: Gateway) -> None:
     review_id, (first, _) = await review_with_pending_redlines(gateway)
     cases = [
-        {"decisions": [{"redline_id": first, "action": "reject"}]},
         {"decisions": [{"redline_id": first, "action": "edit"}]},
         {"decisions": []},
         {"decisions": [{"redline_id": first, "action": "approve", "note": "x"}]},
@@ -508,7 +507,7 @@ async def test_invalid_decisions_record_nothing(gateway: Gateway) -> None:
         assert resp.status_code == 422, body
         assert resp.json()["error"]["message"]
     assert (
-        "needs feedback"
+        "needs the text"
         in (await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=cases[0])).json()["error"][
             "message"
         ]

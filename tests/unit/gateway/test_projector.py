@@ -134,6 +134,7 @@ async def test_snapshot_that_overtakes_the_result_keeps_its_status_when_the_text
     projector = Projector(sessions)
     approved = RedlineState(redline_id="rl_a", clause_id="7", status="approved")
     await projector.apply_review_updated(REVIEW, _snapshot(1, ReviewStatus.AWAITING_APPROVAL, approved))
+    assert await ReadModel(sessions).redlines(REVIEW) == []  # no text yet: not shown
     await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
     [redline] = await ReadModel(sessions).redlines(REVIEW)
     assert (redline.status, redline.proposed_text) == ("approved", "capped")

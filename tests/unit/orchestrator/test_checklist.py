@@ -123,3 +123,22 @@ def test_sha_spa_pack_recognises_key_clauses_by_subject() -> None:
     items = {i.clause_id: i for i in build_checklist(structure, Domain.SHA_SPA)}
     assert items["5"].priority == "critical" and "spa_extract_reps_warranties" in items["5"].required_skills
     assert "sha_governance_check" in items["9"].required_skills
+
+
+def test_the_definitions_article_stays_whole_and_the_preamble_is_low_priority() -> None:
+    structure = DocumentStructure(
+        clauses=(
+            Clause(clause_id="Preamble", title="SUPPLY AGREEMENT", text="between A Ltd and B Ltd"),
+            Clause(clause_id="1", title="Definitions", text="Definitions", children=("1.1", "1.2")),
+            Clause(clause_id="1.1", text='"Fees" means USD 100 per unit.', parent_id="1", level=2),
+            Clause(clause_id="1.2", text='"Goods" means pumps.', parent_id="1", level=2),
+            Clause(
+                clause_id="2", title="Force Majeure", text="Force Majeure\nNeither party is liable for delay."
+            ),
+        )
+    )
+    items = {i.clause_id: i for i in build_checklist(structure)}
+    assert list(items) == ["Preamble", "1", "2"]
+    assert (items["Preamble"].priority, items["1"].priority) == ("low", "low")
+    # "liable" in a force majeure clause does not make it a liability clause.
+    assert items["2"].priority == "medium"

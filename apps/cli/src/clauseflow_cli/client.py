@@ -83,7 +83,7 @@ class GatewayClient:
         resp = await self._http.get(f"/v1/reviews/{review_id}/redlines", params=params)
         _raise_for(resp)
         body = resp.json()
-        return list(body["items"] if isinstance(body, dict) else body)
+        return list(body["data"] if isinstance(body, dict) else body)
 
     async def decide(
         self, review_id: str, decisions: list[dict[str, Any]], *, decided_by: str = "cli", key: str | None = None

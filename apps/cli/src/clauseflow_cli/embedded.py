@@ -53,11 +53,10 @@ async def _playbook_model(external_llm: bool) -> AsyncIterator[str | None]:
 @contextlib.asynccontextmanager
 async def _skills(workdir: Path) -> AsyncIterator[str]:
     from clauseflow_skills.server import create_server
-    from clauseflow_skills.settings import SkillsSettings
+    from clauseflow_skills.settings import SkillsServerSettings
 
-    settings = SkillsSettings(document_store_dir=workdir / "documents", skills_host="127.0.0.1", skills_port=0)
+    settings = SkillsServerSettings(document_store_dir=workdir / "documents", skills_host="127.0.0.1", skills_port=0)
     server, port = await create_server(settings, port=0)
-    await server.start()
     try:
         yield f"127.0.0.1:{port}"
     finally:

@@ -186,7 +186,8 @@ class ClauseAgent:
 
         async def one(name: str) -> SkillOutcome:
             async with gate:
-                return await self._skills.invoke(name, context, {"clause_id": job.task.clause_id})
+                # No arguments: the skill's prepare_input fills them from the context (SPEC-19).
+                return await self._skills.invoke(name, context, {})
 
         for result in await asyncio.gather(*(one(n) for n in missing)):
             outcome.skill_calls.append(

@@ -193,7 +193,9 @@ class ReadModel:
         return [
             redline_public(r)
             for r in rows
-            if (status is None or r.status == status)
+            # A redline only a snapshot has mentioned has no text yet; it appears when its result arrives.
+            if r.drafted
+            and (status is None or r.status == status)
             and (clause_id is None or r.clause_id == clause_id)
             and (risk_id is None or r.risk_id == risk_id)
         ]

@@ -214,7 +214,7 @@ class PlanPublic(BaseModel):
 
 
 class DecisionCreate(_In):
-    """A decision on one redline: approve, reject with feedback, or edit with the reviewer's text."""
+    """A decision on one redline: approve, reject (with feedback: redraft; without: final), or edit."""
 
     redline_id: str = Field(min_length=1, max_length=64)
     action: DecisionAction
@@ -223,8 +223,6 @@ class DecisionCreate(_In):
 
     @model_validator(mode="after")
     def _action_needs_its_field(self) -> DecisionCreate:
-        if self.action is DecisionAction.REJECT and not self.feedback:
-            raise ValueError(f"rejecting redline {self.redline_id} needs feedback saying what to change")
         if self.action is DecisionAction.EDIT and not self.text:
             raise ValueError(f"editing redline {self.redline_id} needs the text to use instead")
         return self

@@ -8,10 +8,11 @@ item with one tool. We keep its shape and improve the content:
   has ``SPLIT_CHILDREN`` or more sub-clauses, or is only a heading; then each of its
   direct sub-clauses is a unit instead. A lawyer reviews "Article 14 Payment" with
   eight sub-clauses sub-clause by sub-clause, but "5. Notices" with two short
-  paragraphs as one.
+  paragraphs as one. The definitions article always stays whole: its entries only
+  matter together.
 * **Priority** comes from the clause's subject (:mod:`subjects`): liability, indemnity
   and damages are critical; termination, payment, IP, warranties, claims are high;
-  definitions, notices and boilerplate are low; the rest medium.
+  definitions, notices, boilerplate and the preamble are low; the rest medium.
 * **Skills**: ``get_clause_context`` always; ``extract_financial_terms`` when money is
   mentioned; ``cross_reference_check`` when the clause refers to other clauses;
   ``resolve_definition`` when it uses defined terms; plus the subject's and the
@@ -24,7 +25,14 @@ from clauseflow_shared.documents.model import Clause, DocumentStructure
 from clauseflow_shared.review import ChecklistItem, Domain
 
 from clauseflow_orchestrator.domain_packs import pack_entry
-from clauseflow_orchestrator.subjects import GENERAL, classify, mentions_money, mentions_references
+from clauseflow_orchestrator.subjects import (
+    GENERAL,
+    classify,
+    classify_clause,
+    is_definitions,
+    mentions_money,
+    mentions_references,
+)
 
 SPLIT_CHARS = 1500
 SPLIT_CHILDREN = 4
@@ -36,7 +44,9 @@ def reviewable_units(structure: DocumentStructure) -> list[Clause]:
     units: list[Clause] = []
     for top in structure.top_level():
         children = structure.children_of(top.clause_id) if top.children else []
-        units.extend(children if children and _split(top, children) else [top])
+        # The definitions article is read as one unit: its entries only matter together.
+        split = children and not is_definitions(top.title) and _split(top, children)
+        units.extend(children if split else [top])
     return units
 
 
@@ -72,7 +82,7 @@ def _parent_title(structure: DocumentStructure, clause: Clause) -> str:
 def _item(
     clause: Clause, parent_title: str, domain: Domain, has_references: bool, has_pc: bool
 ) -> ChecklistItem:
-    subject = classify(clause.title, clause.text)
+    subject = classify_clause(clause.clause_id, clause.title, clause.text)
     if subject is GENERAL and parent_title:
         # An untitled sub-clause about nothing recognisable belongs to its article's subject.
         subject = classify(parent_title, "")

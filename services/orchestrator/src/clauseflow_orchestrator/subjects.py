@@ -26,6 +26,8 @@ class Subject:
 
 # Order matters: more specific subjects come first ("limitation of liability" before "liability").
 SUBJECTS: tuple[Subject, ...] = (
+    # Force majeure clauses talk about liability and exemption, but are their own (medium) subject.
+    Subject("force_majeure", "medium", ("force majeure", "不可抗力")),
     Subject(
         "liability",
         "critical",
@@ -115,11 +117,17 @@ SUBJECTS: tuple[Subject, ...] = (
             "标题",
             "弃权",
             "文本",
+            "miscellaneous",
+            "其他",
+            "附则",
+            "杂项",
         ),
     ),
 )
 
 GENERAL = Subject("general", "medium", ())
+PREAMBLE = Subject("preamble", "low", ())
+_PREAMBLE_IDS = {"preamble", "recitals", "前言", "鉴于"}
 
 _MONEY = re.compile(
     r"(\$|€|£|¥|\bUSD\b|\bEUR\b|\bRMB\b|\bCNY\b|人民币|美元|万元|元|\b\d+(\.\d+)?\s?%|per\s?cent|"
@@ -145,6 +153,18 @@ def classify(title: str, text: str) -> Subject:
         if subject.priority != "low" and any(k in head for k in subject.keywords):
             return subject
     return GENERAL
+
+
+def classify_clause(clause_id: str, title: str, text: str) -> Subject:
+    """The subject of a clause, treating the parties-and-recitals block before clause 1 as a preamble."""
+    if clause_id.strip().lower() in _PREAMBLE_IDS:
+        return PREAMBLE
+    return classify(title, text)
+
+
+def is_definitions(title: str) -> bool:
+    """Whether a heading names the definitions article."""
+    return classify(title, "").name == "definitions"
 
 
 def mentions_money(text: str) -> bool:

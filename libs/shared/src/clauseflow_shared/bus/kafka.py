@@ -36,7 +36,7 @@ class KafkaBusOptions:
 
     topics: tuple[str, ...] = Topic.ALL
     """Created (with their DLQs) by ``start()``; other topics are created on first use."""
-    linger_ms: int = 2
+    linger_ms: int = 1
     fetch_max_wait_ms: int = 10
     commit_interval_s: float = 0.05
     session_timeout_ms: int = 10_000
@@ -76,6 +76,8 @@ class KafkaBus(EventBus):
             acks="all",
             enable_idempotence=True,
             linger_ms=self.options.linger_ms,
+            # A fresh topic's first produce can hit "not leader yet"; retry quickly, not after 100 ms.
+            retry_backoff_ms=20,
             request_timeout_ms=self.settings.kafka_request_timeout_ms,
         )
         try:
@@ -151,7 +153,8 @@ class KafkaBus(EventBus):
             topics = await asyncio.wait_for(reader.topics(), self._timeout_s)
             if topic not in topics:
                 return []
-            partitions = await asyncio.wait_for(self._require_producer().partitions_for(topic), self._timeout_s)
+            producer = self._require_producer()
+            partitions = await asyncio.wait_for(producer.partitions_for(topic), self._timeout_s)
             tps = [TopicPartition(topic, p) for p in sorted(partitions)]
             if not tps:
                 return []
@@ -197,7 +200,11 @@ class _RebalanceListener(ConsumerRebalanceListener):
         self._consumer = consumer
 
     async def on_partitions_revoked(self, revoked: Iterable[TopicPartition]) -> None:
-        await self._consumer._on_revoked({(tp.topic, tp.partition) for tp in revoked})
+        try:
+            await self._consumer._on_revoked({(tp.topic, tp.partition) for tp in revoked})
+        except Exception as exc:
+            # Never break the rebalance itself; unfinished work is simply redelivered.
+            log.warning("bus.revoke_failed", group=self._consumer.group_id, error=repr(exc))
 
     async def on_partitions_assigned(self, assigned: Iterable[TopicPartition]) -> None:
         self._consumer._on_assigned({(tp.topic, tp.partition) for tp in assigned})
@@ -342,14 +349,18 @@ class KafkaConsumer(Consumer):
                 raise
             except ConsumerStoppedError:
                 return
-            except KafkaError as exc:
+            except Exception as exc:
+                # Keep the member alive through broker hiccups; aiokafka reconnects on its own.
                 log.warning("bus.fetch_failed", group=self.group_id, error=repr(exc))
                 await asyncio.sleep(0.5)
 
     async def _commit_loop(self) -> None:
         while True:
             await asyncio.sleep(self._opts.commit_interval_s)
-            await self._commit()
+            try:
+                await self._commit()
+            except Exception as exc:
+                log.warning("bus.commit_failed", group=self.group_id, error=repr(exc))
 
     async def _commit(self, partitions: set[TP] | None = None, *, include_revoked: bool = False) -> None:
         """Commit the finished prefix of owned partitions (or of ``partitions`` during a revoke)."""

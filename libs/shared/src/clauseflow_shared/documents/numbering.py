@@ -101,7 +101,7 @@ _KW_RE = re.compile(
     + r"))(?P<tail>\.?)(?=$|[\s:.)\]\-–—])"
 )
 _DEC_RE = re.compile(
-    r"(?P<num>\d{1,4}(?:\.\d{1,4})+|\d{1,4}(?=\.))(?P<tail>\.?)(?P<kuan>款?)(?=\s|$|[\u3400-\u9fff])"
+    r"(?P<num>\d{1,4}(?:\.\d{1,4})+|\d{1,4}(?=\.))(?P<tail>\.?)(?P<kuan>款?)(?=\s|$|[\u3400-\u9fff]|\*\*|__)"
 )
 _PAREN_RE = re.compile(
     r"(?P<open>[(（])(?P<num>[a-z]{1,4}|[A-Z]{1,4}|\d{1,3}|[" + ZH_NUMERAL_CHARS + r"]{1,4})[)）]"
@@ -144,7 +144,7 @@ def _marker(readings: list[Reading], line: str, end: int) -> Marker | None:
     if not readings:
         return None
     rest_offset = end
-    while rest_offset < len(line) and line[rest_offset] in " \t　":
+    while rest_offset < len(line) and line[rest_offset] in " \t　*_":
         rest_offset += 1
     return Marker(tuple(readings), line[:end].strip(), line[rest_offset:], rest_offset)
 

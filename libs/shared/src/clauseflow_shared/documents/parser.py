@@ -28,7 +28,6 @@ citation of "Clause 4" does); ``level`` is the depth in the tree (1 = top level)
 
 from __future__ import annotations
 
-import time
 from pathlib import PurePath
 
 from clauseflow_shared.documents.crossrefs import find_cross_references
@@ -38,14 +37,11 @@ from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.segmenter import segment
 from clauseflow_shared.errors import DocumentTooLarge, EmptyDocument, UnsupportedFormat
 from clauseflow_shared.ids import document_id
-from clauseflow_shared.logging import get_logger
 
 DEFAULT_MAX_BYTES = 20_000_000
 MAX_TEXT_CHARS = 20_000_000
 TEXT_SUFFIXES = {".txt": "txt", ".text": "txt", ".md": "md", ".markdown": "md"}
 SUPPORTED = ".txt, .md, .docx, .pdf"
-
-_log = get_logger(__name__)
 
 
 def parse_document(content: bytes, filename: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> DocumentStructure:
@@ -54,7 +50,6 @@ def parse_document(content: bytes, filename: str, *, max_bytes: int = DEFAULT_MA
     Raises :class:`EmptyDocument`, :class:`UnsupportedFormat`, :class:`DocumentTooLarge` or
     :class:`UnreadableDocument` (all :class:`DocumentError`) with a message a person can act on.
     """
-    started = time.perf_counter()
     if len(content) > max_bytes:
         raise DocumentTooLarge(
             f"{filename or 'The document'} is {len(content) / 1_000_000:.1f} MB; the limit is "
@@ -77,13 +72,6 @@ def parse_document(content: bytes, filename: str, *, max_bytes: int = DEFAULT_MA
         )
     structure = build_structure(
         text, source_format=source_format, doc_id=document_id(content), warnings=warnings
-    )
-    _log.debug(
-        "document_parsed",
-        filename=filename,
-        format=source_format,
-        clauses=len(structure.clauses),
-        ms=round((time.perf_counter() - started) * 1000, 1),
     )
     return structure
 

@@ -233,7 +233,8 @@ def _continues(prev: Reading, r: Reading, heading: bool) -> bool:
 
 
 def _is_decimal_child(parent: Reading, r: Reading, heading: bool) -> bool:
-    if not r.style.startswith("dec:") or len(r.parts) < 2 or parent.family != ABSOLUTE:
+    numbered = parent.family == ABSOLUTE or parent.style in ("zh:dun", "zh:numdun")
+    if not r.style.startswith("dec:") or len(r.parts) < 2 or not numbered:
         return False
     if parent.parts != r.parts[:-1]:
         return False
@@ -313,7 +314,11 @@ def _heading_like(rest: str, language: str) -> bool:
     letters = [c for c in rest if c.isalpha()]
     if len(letters) >= 2 and all(c.isupper() for c in letters):
         return True
-    return len(rest) <= 80 and rest[-1] not in ".;,:" and _title_case(rest)
+    if rest[-1] in ".;,:" or len(rest) > 80:
+        return False
+    # "Interim payments" (sentence case) is as much a heading as "Interim Payments".
+    sentence_case = len(rest) <= 60 and len(rest.split()) <= 8 and rest[0].isupper() and not re.search(r"[,;]", rest)
+    return sentence_case or _title_case(rest)
 
 
 def _clean_heading(text: str) -> str:

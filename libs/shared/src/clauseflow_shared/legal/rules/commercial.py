@@ -1,0 +1,460 @@
+"""Groups C, D and E: payment, change rights, commitments, security, claims, acceptance, warranties, force majeure."""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period, words_to_number
+
+
+def payment_terms(ctx: ClauseContext) -> list[Finding]:
+    """Late, conditional or set-off-able payment to us; unsecured prepayments by us."""
+    for s, m in ctx.find(
+        r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+the\s+(?:Lender|Owner|Client|Employer|end\s+customer|Funder)|disbursement|funding|financ|payment\s+from)"
+        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,10}(?:款项|资金|付款|拨款)后"
+    ):
+        payer = ctx.actor(s, m.start())
+        if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
+            no_interest = re.search(r"no\s+(?:interest|financing\s+charges)|不计(?:付)?利息|不承担.{0,6}利息", s.text, re.I)
+            return [
+                Finding(
+                    "payment_terms_unfavourable",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"Payment to {ctx.us} is conditional on {ctx.them} first receiving funds from a third party"
+                        + (", and no late-payment interest runs meanwhile." if no_interest else "."),
+                        f"向{ctx.us}的付款以{ctx.them}先从第三方获得资金为条件" + ("，且期间不计逾期利息。" if no_interest else "。"),
+                    ),
+                    ctx.t(
+                        f"{ctx.us} carries the counterparty's financing risk: a delay or default by a lender or end customer stops our cash flow.",
+                        f"{ctx.us}承担了对方的融资风险：贷款方或最终客户的迟延或违约将中断我方现金流。",
+                    ),
+                    ctx.t(
+                        "Playbook: unconditional payment within 30 days of invoice/certificate, with financing charges on late payment.",
+                        "行业立场：收到发票/证书后30日内无条件付款，逾期计付融资费用。",
+                    ),
+                )
+            ]
+    for s, m in ctx.find(r"\bpa(?:y|id)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天)内|(?:日|天)内(?:支付|付款|付清)"):
+        payer = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(payer):
+            continue
+        periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
+        if not periods or periods[0].days <= 45:
+            continue
+        return [
+            Finding(
+                "payment_terms_unfavourable",
+                "high" if periods[0].days >= 90 else "medium",
+                span(s, m),
+                ctx.t(f"{ctx.them} has {fmt_period(periods[0])} to pay.", f"{ctx.them}的付款期长达{fmt_period(periods[0])}。"),
+                ctx.t(
+                    f"A long payment period finances the counterparty at {ctx.us}'s expense and increases credit exposure.",
+                    f"过长的付款期使{ctx.us}为对方提供融资，并增加信用风险。",
+                ),
+                ctx.t("Playbook: payment within 30 days; 45 days as a fallback.", "行业立场：30日内付款；可退让至45日。"),
+            )
+        ]
+    for s, m in ctx.find(r"\b(?:set\s+off|set-off|deduct|withhold)\b.{0,60}(?:any|all)\s+(?:amounts?|sums?|monies)|有权(?:从|在).{0,30}(?:扣除|抵扣|扣减)"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.theirs(side) and not re.search(r"undisputed|finally\s+determined|agreed|无争议|经确认", s.text, re.I):
+            return [
+                Finding(
+                    "payment_terms_unfavourable",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"{ctx.them} may set off or withhold any amount it claims.", f"{ctx.them}可抵扣或扣留其主张的任何款项。"),
+                    ctx.t("Unilateral set-off of unproven claims turns disputes into non-payment.", "对未经证实的主张单方抵扣，会使争议变成拒付。"),
+                    ctx.t("Playbook: set-off only of undisputed or finally determined sums.", "行业立场：仅可抵扣无争议或经最终确定的款项。"),
+                )
+            ]
+    return []
+
+
+_CHANGE_OBJ = r"fees|prices?|charges|rates|tariffs?|terms|this\s+Agreement|the\s+Agreement|specifications?|polic(?:y|ies)|service\s+features|Services|Documentation|SLA"
+
+
+def unilateral_change(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may change prices, scope or the contract terms on its own."""
+    for s, m in ctx.find(
+        r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:\w+\s+){0,5}?(?:increase|change|modify|amend|vary|update|revise|adjust|replace)\s+(?:\w+\s+){0,3}?(?:"
+        + _CHANGE_OBJ
+        + r")|有权(?:单方|随时)?(?:调整|变更|修改|提高|上调)(?:.{0,10})(?:价格|费用|收费|本合同|合同条款|条款|服务内容)"
+    ):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        if re.search(
+            r"no\s+(?:update|change|modification)\s+shall\s+materially|provided\s+that\s+(?:no|any\s+such).{0,60}(?:not|materially)|"
+            r"(?:written\s+)?(?:consent|agreement)\s+of\s+(?:both|the\s+other|each)|signed\s+by\s+(?:both|each)|mutual(?:ly)?\s+agree|经双方(?:协商|书面)|双方(?:协商一致|书面同意)",
+            text,
+            re.I,
+        ):
+            continue
+        posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
+        return [
+            Finding(
+                "unilateral_change_right",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.them} may unilaterally change {m.group(0).split()[-1]}" + (" simply by posting or on notice, with continued use treated as acceptance." if posting else "."),
+                    f"{ctx.them}可单方变更{m.group(0)[-4:]}" + ("，仅需公布或通知，继续使用即视为接受。" if posting else "。"),
+                ),
+                ctx.t(
+                    f"{ctx.us} would be bound by changes it never agreed, during a term it cannot easily leave.",
+                    f"{ctx.us}将在难以退出的期限内受其未同意的变更约束。",
+                ),
+                ctx.t(
+                    "Playbook: changes only by written agreement; fee increases only at renewal, capped, on 90 days' notice, with a right to terminate.",
+                    "行业立场：变更须书面协商一致；仅在续期时涨价，设上限，提前90日通知，并赋予我方解除权。",
+                ),
+            )
+        ]
+    return []
+
+
+def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
+    """Minimum purchase, take-or-pay or shortfall payments binding us."""
+    for s, m in ctx.find(r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend)|take[- ]or[- ]pay|shortfall\s+(?:payment|amount)|最低(?:采购|订购|购买)(?:量|额|金额)|保底"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
+            return [
+                Finding(
+                    "minimum_commitment",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"{ctx.us} is bound by a minimum commitment ({m.group(0)}).", f"{ctx.us}须承担最低承诺（{m.group(0)}）。"),
+                    ctx.t("We pay for volumes we may not need if demand falls.", "需求下降时我方仍须为不需要的数量付款。"),
+                    ctx.t("Playbook: non-binding forecasts, or shortfalls carried forward without payment.", "行业立场：预测不具约束力，或短缺量结转且无需付款。"),
+                )
+            ]
+    return []
+
+
+def security_burden(ctx: ClauseContext) -> list[Finding]:
+    """Excessive, on-demand or long-lived security provided by us."""
+    for s, m in ctx.find(r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|履约(?:保函|担保|保证金)|质量保证金|保函"):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.ours(side) or (side is None and ctx.parties.is_role("contractor", "provider", "seller"))):
+            continue
+        pcts = [p for p in find_percents(text)]
+        on_demand = re.search(r"on[- ]demand|first\s+demand|unconditional|见索即付|无条件", text, re.I)
+        retention = re.search(r"retention|质量保证金", m.group(0), re.I)
+        limit = 5 if retention else 10
+        if pcts and pcts[0].value > limit:
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high" if on_demand or pcts[0].value >= 15 else "medium",
+                    span(s, pcts[0].start),
+                    ctx.t(
+                        f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {pcts[0].value:g}%, above the usual {limit}%.",
+                        f"{ctx.us}须提供{'见索即付的' if on_demand else ''}{pcts[0].value:g}%担保，高于通常的{limit}%。",
+                    ),
+                    ctx.t(
+                        "Excess security ties up credit lines and, if callable on demand, can be drawn without proof of default.",
+                        "过高的担保占用授信额度，如为见索即付，对方无需证明违约即可兑付。",
+                    ),
+                    ctx.t(
+                        f"Playbook: {limit}% in an agreed form, callable only for stated defaults after notice, released promptly.",
+                        f"行业立场：按约定格式提供{limit}%，仅在通知后就列明违约索兑，并及时退还。",
+                    ),
+                )
+            ]
+    return []
+
+
+def cost_escalation(ctx: ClauseContext) -> list[Finding]:
+    """A fixed price with change-in-law, tax or currency risk on us."""
+    if not ctx.parties.sell_side and ctx.parties.known:
+        return []
+    for s, m in ctx.find(
+        r"(?:no|not\s+be|without)\s+(?:\w+\s+){0,2}(?:adjust\w*|increase\w*).{0,80}(?:change\w*\s+in\s+(?:the\s+)?(?:law|legislation)|tax|duties|exchange\s+rate|currenc|inflation|escalat)|"
+        r"(?:bear|be\s+responsible\s+for)\s+(?:all|any)\s+(?:\w+\s+){0,3}(?:changes?\s+in\s+(?:law|legislation)|exchange\s+rate|currency\s+fluctuation)|"
+        r"not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?adjustment|"
+        r"不因.{0,20}(?:法律|政策|汇率|物价|价格|税).{0,10}(?:变化|变动|波动|调整)|(?:汇率|物价|税率|法律)(?:变化|变动|波动)(?:的)?(?:风险|费用)由(?:乙方|承包人|承包商|卖方)承担"
+    ):
+        return [
+            Finding(
+                "cost_escalation_change_in_law",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"The price is fixed and {ctx.us} bears changes in law, taxes or currency without adjustment.",
+                    f"价格固定，{ctx.us}须承担法律、税费或汇率变化的风险且不予调整。",
+                ),
+                ctx.t(
+                    "These costs are outside our control and cannot be priced reliably at tender.",
+                    "这些成本不受我方控制，投标时无法可靠定价。",
+                ),
+                ctx.t("Playbook: price adjustment for changes in law after the base date; escalation for long contracts.", "行业立场：基准日后的法律变化调整价格；长期合同设调价机制。"),
+            )
+        ]
+    return []
+
+
+_BAR = (
+    r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|be\s+barred|shall\s+lose|lost|forfeit|"
+    r"discharged\s+from|no\s+longer\s+(?:be\s+)?(?:liable|entitled)|shall\s+not\s+be\s+liable|will\s+not\s+be\s+considered|"
+    r"视为(?:自动)?放弃|丧失.{0,6}(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿)|无权(?:要求|索赔|主张)|不再承担"
+)
+
+
+def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
+    """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
+    # Particular Conditions that substitute a shorter notice period.
+    for s, m in ctx.find(
+        r"delete\s+[\"“']?(?P<old>[^\"”']{2,40}?)[\"”']?\s+and\s+substitute\s+[\"“']?(?P<new>[^\"”']{2,40}?)[\"”']?(?=[\s.;,]|$)"
+    ):
+        old, new = find_periods(m.group("old")), find_periods(m.group("new"))
+        if old and new and new[0].days < old[0].days:
+            claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
+            if claimant == {"them"} and ctx.parties.known:
+                continue
+            return [
+                Finding(
+                    "claim_time_bar",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"The notice period for claims is cut from {fmt_period(old[0])} to {fmt_period(new[0])}.",
+                        f"索赔通知期由{fmt_period(old[0])}缩短至{fmt_period(new[0])}。",
+                    ),
+                    ctx.t(
+                        f"Notice is a condition precedent: if {ctx.us} misses the shortened period, it loses time and money it is otherwise owed.",
+                        f"通知是先决条件：{ctx.us}一旦错过缩短后的期限，将丧失本应获得的工期和费用。",
+                    ),
+                    ctx.t(
+                        "Playbook: at least 28 days from awareness, mutual, with late notice admitted where there is no prejudice.",
+                        "行业立场：自知道之日起至少28日，双方对等，且在对方未受不利影响时接受逾期通知。",
+                    ),
+                )
+            ]
+    if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer"):
+        return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
+    for s in ctx.sentences:
+        text = s.text
+        notice = re.search(r"notice|notif|claim|proceedings|通知|索赔|异议|主张|诉讼", text, re.I)
+        bar = re.search(_BAR, text, re.I)
+        if not notice or not bar:
+            continue
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month", "year", "hour"}]
+        if not periods:
+            continue
+        period = periods[0]
+        give = re.search(r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|commence|发出|提出|提交|通知)", text, re.I)
+        side = ctx.actor(s, give.start()) if give else None
+        if side is None:
+            side = ctx.parties.side_before(text, bar.start())
+        if not (ctx.parties.ours(side) or side == "mutual"):
+            continue
+        limitation = re.search(r"proceedings|commence|bring|action|诉讼|起诉", text, re.I) and period.unit in {"month", "year"}
+        short = period.months < 12 if limitation else period.days < 28
+        if not short:
+            continue
+        if side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side:
+            continue
+        return [
+            Finding(
+                "claim_time_bar",
+                "high" if ctx.parties.ours(side) else "medium",
+                span(s, period.start),
+                ctx.t(
+                    f"{ctx.us} loses its claim unless it acts within {fmt_period(period)}.",
+                    f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
+                ),
+                ctx.t(
+                    "A short condition-precedent period forfeits valid entitlements for a procedural slip.",
+                    "过短的先决条件期限会因程序疏忽而使正当权利丧失。",
+                ),
+                ctx.t(
+                    "Playbook: notice within 28 days of awareness (limitation periods not shortened below 12 months), late notice admitted absent prejudice.",
+                    "行业立场：自知道之日起28日内通知（诉讼时效不得缩短至12个月以下），对方未受不利影响的逾期通知仍可接受。",
+                ),
+            )
+        ]
+    return []
+
+
+def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
+    """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
+    for s, m in ctx.find(
+        r"deemed\s+(?:to\s+(?:have\s+)?)?(?:been\s+)?(?:accepted|approved|agreed|waived|final|conclusive|satisfied|acceptance)|"
+        r"constitutes?\s+(?:\w+\s+)?(?:acceptance|agreement|approval|waiver)|"
+        r"视为(?:已)?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议)"
+    ):
+        text = s.text
+        if re.search(r"claim|entitle|索赔", text, re.I) and re.search(_BAR, text, re.I) and find_periods(text):
+            continue  # a claim notice bar: claim_time_bar
+        silent = re.search(
+            r"(?:if|where|unless)\s+(?:the\s+)?(\w+(?:'s)?)?\s*(?:\w+\s+){0,2}(?:fails?\s+to|does\s+not|has\s+not|do\s+not)\s+(?:\w+\s+){0,2}(?:object|notify|respond|reject|dispute|give|raise|inform)|"
+            r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未",
+            text,
+            re.I,
+        )
+        if not silent:
+            continue
+        side = ctx.actor(s, silent.end() - 1) if not re.match(r"continued", silent.group(0), re.I) else ctx.parties.side_before(text, silent.end() + 40)
+        if re.match(r"continued", silent.group(0), re.I):
+            ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
+            side = ms[0].side if ms else side
+        if not ctx.parties.ours(side):
+            continue
+        return [
+            Finding(
+                "deemed_acceptance_or_waiver",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us}'s silence or inaction is deemed acceptance, approval or waiver.",
+                    f"{ctx.us}的沉默或不作为被视为接受、批准或放弃。",
+                ),
+                ctx.t(
+                    "Defects, wrong invoices or unfavourable changes become binding if we do not react in time.",
+                    "如未及时回应，缺陷、错误账单或不利变更将对我方产生约束力。",
+                ),
+                ctx.t(
+                    "Playbook: acceptance or waiver only by express written statement; if deemed, only after a reminder and a reasonable period.",
+                    "行业立场：接受或放弃仅能以明示书面形式作出；如需视为，须经催告并给予合理期限。",
+                ),
+            )
+        ]
+    return []
+
+
+def warranties(ctx: ClauseContext) -> list[Finding]:
+    """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
+    out: list[Finding] = []
+    for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?)\b|保证|担保"):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        strict = re.search(
+            r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+)?(?:intended\s+|particular\s+)?purposes?|irrespective\s+of|regardless\s+of|"
+            r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+all\s+defects|无论.{0,20}(?:均|都|亦)|绝对|完全满足|任何情况下",
+            text,
+            re.I,
+        )
+        if ctx.parties.ours(side) and strict and not re.search(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", text, re.I):
+            out.append(
+                Finding(
+                    "warranty_excessive",
+                    "high",
+                    span(s, strict.start()),
+                    ctx.t(
+                        f"{ctx.us} gives an absolute guarantee ({strict.group(0)}), beyond reasonable skill and care.",
+                        f"{ctx.us}作出绝对性保证（{strict.group(0)}），超出合理技能与谨慎的标准。",
+                    ),
+                    ctx.t(
+                        "We would be liable for outcomes that depend on matters we do not control, whatever our diligence.",
+                        "无论我方如何勤勉，均须对取决于我方无法控制事项的结果承担责任。",
+                    ),
+                    ctx.t(
+                        "Playbook: reasonable skill and care and conformity with agreed specifications; performance guarantees with capped liquidated remedies and excusing events.",
+                        "行业立场：合理技能和谨慎、符合约定规格；性能保证以设上限的违约金为救济并排除免责事件。",
+                    ),
+                )
+            )
+            break
+    if ctx.parties.buy_side:
+        for s, m in ctx.find(r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"):
+            text = s.text
+            if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
+                continue
+            if re.search(r"credit|repair|replace|re-?perform|refund|服务抵扣|维修|更换|退款", ctx.text, re.I):
+                out.append(
+                    Finding(
+                        "warranty_or_sla_inadequate",
+                        "medium",
+                        span(s, m),
+                        ctx.t(
+                            f"Limited credits or repair are {ctx.us}'s sole and exclusive remedy for {ctx.them}'s failure.",
+                            f"有限的服务抵扣或修理是{ctx.us}就{ctx.them}违约的唯一救济。",
+                        ),
+                        ctx.t(
+                            "Capped credits replace damages and termination, so chronic under-performance costs the provider little.",
+                            "设上限的抵扣替代了损害赔偿和解除权，长期不达标对服务方几无成本。",
+                        ),
+                        ctx.t(
+                            "Playbook: credits as a price adjustment without prejudice to damages, plus termination for repeated failure.",
+                            "行业立场：服务抵扣仅为价格调整，不影响损害赔偿，反复不达标可解除。",
+                        ),
+                        priority=1,
+                    )
+                )
+                break
+        for p in find_percents(ctx.text):
+            window = ctx.text[max(0, p.start - 120) : p.end + 40]
+            if 90 <= p.value < 99.5 and re.search(r"availab|uptime|可用", window, re.I) and not any(f.risk_type == "warranty_or_sla_inadequate" for f in out):
+                sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
+                out.append(
+                    Finding(
+                        "warranty_or_sla_inadequate",
+                        "medium",
+                        span(sent, p.start - sent.start),
+                        ctx.t(f"The availability commitment is only {p.value:g}%.", f"可用性承诺仅为{p.value:g}%。"),
+                        ctx.t("Below 99.5% allows hours of downtime every month without consequence.", "低于99.5%意味着每月可有数小时停机而无任何后果。"),
+                        ctx.t("Playbook: at least 99.5% monthly with meaningful credits.", "行业立场：月度可用性至少99.5%并配以有效的服务抵扣。"),
+                        priority=2,
+                    )
+                )
+    return out
+
+
+def force_majeure(ctx: ClauseContext) -> list[Finding]:
+    """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
+    if not re.search(r"force\s+majeure|exceptional\s+event|不可抗力", ctx.text + ctx.title, re.I):
+        return []
+    for s, m in ctx.find(
+        r"shortages?\s+of\s+(?:labour|labor|materials|supplies|components|raw)|(?:its|their)\s+(?:suppliers?|subcontractors?)['’]?\s+(?:failure|default|delay)|"
+        r"(?:price|cost)\s+(?:increases?|fluctuations?)|原材料.{0,4}(?:短缺|涨价)|(?:供应商|分包商).{0,6}(?:违约|延迟|延误)|价格(?:上涨|波动)"
+    ):
+        if ctx.parties.buy_side or not ctx.parties.known:
+            return [
+                Finding(
+                    "force_majeure_unbalanced",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"Force majeure extends to events within the supplier's own sphere ({m.group(0)}).",
+                        f"不可抗力范围扩大到供应方自身可控的事件（{m.group(0)}）。",
+                    ),
+                    ctx.t(
+                        "The supplier can escape liability for ordinary commercial risks it should manage.",
+                        "供应方可借此逃避其本应管理的普通商业风险责任。",
+                    ),
+                    ctx.t("Playbook: a mutual list of events beyond reasonable control, excluding own supply and labour problems.", "行业立场：双方对等、限于合理控制范围以外的事件，排除自身供应和劳动力问题。"),
+                )
+            ]
+    for s, m in ctx.find(r"(?:shall\s+not\s+be\s+entitled|no\s+(?:extension|additional)).{0,80}(?:extension|additional\s+(?:payment|cost)|compensation)|不得.{0,10}(?:顺延|延长|补偿)"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side):
+            return [
+                Finding(
+                    "force_majeure_unbalanced",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"{ctx.us} gets no time or cost relief for force majeure.", f"{ctx.us}在不可抗力情况下无法获得工期或费用救济。"),
+                    ctx.t("We would pay delay damages for events nobody controls.", "我方将因无人能控制的事件承担误期赔偿。"),
+                    ctx.t("Playbook: time relief for both parties and an exit after prolonged force majeure.", "行业立场：双方均获工期救济，持续不可抗力时可退出。"),
+                )
+            ]
+    return []
+
+
+def words_vs_digits(text: str) -> list[tuple[int, int, float, float]]:
+    """Numbers written as words followed by figures that disagree: (start, end, words, figures)."""
+    out = []
+    for m in re.finditer(
+        r"\b((?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|and)[\s-]*)+)\((\d+(?:\.\d+)?)\)",
+        text,
+        re.I,
+    ):
+        w = words_to_number(m.group(1))
+        if w is not None and abs(w - float(m.group(2))) > 1e-9:
+            out.append((m.start(), m.end(), w, float(m.group(2))))
+    return out

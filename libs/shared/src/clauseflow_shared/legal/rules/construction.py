@@ -1,0 +1,186 @@
+"""Group J: construction (FIDIC-style) risks for the Contractor."""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.text import find_percents
+
+
+def _contractor_view(ctx: ClauseContext) -> bool:
+    return ctx.parties.is_role("contractor", "subcontractor") or not ctx.parties.known
+
+
+_NO_RELIEF = (
+    r"shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:extension|additional|adjustment|payment)|no\s+(?:extension\s+of\s+time|additional\s+(?:payment|cost)|adjustment)|"
+    r"不(?:得|予)?.{0,6}(?:顺延|延长工期|补偿|调整)|自行承担"
+)
+
+
+def ground_conditions(ctx: ClauseContext) -> list[Finding]:
+    """The Contractor bears unforeseeable ground conditions or the accuracy of Employer's site data."""
+    if not _contractor_view(ctx):
+        return []
+    for s, m in ctx.find(
+        r"whether\s+or\s+not\s+(?:\w+\s+)?foresee\w*|unforeseeable|full\s+responsibility\s+for\s+(?:all\s+)?(?:physical|ground|sub-?surface|site)|"
+        r"(?:responsib\w+|rel(?:y|ies|iance))\s+.{0,40}(?:accuracy|sufficiency)\s+of\s+.{0,40}(?:Site\s+data|data|information)|"
+        r"无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)"
+    ):
+        text = s.text
+        if not re.search(r"physical|ground|sub-?surface|site|soil|geotech|hydro|地质|地下|现场|水文", text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.ours(side) or re.search(r"Contractor|承包", text)):
+            continue
+        if re.search(r"shall\s+be\s+entitled", text, re.I) and not re.search(_NO_RELIEF, text, re.I):
+            continue
+        return [
+            Finding(
+                "ground_conditions_risk",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} bears all physical/ground conditions at the Site, foreseeable or not, without time or cost relief.",
+                    f"{ctx.us}须承担现场全部物质/地质条件风险（无论是否可预见），且无工期或费用补偿。",
+                ),
+                ctx.t(
+                    "Unforeseeable ground risk cannot be priced at tender; it is the single largest source of overruns.",
+                    "不可预见的地质风险无法在投标时定价，是超支的最大来源。",
+                ),
+                ctx.t(
+                    "Playbook: time and cost for conditions not foreseeable by an experienced contractor; the Employer answers for its site data.",
+                    "行业立场：有经验的承包商无法预见的条件给予工期和费用；业主对其现场数据负责。",
+                ),
+            )
+        ]
+    return []
+
+
+def employer_requirements(ctx: ClauseContext) -> list[Finding]:
+    """Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
+    if not _contractor_view(ctx):
+        return []
+    for s, m in ctx.find(r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer's\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求)|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"):
+        text = s.text
+        shifted = re.search(
+            r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost|"
+            + _NO_RELIEF,
+            text,
+            re.I,
+        )
+        if not shifted:
+            continue
+        return [
+            Finding(
+                "employer_requirements_errors",
+                "high",
+                span(s, shifted.start()),
+                ctx.t(
+                    f"{ctx.us} must correct errors in the Employer's Requirements even if not discoverable, without time or cost.",
+                    f"{ctx.us}须更正业主要求中的错误（即使无法发现），且无工期或费用补偿。",
+                ),
+                ctx.t("The Employer's design and data errors become our cost and delay risk.", "业主的设计和数据错误变成我方的费用和延误风险。"),
+                ctx.t(
+                    "Playbook: the Contractor answers only for errors an experienced contractor would have found at tender.",
+                    "行业立场：承包商仅对有经验的承包商投标时可发现的错误负责。",
+                ),
+            )
+        ]
+    for s, m in ctx.find(
+        r"(?:at\s+its\s+own\s+(?:cost\s+and\s+)?risk|at\s+its\s+own\s+cost|at\s+the\s+Contractor's\s+(?:own\s+)?(?:cost|risk)).{0,80}(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|consents?|licen[cs]es|grid\s+connection|connection\s+agreement|access|right\s+of\s+way|land)|"
+        r"(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|grid\s+connection|connection\s+agreement|right\s+of\s+way).{0,80}at\s+its\s+own\s+(?:cost|risk)|"
+        r"承包(?:人|商)(?:应)?自行(?:负责)?(?:办理|取得).{0,20}(?:许可|审批|批准|并网|用地)"
+    ):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or re.search(r"Contractor|承包", s.text[: m.start() + 10]):
+            return [
+                Finding(
+                    "employer_requirements_errors",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"Employer-side obligations (permits, approvals, grid connection) are shifted to {ctx.us} at its own cost and risk.",
+                        f"业主方义务（许可、审批、并网）被转移给{ctx.us}，由其自担费用和风险。",
+                    ),
+                    ctx.t(
+                        "Authorities and grid operators are outside our control; delay in their decisions becomes our delay.",
+                        "政府机关和电网运营方不受我方控制，其审批延误将变成我方延误。",
+                    ),
+                    ctx.t("Playbook: the Employer obtains the permits and connections it is responsible for; relief for authority delays.", "行业立场：业主负责取得其应负责的许可和接入；政府延误给予救济。"),
+                    priority=1,
+                )
+            ]
+    return []
+
+
+def extension_of_time(ctx: ClauseContext) -> list[Finding]:
+    """Extension-of-time entitlements deleted or narrowed."""
+    if not _contractor_view(ctx):
+        return []
+    eot = re.search(r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)", ctx.title + " " + ctx.text, re.I)
+    if not eot:
+        return []
+    for s, m in ctx.find(
+        r"\bdelete\w*\s+(?:sub-?)?paragraphs?\s*\(|\bparagraphs?\s*\([a-z]\).{0,40}(?:deleted|shall\s+not\s+apply)|"
+        r"concurrent\s+delay.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"
+        r"不予顺延|不顺延|不予延长"
+    ):
+        return [
+            Finding(
+                "extension_of_time_restricted",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"Grounds for extension of time are removed or narrowed ({m.group(0).strip()}).",
+                    f"工期延长的事由被删除或缩减（{m.group(0).strip()}）。",
+                ),
+                ctx.t(
+                    f"Without them {ctx.us} pays delay damages for delay caused by the Employer or events at its risk, and loses time at large protection.",
+                    f"缺少这些事由，{ctx.us}须就业主原因或业主风险事件造成的延误承担误期赔偿。",
+                ),
+                ctx.t("Playbook: keep EoT for variations, Employer delay and Employer-risk events; apportion concurrent delay.", "行业立场：保留变更、业主延误和业主风险事件的工期延长；共同延误按比例分担。"),
+            )
+        ]
+    return []
+
+
+def variations(ctx: ClauseContext) -> list[Finding]:
+    """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let."""
+    if not _contractor_view(ctx):
+        return []
+    if not re.search(r"variation|change\s+order|变更", ctx.title + " " + ctx.text, re.I):
+        return []
+    for s, m in ctx.find(
+        r"no\s+(?:adjustment|increase)\s+(?:to|in)\s+the\s+(?:Contract\s+Price|price)|(?:without|no)\s+(?:any\s+)?adjustment|"
+        r"(?:rates?|valuation|value)\s+(?:\w+\s+){0,3}(?:determined|fixed|set)\s+by\s+the\s+(?:Employer|Engineer)(?:\s+(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion)?|"
+        r"omi(?:t|ssion)\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|Employer\s+itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
+        r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款"
+    ):
+        text = s.text
+        pct = find_percents(text)
+        discretion = re.search(r"sole|absolute|discretion|酌情|单方", text, re.I)
+        if "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):
+            if not re.search(r"Variation|变更", text, re.I):
+                continue
+        elif re.search(r"determined|fixed|set", m.group(0), re.I) and not discretion:
+            continue
+        return [
+            Finding(
+                "variation_valuation_unfair",
+                "high",
+                span(s, m),
+                ctx.t(
+                    "Variations may be instructed without fair adjustment"
+                    + (f" (threshold {pct[0].value:g}%)" if pct else "")
+                    + f", shifting the cost of changed scope to {ctx.us}.",
+                    "变更可在不公平调整的情况下指示" + (f"（门槛{pct[0].value:g}%）" if pct else "") + f"，变更范围的成本转移给{ctx.us}。",
+                ),
+                ctx.t(
+                    "The Employer can change scope for free up to the threshold, which eats into our margin and programme.",
+                    "业主可在门槛内无偿变更范围，侵蚀我方利润和工期。",
+                ),
+                ctx.t("Playbook: every Variation valued at contract or fair rates, with time; omitted work not given to others.", "行业立场：每项变更按合同或公允单价估价并调整工期；删减的工作不得交由他人。"),
+            )
+        ]
+    return []

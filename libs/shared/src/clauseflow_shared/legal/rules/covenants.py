@@ -1,0 +1,374 @@
+"""Groups G, H and I: restrictive covenants, assignment and control, governing law and disputes."""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.text import find_periods, fmt_period
+
+
+def non_compete(ctx: ClauseContext) -> list[Finding]:
+    """A broad non-compete on us; for a buyer, a seller non-compete too weak to protect goodwill."""
+    for s, m in ctx.find(
+        r"(?:shall|will|may)\s+not\b.{0,160}?(?:compet\w*|research|develop|manufactur\w*|commerciali[sz]e|carry\s+on|engage\s+in|be\s+(?:engaged|interested|concerned)\s+in)"
+        r"|non-?compet\w*|不得.{0,30}(?:从事|经营|投资|参与|生产|销售|研发).{0,30}(?:相同|相似|类似|竞争)|竞业限制"
+    ):
+        text = s.text
+        if not re.search(r"compet|similar|same|any\s+(?:\w+\s+)?(?:assay|product|service|business)|相同|相似|类似|竞争", text, re.I):
+            continue
+        if re.search(r"solicit|entice|招揽", text[: m.end() + 40], re.I) and not re.search(r"compet", text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
+        if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer") and ctx.parties.theirs(side):
+            if periods and periods[0].months < 24:
+                return [
+                    Finding(
+                        "non_compete",
+                        "medium",
+                        span(s, periods[0].start),
+                        ctx.t(
+                            f"The Seller's non-compete lasts only {fmt_period(periods[0])}.",
+                            f"卖方的竞业限制仅为{fmt_period(periods[0])}。",
+                        ),
+                        ctx.t(
+                            "The buyer pays for goodwill that the seller could compete away almost at once.",
+                            "买方支付了商誉对价，而卖方几乎可以立即通过竞争将其夺走。",
+                        ),
+                        ctx.t("Playbook: 2-3 years covering the target's business and territories.", "行业立场：2-3年，覆盖目标公司的业务和地域。"),
+                    )
+                ]
+            continue
+        if not (ctx.parties.ours(side) or side == "mutual"):
+            continue
+        broad = [
+            x
+            for x in (
+                re.search(r"anywhere\s+in\s+the\s+world|worldwide|globally|全球|世界范围", text, re.I),
+                re.search(r"Affiliates?|关联(?:公司|方)", text, re.I),
+                re.search(r"any\s+other|any\s+(?:\w+\s+)?(?:product|assay|service)|或其他|任何", text, re.I),
+            )
+            if x
+        ]
+        long = periods and periods[0].months > 12
+        if side == "mutual" and not (broad and long):
+            continue
+        if not broad and not long:
+            continue
+        level = "high" if ctx.parties.ours(side) and (len(broad) >= 2 or (broad and long)) else "medium"
+        return [
+            Finding(
+                "non_compete",
+                level,
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} is restricted from competing"
+                    + (f" ({', '.join(b.group(0) for b in broad)})" if broad else "")
+                    + (f" for {fmt_period(periods[0])}" if periods else "")
+                    + ".",
+                    f"{ctx.us}受到竞业限制" + (f"（{'、'.join(b.group(0) for b in broad)}）" if broad else "") + (f"，期限{fmt_period(periods[0])}" if periods else "") + "。",
+                ),
+                ctx.t(
+                    "A broad restriction can block our own product lines and those of our group.",
+                    "宽泛的限制可能阻碍我方及集团自身的产品线。",
+                ),
+                ctx.t(
+                    "Playbook: no non-compete, or narrowly limited to directly competing products, the territory and 12 months, our entity only.",
+                    "行业立场：不设竞业限制，或严格限于直接竞争产品、约定地域和12个月，仅约束我方主体。",
+                ),
+            )
+        ]
+    return []
+
+
+def exclusivity(ctx: ClauseContext) -> list[Finding]:
+    """Exclusive-dealing obligations binding us without reciprocity."""
+    for s, m in ctx.find(
+        r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
+        r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not\s+(?:\w+\s+){0,3}(?:sell|distribute|promote|market|represent)\b.{0,80}(?:competing|competitive|similar)\s+products?|"
+        r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
+    ):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.ours(side):
+            continue
+        if re.search(r"exclusive\s+(?:distributor|supplier|licen|rights?)\s+(?:to|for)\s+(?:the\s+)?", ctx.text, re.I) and re.search(
+            r"appoints?\s+(?:the\s+)?\w+", ctx.text, re.I
+        ) and "appoint" not in m.group(0).lower():
+            pass
+        return [
+            Finding(
+                "exclusivity",
+                "medium",
+                span(s, m),
+                ctx.t(f"{ctx.us} is bound to deal exclusively ({m.group(0)}).", f"{ctx.us}须承担排他交易义务（{m.group(0)}）。"),
+                ctx.t(
+                    "Exclusivity without a reciprocal commitment or exit leaves us dependent on one counterparty's price and performance.",
+                    "无对等承诺或退出机制的排他义务使我方依赖单一对方的价格和履约。",
+                ),
+                ctx.t(
+                    "Playbook: no exclusivity, or reciprocal, limited in scope and term, and ending if the counterparty fails its commitments.",
+                    "行业立场：不设排他，或双方对等、范围和期限有限，并在对方未履约时终止。",
+                ),
+            )
+        ]
+    return []
+
+
+def non_solicit(ctx: ClauseContext) -> list[Finding]:
+    """Overbroad non-solicit / no-hire covenants on us."""
+    for s, m in ctx.find(r"\b(?:solicit|entice|hire|employ|engage|recruit)\w*\b|招揽|挖角|聘用|雇用"):
+        text = s.text
+        if not re.search(r"employees?|personnel|staff|officers|customers|员工|雇员|人员|客户", text, re.I):
+            continue
+        if not re.search(r"shall\s+not|will\s+not|may\s+not|neither|不得", text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.ours(side) or (side == "mutual" and ctx.parties.is_role("recipient"))):
+            continue
+        overbroad = []
+        adv = re.search(r"(?:including|even)\s+(?:by\s+way\s+of\s+|through\s+)?general\s+advert\w*|general\s+advertisement.{0,40}(?:shall|will)\s+(?:constitute|be\s+a\s+breach)|公开招聘", text, re.I)
+        if adv and not re.search(r"(?:other\s+than|except|excluding|save|provided\s+that)\s.{0,30}general\s+advert", text, re.I):
+            overbroad.append(adv)
+        periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
+        if periods and periods[0].months > 12:
+            overbroad.append(periods[0])
+        if re.search(r"Affiliates?|关联", text, re.I):
+            overbroad.append(re.search(r"Affiliates?|关联", text, re.I))
+        if not overbroad:
+            continue
+        level = "medium" if adv or (periods and periods[0].months > 24) else "low"
+        anchor = adv.start() if adv else m.start()
+        return [
+            Finding(
+                "non_solicit",
+                level,
+                span(s, anchor),
+                ctx.t(
+                    f"The non-solicit binding {ctx.us} is overbroad" + (" and catches general advertising." if adv else "."),
+                    f"约束{ctx.us}的不招揽条款过宽" + ("，甚至包括一般性招聘广告。" if adv else "。"),
+                ),
+                ctx.t(
+                    "Ordinary recruitment could breach the covenant, and it may be unenforceable as a restraint of trade anyway.",
+                    "正常招聘也可能构成违约，且该限制可能因限制交易而无法执行。",
+                ),
+                ctx.t(
+                    "Playbook: 12 months, employees with material involvement only, general advertising excluded.",
+                    "行业立场：12个月，仅限实质参与的员工，排除一般性招聘广告。",
+                ),
+            )
+        ]
+    return []
+
+
+def mfn(ctx: ClauseContext) -> list[Finding]:
+    """Most-favoured-customer or price restrictions on us."""
+    for s, m in ctx.find(r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|最惠|不(?:高|差)于.{0,20}(?:其他|第三方|任何)"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side):
+            return [
+                Finding(
+                    "mfn_or_price_restriction",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"{ctx.us} gives a most-favoured-customer commitment.", f"{ctx.us}承担最惠客户义务。"),
+                    ctx.t("It constrains our pricing with every other customer and may raise competition-law issues.", "这限制了我方对其他所有客户的定价，并可能引发竞争法问题。"),
+                    ctx.t("Playbook: no MFN; if any, prospective only and for comparable volumes and terms.", "行业立场：不设最惠待遇；如有，仅向后适用且限于可比数量和条件。"),
+                )
+            ]
+    return []
+
+
+def assignment(ctx: ClauseContext) -> list[Finding]:
+    """We cannot assign while the counterparty can."""
+    restricted_us = None
+    free_them = None
+    for s, m in ctx.find(r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate)|未经.{0,20}同意.{0,20}不得.{0,10}转让|不得(?:将.{0,20})?转让"):
+        side = ctx.actor(s, m.start())
+        if side == "mutual":
+            return []
+        if ctx.parties.ours(side):
+            restricted_us = (s, m)
+    for s, m in ctx.find(r"\bmay\s+(?:freely\s+|at\s+any\s+time\s+)?(?:assign|transfer|novate)\b|有权.{0,10}转让|可(?:自由)?转让"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.theirs(side) and not re.search(r"with\s+the\s+(?:prior\s+)?(?:written\s+)?consent|经.{0,10}同意", s.text, re.I):
+            free_them = (s, m)
+    if restricted_us and free_them:
+        s, m = restricted_us
+        return [
+            Finding(
+                "assignment_restriction",
+                "low",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} needs consent to assign, while {ctx.them} may assign freely.",
+                    f"{ctx.us}转让须经同意，而{ctx.them}可自由转让。",
+                ),
+                ctx.t(
+                    "The asymmetry blocks intra-group reorganisations, financing and a sale of our business.",
+                    "这种不对等阻碍我方集团内重组、融资及业务出售。",
+                ),
+                ctx.t("Playbook: mutual restrictions with free assignment to affiliates, financiers and successors.", "行业立场：双方对等限制，允许向关联方、融资方和承继方自由转让。"),
+            )
+        ]
+    return []
+
+
+def change_of_control(ctx: ClauseContext) -> list[Finding]:
+    """Our change of control triggers termination, consent or repricing."""
+    for s, m in ctx.find(r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"):
+        text = s.text
+        if not re.search(r"terminat|consent|renegotiat|repric|解除|终止|同意", text, re.I):
+            continue
+        who = ctx.parties.side_before(text, m.end() + 40) if re.search(r"of\s+(?:the\s+)?\w+", text[m.end() : m.end() + 30]) else ctx.parties.side_before(text, m.start())
+        after = ctx.parties.mentions(text[m.end() : m.end() + 40])
+        if after:
+            who = after[0].side
+        if ctx.parties.ours(who):
+            return [
+                Finding(
+                    "change_of_control",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"A change of control of {ctx.us} lets {ctx.them} terminate or withhold consent.",
+                        f"{ctx.us}控制权变更时，{ctx.them}可解除合同或拒绝同意。",
+                    ),
+                    ctx.t(
+                        "It hands the counterparty leverage in any sale or reorganisation of our group.",
+                        "这使对方在我方集团出售或重组时获得谈判筹码。",
+                    ),
+                    ctx.t("Playbook: no trigger, save transfer of control to a direct competitor of the counterparty.", "行业立场：不设触发，除非控制权转移给对方的直接竞争对手。"),
+                )
+            ]
+    return []
+
+
+_NON_US_ENTITY = r"\bB\.V\.|\bN\.V\.|\bGmbH\b|\bAG\b|\bS\.A\.|\bS\.p\.A\.|Co\.,?\s+Ltd\.?|\(HK\)|\(Suzhou\)|\(Shanghai\)|\(Beijing\)|有限公司|\bPte\.?\s+Ltd"
+_US_FORUM = r"State\s+of\s+(?:New\s+York|California|Delaware|Texas|Washington|Illinois|Massachusetts)|County|federal\s+courts|United\s+States\s+District"
+
+
+def governing_law(ctx: ClauseContext) -> list[Finding]:
+    """A one-sided option to sue anywhere, the counterparty's home courts, or a foreign court forum."""
+    for s, m in ctx.find(
+        r"\b(?:may|shall\s+be\s+entitled\s+to|reserves\s+the\s+right\s+to)\s+(?:also\s+)?(?:bring|commence|institute|take)\s+(?:any\s+)?(?:proceedings|an?\s+action|suit)\b.{0,120}(?:any\s+other|other)\s+(?:court|jurisdiction)|有权(?:选择|向).{0,20}(?:任何|其他).{0,10}法院"
+    ):
+        side = ctx.actor(s, m.start())
+        named_us = "us" in ctx.parties.sides_in(s.text[m.end() :]) or re.search(r"against", s.text[m.start() : m.end()], re.I)
+        if ctx.parties.theirs(side) or (side in {None, "other"} and named_us):
+            return [
+                Finding(
+                    "governing_law_forum",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"Only {ctx.them} may sue in other courts: the jurisdiction clause is asymmetric.",
+                        f"仅{ctx.them}可在其他法院起诉：管辖条款不对等。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} may be sued anywhere while being confined to one forum itself.",
+                        f"{ctx.us}可能在任何地方被诉，而自身只能在一个法院起诉。",
+                    ),
+                    ctx.t("Playbook: symmetric neutral arbitration or courts for both parties.", "行业立场：双方对等的中立仲裁或法院管辖。"),
+                )
+            ]
+    for s, m in ctx.find(r"(?:提交|向)(?P<who>\w{1,6})所在地(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"):
+        who_text = m.group("who") or m.group("who2") or ""
+        ms = ctx.parties.mentions(who_text)
+        if ms and ctx.parties.theirs(ms[0].side):
+            return [
+                Finding(
+                    "governing_law_forum",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"Disputes go to the courts of {ctx.them}'s home.", f"争议提交{ctx.them}所在地法院管辖。"),
+                    ctx.t(
+                        f"{ctx.us} would litigate away from home before the counterparty's local courts.",
+                        f"{ctx.us}须在对方所在地法院异地诉讼。",
+                    ),
+                    ctx.t("Playbook: neutral arbitration, or our own or a neutral forum.", "行业立场：中立仲裁，或我方所在地或中立地法院。"),
+                )
+            ]
+    for s, m in ctx.find(r"waive\w*.{0,40}(?:trial\s+by\s+)?jury|jury\s+trial\s+waiver"):
+        return [
+            Finding(
+                "governing_law_forum",
+                "medium",
+                span(s, m),
+                ctx.t("The parties waive trial by jury.", "双方放弃陪审团审理。"),
+                ctx.t("Jury waivers are usually sought by the party drafting a US-law contract and remove a procedural protection.", "放弃陪审团审理通常由美国法合同起草方提出，取消了一项程序保障。"),
+                ctx.t("Playbook: neutral arbitration makes the point moot.", "行业立场：采用中立仲裁即可避免此问题。"),
+                priority=2,
+            )
+        ]
+    our_names = " ".join(ctx.parties.our_names)
+    if re.search(_NON_US_ENTITY, our_names) and not re.search(r"arbitra|仲裁", ctx.text, re.I):
+        for s, m in ctx.find(r"(?:exclusive\s+jurisdiction|courts?\s+(?:located\s+)?in)\b"):
+            if re.search(_US_FORUM, s.text) or re.search(_US_FORUM, ctx.text):
+                return [
+                    Finding(
+                        "governing_law_forum",
+                        "medium",
+                        span(s, 0),
+                        ctx.t(
+                            f"Disputes go exclusively to US state or federal courts, far from {ctx.us}'s home, with no neutral arbitration.",
+                            f"争议专属美国州或联邦法院管辖，远离{ctx.us}所在地，且无中立仲裁。",
+                        ),
+                        ctx.t(
+                            "Foreign litigation is costly, and a US judgment may be hard to enforce where our assets or the counterparty's are.",
+                            "境外诉讼成本高，且美国判决在相关资产所在地可能难以执行。",
+                        ),
+                        ctx.t("Playbook: neutral institutional arbitration (ICC, SIAC, HKIAC) at a neutral seat.", "行业立场：中立仲裁地的机构仲裁（ICC、SIAC、HKIAC）。"),
+                    )
+                ]
+    return []
+
+
+def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
+    """Final determinations by the counterparty's agent, removed adjudication, one-sided forum choice."""
+    for s, m in ctx.find(
+        r"(?:determination|decision|certificate|opinion|决定|认定|确认)\w*.{0,80}?(?:final\s+and\s+binding|final\s+and\s+conclusive|conclusive\s+and\s+binding|shall\s+be\s+final|为最终|终局|不得(?:提出)?异议)"
+    ):
+        head = s.text[: m.end()]
+        ms = [x for x in ctx.parties.mentions(head) if x.side != "mutual"]
+        if ms and ctx.parties.theirs(ms[-1].side) or re.search(r"Engineer|Employer's\s+Representative|工程师|监理", head):
+            if ctx.parties.is_role("employer"):
+                continue
+            return [
+                Finding(
+                    "dispute_resolution_unbalanced",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"Determinations by {ctx.them} or its representative are final and binding.",
+                        f"{ctx.them}或其代表的决定为终局并具有约束力。",
+                    ),
+                    ctx.t("Our access to an impartial decision-maker is removed.", "我方获得公正裁决的途径被取消。"),
+                    ctx.t("Playbook: binding only until revised by a dispute board or arbitration.", "行业立场：仅在被争议委员会或仲裁修改前具有约束力。"),
+                )
+            ]
+    for s, m in ctx.find(r"delete\w*\s+(?:Sub-Clause\s+)?(?:20\.[2-6]|21\.[1-6])|(?:no|without)\s+(?:reference\s+to\s+)?(?:adjudication|Dispute\s+(?:Avoidance\s+)?(?:Adjudication\s+)?Board)"):
+        return [
+            Finding(
+                "dispute_resolution_unbalanced",
+                "medium",
+                span(s, m),
+                ctx.t("The dispute board / adjudication stage is removed.", "争议委员会/裁决程序被删除。"),
+                ctx.t("Without interim adjudication, the contractor must fund disputes through to arbitration.", "缺少临时裁决，承包商须承担争议直至仲裁的资金压力。"),
+                ctx.t("Playbook: keep the dispute board before arbitration.", "行业立场：仲裁前保留争议委员会程序。"),
+            )
+        ]
+    for s, m in ctx.find(r"\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:elect|choose|select)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.theirs(side):
+            return [
+                Finding(
+                    "dispute_resolution_unbalanced",
+                    "medium",
+                    span(s, m),
+                    ctx.t(f"Only {ctx.them} chooses the forum.", f"仅{ctx.them}可选择争议解决方式或地点。"),
+                    ctx.t("A unilateral forum choice lets the counterparty pick the venue most favourable to it.", "单方选择权使对方可选择最有利于其的地点。"),
+                    ctx.t("Playbook: a forum fixed in the contract, the same for both parties.", "行业立场：合同中确定对双方相同的争议解决方式。"),
+                )
+            ]
+    return []

@@ -1,0 +1,270 @@
+"""Group B: termination for convenience, unbalanced termination/suspension, renewal, post-termination."""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.text import find_periods, fmt_period
+
+_TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|解除|终止"
+_CONVENIENCE = (
+    r"for\s+(?:its\s+|their\s+)?(?:own\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|"
+    r"at\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?|"
+    r"随时|无需.{0,4}理由|无理由|任意|无条件"
+)
+_CAUSE = (
+    r"breach|default|insolv|bankrupt|fails?\s+to|failure|force\s+majeure|change\s+of\s+control|conditions?\b|"
+    r"long[- ]?stop|non-?payment|违约|破产|未能|不可抗力|先决条件|逾期"
+)
+_RELET = (
+    r"(?:complete|carry\s+out|execute|perform)\s+the\s+(?:Works|work|Services)\s+(?:itself|himself|themselves)\s+or\s+"
+    r"(?:through|by|using)\s+(?:another|other|any\s+other|a\s+third)|(?:自行|另行委托|交由第三方).{0,10}(?:完成|实施|施工)"
+)
+
+
+def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may end the contract without cause, on short notice or to re-let the work."""
+    for s, m in ctx.find(_TERMINATE):
+        text = s.text
+        conv = re.search(_CONVENIENCE, text, re.I)
+        notice_only = re.search(
+            r"(?:by|on|upon|with)\s+(?:giving\s+)?(?:not\s+less\s+than\s+|at\s+least\s+)?.{0,30}(?:days?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?notice|"
+            r"提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知",
+            text,
+            re.I,
+        )
+        if not conv and not notice_only:
+            continue
+        cause = re.search(_CAUSE, text, re.I)
+        if cause and not conv:
+            continue
+        if cause and conv and re.search(r"at\s+any\s+time", conv.group(0), re.I) and not re.search(
+            r"convenience|without\s+cause|for\s+any\s+reason|reasons?", text, re.I
+        ):
+            continue  # "may at any time terminate for breach" is termination for cause
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        notice_days = periods[0].days if periods else 0.0
+        compensation = re.search(
+            r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|预期利润|可得利益|补偿|赔偿.{0,10}损失",
+            ctx.text,
+            re.I,
+        )
+        profit = compensation is not None and re.search(r"profit|利润|可得利益", ctx.text, re.I) is not None
+        relet = re.search(_RELET, ctx.text, re.I)
+        if notice_days >= 30 and profit and not relet:
+            continue
+        level = "high" if (notice_days < 30 or not compensation or relet) else "medium"
+        quote = s
+        if relet:
+            for other in ctx.sentences:
+                if re.search(_RELET, other.text, re.I):
+                    quote = other
+                    break
+        problems = []
+        problems.append(
+            ctx.t(f"notice of only {fmt_period(periods[0])}", f"通知期仅{fmt_period(periods[0])}")
+            if periods
+            else ctx.t("no minimum notice", "无最短通知期")
+        )
+        if not compensation:
+            problems.append(ctx.t("no compensation for costs or lost profit", "无成本或利润损失补偿"))
+        elif not profit:
+            problems.append(ctx.t("no compensation for lost profit", "不补偿预期利润"))
+        if relet:
+            problems.append(ctx.t("the work may then be given to others", "解除后可将工作交由他人完成"))
+        return [
+            Finding(
+                "termination_for_convenience",
+                level,
+                span(quote, 0),
+                ctx.t(
+                    f"{ctx.them} may terminate without cause: " + "; ".join(problems) + ".",
+                    f"{ctx.them}可无理由解除合同：" + "；".join(problems) + "。",
+                ),
+                ctx.t(
+                    f"{ctx.us} would lose the bargain after committing resources, with no assurance of recovering its investment or margin.",
+                    f"{ctx.us}投入资源后可能失去合同利益，且无法保证收回投入或利润。",
+                ),
+                ctx.t(
+                    "Playbook: no termination for convenience by the counterparty; if conceded, at least 90 days' notice plus "
+                    "payment for work done, committed costs, demobilisation and lost profit, and no re-letting.",
+                    "行业立场：对方不应享有任意解除权；如让步，须提前至少90日通知，并支付已完成工作、已承诺成本、撤场费用及利润损失，且不得转交他人。",
+                ),
+            )
+        ]
+    return []
+
+
+def termination_balance(ctx: ClauseContext) -> list[Finding]:
+    """Immediate termination/suspension against us, or our own exit rights removed."""
+    for s, m in ctx.find(r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        harsh = re.search(
+            r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议",
+            text,
+            re.I,
+        )
+        if ctx.parties.theirs(side) and harsh:
+            if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(r"overdue|breach|逾期|违约", text, re.I):
+                continue  # immediate termination on insolvency is standard
+            cure = [p for p in find_periods(text) if p.days >= 15]
+            if cure and not re.search(r"whether\s+or\s+not|immediately|立即|不论", text, re.I):
+                continue
+            return [
+                Finding(
+                    "termination_rights_unbalanced",
+                    "medium",
+                    span(s, harsh.start()),
+                    ctx.t(
+                        f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period.",
+                        f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。",
+                    ),
+                    ctx.t(
+                        "A trigger without notice and cure (even for disputed sums) lets the counterparty cut off performance for minor or contested defaults.",
+                        "无需通知和补救期的触发条件（甚至包括有争议款项）使对方可因轻微或有争议的违约而中断履行。",
+                    ),
+                    ctx.t(
+                        "Playbook: suspension or termination only for material breach after written notice and at least 30 days to cure; never for amounts disputed in good faith.",
+                        "行业立场：仅在重大违约、书面通知并给予至少30日补救期后方可暂停或解除；善意争议款项不得作为理由。",
+                    ),
+                )
+            ]
+    removal = re.search(
+        r"shall\s+not\s+be\s+entitled\s+to\s+(?:suspend|terminate|stop)|waives?\s+(?:its|any)\s+rights?\s+to\s+(?:suspend|terminate)|"
+        r"(?:delete|deleted)\s+(?:Sub-Clause\s+)?16\.[12]|无权(?:暂停|停工|解除)|不得(?:以任何理由)?(?:暂停|停工)",
+        ctx.text,
+        re.I,
+    )
+    if removal:
+        for s in ctx.sentences:
+            if removal.start() >= s.start and removal.start() < s.end:
+                side = ctx.actor(s, removal.start() - s.start)
+                if ctx.parties.ours(side) or re.search(r"16\.[12]", removal.group(0)) and ctx.parties.is_role("contractor"):
+                    return [
+                        Finding(
+                            "termination_rights_unbalanced",
+                            "medium",
+                            span(s, removal.start() - s.start),
+                            ctx.t(
+                                f"{ctx.us}'s right to suspend or terminate is removed.",
+                                f"{ctx.us}暂停或解除的权利被取消。",
+                            ),
+                            ctx.t(
+                                "Without a right to suspend or exit (for example for non-payment), we must keep performing while unpaid.",
+                                "缺少暂停或退出权（例如因对方不付款），我方只能在未获付款的情况下继续履约。",
+                            ),
+                            ctx.t(
+                                "Playbook: keep a right to suspend after notice for non-payment and to terminate for prolonged non-payment.",
+                                "行业立场：保留对方不付款时经通知暂停的权利，以及长期不付款时解除的权利。",
+                            ),
+                        )
+                    ]
+    return []
+
+
+def auto_renewal(ctx: ClauseContext) -> list[Finding]:
+    """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
+    if ctx.parties.sell_side and not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(r"automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)\w*|renew\w*\s+automatically|自动(?:续期|续展|延续|延长|续约|顺延)"):
+        periods = find_periods(s.text)
+        if not periods:
+            continue
+        renewal = next((p for p in periods if p.unit in {"month", "year"}), None)
+        notice = next((p for p in periods if p is not renewal and p.unit in {"day", "business day", "month"}), None)
+        long_renewal = renewal is not None and renewal.months > 12.5
+        early_notice = notice is not None and notice.days >= 90
+        if not (long_renewal or early_notice):
+            continue
+        bits = []
+        if long_renewal and renewal is not None:
+            bits.append(ctx.t(f"renewal periods of {fmt_period(renewal)}", f"每次续期{fmt_period(renewal)}"))
+        if early_notice and notice is not None:
+            bits.append(ctx.t(f"non-renewal notice {fmt_period(notice)} ahead", f"须提前{fmt_period(notice)}发出不续期通知"))
+        return [
+            Finding(
+                "auto_renewal_lock_in",
+                "medium",
+                span(s, m),
+                ctx.t("The term renews automatically with " + " and ".join(bits) + ".", "合同自动续期，" + "，".join(bits) + "。"),
+                ctx.t(
+                    f"Missing the window locks {ctx.us} into another long term at prices it may not control.",
+                    f"一旦错过通知窗口，{ctx.us}将被锁定在新的长期期限内，且价格可能不受控制。",
+                ),
+                ctx.t(
+                    "Playbook: renewals of at most 12 months with a non-renewal window of 30-60 days.",
+                    "行业立场：每次续期不超过12个月，不续期通知期为30-60日。",
+                ),
+            )
+        ]
+    return []
+
+
+def post_termination(ctx: ClauseContext) -> list[Finding]:
+    """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
+    for s, m in ctx.find(r"(?:after|following|upon|on)\s+(?:the\s+)?(?:termination|expiry|expiration)|终止后|届满后|解除后"):
+        text = s.text
+        if not re.search(r"data|数据|资料", text, re.I) or not re.search(r"export|retriev|return|available|导出|返还|取回|提供", text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) and not ctx.parties.buy_side:
+            continue
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        if not periods or periods[0].days > 30:
+            continue
+        fee = re.search(r"fee|charge|payment|proprietary|费用|付费|专有格式", text, re.I)
+        level = "high" if periods[0].days <= 14 or fee else "medium"
+        return [
+            Finding(
+                "post_termination_obligations",
+                level,
+                span(s, m),
+                ctx.t(
+                    f"After termination our data is available for only {fmt_period(periods[0])}"
+                    + (", and only against a fee or in a proprietary format." if fee else "."),
+                    f"合同终止后我方数据仅在{fmt_period(periods[0])}内可取回" + ("，且须付费或仅为专有格式。" if fee else "。"),
+                ),
+                ctx.t(
+                    f"{ctx.us} depends on its data for continuity; a short or conditional export window risks losing it.",
+                    f"{ctx.us}的业务连续性依赖其数据；过短或附条件的导出期可能导致数据丢失。",
+                ),
+                ctx.t(
+                    "Playbook: at least 30-60 days to export in a standard, machine-readable format at no charge, with transition help.",
+                    "行业立场：至少30-60日内以标准机器可读格式免费导出，并提供过渡协助。",
+                ),
+            )
+        ]
+    for s, m in ctx.find(r"back-?up|archive|备份|归档"):
+        text = s.text
+        if not re.search(r"return|destroy|delete|erase|销毁|删除|返还", text, re.I):
+            continue
+        if re.search(r"save\s+(?:as|to\s+the\s+extent)|except\s+(?:as|to\s+the\s+extent)|required\s+by\s+(?:law|regulation)|法律(?:要求|规定).{0,10}(?:保留|除外)", text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        onerous = re.search(r"statutory\s+declaration|affidavit|certif\w+\s+(?:signed\s+)?by\s+(?:a|one\s+of\s+its)\s+director|公证|董事.{0,6}声明", text, re.I)
+        if ctx.parties.ours(side) and onerous:
+            return [
+                Finding(
+                    "post_termination_obligations",
+                    "low",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} must purge every copy, including back-ups and archives, and give a formal declaration.",
+                        f"{ctx.us}须清除包括备份和归档在内的全部副本，并出具正式声明。",
+                    ),
+                    ctx.t(
+                        "Automatic back-ups cannot always be purged, and a sworn declaration exposes directors personally.",
+                        "自动备份往往无法彻底清除，而经宣誓的声明会使董事个人承担风险。",
+                    ),
+                    ctx.t(
+                        "Playbook: return or destroy with an exception for automatic back-ups and copies kept by law, kept confidential; an officer's certificate suffices.",
+                        "行业立场：返还或销毁，但自动备份及依法保留的副本除外并继续保密；由高级职员出具证明即可。",
+                    ),
+                )
+            ]
+    return []
