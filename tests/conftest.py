@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from clauseflow_shared.logging import get_logger
+from clauseflow_shared.settings import KafkaSettings
 
 log = get_logger("tests.kafka")
 
@@ -59,6 +60,12 @@ def kafka_bootstrap() -> Iterator[str]:
         yield bootstrap
     finally:
         broker.stop()
+
+
+@pytest.fixture(scope="session")
+def kafka_settings(kafka_bootstrap: str) -> KafkaSettings:
+    """:class:`KafkaSettings` for the session's broker (short request timeout, so failures show fast)."""
+    return KafkaSettings(kafka_bootstrap_servers=kafka_bootstrap, kafka_request_timeout_ms=10_000)
 
 
 _names = itertools.count()

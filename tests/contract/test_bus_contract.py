@@ -330,3 +330,67 @@ async def test_consumer_killed_before_commit_gets_its_message_redelivered_to_the
 
     await bus.subscribe([topic], group_id=group, handler=handler).start()
     await eventually(lambda: redelivered == ["evt-1"], "the uncommitted event to be redelivered")
+
+
+async def test_group_members_share_partitions_and_every_event_is_handled(
+    bus: Any, unique_name: Callable[[str], str]
+) -> None:
+    topic, group = unique_name("shared"), unique_name("g")
+    handled_by: dict[str, list[str]] = {"a": [], "b": []}
+
+    def handler_for(member: str) -> Callable[[Envelope], Any]:
+        async def handler(env: Envelope) -> None:
+            await asyncio.sleep(0.002)
+            handled_by[member].append(env.event_id)
+
+        return handler
+
+    a = bus.subscribe([topic], group_id=group, handler=handler_for("a"), concurrency=2)
+    b = bus.subscribe([topic], group_id=group, handler=handler_for("b"), concurrency=2)
+    await a.start()
+    await b.start()
+    every_partition = {(topic, p) for p in range(6)}
+    await eventually(
+        lambda: a.assignment and b.assignment and a.assignment | b.assignment == every_partition,
+        "the two members to split the six partitions",
+    )
+    assert not a.assignment & b.assignment
+
+    for n in range(60):
+        await bus.publish(topic, f"rev-{n % 12}", event(n, review_id=f"rev-{n % 12}"))
+
+    everything = {f"evt-{n}" for n in range(60)}
+    await eventually(lambda: set(handled_by["a"]) | set(handled_by["b"]) == everything, "all 60 events")
+    assert handled_by["a"] and handled_by["b"]
+    assert not set(handled_by["a"]) & set(handled_by["b"]), "an event was handled by both members"
+
+
+async def test_a_joining_member_never_runs_a_key_while_another_member_still_handles_it(
+    bus: Any, unique_name: Callable[[str], str]
+) -> None:
+    topic, group = unique_name("handover"), unique_name("g")
+    release = asyncio.Event()
+    started: list[str] = []
+    finished: list[str] = []
+
+    async def handler(env: Envelope) -> None:
+        started.append(env.event_id)
+        if env.event_id == "evt-1":
+            await release.wait()
+        finished.append(env.event_id)
+
+    await bus.subscribe([topic], group_id=group, handler=handler).start()
+    await bus.publish(topic, "rev-1", event(1))
+    await eventually(lambda: started == ["evt-1"], "the first member to start the slow event")
+    await bus.publish(topic, "rev-1", event(2))
+    # The join rebalances the group; the first member hands partitions over only when its
+    # in-flight work is done (bounded by revoke_wait_s), so the join waits for the release.
+    joining = asyncio.create_task(bus.subscribe([topic], group_id=group, handler=handler).start())
+
+    await asyncio.sleep(1.0)
+    assert started == ["evt-1"], "the key's next event ran before the previous one finished"
+    release.set()
+    await asyncio.wait_for(joining, 4.0)  # well before revoke_wait_s (5 s) would have given up
+    await eventually(lambda: finished == ["evt-1", "evt-2"], "both events, in order")
+    await asyncio.sleep(0.3)
+    assert started == ["evt-1", "evt-2"], "an event was handled twice"

@@ -6,7 +6,6 @@ import io
 from collections.abc import Callable
 
 import pytest
-
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.parser import parse_document
 

@@ -1,5 +1,6 @@
 """Clause trees from each numbering scheme, in English and Chinese (ids as a lawyer cites them)."""
 
+# ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
 from conftest import ids
@@ -74,7 +75,9 @@ def test_clause_and_sub_clause_keywords(parse):
 
 
 def test_article_with_plain_numbered_paragraphs(parse):
-    doc = parse("Article 1 Scope\n1. The Supplier sells.\n2. The Buyer buys.\nArticle 2 Price\n1. The price is fixed.\n")
+    doc = parse(
+        "Article 1 Scope\n1. The Supplier sells.\n2. The Buyer buys.\nArticle 2 Price\n1. The price is fixed.\n"
+    )
     assert ids(doc) == ["1", "1.1", "1.2", "2", "2.1"]
 
 

@@ -209,12 +209,15 @@ async def test_without_react_the_fixed_skill_path_runs_directly(skills: SkillsCl
     assert len(outcome.risks) == 1
 
 
-async def test_quick_depth_offers_only_the_clause_context_for_one_turn(skills: SkillsClient) -> None:
-    async with scripted_agent(skills, [answer([])]) as (agent, model):
-        outcome = await agent.review(clause_job("1", depth="quick", max_iterations=5))
-    names = [t["function"]["name"] for t in model.requests[0]["tools"]]
-    assert names == ["get_clause_context"]
-    assert outcome.risks == [] and not outcome.fallback_used
+async def test_quick_depth_is_one_model_call_over_the_clause_context(skills: SkillsClient) -> None:
+    async with scripted_agent(skills, [answer(HIGH_RISK)]) as (agent, model):
+        outcome = await agent.review(
+            clause_job("1", depth="quick", max_iterations=5, suggested_tools=("slow_probe",))
+        )
+    assert _kinds(model) == ["clause_review_fixed"] and not model.requests[0].get("tools")
+    assert [c.skill_id for c in outcome.skill_calls] == ["get_clause_context"]
+    assert "Liability" in model.requests[0]["messages"][1]["content"].split("Skill results: ")[1]
+    assert outcome.path == "quick" and not outcome.fallback_used and len(outcome.risks) == 1
 
 
 async def test_suggested_tools_are_hints_the_model_may_ignore(skills: SkillsClient) -> None:

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
-
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.errors import ClauseflowError
 
 
 def parse(
-    file: Path = typer.Argument(..., help="The contract: .txt, .md, .docx or .pdf (FIDIC: the General Conditions)."),
-    pc: Path | None = typer.Option(None, "--pc", help="FIDIC Particular Conditions to merge into FILE."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (clauses, definitions, cross_references, warnings)."),
+    file: Annotated[
+        Path, typer.Argument(help="The contract: .txt, .md, .docx or .pdf (FIDIC: the General Conditions).")
+    ],
+    pc: Annotated[
+        Path | None, typer.Option("--pc", help="FIDIC Particular Conditions to merge into FILE.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (clauses, definitions, cross_references, warnings).")
+    ] = False,
 ) -> None:
     """Print the clause tree of FILE (indented), or JSON with --json."""
     try:
@@ -94,7 +99,11 @@ def render_tree(structure: DocumentStructure) -> str:
     """The clause tree, one clause a line, indented by level, with a summary at the end."""
     lines = [f"{structure.title}  [{structure.source_format}, {structure.language}]"]
     for clause in structure.clauses:
-        body = clause.text[len(clause.number_raw) :] if clause.text.startswith(clause.number_raw) else clause.text
+        body = (
+            clause.text[len(clause.number_raw) :]
+            if clause.text.startswith(clause.number_raw)
+            else clause.text
+        )
         label = clause.title or " ".join(body.split())[:70]
         marker = "" if clause.provenance == "original" else f"  ({clause.provenance})"
         lines.append(f"{'  ' * clause.level}{clause.clause_id}  {label}{marker}")

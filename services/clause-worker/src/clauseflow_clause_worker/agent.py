@@ -8,6 +8,8 @@ unparseable answer or an exhausted loop falls back to the fixed-skill path
 (SPEC-20 §0.5): the suggested skills are invoked directly and the model is
 asked once, without tools. If that fails too the outcome carries the error and
 no risks; the agent itself never raises for a model or skill failure.
+Quick-depth clauses (and tasks with ``use_react_agent`` off) take the fixed
+path directly: one model call over the clause context, no loop.
 """
 
 from __future__ import annotations
@@ -91,8 +93,10 @@ class ClauseAgent:
     async def review(self, job: ClauseJob) -> AgentOutcome:
         """Find the risks in one clause: ReAct when the task asks for it, else the fixed-skill path."""
         outcome = AgentOutcome()
-        if not job.task.use_react_agent:
-            outcome.path = "fixed"
+        if not job.task.use_react_agent or job.task.depth == Depth.QUICK:
+            # Quick depth is one model call over the clause context: the ReAct loop would spend its
+            # single turn on fetching that context and then have to fall back anyway.
+            outcome.path = "quick" if job.task.use_react_agent else "fixed"
             await self._fixed_path(job, outcome)
             return outcome
         reason = await self._react(job, outcome)
@@ -105,13 +109,7 @@ class ClauseAgent:
         return outcome
 
     async def _tools(self, job: ClauseJob) -> dict[str, ToolInfo]:
-        tools = {t.name: t for t in await self._skills.tools_for(job.task.domain.value)}
-        if job.task.depth == Depth.QUICK:
-            tools = {n: t for n, t in tools.items() if n in self._settings.quick_tools}
-        return tools
-
-    def _iterations(self, job: ClauseJob) -> int:
-        return 1 if job.task.depth == Depth.QUICK else job.task.max_iterations
+        return {t.name: t for t in await self._skills.tools_for(job.task.domain.value)}
 
     async def _react(self, job: ClauseJob, outcome: AgentOutcome) -> str:
         """Run the loop; returns ``""`` on a usable final answer, else why the fixed path must take over."""
@@ -121,7 +119,7 @@ class ClauseAgent:
         hints = [tools[name] for name in job.task.suggested_tools if name in tools]
         outcome.messages = prompting.react_messages(job.review_id, job.task, job.clause, hints)
         specs = [t.openai_tool for t in tools.values()]
-        iterations = self._iterations(job)
+        iterations = job.task.max_iterations
         for turn_no in range(1, iterations + 1):
             try:
                 turn = await self._llm.chat_with_tools(
@@ -173,7 +171,7 @@ class ClauseAgent:
             outcome.risks = prompting.parse_risks(answer.text)
         except Exception as exc:  # the last resort failed: report it, never crash the consumer
             outcome.risks = []
-            outcome.fallback_used = outcome.fallback_used or job.task.use_react_agent
+            outcome.fallback_used = True
             outcome.error = f"fixed-skill path failed: {exc}"
             if outcome.fallback_reason:
                 outcome.error = f"{outcome.fallback_reason}; then {outcome.error}"

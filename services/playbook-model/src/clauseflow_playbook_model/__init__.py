@@ -1,0 +1,1 @@
+"""The offline playbook model: a deterministic, OpenAI-compatible contract reviewer."""

@@ -12,14 +12,24 @@ from clauseflow_skills.skill import Skill
 def default_skills() -> list[Skill[Any, Any]]:
     """Every built-in skill (imported here, not at package import, to keep start-up explicit)."""
     from clauseflow_skills.skills import (
+        baseline_compare,
         classify,
         clause_context,
         cross_references,
         definitions,
+        deviation,
+        fidic_consistency,
+        fidic_er_search,
+        fidic_merge,
         financial_terms,
         indemnity,
+        redline_drafting,
         redline_validation,
         reference_search,
+        review_criteria,
+        sha_governance,
+        spa_conditions,
+        spa_warranties,
         time_bar,
     )
 
@@ -33,6 +43,16 @@ def default_skills() -> list[Skill[Any, Any]]:
         redline_validation.SKILL,
         time_bar.SKILL,
         indemnity.SKILL,
+        review_criteria.SKILL,
+        baseline_compare.SKILL,
+        deviation.SKILL,
+        redline_drafting.SKILL,
+        fidic_merge.SKILL,
+        fidic_consistency.SKILL,
+        fidic_er_search.SKILL,
+        spa_conditions.SKILL,
+        spa_warranties.SKILL,
+        sha_governance.SKILL,
     ]
 
 

@@ -13,17 +13,15 @@ from clauseflow_shared.settings import KafkaSettings
 
 log = get_logger(__name__)
 
-# error codes in a CreateTopics response
 _TOPIC_ALREADY_EXISTS = TopicAlreadyExistsError.errno
 
 
 def with_dlqs(topics: Iterable[str]) -> list[str]:
-    """``topics`` plus the dead-letter topic of each (DLQs get no DLQ of their own)."""
+    """``topics`` plus the dead-letter topic of each (a DLQ gets no DLQ of its own)."""
     out: list[str] = []
     for topic in topics:
-        for name in (topic, f"{topic}.dlq"):
-            if name not in out and not (name.endswith(".dlq.dlq")):
-                out.append(name)
+        names = [topic] if topic.endswith(".dlq") else [topic, f"{topic}.dlq"]
+        out.extend(name for name in names if name not in out)
     return out
 
 

@@ -7,7 +7,7 @@ ordering, retries, dead-lettering and offset bookkeeping behave identically in b
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 
@@ -110,9 +110,12 @@ class KeyedDispatcher:
         self._owns = owns
         self._slots = asyncio.Semaphore(concurrency)
         # Bounds records fetched but not finished, so a slow handler applies backpressure to fetching.
+        # A soft bound on records accepted but not finished: fetchers ask ``capacity`` before fetching,
+        # so a slow handler applies backpressure. ``submit`` itself never waits, so nothing can change
+        # (a rebalance) between a fetch and its bookkeeping.
         self._max_buffered = max_buffered or max(32, concurrency * 8)
-        self._buffer = asyncio.Semaphore(self._max_buffered)
-        self._accepted = 0  # records holding a buffer slot
+        self._accepted = 0
+        self._open: Counter[TopicPartition] = Counter()  # accepted, not finished or discarded, per partition
         self._queues: dict[tuple[str, str | None], deque[Record]] = {}
         self._active: set[tuple[str, str | None]] = set()  # keys whose head record holds a slot
         self._tasks: set[asyncio.Task[None]] = set()
@@ -129,20 +132,21 @@ class KeyedDispatcher:
         """How many more records :meth:`submit` takes without waiting."""
         return max(0, self._max_buffered - self._accepted)
 
-    def _release(self) -> None:
+    def _release(self, record: Record) -> None:
         self._accepted -= 1
-        self._buffer.release()
+        self._open[record.tp] -= 1
+        if self._open[record.tp] <= 0:
+            del self._open[record.tp]
 
     async def submit(self, record: Record) -> bool:
-        """Accept a record (waits while the buffer is full); it is handled in the background.
+        """Accept a record; it is handled in the background. Never waits (see ``capacity``).
 
-        Returns False (and drops the record) if its partition was revoked while waiting.
+        Returns False (and drops the record) if the consumer no longer owns its partition.
         """
-        await self._buffer.acquire()
-        self._accepted += 1
         if self._owns is not None and not self._owns(record.tp):
-            self._release()
             return False
+        self._accepted += 1
+        self._open[record.tp] += 1
         self._tracker.track(record.tp, record.offset)
         self._idle.clear()
         ordering_key = (record.topic, record.key)
@@ -174,7 +178,7 @@ class KeyedDispatcher:
                     # The record may have been discarded meanwhile (revoke); only pop what we handled.
                     if queue and queue[0] is record:
                         queue.popleft()
-                        self._release()
+                        self._release(record)
                     self._tracker.complete(record.tp, record.offset)
                     if self._on_done is not None:
                         self._on_done()
@@ -250,7 +254,7 @@ class KeyedDispatcher:
                 record = queue.popleft()
                 if partitions is None or record.tp in partitions:
                     dropped += 1
-                    self._release()
+                    self._release(record)
                 else:
                     keep.append(record)
             queue.extend(keep)
@@ -270,7 +274,7 @@ class KeyedDispatcher:
         """Wait until no record of ``partitions`` is in flight; False if ``timeout_s`` passed first."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
-        while any(self._tracker.in_flight(tp) for tp in partitions):
+        while any(self._open.get(tp) for tp in partitions):
             if loop.time() >= deadline:
                 return False
             await asyncio.sleep(0.01)
@@ -284,7 +288,7 @@ class KeyedDispatcher:
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
         for queue in self._queues.values():
-            for _ in queue:
-                self._release()
+            for record in queue:
+                self._release(record)
         self._queues.clear()
         self._idle.set()

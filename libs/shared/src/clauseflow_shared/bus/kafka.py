@@ -246,6 +246,11 @@ class KafkaConsumer(Consumer):
         self._commit_lock = asyncio.Lock()
         self._running = False
 
+    @property
+    def assignment(self) -> frozenset[TP]:
+        """The (topic, partition) pairs this member owns now (empty until the group assigns some)."""
+        return frozenset(self.owned)
+
     async def start(self) -> None:
         """Create missing topics, join the group, and start fetching and committing in the background."""
         if self._running:

@@ -35,16 +35,20 @@ def partition_for(key: str | None, partitions: int, counter: int = 0) -> int:
 class _Group:
     members: list[InMemoryConsumer] = field(default_factory=list)
     committed: dict[TopicPartition, int] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one rebalance at a time
 
 
 class InMemoryBus(EventBus):
     """An :class:`EventBus` whose topics live in this process's memory."""
 
-    def __init__(self, partitions: int = 6, *, retry_backoff_s: float = 0.05) -> None:
+    def __init__(
+        self, partitions: int = 6, *, retry_backoff_s: float = 0.05, revoke_wait_s: float = 5.0
+    ) -> None:
         if partitions < 1:
             raise ValueError("partitions must be at least 1")
         self._partitions = partitions
         self._retry_backoff_s = retry_backoff_s
+        self._revoke_wait_s = revoke_wait_s
         self._logs: dict[str, list[list[Record]]] = {}
         self._groups: dict[str, _Group] = {}
         self._wakeup = asyncio.Event()
@@ -144,21 +148,25 @@ class InMemoryBus(EventBus):
     def _log(self, tp: TopicPartition) -> list[Record]:
         return self._logs[tp[0]][tp[1]]
 
-    def _join(self, member: InMemoryConsumer) -> None:
+    async def _join(self, member: InMemoryConsumer) -> None:
         for topic in member.topics:
             self.ensure_topic(topic)
             self.ensure_topic(Topic.dlq(topic))
         group = self._groups.setdefault(member.group_id, _Group())
-        group.members.append(member)
-        self._rebalance(group)
+        async with group.lock:
+            group.members.append(member)
+            await self._rebalance(group)
 
-    def _leave(self, member: InMemoryConsumer) -> None:
+    async def _leave(self, member: InMemoryConsumer) -> None:
         group = self._groups.get(member.group_id)
-        if group is None or member not in group.members:
+        if group is None:
             return
-        group.members.remove(member)
-        member._assign(set())
-        self._rebalance(group)
+        async with group.lock:
+            if member not in group.members:
+                return
+            await member._revoke(set(member.assigned), wait_s=0.0)
+            group.members.remove(member)
+            await self._rebalance(group)
 
     def _commit(self, member: InMemoryConsumer, positions: dict[TopicPartition, int]) -> None:
         group = self._groups[member.group_id]
@@ -167,8 +175,13 @@ class InMemoryBus(EventBus):
             if tp in member.assigned and position > group.committed.get(tp, 0):
                 group.committed[tp] = position
 
-    def _rebalance(self, group: _Group) -> None:
-        """Round-robin every partition of the group's topics over the members subscribed to it."""
+    async def _rebalance(self, group: _Group) -> None:
+        """Round-robin every partition of the group's topics over the members subscribed to it.
+
+        Members first give up what moves (finishing in-flight work on it, within a bound, and
+        committing), and only then does the new owner start, so a key is never handled by two
+        members at once.
+        """
         plan: dict[int, set[TopicPartition]] = {id(m): set() for m in group.members}
         topics = sorted({t for m in group.members for t in m.topics})
         turn = 0
@@ -178,9 +191,9 @@ class InMemoryBus(EventBus):
                 owner = candidates[turn % len(candidates)]
                 plan[id(owner)].add((topic, partition))
                 turn += 1
-        # Revoke first everywhere, then assign, so no partition has two owners at once.
-        for member in group.members:
-            member._assign(member.assigned & plan[id(member)])
+        await asyncio.gather(
+            *(m._revoke(m.assigned - plan[id(m)], wait_s=self._revoke_wait_s) for m in group.members)
+        )
         for member in group.members:
             member._assign(plan[id(member)])
         self._wake()
@@ -202,6 +215,7 @@ class InMemoryConsumer(Consumer):
         self.topics = topics
         self.group_id = group_id
         self.assigned: set[TopicPartition] = set()
+        self._revoking: set[TopicPartition] = set()
         self._bus = bus
         self._positions: dict[TopicPartition, int] = {}
         self._tracker: OffsetTracker[TopicPartition] = OffsetTracker()
@@ -214,17 +228,22 @@ class InMemoryConsumer(Consumer):
             tracker=self._tracker,
             retry_backoff_s=bus._retry_backoff_s,
             on_done=self._commit_finished,
-            owns=lambda tp: tp in self.assigned,
+            owns=lambda tp: tp in self.assigned and tp not in self._revoking,
         )
         self._fetcher: asyncio.Task[None] | None = None
         self._running = False
+
+    @property
+    def assignment(self) -> frozenset[TopicPartition]:
+        """The (topic, partition) pairs this member owns now."""
+        return frozenset(self.assigned)
 
     async def start(self) -> None:
         """Join the group and start handling messages in the background."""
         if self._running:
             return
         self._running = True
-        self._bus._join(self)
+        await self._bus._join(self)
         self._fetcher = asyncio.create_task(self._fetch_loop(), name=f"memory-consumer-{self.group_id}")
 
     async def stop(self, grace_s: float = 10.0) -> None:
@@ -238,7 +257,7 @@ class InMemoryConsumer(Consumer):
             log.warning("bus.stop_grace_exceeded", group=self.group_id, grace_s=grace_s)
             await self._dispatcher.cancel_all()
         self._commit_finished()
-        self._bus._leave(self)
+        await self._bus._leave(self)
 
     async def abort(self) -> None:
         """Stop at once without committing in-flight work, as a crashed process would."""
@@ -247,7 +266,7 @@ class InMemoryConsumer(Consumer):
         self._running = False
         await self._stop_fetching()
         await self._dispatcher.cancel_all()
-        self._bus._leave(self)
+        await self._bus._leave(self)
 
     async def _stop_fetching(self) -> None:
         if self._fetcher is not None:
@@ -255,18 +274,29 @@ class InMemoryConsumer(Consumer):
             await asyncio.gather(self._fetcher, return_exceptions=True)
             self._fetcher = None
 
-    def _assign(self, partitions: set[TopicPartition]) -> None:
-        revoked = self.assigned - partitions
-        if revoked:
-            self._commit_finished()
+    async def _revoke(self, revoked: set[TopicPartition], *, wait_s: float) -> None:
+        """Give up ``revoked``: drop unstarted work, let running work finish (bounded), commit, forget."""
+        if not revoked:
+            return
+        self._revoking |= revoked
+        try:
             self._dispatcher.discard_pending(revoked)
-            for tp in revoked:
-                self._tracker.forget(tp)
-                self._positions.pop(tp, None)
+            if wait_s > 0 and not await self._dispatcher.wait_partitions(revoked, wait_s):
+                log.warning("bus.revoked_with_work_in_flight", group=self.group_id, revoked=sorted(revoked))
+            self._commit_finished()
+        finally:
+            self._revoking -= revoked
+        self.assigned -= revoked
+        for tp in revoked:
+            self._tracker.forget(tp)
+            self._positions.pop(tp, None)
+
+    def _assign(self, partitions: set[TopicPartition]) -> None:
+        """Take the partitions of the new plan not owned yet; each starts at the group's committed offset."""
         group = self._bus._groups[self.group_id]
         for tp in partitions - self.assigned:
             self._positions[tp] = group.committed.get(tp, 0)
-        self.assigned = set(partitions)
+            self.assigned.add(tp)
 
     def _commit_finished(self) -> None:
         positions = self._tracker.committable(self.assigned)
@@ -282,10 +312,17 @@ class InMemoryConsumer(Consumer):
             fetched = False
             for tp in sorted(self.assigned):
                 log_ = self._bus._log(tp)
-                while self._running and tp in self.assigned and self._positions[tp] < len(log_):
+                while (
+                    self._running
+                    and self._dispatcher.capacity > 0
+                    and tp in self.assigned
+                    and tp not in self._revoking
+                    and self._positions[tp] < len(log_)
+                ):
                     record = log_[self._positions[tp]]
                     self._positions[tp] += 1
-                    await self._dispatcher.submit(record)
+                    await self._dispatcher.submit(record)  # never waits: no rebalance can interleave
                     fetched = True
             if not fetched:
-                await self._bus._wait(1.0)
+                # Full: poll briefly for finished handlers; idle: sleep until something is published.
+                await self._bus._wait(0.01 if self._dispatcher.capacity == 0 else 1.0)

@@ -122,14 +122,15 @@ def _control_share(text: str) -> float:
 
 
 _SPACE_LIKE = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f]")
-_DROP = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+# Only characters that carry nothing are dropped, so plain UTF-8 text keeps its character offsets.
+_DROP = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f\ufeff]")
 
 
 def normalise_text(text: str) -> str:
     """The normalised document text that clause offsets index.
 
     Line ends become ``\\n``, form feeds become line breaks, exotic spaces become plain spaces,
-    and invisible characters (zero-width spaces, soft hyphens, stray controls) are removed.
+    and stray control characters and byte-order marks are removed.
     Characters are otherwise kept as written (no NFKC), so quotes from the text match the original.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")

@@ -186,7 +186,7 @@ def _is_cjk_term(term: str) -> bool:
 
 
 _CAPITALISED = re.compile(
-    r"\b(?:the|a|an|any|each|such|all|this|that|its|their|every|no|per|such|relevant|applicable)\s+"
+    r"\b(?i:the|a|an|any|each|such|all|this|that|its|their|every|no|per|relevant|applicable)\s+"
     r"(?P<term>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][a-z][\w'’-]*){0,3})"
 )
 _NOT_TERMS = frozenset(

@@ -36,7 +36,9 @@ def read_docx(content: bytes, *, max_bytes: int = 20_000_000) -> tuple[str, list
             "The .docx file has no word/document.xml; it is not a Word document (or it is damaged). "
             "Open it in Word and save it again as .docx."
         )
-    numbering = _Numbering(_parse_xml(parts.get("word/numbering.xml")), _parse_xml(parts.get("word/styles.xml")))
+    numbering = _Numbering(
+        _parse_xml(parts.get("word/numbering.xml")), _parse_xml(parts.get("word/styles.xml"))
+    )
     root = _parse_xml(document)
     if root is None:
         raise UnreadableDocument("The .docx file's document part is empty.")
@@ -68,7 +70,8 @@ def _open_package(content: bytes, max_bytes: int) -> dict[str, bytes]:
             ratio = info.file_size / max(1, info.compress_size)
             if info.file_size > 1_000_000 and ratio > MAX_RATIO:
                 raise DocumentTooLarge(
-                    f"The .docx part {info.filename} expands {ratio:.0f}x (a zip bomb?); refusing to open it. "
+                    f"The .docx part {info.filename} expands {ratio:.0f}x (a zip bomb?); refusing to "
+                    "open it. "
                     "Save the document again from Word."
                 )
         if total > limit:
@@ -90,7 +93,9 @@ def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) ->
             while chunk := fh.read(1 << 20):
                 out += chunk
                 if len(out) > limit:
-                    raise DocumentTooLarge(f"The .docx part {info.filename} expands beyond {limit // 1_000_000} MB.")
+                    raise DocumentTooLarge(
+                        f"The .docx part {info.filename} expands beyond {limit // 1_000_000} MB."
+                    )
     except (zipfile.BadZipFile, EOFError, OSError, RuntimeError) as exc:
         raise UnreadableDocument(f"The .docx package is damaged ({exc}); save it again from Word.") from None
     return bytes(out)
@@ -105,7 +110,9 @@ def _parse_xml(data: bytes | None) -> etree._Element | None:
     try:
         return etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
-        raise UnreadableDocument(f"The .docx contains malformed XML ({exc}); save it again from Word.") from None
+        raise UnreadableDocument(
+            f"The .docx contains malformed XML ({exc}); save it again from Word."
+        ) from None
 
 
 def _read_block(container: etree._Element, numbering: _Numbering, lines: list[str], depth: int) -> None:
@@ -210,7 +217,10 @@ class _Numbering:
                 if num_pr is not None:
                     num_id = _val(num_pr.find(f"{_W}numId"))
                     ilvl_el = num_pr.find(f"{_W}ilvl")
-                    self._style_num[style_id] = (num_id, _int(_val(ilvl_el), 0) if ilvl_el is not None else None)
+                    self._style_num[style_id] = (
+                        num_id,
+                        _int(_val(ilvl_el), 0) if ilvl_el is not None else None,
+                    )
 
     def label(self, p: etree._Element) -> str:
         """The number Word draws before paragraph ``p`` (with a following space), or ""."""
@@ -224,7 +234,7 @@ class _Numbering:
         counters = self._counters.setdefault(num_id, _Counters())
         level = levels[ilvl]
         current = counters.values.get(ilvl)
-        counters.values[ilvl] = (overrides.get(ilvl, level.start) if current is None else current + 1)
+        counters.values[ilvl] = overrides.get(ilvl, level.start) if current is None else current + 1
         for deeper in [k for k in counters.values if k > ilvl]:
             del counters.values[deeper]  # a new item restarts the levels below it
         if level.fmt in ("bullet", "none"):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from clauseflow_shared.documents.model import Clause, DocumentStructure, Provenance
 from clauseflow_shared.documents.parser import build_structure
@@ -33,7 +34,10 @@ _ORDINALS = {
     "ninth": 9, "tenth": 10, "last": -1, "final": -1,
 }  # fmt: skip
 _ORD = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)"
-_INSTRUCTION_START = re.compile(r"(?:^|(?<=[.:;]\s)|(?<=\n))(?=(?:In\s+the\s+|Delete\b|Add\b|Replace\b|Insert\b|This\s+Sub-Clause\b))", re.I)
+_INSTRUCTION_START = re.compile(
+    r"(?:^|(?<=[.:;]\s)|(?<=\n))(?=(?:In\s+the\s+|Delete\b|Add\b|Replace\b|Insert\b|This\s+Sub-Clause\b))",
+    re.I,
+)
 _REPLACE_ALL = re.compile(
     r"^(?:delete\s+(?:this|the)\s+(?:sub-?clause|clause)(?:\s+in\s+its\s+entirety)?\s*(?:,\s*)?and\s+(?:substitute|replace\s+(?:it\s+)?with)"
     r"|replace\s+(?:this|the)\s+(?:sub-?clause|clause)(?:\s+in\s+its\s+entirety)?\s+(?:with|by))(?:\s+the\s+following)?\s*:?\s*(?P<text>.*)$",
@@ -48,7 +52,10 @@ _ADD = re.compile(
     r"(?:\s+at\s+the\s+end(?:\s+of\s+(?:sub-?clause|clause)\s+(?P<target>\d+(?:\.\d+)*))?)?(?:\s+the\s+following)?\s*:?\s*(?P<text>.*)$",
     re.I | re.S,
 )
-_DELETE_PARAS = re.compile(r"^delete\s+(?:sub-?)?paragraphs?\s+(?P<list>(?:\([a-z0-9]{1,4}\)[\s,]*(?:and\s+|or\s+)?)+)\s*\.?\s*$", re.I)
+_DELETE_PARAS = re.compile(
+    r"^delete\s+(?:sub-?)?paragraphs?\s+(?P<list>(?:\([a-z0-9]{1,4}\)[\s,]*(?:and\s+|or\s+)?)+)\s*\.?\s*$",
+    re.I,
+)
 _SENTENCES = re.compile(
     r"^delete\s+the\s+(?P<list>" + _ORD + r"(?:\s*(?:,|and)\s*" + _ORD + r")*)\s+sentences?"
     r"(?:\s*(?:,\s*)?and\s+(?:substitute|replace\s+(?:them|it)\s+with)\s*:?\s*(?P<text>.*))?\s*\.?$",
@@ -123,7 +130,9 @@ def merge_gc_pc(gc: DocumentStructure, pc: DocumentStructure) -> DocumentStructu
     merged = build_structure(merged_text, source_format=gc.source_format, doc_id=doc_id, warnings=warnings)
     gc_and_pc = set(provenance)
     clauses = tuple(
-        c.model_copy(update={"provenance": provenance.get(c.clause_id, "gc" if c.clause_id in gc_and_pc else "pc")})
+        c.model_copy(
+            update={"provenance": provenance.get(c.clause_id, "gc" if c.clause_id in gc_and_pc else "pc")}
+        )
         for c in merged.clauses
     )
     return merged.model_copy(update={"clauses": clauses, "title": gc.title})
@@ -156,7 +165,7 @@ def _instructions(body: str) -> list[str]:
         if (before.count('"') + before.count("“") + before.count("”")) % 2 == 0:
             cuts.append(m.start())
     cuts.append(len(body))
-    return [body[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False) if body[a:b].strip()]
+    return [body[a:b].strip() for a, b in pairwise(cuts) if body[a:b].strip()]
 
 
 def _apply(entry: _Entry, body: str, by_id: dict[str, _Entry], warnings: list[str], pc_id: str) -> None:
@@ -170,7 +179,9 @@ def _apply(entry: _Entry, body: str, by_id: dict[str, _Entry], warnings: list[st
         elif m := _ADD.match(instruction):
             target = by_id.get(m.group("target") or entry.clause_id)
             if target is None:
-                warnings.append(f"PC {pc_id}: Sub-Clause {m.group('target')} to add to does not exist in the GC.")
+                warnings.append(
+                    f"PC {pc_id}: Sub-Clause {m.group('target')} to add to does not exist in the GC."
+                )
                 continue
             target.additions.append(_unquote(m.group("text")))
             target.provenance, recognised = "amended", True
@@ -186,7 +197,9 @@ def _apply(entry: _Entry, body: str, by_id: dict[str, _Entry], warnings: list[st
             new = m.group("new") if m.group("old") else m.group("new2")
             changed = _replace_wording(entry.text, m.group("where"), old, new)
             if changed == entry.text:
-                warnings.append(f"PC {pc_id}: the words {old!r} to replace were not found in the GC Sub-Clause.")
+                warnings.append(
+                    f"PC {pc_id}: the words {old!r} to replace were not found in the GC Sub-Clause."
+                )
             entry.text = changed
             entry.provenance, recognised = "amended", True
     if not recognised:
@@ -194,7 +207,8 @@ def _apply(entry: _Entry, body: str, by_id: dict[str, _Entry], warnings: list[st
         entry.text = _heading(entry.text) + "\n" + body
         entry.replaced, entry.provenance = True, "amended"
         warnings.append(
-            f"PC Sub-Clause {pc_id} has no recognised amendment instruction; its text replaces the GC Sub-Clause."
+            f"PC Sub-Clause {pc_id} has no recognised amendment instruction; its text replaces the GC "
+            "Sub-Clause."
         )
 
 
@@ -204,9 +218,9 @@ def _heading(text: str) -> str:
 
 def _unquote(text: str) -> str:
     text = text.strip()
-    if len(text) >= 2 and text[0] in "\"“" and text[-1] in "\"”" and text.count('"') + text.count("“") <= 2:
+    if len(text) >= 2 and text[0] in '"“' and text[-1] in '"”' and text.count('"') + text.count("“") <= 2:
         return text[1:-1].strip()
-    if len(text) >= 2 and text[0] in "\"“" and text[-1] in "\"”":
+    if len(text) >= 2 and text[0] in '"“' and text[-1] in '"”':
         return text[1:-1].strip()
     return text
 

@@ -7,7 +7,7 @@ carries every plausible reading; the segmenter picks the one that continues the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clauseflow_shared.documents.numerals import (
     ZH_NUMERAL_CHARS,
@@ -45,6 +45,7 @@ class Marker:
     raw: str  # the marker as written, e.g. "Sub-Clause 20.1", "(a)", "第十条"
     rest: str  # the remainder of the line after the marker
     rest_offset: int  # offset of ``rest`` within the line
+    bare: bool = False  # a number without punctuation ("2 Scope"): only a clause if it heads a line
 
 
 _KEYWORDS = {
@@ -111,6 +112,7 @@ _ZH_ORD_RE = re.compile(
     r"第\s*(?P<num>[" + ZH_NUMERAL_CHARS + r"\d]{1,6})\s*(?P<unit>条|章|节|部分|款)(?![的规约所中项下之])"
 )
 _ZH_DUN_RE = re.compile(r"(?P<num>[" + ZH_NUMERAL_CHARS + r"]{1,4})\s*[、．]")
+_BARE_RE = re.compile(r"(?P<num>\d{1,3})(?=[ \t]+[A-Z])")
 _ZH_NUMDUN_RE = re.compile(r"(?P<num>\d{1,3})\s*、")
 _ZH_ANNEX_RE = re.compile(
     r"(?P<kw>附件|附表|附录)\s*(?P<num>[" + ZH_NUMERAL_CHARS + r"\d]{1,4})(?![的规约所中])"
@@ -154,7 +156,14 @@ def _read_decimal(line: str) -> Marker | None:
     if m:
         num = m.group("num")
         parts = tuple(int(p) for p in num.split("."))
+        if len(parts) == 2 and parts[1] == 0:
+            parts = parts[:1]  # "2.0 Scope" heads clause 2 (its sub-clauses are 2.1, 2.2 …)
         return _marker([Reading(f"dec:{len(parts)}", parts[-1], parts, num, ABSOLUTE)], line, m.end())
+    m = _BARE_RE.match(line)
+    if m:
+        value = int(m.group("num"))
+        marker = _marker([Reading("dec:1", value, (value,), str(value), ABSOLUTE)], line, m.end())
+        return replace(marker, bare=True) if marker else None
     m = _ZH_NUMDUN_RE.match(line)
     if m:
         value = int(m.group("num"))

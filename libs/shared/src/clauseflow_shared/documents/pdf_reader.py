@@ -40,7 +40,9 @@ def read_pdf(content: bytes) -> tuple[str, list[str]]:
     except UnreadableDocument:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
-        raise UnreadableDocument(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from None
+        raise UnreadableDocument(
+            f"The PDF could not be read ({type(exc).__name__}); it may be damaged."
+        ) from None
     if count == 0:
         raise UnreadableDocument("The PDF has no pages.")
     if count > MAX_PAGES:

@@ -31,6 +31,7 @@ PREAMBLE_ID = "Preamble"
 _MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
 _TOC_LINE = re.compile(r"(?:\.{4,}|…{2,}|(?:\. ){4,}|\t)\s*\d{1,4}\s*$")
 _TRAILING_RULE = re.compile(r"(?:\s|[-–—_=]{2,}|(?<=\w)[.:])+$")
+_RULE_ONLY = re.compile(r"(?:\s|[-–—_=]{2,})+$")
 _LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
 _INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
 _SMALL_WORDS = frozenset(
@@ -103,11 +104,25 @@ def segment(text: str, *, language: str = "en") -> Segmentation:
     return Segmentation(clauses, warnings)
 
 
+_WIDE_GAP = re.compile(r"[ \t]{3,}(?=[(（\w§第])")
+
+
 def _iter_lines(text: str) -> list[tuple[int, str]]:
+    """Lines with their offsets; a line is also split where a number follows a wide gap.
+
+    Contracts flattened from PDF or HTML often run whole clauses together on one line, separated
+    only by runs of spaces ("…the Parties agree as follows:   1. Definitions   1.1 …").
+    """
     out = []
     pos = 0
     for line in text.split("\n"):
-        out.append((pos, line))
+        start = 0
+        if len(line) > 120:
+            for m in _WIDE_GAP.finditer(line):
+                if read_marker(line[m.end() : m.end() + 200]) is not None:
+                    out.append((pos + start, line[start : m.start()]))
+                    start = m.end()
+        out.append((pos + start, line[start:]))
         pos += len(line) + 1
     return out
 
@@ -131,6 +146,8 @@ def _find_clauses(text: str, language: str) -> list[_Accepted]:
         if marker is None or _TOC_LINE.search(line):
             continue
         heading = _heading_like(marker.rest, language)
+        if marker.bare and not (heading and marker.rest.strip()):
+            continue
         placed = _place(stack, marker.readings, heading, last_value)
         if placed is None:
             if _is_restart(accepted, stack, marker):
@@ -144,7 +161,8 @@ def _find_clauses(text: str, language: str) -> list[_Accepted]:
             if placed is None:
                 continue
         reading, parent_pos = placed
-        if reading.family == CONTAINER and not heading:
+        if reading.family == CONTAINER and (not heading or not accepted):
+            # A schedule follows the clauses; an "Exhibit 10.16" above them labels the filing.
             continue
         del stack[parent_pos + 1 :]
         if reading.family == CONTAINER:
@@ -304,6 +322,7 @@ def _heading_like(rest: str, language: str) -> bool:
     """Whether the text after a number reads as a heading rather than as running text."""
     if len(rest) > 300:
         return False
+    unruled = _RULE_ONLY.sub("", rest.strip())
     rest = _clean_heading(rest)
     if not rest:
         return True
@@ -314,10 +333,12 @@ def _heading_like(rest: str, language: str) -> bool:
     letters = [c for c in rest if c.isalpha()]
     if len(letters) >= 2 and all(c.isupper() for c in letters):
         return True
-    if rest[-1] in ".;,:" or len(rest) > 80:
+    if unruled[-1:] in (".", ";", ",", ":") or len(rest) > 80:
         return False
     # "Interim payments" (sentence case) is as much a heading as "Interim Payments".
-    sentence_case = len(rest) <= 60 and len(rest.split()) <= 8 and rest[0].isupper() and not re.search(r"[,;]", rest)
+    sentence_case = (
+        len(rest) <= 60 and len(rest.split()) <= 8 and rest[0].isupper() and not re.search(r"[,;]", rest)
+    )
     return sentence_case or _title_case(rest)
 
 

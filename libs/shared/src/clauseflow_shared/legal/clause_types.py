@@ -144,7 +144,7 @@ _CUES: tuple[_Cue, ...] = (
     ),
     _Cue(
         "non_compete",
-        r"\bnon-?compet|\bshall\s+not.{0,80}(?:compete|competing|competitive)\b|(?:engage|carry\s+on|be\s+(?:engaged|interested|concerned)).{0,80}\b(?:compet\w+|similar)\s+(?:business|products?|services?)|竞业|不得.{0,30}(?:从事|经营|投资).{0,30}(?:相同|相似|类似|竞争)",
+        r"\bnon-?compet|\bshall\s+not.{0,80}\bcompet\w*|(?:engage|carry\s+on|be\s+(?:engaged|interested|concerned)).{0,80}\b(?:compet\w+|similar)\s+(?:business|products?|services?)|竞业|不得.{0,30}(?:从事|经营|投资).{0,30}(?:相同|相似|类似|竞争)",
         title=r"non-?compet|restrictive covenant|竞业",
     ),
     _Cue(
@@ -169,7 +169,7 @@ _CUES: tuple[_Cue, ...] = (
     ),
     _Cue(
         "termination_for_convenience",
-        r"\b" + _TERM + r".{0,120}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|without\s+(?:giving\s+)?(?:any\s+)?reasons?|at\s+(?:its|their)\s+(?:sole\s+)?discretion)|\bfor\s+convenience\b|(?:随时|无需.{0,4}理由|无理由|任意|单方).{0,12}解除|提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知.{0,8}解除",
+        r"\b(?:" + _TERM + r"|cancel\w*|end)\b.{0,120}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|without\s+(?:giving\s+)?(?:any\s+)?reasons?|at\s+(?:its|their)\s+(?:sole\s+)?discretion)|\bfor\s+(?:its\s+|their\s+|own\s+)*convenience\b|(?:随时|无需.{0,4}理由|无理由|任意|单方).{0,12}解除|提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知.{0,8}解除",
         title=r"convenience|任意解除",
         negative=r"^(?!.*(?:convenience|without\s+cause|for\s+any\s+reason|any\s+time|without\s+(?:giving\s+)?(?:any\s+)?reasons?|discretion|随时|理由|任意|单方|提前.{0,10}(?:日|天|个月).{0,12}通知)).*$",
     ),

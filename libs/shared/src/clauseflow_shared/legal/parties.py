@@ -238,7 +238,7 @@ class Parties:
     def side_before(self, text: str, pos: int, window: int = 200) -> Side | None:
         """The side of the last party named before ``pos`` (the actor of a following verb)."""
         lo = max(0, pos - window)
-        found = [m for m in self.mentions(text[lo:pos]) if m.side != "other" or self.known]
+        found = [m for m in self.mentions(text[lo:pos]) if m.side != "other" or not self.known]
         return found[-1].side if found else None
 
     def ours(self, side: Side | None) -> bool:
@@ -292,7 +292,7 @@ def infer_parties(
         their_names += _names(other)
     for role in our_roles:
         their_roles += [r for r in OPPOSITE.get(role, ()) if r not in our_roles]
-    if not their_roles and clause_text:
+    if not their_roles and clause_text and (our_roles or our_names):
         their_roles += [r for r in roles_in(clause_text) if r not in our_roles]
     # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
     their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]

@@ -313,7 +313,7 @@ def find_periods(text: str) -> list[Period]:
 
 _EN_PERCENT = re.compile(
     r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\)?"
-    r"|(?P<only_words>" + EN_NUMBER_WORDS + r")\s*(?:per\s*cent|percent)",
+    r"|(?P<only_words>" + EN_NUMBER_WORDS + r")\s*(?:per\s*cent|percent)(?:\s*\(\s*(?P<num2>\d+(?:\.\d+)?)\s*%\s*\))?",
     re.I,
 )
 _ZH_PERCENT = re.compile(r"百分之(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"点]+)")
@@ -335,7 +335,7 @@ def find_percents(text: str) -> list[Percent]:
         if m.group("num"):
             out.append(Percent(float(m.group("num")), m.start("num"), m.end()))
         elif m.group("only_words"):
-            value = words_to_number(m.group("only_words"))
+            value = float(m.group("num2")) if m.group("num2") else words_to_number(m.group("only_words"))
             if value is not None:
                 out.append(Percent(value, m.start(), m.end()))
     for m in _ZH_PERCENT.finditer(text):

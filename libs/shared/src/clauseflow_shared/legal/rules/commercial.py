@@ -12,7 +12,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us."""
     for s, m in ctx.find(
         r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+the\s+(?:Lender|Owner|Client|Employer|end\s+customer|Funder)|disbursement|funding|financ|payment\s+from)"
-        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,10}(?:款项|资金|付款|拨款)后"
+        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
     ):
         payer = ctx.actor(s, m.start())
         if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
@@ -42,7 +42,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.theirs(payer):
             continue
         periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
-        if not periods or periods[0].days <= 45:
+        limit = 56 if ctx.domain == "fidic" else 45  # 56 days is the FIDIC interim-payment norm
+        if not periods or periods[0].days <= limit:
             continue
         return [
             Finding(
@@ -81,7 +82,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:\w+\s+){0,5}?(?:increase|change|modify|amend|vary|update|revise|adjust|replace)\s+(?:\w+\s+){0,3}?(?:"
         + _CHANGE_OBJ
-        + r")|有权(?:单方|随时)?(?:调整|变更|修改|提高|上调)(?:.{0,10})(?:价格|费用|收费|本合同|合同条款|条款|服务内容)"
+        + r")|有权.{0,12}?(?:调整|变更|修改|提高|上调)(?:.{0,10})(?:价格|费用|收费|本合同|合同条款|条款|服务内容)"
     ):
         text = s.text
         side = ctx.actor(s, m.start())
@@ -179,6 +180,8 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
         r"not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?adjustment|"
         r"不因.{0,20}(?:法律|政策|汇率|物价|价格|税).{0,10}(?:变化|变动|波动|调整)|(?:汇率|物价|税率|法律)(?:变化|变动|波动)(?:的)?(?:风险|费用)由(?:乙方|承包人|承包商|卖方)承担"
     ):
+        if re.search(r"except\s+(?:as\s+(?:stated|provided|set\s+out)|under|in\s+accordance)|save\s+as\s+(?:stated|provided)|other\s+than\s+under|除.{0,20}(?:另有约定|规定)外", s.text, re.I):
+            continue
         return [
             Finding(
                 "cost_escalation_change_in_law",
@@ -209,9 +212,10 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
     # Particular Conditions that substitute a shorter notice period.
     for s, m in ctx.find(
-        r"delete\s+[\"“']?(?P<old>[^\"”']{2,40}?)[\"”']?\s+and\s+substitute\s+[\"“']?(?P<new>[^\"”']{2,40}?)[\"”']?(?=[\s.;,]|$)"
+        r"delete\s+(?:[\"“'](?P<old>[^\"”']{2,40})[\"”']|(?P<old2>[\w\s()-]{2,40}?))\s+and\s+substitute\s+(?:[\"“'](?P<new>[^\"”']{2,40})[\"”']|(?P<new2>[\w\s()-]{2,40}))"
     ):
-        old, new = find_periods(m.group("old")), find_periods(m.group("new"))
+        old = find_periods(m.group("old") or m.group("old2") or "")
+        new = find_periods(m.group("new") or m.group("new2") or "")
         if old and new and new[0].days < old[0].days:
             claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
             if claimant == {"them"} and ctx.parties.known:

@@ -23,7 +23,7 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
     if not _contractor_view(ctx):
         return []
     for s, m in ctx.find(
-        r"whether\s+or\s+not\s+(?:\w+\s+)?foresee\w*|unforeseeable|full\s+responsibility\s+for\s+(?:all\s+)?(?:physical|ground|sub-?surface|site)|"
+        r"whether\s+or\s+not\s+(?:\w+\s+)?foresee\w*|(?:accepts?|bears?|assumes?)\s+(?:all|the)\s+risks?|(?:full|sole)\s+responsibility\s+for\s+(?:all\s+)?(?:physical|ground|sub-?surface|site)|"
         r"(?:responsib\w+|rel(?:y|ies|iance))\s+.{0,40}(?:accuracy|sufficiency)\s+of\s+.{0,40}(?:Site\s+data|data|information)|"
         r"无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)"
     ):
@@ -158,6 +158,8 @@ def variations(ctx: ClauseContext) -> list[Finding]:
         r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款"
     ):
         text = s.text
+        if re.search(r"shall\s+not\s+omit|不得删减", text, re.I) and "omi" in m.group(0).lower():
+            continue
         pct = find_percents(text)
         discretion = re.search(r"sole|absolute|discretion|酌情|单方", text, re.I)
         if "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):

@@ -11,7 +11,7 @@ from clauseflow_shared.legal.text import find_periods, fmt_period
 def non_compete(ctx: ClauseContext) -> list[Finding]:
     """A broad non-compete on us; for a buyer, a seller non-compete too weak to protect goodwill."""
     for s, m in ctx.find(
-        r"(?:shall|will|may)\s+not\b.{0,160}?(?:compet\w*|research|develop|manufactur\w*|commerciali[sz]e|carry\s+on|engage\s+in|be\s+(?:engaged|interested|concerned)\s+in)"
+        r"(?:(?:shall|will|may)\s+not|neither\b.{0,60}?\bshall)\b.{0,160}?(?:\bcompete\b|research|develop|manufactur\w*|commerciali[sz]e|carry\s+on|engage\s+in|be\s+(?:engaged|interested|concerned)\s+in|invest\s+in)"
         r"|non-?compet\w*|不得.{0,30}(?:从事|经营|投资|参与|生产|销售|研发).{0,30}(?:相同|相似|类似|竞争)|竞业限制"
     ):
         text = s.text
@@ -47,7 +47,7 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             for x in (
                 re.search(r"anywhere\s+in\s+the\s+world|worldwide|globally|全球|世界范围", text, re.I),
                 re.search(r"Affiliates?|关联(?:公司|方)", text, re.I),
-                re.search(r"any\s+other|any\s+(?:\w+\s+)?(?:product|assay|service)|或其他|任何", text, re.I),
+                re.search(r"any\s+other\s+(?:product|assay|service|business)|或其他", text, re.I),
             )
             if x
         ]
@@ -220,10 +220,17 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         if not re.search(r"terminat|consent|renegotiat|repric|解除|终止|同意", text, re.I):
             continue
-        who = ctx.parties.side_before(text, m.end() + 40) if re.search(r"of\s+(?:the\s+)?\w+", text[m.end() : m.end() + 30]) else ctx.parties.side_before(text, m.start())
-        after = ctx.parties.mentions(text[m.end() : m.end() + 40])
-        if after:
-            who = after[0].side
+        who = None
+        of = re.match(r"\s+(?:of|in|affecting)\s+(?:the\s+)?", text[m.end() :])
+        if of:
+            after = ctx.parties.mentions(text[m.end() + of.end() : m.end() + of.end() + 40])
+            who = after[0].side if after and after[0].start == 0 else None
+        else:
+            subj = re.search(r"(?:undergoes|experiences|is\s+subject\s+to|suffers)\s+(?:a\s+|any\s+)?$", text[: m.start()], re.I)
+            if subj:
+                who = ctx.parties.side_before(text, subj.start(), window=60)
+            elif re.search(r"[\u4e00-\u9fff]", m.group(0)):
+                who = ctx.parties.side_before(text, m.start(), window=20)
         if ctx.parties.ours(who):
             return [
                 Finding(
@@ -272,7 +279,7 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                     ctx.t("Playbook: symmetric neutral arbitration or courts for both parties.", "行业立场：双方对等的中立仲裁或法院管辖。"),
                 )
             ]
-    for s, m in ctx.find(r"(?:提交|向)(?P<who>\w{1,6})所在地(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"):
+    for s, m in ctx.find(r"(?:提交|向|由)(?P<who>\w{1,6}?)所在地(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"):
         who_text = m.group("who") or m.group("who2") or ""
         ms = ctx.parties.mentions(who_text)
         if ms and ctx.parties.theirs(ms[0].side):

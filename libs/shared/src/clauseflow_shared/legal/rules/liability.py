@@ -20,10 +20,7 @@ _CARVE_TRIGGER = (
     r"shall\s+not\s+apply\s+to|does\s+not\s+apply\s+to|do\s+not\s+apply\s+to|shall\s+not\s+limit|excluding|"
     r"except\s+(?:for|in\s+respect\s+of)|other\s+than|save\s+(?:for|in\s+respect\s+of)|不适用于|不受.{0,10}限制|除外"
 )
-_OUR_EXPOSURE = (
-    r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|defects|"
-    r"indemnit|obligations\s+under|breach\s+by|误期|违约金|缺陷|补偿|赔偿义务"
-)
+_OUR_EXPOSURE = r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|误期|违约金|缺陷"
 
 
 def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
@@ -55,10 +52,10 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
                 break
     for p in find_percents(text):
         if re.search(
-            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|price|contract|accepted|purchase|consideration)|合同|价款|费用",
+            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|price|contract|accepted|purchase|consideration)",
             text[p.end : p.end + 60],
             re.I,
-        ):
+        ) or re.search(r"(?:合同|价款|费用|总价|金额)\w{0,4}的?$", text[max(0, p.start - 20) : p.start]):
             pct = p.value
             break
     return months, pct
@@ -68,13 +65,19 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
     """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
     out: list[Finding] = []
     for s in ctx.sentences:
-        if not re.search(_CAP, s.text, re.I) or not re.search(_LIAB_WORD, s.text, re.I):
+        is_cap = re.search(_CAP, s.text, re.I) is not None and re.search(_LIAB_WORD, s.text, re.I) is not None
+        carve_ref = re.search(
+            r"(?:limitations?|limits?|caps?|exclusions?)\b.{0,60}(?:shall|do|does|will)\s+not\s+apply|(?:责任)?(?:限制|上限).{0,20}不适用",
+            s.text,
+            re.I,
+        )
+        if not is_cap and not carve_ref:
             continue
         if ctx.domain == "sha_spa" and re.search(r"Seller|Warrantor|Vendor|卖方", s.text):
             continue  # M&A seller limitations have their own, more specific rule
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
-        low = (months is not None and months < 12) or (pct is not None and pct < 100)
+        low = is_cap and ((months is not None and months < 12) or (pct is not None and pct < 100))
         if low and (ctx.parties.theirs(side) or side == "mutual"):
             basis = (
                 ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
@@ -174,7 +177,7 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    for s, m in ctx.find(r"unlimited\s+liabilit\w*|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"):
+    for s, m in ctx.find(r"unlimited\s+liabilit\w*|liabilit\w*.{0,60}?(?:shall\s+be|is|are)\s+unlimited|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side):
             out.append(
@@ -210,7 +213,9 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
             continue  # "the indemnified party" is not a promise to indemnify
         givers.setdefault(ctx.actor(s, m.start()), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
-    reciprocal = any(ctx.parties.theirs(side) or side == "mutual" for side in givers)
+    reciprocal = "mutual" in givers or (
+        ctx.parties.known and any(ctx.parties.theirs(side) for side in givers)
+    ) or (not ctx.parties.known and len(givers) > 1)
     for s, m in ours:
         text = s.text
         their_fault = re.search(
@@ -258,7 +263,7 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
 
 _LD = (
     r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
-    r"(?:pay|paid|payable)\b.{0,60}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
+    r"(?:pay|paid|payable)\b.{0,100}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
     r"违约金|误期(?:损害)?赔偿|罚款|罚金"
 )
 _NOT_EXCLUSIVE = (
@@ -274,11 +279,13 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         pay = re.search(r"\bpay(?:s|able)?\b|支付|承担|赔偿", text, re.I)
         payer = ctx.actor(s, pay.start() if pay else m.start())
-        by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?", text, re.I)
+        by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?|recover\s+from\s+(?:the\s+)?", text, re.I)
         if by:
             ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
             if ms:
                 payer = ms[0].side
+        if payer is None and re.search(r"delay\s+damages|误期", m.group(0), re.I) and ctx.parties.is_role("contractor"):
+            payer = "us"  # delay damages are the contractor's by definition
         if not (ctx.parties.ours(payer) or payer == "mutual"):
             continue
         signals: list[str] = []

@@ -7,13 +7,14 @@ import re
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import find_periods, fmt_period
 
-_TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|解除|终止"
+_TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
 _CONVENIENCE = (
     r"for\s+(?:its\s+|their\s+)?(?:own\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|"
-    r"at\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?|"
+    r"at\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?\b|"
     r"随时|无需.{0,4}理由|无理由|任意|无条件"
 )
 _CAUSE = (
+    r"in\s+any\s+of\s+these\s+events|in\s+(?:any|either)\s+such\s+(?:event|case)|in\s+(?:that|such)\s+event|上述情形|"
     r"breach|default|insolv|bankrupt|fails?\s+to|failure|force\s+majeure|change\s+of\s+control|conditions?\b|"
     r"long[- ]?stop|non-?payment|违约|破产|未能|不可抗力|先决条件|逾期"
 )
@@ -39,9 +40,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         cause = re.search(_CAUSE, text, re.I)
         if cause and not conv:
             continue
-        if cause and conv and re.search(r"at\s+any\s+time", conv.group(0), re.I) and not re.search(
-            r"convenience|without\s+cause|for\s+any\s+reason|reasons?", text, re.I
-        ):
+        if cause and not re.search(r"convenience|without\s+cause|for\s+any\s+reason|without\s+(?:giving\s+)?(?:any\s+)?reasons?\b|无需.{0,4}理由|无理由|任意", text, re.I):
             continue  # "may at any time terminate for breach" is termination for cause
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
@@ -49,12 +48,16 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         notice_days = periods[0].days if periods else 0.0
         compensation = re.search(
-            r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|预期利润|可得利益|补偿|赔偿.{0,10}损失",
+            r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
+            r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
             ctx.text,
             re.I,
         )
-        profit = compensation is not None and re.search(r"profit|利润|可得利益", ctx.text, re.I) is not None
+        profit_denied = re.search(r"not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权.{0,10}(?:预期利润|可得利益)", ctx.text, re.I)
+        profit = compensation is not None and not profit_denied
         relet = re.search(_RELET, ctx.text, re.I)
+        if re.search(r"default|breach|cause|违约", ctx.title, re.I) and not conv:
+            continue
         if notice_days >= 30 and profit and not relet:
             continue
         level = "high" if (notice_days < 30 or not compensation or relet) else "medium"
@@ -96,6 +99,29 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    if re.search(r"convenience|任意解除|便利", ctx.title + " " + ctx.text, re.I):
+        for s, m in ctx.find(_RELET + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"):
+            side = ctx.actor(s, m.start())
+            if ctx.parties.theirs(side) or (re.search(r"profit|利润|利益", m.group(0)) and ctx.parties.ours(side)):
+                return [
+                    Finding(
+                        "termination_for_convenience",
+                        "high",
+                        span(s, m),
+                        ctx.t(
+                            f"On termination for convenience {ctx.them} may give the work to others, and {ctx.us} recovers no lost profit.",
+                            f"任意解除后{ctx.them}可将工作交由他人完成，且{ctx.us}无法获得预期利润补偿。",
+                        ),
+                        ctx.t(
+                            "The convenience right can be used to re-let the work at a lower price, stripping our margin.",
+                            "任意解除权可被用于以更低价格将工作转包他人，剥夺我方利润。",
+                        ),
+                        ctx.t(
+                            "Playbook: no re-letting after termination for convenience; compensation includes lost profit on the remaining work.",
+                            "行业立场：任意解除后不得将工作转交他人；补偿应包括剩余工作的预期利润。",
+                        ),
+                    )
+                ]
     return []
 
 
@@ -109,6 +135,8 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
+        if re.search(r"change\s+(?:of|in)\s+control|控制权", text, re.I):
+            continue  # a change-of-control trigger is judged by its own rule
         if ctx.parties.theirs(side) and harsh:
             if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(r"overdue|breach|逾期|违约", text, re.I):
                 continue  # immediate termination on insolvency is standard

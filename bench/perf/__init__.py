@@ -1,0 +1,1 @@
+"""Performance benchmarks: worker scaling on Kafka, throughput and infrastructure overhead."""

@@ -1,0 +1,104 @@
+"""The reviewer's reasoning: risks of one clause for our party, by the playbook.
+
+``analyse_clause`` reads the clause (who may terminate, whose liability is capped and at what,
+who indemnifies whom, which periods bar which claims ...) through the rules in
+:mod:`clauseflow_shared.legal.rules`, keeps only what is a risk *for our party* (plus drafting
+defects, which hurt both), and writes each finding in the review language with the exact
+sentence that carries it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clauseflow_shared.legal.clause_types import classify_clause
+from clauseflow_shared.legal.parties import infer_parties
+from clauseflow_shared.legal.playbook import load_playbook
+from clauseflow_shared.legal.redline import check_redline, draft_redline
+from clauseflow_shared.legal.rules import RULES, ClauseContext, Finding
+from clauseflow_shared.logging import get_logger
+
+__all__ = ["analyse_clause", "check_redline", "draft_redline"]
+
+_log = get_logger(__name__)
+_LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+def _other_parties(metadata: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for key in ("counterparty", "other_party", "other_parties", "counterparties", "parties"):
+        value = metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            out.append(value)
+        elif isinstance(value, list):
+            out += [str(v) for v in value if v]
+    our = str(metadata.get("our_party") or "")
+    return [o for o in out if o.strip() and o.strip() != our.strip()]
+
+
+def analyse_clause(
+    text: str,
+    *,
+    title: str = "",
+    clause_id: str = "",
+    our_party: str = "",
+    other_parties: list[str] | None = None,
+    domain: str = "generic",
+    language: str = "en",
+    tool_results: list[Any] | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> list[dict[str, str]]:
+    """Risks of one clause for ``our_party`` as dicts of the clause_review answer contract.
+
+    Each risk has risk_type (taxonomy id), risk_level, description, reason, analysis and
+    original_text (a verbatim substring of ``text``). A balanced clause, or one favourable to
+    us, yields ``[]``.
+    """
+    metadata = dict(metadata or {})
+    domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
+    others = list(other_parties or []) + _other_parties(metadata)
+    parties = infer_parties(our_party or str(metadata.get("our_party") or ""), others, text)
+    ctx = ClauseContext(
+        clause_id=clause_id,
+        title=title,
+        text=text,
+        language=language,
+        domain=domain,
+        parties=parties,
+        clause_types=classify_clause(title, text, language),
+        tool_results=list(tool_results or []),
+        metadata=metadata,
+    )
+    findings: list[Finding] = []
+    for rule in RULES:
+        try:
+            findings += rule(ctx)
+        except Exception:  # a defective rule must not sink the review of the clause
+            _log.exception("review rule failed", rule=rule.__name__, clause_id=clause_id)
+    best: dict[str, Finding] = {}
+    for f in findings:
+        if f.quote.text not in text:
+            continue  # quotes must be verbatim; never report a paraphrase
+        cur = best.get(f.risk_type)
+        if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
+            best[f.risk_type] = f
+    if "unilateral_change_right" in best:
+        best.pop("deemed_acceptance_or_waiver", None)  # "continued use = acceptance" is part of the change right
+    playbook = load_playbook(domain)
+    out: list[dict[str, str]] = []
+    for f in sorted(best.values(), key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
+        entry = playbook.for_risk(f.risk_type)
+        risk = f.to_dict()
+        if entry is not None:
+            pos = entry.position(language)
+            sep = "备选立场：" if language.startswith("zh") else "Fallback: "
+            risk["analysis"] = f"{f.analysis} {sep}{pos.fallback}".strip()
+        out.append(risk)
+    return out
+
+
+def classify_and_analyse(
+    title: str, text: str, *, language: str = "en", **kwargs: Any
+) -> tuple[list[str], list[dict[str, str]]]:
+    """Clause types and risks in one call (used by the playbook model and the skills)."""
+    return classify_clause(title, text, language), analyse_clause(text, title=title, language=language, **kwargs)

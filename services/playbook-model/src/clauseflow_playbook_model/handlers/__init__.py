@@ -1,0 +1,1 @@
+"""Per-request-kind behaviour of the playbook model."""

@@ -1,0 +1,173 @@
+"""Clause review: choose tools from the clause's content, read their results, answer with risks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_shared.prompts.clause_review import read_skill_results
+
+from clauseflow_playbook_model.handlers.common import Reading, find_text, other_parties, tool_results, tool_turns
+from clauseflow_playbook_model.wire import Answer, ChatRequest
+
+MAX_TOOL_TURNS = 2
+MAX_CALLS_PER_TURN = 4
+
+_AMOUNTS = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|per\s*cent)|(?:USD|EUR|GBP|RMB|CNY|HKD|US\$|\$|€|£|¥|人民币|美元)\s?\d|[\d一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾]+\s*(?:万)?元|"
+    r"\(\d+\)\s*(?:days|months|years)|\d+\s*(?:日|天|个月|年)内?|百分之",
+    re.I,
+)
+_REFERENCES = re.compile(
+    r"(?:Sub-Clause|Clause|Section|Article|Schedule|Annex|Appendix|Exhibit|Paragraph)\s+[\dA-Z]+(?:\.\d+)*|第[一二三四五六七八九十百\d]+条|附件[一二三四五六七八九十\d]+",
+    re.I,
+)
+_NOTICE_PERIOD = re.compile(r"notice|claim|within|通知|索赔|内", re.I)
+
+
+def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str]:
+    """Tools worth calling for this clause, in priority order, among those offered."""
+    domain = str(reading.metadata.get("domain") or "generic")
+    wanted: list[str] = ["get_clause_context"]
+    if _AMOUNTS.search(clause):
+        wanted.append("extract_financial_terms")
+    if domain == "fidic" and _NOTICE_PERIOD.search(clause) and re.search(r"\d|[一二三四五六七八九十]", clause):
+        wanted.append("fidic_calculate_time_bar")
+    if domain == "fidic" and re.search(r"\bdelete\b|\bsubstitute\b|\badd\s+at\s+the\s+end\b|Particular\s+Conditions|专用条件", clause, re.I):
+        wanted.append("fidic_check_pc_consistency")
+    if _REFERENCES.search(clause):
+        wanted.append("cross_reference_check")
+    if domain == "sha_spa":
+        if re.search(r"liabilit|de\s+minimis|threshold|basket|cap|Claims?|赔偿|上限", clause, re.I):
+            wanted.append("spa_indemnity_analysis")
+        if re.search(r"warrant|disclos|保证|披露", clause, re.I):
+            wanted.append("spa_extract_reps_warranties")
+        if re.search(r"condition|long\s*stop|先决条件", clause, re.I):
+            wanted.append("spa_extract_conditions")
+        if re.search(r"board|quorum|reserved|drag|tag|veto|董事会|领售|随售", clause, re.I):
+            wanted.append("sha_governance_check")
+    suggested = reading.metadata.get("suggested_tools")
+    if isinstance(suggested, list):
+        wanted += [str(s) for s in suggested]
+    chosen: list[str] = []
+    for name in wanted:
+        if name in offered and name not in chosen and not name.startswith(("draft_redline", "validate_redline")):
+            chosen.append(name)
+    return chosen[:MAX_CALLS_PER_TURN]
+
+
+def _first_term(clause: str) -> str:
+    m = re.search(r"\b(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})\b", clause)
+    return m.group(1) if m else ""
+
+
+def _value_for(name: str, schema: dict[str, Any], reading: Reading, clause: str) -> Any:
+    """A value for one argument from its name and schema (the tools' schemas are strict: all required)."""
+    meta = reading.metadata
+    types = schema.get("type")
+    type_list = types if isinstance(types, list) else [types]
+    lname = name.lower()
+    if lname == "clause_id":
+        return str(meta.get("clause_id") or "")
+    if "enum" in schema and isinstance(schema["enum"], list) and schema["enum"]:
+        for candidate in (meta.get(lname), meta.get("domain"), reading.language):
+            if candidate in schema["enum"]:
+                return candidate
+        return schema["enum"][0]
+    if lname in {"domain", "language", "our_party", "review_id", "clause_name"}:
+        return str(meta.get(lname) or (reading.language if lname == "language" else ""))
+    if "query" in lname or "keyword" in lname:
+        return str(meta.get("clause_name") or clause[:80])
+    if lname in {"term", "defined_term"}:
+        return _first_term(clause)
+    if "null" in type_list:
+        return None
+    if "string" in type_list:
+        return ""
+    if "integer" in type_list or "number" in type_list:
+        return schema.get("default", 5 if "top" in lname or "limit" in lname else 0)
+    if "boolean" in type_list:
+        return bool(schema.get("default", False))
+    if "array" in type_list:
+        return []
+    if "object" in type_list:
+        return {}
+    return None
+
+
+def _arguments(request: ChatRequest, tool: str, reading: Reading, clause: str) -> dict[str, Any]:
+    schema = request.tool_schema(tool)
+    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    args: dict[str, Any] = {"clause_id": str(reading.metadata.get("clause_id") or "")}
+    for name in schema.get("required") or list(props):
+        if name not in args or name != "clause_id":
+            args[name] = _value_for(name, props.get(name, {}) if isinstance(props.get(name), dict) else {}, reading, clause)
+    if "clause_id" not in props and props:
+        args.pop("clause_id", None) if "clause_id" not in (schema.get("required") or []) else None
+    return args
+
+
+def _call_id(reading: Reading, tool: str, turn: int) -> str:
+    digest = hashlib.sha256(f"{reading.metadata.get('clause_id')}|{tool}|{turn}".encode()).hexdigest()[:20]
+    return f"call_{digest}"
+
+
+def _risks_answer(reading: Reading, clause: str, results: dict[str, Any]) -> Answer:
+    meta = reading.metadata
+    risks = analyse_clause(
+        clause,
+        title=str(meta.get("clause_name") or ""),
+        clause_id=str(meta.get("clause_id") or ""),
+        our_party=str(meta.get("our_party") or ""),
+        other_parties=other_parties(meta),
+        domain=str(meta.get("domain") or "generic"),
+        language=reading.language,
+        tool_results=list(results.values()),
+        metadata=meta,
+    )
+    return Answer(content=json.dumps(risks, ensure_ascii=False, indent=1))
+
+
+def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
+    """ReAct turn: call tools first (at most twice), then answer with the risks."""
+    results = tool_results(request)
+    context_text = find_text(results.get("get_clause_context")) if results.get("get_clause_context") else None
+    # The clause block is exactly the text the worker validates quotes against, so it wins;
+    # the context's text is used when the block is missing.
+    clause = reading.clause_text or context_text or ""
+    turns = tool_turns(request)
+    offered = request.tool_names
+    if turns < MAX_TOOL_TURNS and offered:
+        already = set(results)
+        for m in request.messages:
+            for call in m.tool_calls:
+                already.add(str((call.get("function") or {}).get("name") or ""))
+        wanted = [t for t in _wanted_tools(reading, clause, offered) if t not in already]
+        # A second turn only for tools the first turn's results made relevant.
+        if turns == 1:
+            context_refs = json.dumps(results.get("get_clause_context") or {}, ensure_ascii=False)
+            wanted = [t for t in wanted if t == "cross_reference_check" and _REFERENCES.search(context_refs)]
+        if wanted:
+            calls = tuple(
+                {
+                    "id": _call_id(reading, tool, turns),
+                    "type": "function",
+                    "function": {
+                        "name": tool,
+                        "arguments": json.dumps(_arguments(request, tool, reading, clause), ensure_ascii=False),
+                    },
+                }
+                for tool in wanted
+            )
+            return Answer(content=None, tool_calls=calls)
+    return _risks_answer(reading, clause, results)
+
+
+def review_fixed(request: ChatRequest, reading: Reading) -> Answer:
+    """Fixed-skill path: the skill results are already in the user message."""
+    skills = read_skill_results(reading.user_text)
+    clause = reading.clause_text or find_text(skills.get("get_clause_context")) or ""
+    return _risks_answer(reading, clause, skills)

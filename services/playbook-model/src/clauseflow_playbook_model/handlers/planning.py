@@ -1,0 +1,213 @@
+"""SPEC-21 planning: depth per clause from its type and priority, and plan adjustment after a high risk."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from clauseflow_shared.legal.clause_types import classify_clause
+from clauseflow_shared.prompts.planning import (
+    read_available_tools,
+    read_checklist,
+    read_current_risks,
+    read_remaining_plan,
+)
+
+from clauseflow_playbook_model.handlers.common import Reading
+from clauseflow_playbook_model.wire import Answer
+
+ITERATIONS = {"quick": 1, "standard": 3, "deep": 5}
+_PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+# Clause types where money, liability, termination or time bars are decided.
+DEEP_TYPES = {
+    "cap_on_liability",
+    "uncapped_liability",
+    "indemnity",
+    "liquidated_damages",
+    "delay_damages",
+    "termination_for_convenience",
+    "claims_time_bar",
+    "seller_limitations",
+    "ground_conditions",
+    "employer_requirements",
+    "variations",
+    "extension_of_time",
+    "disclosure",
+    "price_mechanism",
+    "ip_ownership_assignment",
+    "data_protection",
+}
+STANDARD_TYPES = DEEP_TYPES | {
+    "payment",
+    "termination_for_default",
+    "performance_security",
+    "insurance",
+    "renewal_term",
+    "unilateral_amendment",
+    "price_restrictions",
+    "non_compete",
+    "exclusivity",
+    "change_of_control",
+    "anti_assignment",
+    "confidentiality",
+    "warranties",
+    "warranty_duration",
+    "service_levels",
+    "governing_law",
+    "dispute_resolution",
+    "force_majeure",
+    "conditions_precedent",
+    "drag_tag",
+    "pre_emption",
+    "board_reserved_matters",
+    "change_in_law",
+    "minimum_commitment",
+    "license_grant",
+    "acceptance",
+    "post_termination_services",
+}
+_BOILERPLATE = re.compile(
+    r"definition|interpretation|headings?|notices?\b|counterparts?|entire\s+agreement|severab|waiver|"
+    r"language|further\s+assurance|costs\s+and\s+expenses|general|miscellaneous|recitals?|parties|"
+    r"定义|释义|通知|副本|完整协议|可分割|文本|语言|一般规定|其他",
+    re.I,
+)
+
+# Which later clauses a high risk of one type makes worth a deeper look.
+RELATED: dict[str, set[str]] = {
+    "uncapped_liability": {"indemnity", "liquidated_damages", "delay_damages", "insurance", "cap_on_liability", "warranties"},
+    "liability_cap_inadequate": {"indemnity", "warranties", "service_levels", "data_protection", "insurance"},
+    "indemnity_one_sided": {"cap_on_liability", "uncapped_liability", "insurance"},
+    "liquidated_damages_excessive": {"cap_on_liability", "extension_of_time", "termination_for_default"},
+    "claim_time_bar": {"extension_of_time", "variations", "payment", "dispute_resolution", "ground_conditions"},
+    "termination_for_convenience": {"payment", "post_termination_services", "termination_for_default"},
+    "payment_terms_unfavourable": {"termination_for_default", "performance_security"},
+    "ground_conditions_risk": {"extension_of_time", "variations", "claims_time_bar", "employer_requirements"},
+    "employer_requirements_errors": {"extension_of_time", "variations", "warranties"},
+    "ma_claim_limitations_unfavourable": {"disclosure", "warranties", "indemnity", "seller_limitations"},
+    "ma_disclosure_overbroad": {"warranties", "seller_limitations", "conditions_precedent"},
+    "data_protection_gap": {"confidentiality", "cap_on_liability", "post_termination_services"},
+    "unilateral_change_right": {"renewal_term", "payment", "termination_for_default"},
+}
+
+
+def _zh(reading: Reading) -> bool:
+    return reading.language.startswith("zh")
+
+
+def _depth(item: dict[str, Any], types: list[str]) -> tuple[str, str, str]:
+    """(depth, rationale_en, rationale_zh) for a checklist item."""
+    priority = str(item.get("priority") or "medium")
+    name = f"{item.get('clause_name', '')} {item.get('description', '')}"
+    if priority == "critical":
+        return "deep", "critical clause", "关键条款"
+    if "definitions" in types or (_BOILERPLATE.search(name) and not set(types) & STANDARD_TYPES):
+        return "quick", "definitions or boilerplate", "定义或通用条款"
+    hot = set(types) & DEEP_TYPES
+    if hot:
+        label = ", ".join(sorted(hot))
+        if priority == "high":
+            return "deep", f"high-priority {label}", f"高优先级的{label}条款"
+        return "standard", f"money, liability or time bar ({label})", f"涉及金额、责任或时效（{label}）"
+    if set(types) & STANDARD_TYPES or priority == "high":
+        return "standard", "commercially significant clause", "具有商业重要性的条款"
+    if priority == "low":
+        return "quick", "low priority", "低优先级"
+    return "standard", "ordinary clause", "一般条款"
+
+
+def _tools_for(depth: str, item: dict[str, Any], types: list[str], available: list[str], domain: str) -> list[str]:
+    if depth == "quick":
+        return [t for t in ("get_clause_context",) if t in available]
+    if depth == "deep":
+        return [t for t in available if not t.startswith(("draft_redline", "validate_redline"))]
+    wanted = ["get_clause_context", *[str(s) for s in item.get("required_skills") or ()]]
+    if set(types) & {"cap_on_liability", "liquidated_damages", "payment", "delay_damages", "performance_security", "seller_limitations"}:
+        wanted.append("extract_financial_terms")
+    if "claims_time_bar" in types and domain == "fidic":
+        wanted.append("fidic_calculate_time_bar")
+    wanted.append("compare_with_baseline")
+    return [t for t in dict.fromkeys(wanted) if t in available]
+
+
+def plan(reading: Reading) -> Answer:
+    """A SPEC-21 review plan for the checklist."""
+    checklist = read_checklist(reading.user_text)
+    available = read_available_tools(reading.user_text)
+    domain = str(reading.metadata.get("domain") or "generic")
+    zh = _zh(reading)
+    rows = []
+    for index, item in enumerate(checklist):
+        name = str(item.get("clause_name") or "")
+        types = classify_clause(name, str(item.get("description") or ""), reading.language)
+        depth, why_en, why_zh = _depth(item, types)
+        rows.append((index, item, types, depth, why_zh if zh else why_en))
+    depth_rank = {"deep": 0, "standard": 1, "quick": 2}
+    ordered = sorted(rows, key=lambda r: (_PRIORITY_RANK.get(str(r[1].get("priority")), 2), depth_rank[r[3]], r[0]))
+    plans = []
+    for order, (_, item, types, depth, why) in enumerate(ordered):
+        plans.append(
+            {
+                "clause_id": str(item.get("clause_id") or ""),
+                "clause_name": str(item.get("clause_name") or ""),
+                "analysis_depth": depth,
+                "suggested_tools": _tools_for(depth, item, types, available, domain),
+                "max_iterations": ITERATIONS[depth],
+                "priority_order": order,
+                "skip_diffs": depth == "quick",
+                "skip_validate": depth == "quick",
+                "rationale": why,
+            }
+        )
+    distribution = {d: sum(1 for p in plans if p["analysis_depth"] == d) for d in ("quick", "standard", "deep")}
+    strategy = (
+        f"共{len(plans)}个条款：优先深度审查涉及责任、金额、解除和时效的条款（deep {distribution['deep']}个），"
+        f"定义和通用条款快速扫描（quick {distribution['quick']}个），其余标准审查。"
+        if zh
+        else f"{len(plans)} clauses: liability, money, termination and time-bar clauses first and in depth "
+        f"({distribution['deep']} deep), definitions and boilerplate scanned quickly ({distribution['quick']} quick), "
+        "the rest at standard depth."
+    )
+    body = {"global_strategy": strategy, "estimated_depth_distribution": distribution, "clause_plans": plans}
+    return Answer(content=json.dumps(body, ensure_ascii=False, indent=1))
+
+
+def adjust(reading: Reading) -> Answer:
+    """Deepen remaining clauses related to a high risk just found; otherwise no change."""
+    risks = read_current_risks(reading.user_text)
+    remaining = read_remaining_plan(reading.user_text)
+    zh = _zh(reading)
+    high = [r for r in risks if str(r.get("risk_level")) == "high"]
+    if not high or not remaining:
+        reason = "无需调整" if zh else "no change needed"
+        return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
+    related: set[str] = set()
+    for r in high:
+        related |= RELATED.get(str(r.get("risk_type")), set())
+    adjusted = []
+    for row in remaining:
+        if row.get("analysis_depth") == "deep":
+            continue
+        types = set(classify_clause(str(row.get("clause_name") or ""), "", reading.language))
+        if types & related:
+            adjusted.append(
+                {
+                    "clause_id": str(row.get("clause_id") or ""),
+                    "clause_name": str(row.get("clause_name") or ""),
+                    "analysis_depth": "deep",
+                    "max_iterations": ITERATIONS["deep"],
+                    "priority_order": row.get("priority_order", 0),
+                    "rationale": (
+                        "与已发现的高风险相关联，需深度审查" if zh else "linked to a high risk just found; review in depth"
+                    ),
+                }
+            )
+    if not adjusted:
+        reason = "发现高风险，但剩余条款与之无关联" if zh else "high risk found, but no remaining clause is linked to it"
+        return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
+    kinds = ", ".join(sorted({str(r.get("risk_type")) for r in high}))
+    reason = f"发现高风险（{kinds}），加深相关条款的审查" if zh else f"high risk found ({kinds}); deepen the related clauses"
+    body = {"should_adjust": True, "reason": reason, "adjusted_clauses": adjusted}
+    return Answer(content=json.dumps(body, ensure_ascii=False, indent=1))

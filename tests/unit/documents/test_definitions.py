@@ -1,0 +1,57 @@
+"""Defined terms: their definitions, the clauses that use them, and capitalised terms never defined."""
+
+# ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
+from __future__ import annotations
+
+CONTRACT = """THIS AGREEMENT is made between Acme Limited (the "Supplier") and Beta plc (each a "Party" and together the "Parties").
+
+1. DEFINITIONS
+1.1 "Goods" means the products listed in Schedule 1.
+1.2 "Business Day" shall mean a day on which banks are open in London.
+1.3 Delivery Date shall mean the date in the Order.
+1.4 "Price": the amount in Clause 3.
+
+2. SUPPLY
+2.1 The Supplier shall deliver the Goods on the Delivery Date to the Delivery Point.
+2.2 The Delivery Point may change with notice from the Purchasing Manager.
+
+3. PRICE
+3.1 The Price is payable within ten Business Days. The Purchasing Manager approves the Delivery Point.
+"""
+
+
+def test_definition_forms_are_recognised(parse):
+    doc = parse(CONTRACT)
+    terms = {d.term for d in doc.definitions}
+    assert {"Supplier", "Party", "Parties", "Goods", "Business Day", "Delivery Date", "Price"} <= terms
+    goods = doc.definition("goods")
+    assert goods is not None
+    assert goods.definition == "the products listed in Schedule 1."
+    assert goods.clause_id == "1.1"
+    assert doc.definition("Supplier").clause_id == "Preamble"
+
+
+def test_each_clause_lists_the_defined_terms_it_uses(parse):
+    doc = parse(CONTRACT)
+    assert doc.get("2.1").definitions_used == ("Supplier", "Goods", "Delivery Date")
+    assert set(doc.get("3.1").definitions_used) == {"Business Day", "Price"}
+    assert {"Supplier", "Goods", "Delivery Date"} <= set(
+        doc.get("2").definitions_used
+    )  # parents include children
+
+
+def test_capitalised_terms_used_but_never_defined_are_reported(parse):
+    doc = parse(CONTRACT)
+    assert "Delivery Point" in doc.undefined_terms
+    assert "Purchasing Manager" in doc.undefined_terms
+    assert "Goods" not in doc.undefined_terms
+
+
+def test_chinese_definition_forms(parse):
+    doc = parse(
+        "甲方：某某公司（以下简称“买方”）\n第一条 定义\n1.1 “货物”是指附件一所列产品。\n"
+        "1.2 “交付日”系指双方约定的日期。\n1.3 “验收”指买方对货物的检验。\n第二条 交付\n卖方应于交付日向买方交付货物。\n"
+    )
+    assert {d.term for d in doc.definitions} == {"买方", "货物", "交付日", "验收"}
+    assert doc.definition("货物").definition == "附件一所列产品。"
+    assert set(doc.get("2").definitions_used) == {"买方", "货物", "交付日"}
