@@ -68,7 +68,7 @@ def configure_service_logging(log_file: Path, level: str = "INFO") -> None:
     log_file.parent.mkdir(parents=True, exist_ok=True)
     stream = open(log_file, "a", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
     structlog.configure(logger_factory=structlog.PrintLoggerFactory(file=stream))
-    for noisy in ("uvicorn", "uvicorn.error", "httpx", "aiokafka", "grpc", "openai"):
+    for noisy in ("uvicorn", "uvicorn.error", "httpx", "httpx2", "httpcore", "aiokafka", "grpc", "openai"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 

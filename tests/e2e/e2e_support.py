@@ -170,27 +170,28 @@ async def wait_status(
 
 
 async def settle(
-    gateway: GatewayClient,
-    review_id: str,
-    choose: Decider,
-    *,
-    rounds: int = 10,
-    timeout_s: float = 120.0,
+    gateway: GatewayClient, review_id: str, choose: Decider, *, timeout_s: float = 180.0
 ) -> list[dict[str, Any]]:
-    """Answer pending redlines with ``choose`` until the review completes; returns every decision sent."""
+    """Answer pending redlines with ``choose`` until the review completes; returns every decision sent.
+
+    The status is polled, so a short ``reviewing`` spell (a redraft) can pass unseen; the loop
+    therefore looks for pending redlines each time instead of waiting for a status change.
+    """
     sent: list[dict[str, Any]] = []
-    for _ in range(rounds):
-        review = await wait_status(
-            gateway, review_id, {"awaiting_approval", "completed"}, timeout_s=timeout_s
-        )
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = max(1.0, deadline - time.monotonic())
+        review = await wait_status(gateway, review_id, {"awaiting_approval", "completed"}, timeout_s=left)
         if review["status"] == "completed":
             return sent
         decisions = [choose(r) for r in await gateway.redlines(review_id, status="pending")]
         if decisions:
             await gateway.decide(review_id, decisions, decided_by="e2e-lawyer")
             sent += decisions
-        await wait_status(gateway, review_id, {"reviewing", "summarizing", "completed"}, timeout_s=timeout_s)
-    raise AssertionError(f"review {review_id} did not complete after {rounds} approval rounds")
+        else:
+            await asyncio.sleep(0.2)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"review {review_id} did not complete within {timeout_s:.0f}s of approvals")
 
 
 def first_redraft_decider(reject_clause: str) -> Decider:

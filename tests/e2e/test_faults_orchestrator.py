@@ -9,7 +9,7 @@ clause is dispatched at once and a reference review is a fair comparison.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,6 @@ from e2e_support import (
     log_cursor,
     restore_stack,
     settle,
-    wait_for,
     wait_status,
 )
 
@@ -70,25 +69,30 @@ async def _clause_to_reject(gateway: GatewayClient, review_id: str) -> str:
     return min((r["clause_id"] for r in pending), key=clause_order)
 
 
-async def _kill_and_restart(stack: LocalStack) -> None:
-    stack.service("orchestrator").kill()
+async def _restart_after_kill(stack: LocalStack) -> None:
     await asyncio.sleep(0.3)  # let it die for real before a fresh process opens the same database
     await stack.restart("orchestrator")
 
 
 async def test_review_completes_with_an_identical_report_after_the_orchestrator_is_killed_twice(
-    whole_stack: LocalStack, gateway: GatewayClient, contract: Path, reference: dict[str, Any]
+    whole_stack: LocalStack,
+    gateway: GatewayClient,
+    contract: Path,
+    reference: dict[str, Any],
+    record_property: Callable[[str, object], None],
 ) -> None:
     stack = whole_stack
+    orchestrator = log_cursor(stack, "orchestrator")
     review_id = await gateway.submit(contract, our_party=OUR_PARTY, language="en", domain="generic")
 
-    # Kill 1: as soon as the first clause result has been applied, while the others are in flight.
-    async def analyzing() -> dict[str, Any] | None:
-        review = await gateway.review(review_id)
-        return review if review["progress"]["clauses_analyzed"] >= 1 else None
-
-    await wait_for(analyzing, timeout_s=120, what="a first clause result", every_s=0.02)
-    await _kill_and_restart(stack)
+    # Kill 1: as soon as it has applied a first clause result, while other clauses are still in flight.
+    await orchestrator.wait(
+        review_id=review_id, event="event_applied", event_type="clause.result", timeout_s=120
+    )
+    stack.service("orchestrator").kill()
+    applied_before_kill = len(orchestrator.find(review_id=review_id, event_type="clause.result"))
+    record_property("clause_results_applied_before_kill", f"{applied_before_kill}/{CLAUSES + 1}")
+    await _restart_after_kill(stack)
 
     # Kill 2: between two decision requests of the approval round; the second arrives while it is down.
     await wait_status(gateway, review_id, {"awaiting_approval"})
@@ -103,8 +107,7 @@ async def test_review_completes_with_an_identical_report_after_the_orchestrator_
     stack.service("orchestrator").kill()
     if decisions[half:]:
         await gateway.decide(review_id, decisions[half:], decided_by="e2e-lawyer")
-    await asyncio.sleep(0.3)
-    await stack.restart("orchestrator")
+    await _restart_after_kill(stack)
 
     await settle(gateway, review_id, choose)
     report = await gateway.report(review_id)

@@ -1,5 +1,7 @@
 """The reviewer flags risks for OUR party only, quotes them verbatim, and leaves balanced clauses alone."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -10,51 +12,149 @@ from clauseflow_shared.legal.risk_types import RISK_TYPES
 
 
 def _types(text: str, our_party: str, domain: str = "generic", language: str = "en") -> list[str]:
-    return [r["risk_type"] for r in analyse_clause(text, our_party=our_party, domain=domain, language=language)]
+    return [
+        r["risk_type"] for r in analyse_clause(text, our_party=our_party, domain=domain, language=language)
+    ]
 
 
 RISKY = [
     # liability and indemnity
-    ("Customer (Hanse Freight GmbH)", "The Vendor's entire liability under this Agreement shall not exceed the fees paid by the Customer in the two (2) months before the claim.", "liability_cap_inadequate"),
+    (
+        "Customer (Hanse Freight GmbH)",
+        "The Vendor's entire liability under this Agreement shall not exceed the fees paid by the Customer in the two (2) months before the claim.",
+        "liability_cap_inadequate",
+    ),
     ("Buyer", "The Buyer's liability for breach of this Agreement shall be unlimited.", "uncapped_liability"),
-    ("Client", "The caps in Clause 9 shall not apply to (a) fraud; (b) the Client's payment obligations; or (c) breach by the Client of Clause 4.", "uncapped_liability"),
-    ("Supplier", "The Supplier shall indemnify and hold harmless the Purchaser from all claims arising out of or relating to the Goods, whether or not caused by the negligence of the Purchaser.", "indemnity_one_sided"),
-    ("Contractor", "If the Works are late, the Contractor shall pay delay damages of one per cent (1%) of the Contract Price per day, without prejudice to the Employer's right to recover further losses.", "liquidated_damages_excessive"),
+    (
+        "Client",
+        "The caps in Clause 9 shall not apply to (a) fraud; (b) the Client's payment obligations; or (c) breach by the Client of Clause 4.",
+        "uncapped_liability",
+    ),
+    (
+        "Supplier",
+        "The Supplier shall indemnify and hold harmless the Purchaser from all claims arising out of or relating to the Goods, whether or not caused by the negligence of the Purchaser.",
+        "indemnity_one_sided",
+    ),
+    (
+        "Contractor",
+        "If the Works are late, the Contractor shall pay delay damages of one per cent (1%) of the Contract Price per day, without prejudice to the Employer's right to recover further losses.",
+        "liquidated_damages_excessive",
+    ),
     # termination and term
-    ("Service Provider", "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice.", "termination_for_convenience"),
-    ("Customer", "The Provider may suspend the Services immediately and without notice if any invoice is overdue, whether or not disputed.", "termination_rights_unbalanced"),
-    ("Licensee", "This Agreement automatically renews for further periods of five (5) years unless terminated by notice given at least twelve (12) months before the end of the term.", "auto_renewal_lock_in"),
+    (
+        "Service Provider",
+        "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice.",
+        "termination_for_convenience",
+    ),
+    (
+        "Customer",
+        "The Provider may suspend the Services immediately and without notice if any invoice is overdue, whether or not disputed.",
+        "termination_rights_unbalanced",
+    ),
+    (
+        "Licensee",
+        "This Agreement automatically renews for further periods of five (5) years unless terminated by notice given at least twelve (12) months before the end of the term.",
+        "auto_renewal_lock_in",
+    ),
     # payment and change
-    ("Subcontractor", "The Contractor shall pay the Subcontractor only after the Contractor has received payment from the Employer for the relevant work.", "payment_terms_unfavourable"),
-    ("Customer", "The Supplier may change the prices at any time by publishing a new price list on its website.", "unilateral_change_right"),
+    (
+        "Subcontractor",
+        "The Contractor shall pay the Subcontractor only after the Contractor has received payment from the Employer for the relevant work.",
+        "payment_terms_unfavourable",
+    ),
+    (
+        "Customer",
+        "The Supplier may change the prices at any time by publishing a new price list on its website.",
+        "unilateral_change_right",
+    ),
     # claims and acceptance
-    ("Contractor", "Any claim must be notified by the Contractor within seven (7) days of the event, otherwise the Contractor shall be deemed to have waived it.", "claim_time_bar"),
-    ("Buyer", "If the Buyer does not reject the goods in writing within three (3) days of delivery, they shall be deemed accepted.", "deemed_acceptance_or_waiver"),
+    (
+        "Contractor",
+        "Any claim must be notified by the Contractor within seven (7) days of the event, otherwise the Contractor shall be deemed to have waived it.",
+        "claim_time_bar",
+    ),
+    (
+        "Buyer",
+        "If the Buyer does not reject the goods in writing within three (3) days of delivery, they shall be deemed accepted.",
+        "deemed_acceptance_or_waiver",
+    ),
     # warranties, IP, data
-    ("Contractor", "The Contractor guarantees that the plant will achieve the guaranteed output in all circumstances, irrespective of the quality of the fuel supplied by the Owner.", "warranty_excessive"),
-    ("Customer", "All customisations developed for the Customer shall be owned by the Vendor, and the Customer hereby assigns to the Vendor any rights it has in them.", "ip_ownership_transfer"),
-    ("Customer", "The Provider may analyse Customer Data to improve its products and may disclose aggregated results to third parties.", "data_protection_gap"),
-    ("Recipient", "The obligations of confidentiality in this Agreement shall survive in perpetuity.", "confidentiality_overbroad"),
+    (
+        "Contractor",
+        "The Contractor guarantees that the plant will achieve the guaranteed output in all circumstances, irrespective of the quality of the fuel supplied by the Owner.",
+        "warranty_excessive",
+    ),
+    (
+        "Customer",
+        "All customisations developed for the Customer shall be owned by the Vendor, and the Customer hereby assigns to the Vendor any rights it has in them.",
+        "ip_ownership_transfer",
+    ),
+    (
+        "Customer",
+        "The Provider may analyse Customer Data to improve its products and may disclose aggregated results to third parties.",
+        "data_protection_gap",
+    ),
+    (
+        "Recipient",
+        "The obligations of confidentiality in this Agreement shall survive in perpetuity.",
+        "confidentiality_overbroad",
+    ),
     # covenants, control, disputes
-    ("Distributor", "The Distributor shall not, during the term and for three (3) years thereafter, anywhere in the world, engage in any business competing with the Manufacturer, and shall procure that its Affiliates do the same.", "non_compete"),
+    (
+        "Distributor",
+        "The Distributor shall not, during the term and for three (3) years thereafter, anywhere in the world, engage in any business competing with the Manufacturer, and shall procure that its Affiliates do the same.",
+        "non_compete",
+    ),
     ("Reseller", "The Reseller shall obtain the Products exclusively from the Manufacturer.", "exclusivity"),
-    ("Licensee", "If the Licensee undergoes a change of control, the Licensor may terminate this Agreement.", "change_of_control"),
-    ("Customer", "The courts of Texas shall have exclusive jurisdiction, save that the Supplier may bring proceedings against the Customer in any other court of competent jurisdiction.", "governing_law_forum"),
+    (
+        "Licensee",
+        "If the Licensee undergoes a change of control, the Licensor may terminate this Agreement.",
+        "change_of_control",
+    ),
+    (
+        "Customer",
+        "The courts of Texas shall have exclusive jurisdiction, save that the Supplier may bring proceedings against the Customer in any other court of competent jurisdiction.",
+        "governing_law_forum",
+    ),
     # construction
-    ("Contractor", "The Contractor shall bear all risks of sub-surface conditions at the Site, whether or not foreseeable, and shall not be entitled to any extension of time.", "ground_conditions_risk"),
-    ("Contractor", "No adjustment to the Contract Price shall be made for Variations whose total value is below five per cent (5%) of the Contract Price.", "variation_valuation_unfair"),
+    (
+        "Contractor",
+        "The Contractor shall bear all risks of sub-surface conditions at the Site, whether or not foreseeable, and shall not be entitled to any extension of time.",
+        "ground_conditions_risk",
+    ),
+    (
+        "Contractor",
+        "No adjustment to the Contract Price shall be made for Variations whose total value is below five per cent (5%) of the Contract Price.",
+        "variation_valuation_unfair",
+    ),
     # M&A (buyer)
-    ("Buyer", "The total liability of the Sellers for all Claims, including claims under the Tax Covenant, shall not exceed fifteen per cent (15%) of the Purchase Price.", "ma_claim_limitations_unfavourable"),
-    ("Buyer", "The Warranties are given at the date of this Agreement only and shall not be repeated at Completion.", "ma_conditions_precedent_gap"),
+    (
+        "Buyer",
+        "The total liability of the Sellers for all Claims, including claims under the Tax Covenant, shall not exceed fifteen per cent (15%) of the Purchase Price.",
+        "ma_claim_limitations_unfavourable",
+    ),
+    (
+        "Buyer",
+        "The Warranties are given at the date of this Agreement only and shall not be repeated at Completion.",
+        "ma_conditions_precedent_gap",
+    ),
     # drafting
-    ("Buyer", "The price is EUR 2,000,000 (two million five hundred thousand euros).", "internal_inconsistency"),
+    (
+        "Buyer",
+        "The price is EUR 2,000,000 (two million five hundred thousand euros).",
+        "internal_inconsistency",
+    ),
 ]
 
 RISKY_ZH = [
     ("乙方", "甲方有权在任何时候以书面通知方式解除本合同，且无需说明理由。", "termination_for_convenience"),
     ("乙方", "乙方应在收到索赔事件通知后五日内提出索赔，否则视为放弃索赔权利。", "claim_time_bar"),
     ("乙方", "甲方应在验收合格后一百二十日内支付合同价款。", "payment_terms_unfavourable"),
-    ("乙方", "乙方逾期完工的，每逾期一日按合同总价的百分之二支付违约金，且不影响甲方另行要求赔偿损失的权利。", "liquidated_damages_excessive"),
+    (
+        "乙方",
+        "乙方逾期完工的，每逾期一日按合同总价的百分之二支付违约金，且不影响甲方另行要求赔偿损失的权利。",
+        "liquidated_damages_excessive",
+    ),
     ("乙方", "乙方在履行本合同过程中产生的全部技术成果和知识产权归甲方所有。", "ip_ownership_transfer"),
     ("乙方", "因本合同发生的争议，由甲方所在地人民法院管辖。", "governing_law_forum"),
     ("甲方", "乙方对本合同项下的全部赔偿责任以本合同总价的百分之五为限。", "liability_cap_inadequate"),
@@ -62,23 +162,59 @@ RISKY_ZH = [
 
 NEAR_MISSES = [
     # mutual and balanced
-    ("Customer", "Neither party shall be liable for indirect or consequential loss, and each party's aggregate liability shall not exceed the fees paid in the twelve (12) months before the claim."),
-    ("Supplier", "Either party may terminate this Agreement if the other commits a material breach that it fails to remedy within thirty (30) days of written notice."),
-    ("Licensee", "Neither party may assign this Agreement without the other's consent, not to be unreasonably withheld."),
-    ("Contractor", "Each Party shall give notice of a claim within twenty-eight (28) days after it became aware of the event, failing which it shall not be entitled to any additional payment."),
-    ("Customer", "This Agreement renews automatically for one (1) year unless either party gives thirty (30) days' notice."),
-    ("Recipient", "The obligations in this Clause do not apply to information that is public, already known to the Recipient, received from a third party without restriction, or independently developed by the Recipient."),
+    (
+        "Customer",
+        "Neither party shall be liable for indirect or consequential loss, and each party's aggregate liability shall not exceed the fees paid in the twelve (12) months before the claim.",
+    ),
+    (
+        "Supplier",
+        "Either party may terminate this Agreement if the other commits a material breach that it fails to remedy within thirty (30) days of written notice.",
+    ),
+    (
+        "Licensee",
+        "Neither party may assign this Agreement without the other's consent, not to be unreasonably withheld.",
+    ),
+    (
+        "Contractor",
+        "Each Party shall give notice of a claim within twenty-eight (28) days after it became aware of the event, failing which it shall not be entitled to any additional payment.",
+    ),
+    (
+        "Customer",
+        "This Agreement renews automatically for one (1) year unless either party gives thirty (30) days' notice.",
+    ),
+    (
+        "Recipient",
+        "The obligations in this Clause do not apply to information that is public, already known to the Recipient, received from a third party without restriction, or independently developed by the Recipient.",
+    ),
     # favourable to us: the counterparty's burden
-    ("Customer", "The Supplier's liability for breach of its data protection obligations shall be unlimited."),
+    (
+        "Customer",
+        "The Supplier's liability for breach of its data protection obligations shall be unlimited.",
+    ),
     ("Customer", "The Customer may terminate this Agreement for convenience on thirty (30) days' notice."),
     ("Employer", "The Contractor shall pay delay damages of one per cent (1%) per day without any cap."),
-    ("Customer", "The Supplier shall indemnify the Customer in full against all losses arising from any breach by the Supplier."),
-    ("Seller", "The Seller's total liability for all Claims shall not exceed ten per cent (10%) of the Purchase Price."),
+    (
+        "Customer",
+        "The Supplier shall indemnify the Customer in full against all losses arising from any breach by the Supplier.",
+    ),
+    (
+        "Seller",
+        "The Seller's total liability for all Claims shall not exceed ten per cent (10%) of the Purchase Price.",
+    ),
     ("Buyer", "The Buyer may pay the Deferred Consideration in four instalments over two years."),
     ("Customer", "Customer shall pay each undisputed invoice within thirty (30) days after receipt."),
-    ("Customer", "The Provider shall notify the Customer of any Security Incident without undue delay and in any event within 24 hours."),
-    ("Contractor", "If the Contractor encounters physical conditions which are Unforeseeable, the Contractor shall be entitled to an extension of time and payment of Cost."),
-    ("Customer", "The Provider may update the Services, provided that no update shall materially decrease their functionality."),
+    (
+        "Customer",
+        "The Provider shall notify the Customer of any Security Incident without undue delay and in any event within 24 hours.",
+    ),
+    (
+        "Contractor",
+        "If the Contractor encounters physical conditions which are Unforeseeable, the Contractor shall be entitled to an extension of time and payment of Cost.",
+    ),
+    (
+        "Customer",
+        "The Provider may update the Services, provided that no update shall materially decrease their functionality.",
+    ),
     # zh
     ("甲方", "甲方有权随时解除本合同。"),
     ("乙方", "任何一方违约的，守约方有权书面通知违约方在三十日内改正，逾期未改正的，守约方有权解除本合同。"),
@@ -115,7 +251,9 @@ def test_termination_for_convenience_is_a_risk_only_when_the_other_side_holds_it
 
 
 @pytest.mark.parametrize(("our_party", "text", "risk_type"), RISKY + RISKY_ZH)
-def test_every_risk_quotes_the_clause_verbatim_and_is_complete(our_party: str, text: str, risk_type: str) -> None:
+def test_every_risk_quotes_the_clause_verbatim_and_is_complete(
+    our_party: str, text: str, risk_type: str
+) -> None:
     risks = analyse_clause(text, our_party=our_party, language="en")
     assert risks
     for risk in risks:
@@ -126,7 +264,9 @@ def test_every_risk_quotes_the_clause_verbatim_and_is_complete(our_party: str, t
 
 
 def test_findings_are_written_in_the_review_language() -> None:
-    text = "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
+    text = (
+        "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
+    )
     zh = analyse_clause(text, our_party="Service Provider", language="zh-CN")[0]
     en = analyse_clause(text, our_party="Service Provider", language="en")[0]
     assert re.search(r"[\u4e00-\u9fff]", zh["description"] + zh["reason"])
@@ -158,7 +298,10 @@ def test_broken_references_and_undefined_terms_come_from_tool_results() -> None:
         {"references": [{"raw": "Sub-Clause 14.15", "target": "14.15", "resolved": False}]},
         {"clause_id": "14.6", "undefined_terms": ["Funding Agent"]},
     ]
-    found = {r["risk_type"]: r for r in analyse_clause(text, our_party="Contractor", domain="fidic", tool_results=tools)}
+    found = {
+        r["risk_type"]: r
+        for r in analyse_clause(text, our_party="Contractor", domain="fidic", tool_results=tools)
+    }
     assert "broken_cross_reference" in found and "undefined_term" in found
     assert "14.15" in found["broken_cross_reference"]["original_text"]
     assert analyse_clause(text, our_party="Contractor", domain="fidic") == []

@@ -1,5 +1,7 @@
 """Playbooks load per domain in both languages; redlines rewrite the risky sentence and really fix it."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +34,9 @@ def test_domain_playbooks_extend_the_generic_one() -> None:
 
 
 def test_entries_for_returns_the_entries_of_the_given_clause_types_in_order() -> None:
-    entries = load_playbook("sha_spa").entries_for(["seller_limitations", "unknown_type", "disclosure", "seller_limitations"])
+    entries = load_playbook("sha_spa").entries_for(
+        ["seller_limitations", "unknown_type", "disclosure", "seller_limitations"]
+    )
     assert [e.clause_type for e in entries] == ["seller_limitations", "disclosure"]
 
 
@@ -42,8 +46,14 @@ def test_an_unknown_domain_is_rejected_with_a_readable_message() -> None:
 
 
 def test_numbers_are_read_in_english_and_chinese() -> None:
-    assert [(p.value, p.unit) for p in find_periods("within twenty-eight (28) days or 3 months")] == [(28, "day"), (3, "month")]
-    assert [(p.value, p.unit) for p in find_periods("应在三十日内付款，质保期为两年")] == [(30, "day"), (2, "year")]
+    assert [(p.value, p.unit) for p in find_periods("within twenty-eight (28) days or 3 months")] == [
+        (28, "day"),
+        (3, "month"),
+    ]
+    assert [(p.value, p.unit) for p in find_periods("应在三十日内付款，质保期为两年")] == [
+        (30, "day"),
+        (2, "year"),
+    ]
     assert [p.value for p in find_percents("seven and a half per cent (7.5%) and 百分之二十")] == [7.5, 20]
     assert zh_to_number("伍拾万") == 500_000
     text = "Co. Ltd. shall pay. The Buyer shall accept; 甲方应付款。乙方应交货。"
@@ -66,7 +76,9 @@ def test_reviewer_feedback_changes_the_proposal() -> None:
     text = "The Vendor's liability shall not exceed the fees paid by the Customer in the two (2) months before the claim."
     risk = _risk(text, "Customer")
     _, first, _ = draft_redline(risk, text, "en", our_party="Customer")
-    _, second, reason = draft_redline(risk, text, "en", our_party="Customer", feedback="Ask for a cap of 24 months of fees.")
+    _, second, reason = draft_redline(
+        risk, text, "en", our_party="Customer", feedback="Ask for a cap of 24 months of fees."
+    )
     assert first != second
     assert "twenty-four (24) months" in second
     assert "24 months" in reason
@@ -80,8 +92,12 @@ def test_a_structural_risk_is_replaced_by_the_playbook_sentence_naming_the_claus
 
 
 def test_an_english_contract_gets_english_text_even_in_a_chinese_review() -> None:
-    text = "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
-    _, proposed, reason = draft_redline(_risk(text, "Service Provider"), text, "zh-CN", our_party="Service Provider")
+    text = (
+        "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
+    )
+    _, proposed, reason = draft_redline(
+        _risk(text, "Service Provider"), text, "zh-CN", our_party="Service Provider"
+    )
     assert "ninety (90) days" in proposed
     assert reason.startswith("按照审查手册")
 
@@ -95,9 +111,21 @@ def test_a_chinese_clause_is_redrafted_in_chinese() -> None:
 @pytest.mark.parametrize(
     ("our_party", "domain", "text"),
     [
-        ("Customer", "generic", "Provider may use Customer Data to train its machine learning models and share it with its partners."),
-        ("Contractor", "fidic", "The Contractor shall provide an on-demand bank guarantee for fifteen per cent (15%) of the Accepted Contract Amount."),
-        ("Buyer", "sha_spa", "The total liability of the Sellers for all Claims, including Tax claims, shall not exceed fifteen per cent (15%) of the Purchase Price."),
+        (
+            "Customer",
+            "generic",
+            "Provider may use Customer Data to train its machine learning models and share it with its partners.",
+        ),
+        (
+            "Contractor",
+            "fidic",
+            "The Contractor shall provide an on-demand bank guarantee for fifteen per cent (15%) of the Accepted Contract Amount.",
+        ),
+        (
+            "Buyer",
+            "sha_spa",
+            "The total liability of the Sellers for all Claims, including Tax claims, shall not exceed fifteen per cent (15%) of the Purchase Price.",
+        ),
         ("Recipient", "generic", "The obligations of confidentiality shall survive in perpetuity."),
         ("乙方", "generic", "乙方在履行本合同过程中产生的全部技术成果和知识产权归甲方所有。"),
     ],
@@ -111,7 +139,9 @@ def test_drafted_redlines_pass_validation(our_party: str, domain: str, text: str
 
 
 def test_validation_rejects_paraphrased_unchanged_or_ineffective_redlines() -> None:
-    text = "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
+    text = (
+        "The Client may terminate this Agreement at any time without cause by giving five (5) days' notice."
+    )
     risks = analyse_clause(text, our_party="Service Provider")
     paraphrase = {"risk_index": 0, "original_text": "The Client can end the deal.", "proposed_text": "x"}
     unchanged = {"risk_index": 0, "original_text": text, "proposed_text": text}

@@ -41,7 +41,7 @@ async def _playbook_model(external_llm: bool) -> AsyncIterator[str | None]:
     if external_llm:
         yield None
         return
-    from clauseflow_playbook_model.app import serve_in_background
+    from clauseflow_playbook_model.main import serve_in_background
 
     base_url, stop = await serve_in_background(port=0)
     try:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause
+from clauseflow_shared.documents.model import Clause, DocumentStructure
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
@@ -49,6 +49,13 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
     return risks
 
 
+def cite_at_sub_clauses(structure: DocumentStructure, unit_id: str, risks: Sequence[Risk]) -> list[Risk]:
+    """Cite each risk at the innermost numbered clause of the review unit that holds its quote."""
+    return [
+        r.model_copy(update={"clause_id": structure.locate(r.original_text, within=unit_id)}) for r in risks
+    ]
+
+
 class ClauseProcessor:
     """Turns a clause task into a clause result; shares nothing mutable between concurrent tasks."""
 
@@ -77,12 +84,18 @@ class ClauseProcessor:
         return await self._analyze(job)
 
     async def _load_clause(self, task: ClauseTask) -> Clause:
-        structure = await asyncio.to_thread(self._store.get_structure, task.documents.primary)
-        return structure.get(task.clause_id)
+        return (await self._structure(task)).get(task.clause_id)
+
+    async def _structure(self, task: ClauseTask) -> DocumentStructure:
+        return await asyncio.to_thread(self._store.get_structure, task.documents.primary)
 
     async def _analyze(self, job: ClauseJob) -> ClauseResult:
         agent = await self._agent.review(job)
-        risks = to_risks(job.review_id, job.task, agent.risks)
+        risks = cite_at_sub_clauses(
+            await self._structure(job.task),
+            job.task.clause_id,
+            to_risks(job.review_id, job.task, agent.risks),
+        )
         drafted = await self._drafter.draft(job, risks)
         ref = await self._keep_transcript(job, agent, drafted)
         log.info(

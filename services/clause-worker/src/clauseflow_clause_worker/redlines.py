@@ -109,7 +109,10 @@ class RedlineDrafter:
         checks = check_drafts(drafts, clause_text=job.clause.text, risks=work.risks)
         checks = [_against_rejected(c, work.redraft) for c in checks]
         accepted = {c.risk_id for c in checks if c.passed}
-        outcome.redlines.extend(_redline(job, c, round_no) for c in checks if c.passed)
+        cited = {r.id: r.clause_id for r in work.risks}
+        outcome.redlines.extend(
+            _redline(job, c, round_no, cited.get(c.risk_id or "")) for c in checks if c.passed
+        )
         failures = [c for c in checks if not c.passed and c.risk_id not in accepted]
         if not failures:
             outcome.error = ""
@@ -151,11 +154,11 @@ def _feedback_line(check: DraftCheck, risks: Sequence[Risk]) -> str:
     return f"The redline for {label} failed validation: " + "; ".join(check.issues)
 
 
-def _redline(job: ClauseJob, check: DraftCheck, round_no: int) -> Redline:
+def _redline(job: ClauseJob, check: DraftCheck, round_no: int, cited_at: str | None = None) -> Redline:
     risk_id = check.risk_id or ""
     return Redline(
         id=ids.redline_id(job.review_id, job.task.clause_id, risk_id, round_no),
-        clause_id=job.task.clause_id,
+        clause_id=cited_at or job.task.clause_id,
         risk_id=risk_id,
         action_type=_action(check.draft),
         original_text=check.original_text,
@@ -186,7 +189,9 @@ def _accept_unvalidated(
         check = DraftCheck(
             draft=draft, risk_id=risk_id, original_text=original, proposed_text=proposed, issues=()
         )
-        redlines.append(_redline(job, check, round_no))
+        redlines.append(
+            _redline(job, check, round_no, next((r.clause_id for r in risks if r.id == risk_id), None))
+        )
     return redlines
 
 

@@ -40,7 +40,11 @@ def create_app(settings: PlaybookModelSettings | None = None) -> FastAPI:
     async def model(model_id: str) -> JSONResponse:
         if model_id != cfg.model_name:
             return JSONResponse(
-                error_body(f"model {model_id!r} does not exist; use {cfg.model_name!r}", param="model", code="model_not_found"),
+                error_body(
+                    f"model {model_id!r} does not exist; use {cfg.model_name!r}",
+                    param="model",
+                    code="model_not_found",
+                ),
                 status_code=404,
             )
         return JSONResponse({"id": cfg.model_name, "object": "model", "created": 0, "owned_by": "clauseflow"})
@@ -64,7 +68,11 @@ def create_app(settings: PlaybookModelSettings | None = None) -> FastAPI:
         except Exception:
             _log.exception("playbook model failed to answer")
             return JSONResponse(
-                error_body("the playbook model could not answer this request", kind="server_error", code="internal_error"),
+                error_body(
+                    "the playbook model could not answer this request",
+                    kind="server_error",
+                    code="internal_error",
+                ),
                 status_code=500,
             )
         return JSONResponse(completion(chat_request, answer, cfg.model_name, int(time.time())))

@@ -20,7 +20,9 @@ def main() -> None:
     """Serve on PLAYBOOK_MODEL_HOST:PLAYBOOK_MODEL_PORT (default 127.0.0.1:8600)."""
     settings = PlaybookModelSettings()
     configure_logging("playbook-model", level=settings.log_level, json=settings.log_json)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level.lower())
+    uvicorn.run(
+        create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level.lower()
+    )
 
 
 async def serve_in_background(

@@ -107,7 +107,12 @@ def parse_request(body: Any) -> ChatRequest:
     model = body.get("model")
     if model is not None and not isinstance(model, str):
         raise InvalidInput("'model' must be a string")
-    return ChatRequest(model=model or "", messages=tuple(parsed), tools=tuple(t for t in tools if isinstance(t, dict)), raw=body)
+    return ChatRequest(
+        model=model or "",
+        messages=tuple(parsed),
+        tools=tuple(t for t in tools if isinstance(t, dict)),
+        raw=body,
+    )
 
 
 def estimate_tokens(text: str) -> int:
@@ -126,7 +131,9 @@ class Answer:
 
 def completion(request: ChatRequest, answer: Answer, default_model: str, created: int) -> dict[str, Any]:
     """A chat.completion response body for ``answer``."""
-    prompt_text = "".join(m.content for m in request.messages) + json.dumps(list(request.tools), ensure_ascii=False)
+    prompt_text = "".join(m.content for m in request.messages) + json.dumps(
+        list(request.tools), ensure_ascii=False
+    )
     completion_text = (answer.content or "") + json.dumps(list(answer.tool_calls), ensure_ascii=False)
     digest = hashlib.sha256(
         json.dumps(request.raw.get("messages"), sort_keys=True, ensure_ascii=False, default=str).encode()
@@ -157,6 +164,12 @@ def completion(request: ChatRequest, answer: Answer, default_model: str, created
     }
 
 
-def error_body(message: str, *, param: str | None = None, code: str = "invalid_request", kind: str = "invalid_request_error") -> dict[str, Any]:
+def error_body(
+    message: str,
+    *,
+    param: str | None = None,
+    code: str = "invalid_request",
+    kind: str = "invalid_request_error",
+) -> dict[str, Any]:
     """An OpenAI-style error body."""
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}

@@ -97,6 +97,28 @@ class DocumentStructure(_Frozen):
         """All clauses in document order."""
         return iter(self.clauses)
 
+    def locate(self, quote: str, *, within: str) -> str:
+        """The innermost numbered clause under ``within`` whose text contains ``quote``.
+
+        A review unit (say clause 7) may hold sub-clauses (7.1, 7.2); a finding is cited at the
+        sub-clause that carries it, as a lawyer would. Lettered paragraphs ("4.1(b)") are cited at
+        their numbered clause ("4.1"). Falls back to ``within`` when the quote is not found.
+        """
+        needle = " ".join(quote.split())
+        if not needle or not self.has(within):
+            return within
+        best, queue = within, [within]
+        while queue:
+            current = self.get(queue.pop())
+            for child_id in current.children:
+                child = self._by_id.get(child_id)
+                if child is None or needle not in " ".join(child.text.split()):
+                    continue
+                if "(" not in child_id:
+                    best = child_id
+                queue.append(child_id)
+        return best
+
     def definition(self, term: str) -> Definition | None:
         """The definition of ``term`` (case-insensitive), if any."""
         low = term.strip().strip('"“”').lower()

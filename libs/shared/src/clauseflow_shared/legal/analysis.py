@@ -83,7 +83,9 @@ def analyse_clause(
         if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
             best[f.risk_type] = f
     if "unilateral_change_right" in best:
-        best.pop("deemed_acceptance_or_waiver", None)  # "continued use = acceptance" is part of the change right
+        best.pop(
+            "deemed_acceptance_or_waiver", None
+        )  # "continued use = acceptance" is part of the change right
     playbook = load_playbook(domain)
     out: list[dict[str, str]] = []
     for f in sorted(best.values(), key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
@@ -101,4 +103,6 @@ def classify_and_analyse(
     title: str, text: str, *, language: str = "en", **kwargs: Any
 ) -> tuple[list[str], list[dict[str, str]]]:
     """Clause types and risks in one call (used by the playbook model and the skills)."""
-    return classify_clause(title, text, language), analyse_clause(text, title=title, language=language, **kwargs)
+    return classify_clause(title, text, language), analyse_clause(
+        text, title=title, language=language, **kwargs
+    )

@@ -40,7 +40,10 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("经销商", "分销商", "代理商", "被特许人", "加盟商"),
     ),
     "principal": (("Manufacturer", "Principal", "Franchisor"), ("制造商", "生产商", "厂家", "特许人")),
-    "investor": (("Investor", "Investors", "Minority Shareholder"), ("投资方", "投资人", "小股东", "少数股东")),
+    "investor": (
+        ("Investor", "Investors", "Minority Shareholder"),
+        ("投资方", "投资人", "小股东", "少数股东"),
+    ),
     "majority": (
         ("Founder", "Founders", "Majority Shareholder", "Existing Shareholders", "Promoter"),
         ("创始人", "原股东", "大股东", "控股股东"),
@@ -80,7 +83,16 @@ OPPOSITE: dict[str, tuple[str, ...]] = {
 
 # Roles that usually receive goods/services/IP and pay: they want flexibility and strong remedies.
 BUY_SIDE = {"customer", "buyer", "employer", "licensee", "recipient", "lessee", "investor", "distributor"}
-SELL_SIDE = {"provider", "seller", "contractor", "licensor", "discloser", "lessor", "principal", "subcontractor"}
+SELL_SIDE = {
+    "provider",
+    "seller",
+    "contractor",
+    "licensor",
+    "discloser",
+    "lessor",
+    "principal",
+    "subcontractor",
+}
 
 _MUTUAL_EN = re.compile(
     r"\b(?:either|each|neither|both|any)\s+(?:of\s+the\s+)?part(?:y|ies)\b|\bthe\s+parties\b"
@@ -129,9 +141,9 @@ def roles_in(text: str) -> list[str]:
         if hit:
             found.append(role)
     # "甲方" also contains no other role; "被许可方" contains "许可方": prefer the longer one.
-    if "licensee" in found and "licensor" in found and "许可方" in text and "被许可方" in text:
-        if not re.search(r"(?<!被)许可方", text):
-            found.remove("licensor")
+    both = "licensee" in found and "licensor" in found and "被许可方" in text
+    if both and not re.search(r"(?<!被)许可方", text):
+        found.remove("licensor")
     return found
 
 
@@ -247,8 +259,10 @@ class Parties:
 
     def theirs(self, side: Side | None) -> bool:
         """Is ``side`` the counterparty? With an unknown perspective every named party counts."""
-        return side == "them" or (not self.known and side == "other") or (
-            side == "other" and not self.their_roles and not self.their_names
+        return (
+            side == "them"
+            or (not self.known and side == "other")
+            or (side == "other" and not self.their_roles and not self.their_names)
         )
 
     def sides_in(self, text: str) -> set[Side]:

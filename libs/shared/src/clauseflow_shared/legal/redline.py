@@ -77,7 +77,14 @@ def _render_period(original: str, p: Period, value: float, unit: str, zh: bool) 
     n = int(value) if value == int(value) else value
     piece = original[p.start : p.end]
     if zh:
-        zh_unit = {"day": "日", "business day": "个工作日", "month": "个月", "year": "年", "hour": "小时", "week": "周"}[unit]
+        zh_unit = {
+            "day": "日",
+            "business day": "个工作日",
+            "month": "个月",
+            "year": "年",
+            "hour": "小时",
+            "week": "周",
+        }[unit]
         return f"{n}{zh_unit}"
     plural = "" if n == 1 else "s"
     unit_word = {"business day": "business day"}.get(unit, unit) + plural
@@ -88,18 +95,34 @@ def _render_period(original: str, p: Period, value: float, unit: str, zh: bool) 
     return f"{n} {unit_word}"
 
 
+_DIRECTIVE = re.compile(
+    r"propos\w*|use|make\s+it|should\s+be|change\s+(?:it\s+)?to|instead|at\s+least|increase\s+to|reduce\s+to|"
+    r"改为|调整为|修改为|应为|建议|至少|不少于|不超过",
+    re.I,
+)
+
+
+def _wished(found: list[Any], feedback: str) -> list[Any]:
+    """The value(s) the reviewer asks for: those after a directive ("propose 6 months"), else the last one."""
+    if not found:
+        return []
+    directives = [m.end() for m in _DIRECTIVE.finditer(feedback)]
+    after = [f for f in found if any(d <= f.start for d in directives)]
+    return after[-1:] if after else found[-1:]
+
+
 def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None:
     """Rewrite the period or percentage that carries the risk, with the playbook's or reviewer's value."""
     zh = _is_zh(original)
-    fb_periods = find_periods(feedback) if feedback else []
-    fb_percents = find_percents(feedback) if feedback else []
+    fb_periods = _wished(find_periods(feedback), feedback) if feedback else []
+    fb_percents = _wished(find_percents(feedback), feedback) if feedback else []
     if risk_type in _PERCENT_TARGETS or (fb_percents and find_percents(original)):
         pcts = find_percents(original)
         if pcts:
             target = fb_percents[0].value if fb_percents else _PERCENT_TARGETS.get(risk_type)
             if target is not None and target != pcts[0].value:
-                p = pcts[0]
-                piece = original[p.start : p.end]
+                pc = pcts[0]
+                piece = original[pc.start : pc.end]
                 n = int(target) if target == int(target) else target
                 if zh:
                     new = f"百分之{n}" if piece.startswith("百分之") else f"{n}%"
@@ -110,7 +133,7 @@ def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None
                 else:
                     new = f"{n}%"
                 # keep a "(15%)" figure that follows a words form in step
-                return original[: p.start] + new + original[p.end :]
+                return original[: pc.start] + new + original[pc.end :]
     if risk_type in _PERIOD_TARGETS or fb_periods:
         periods = find_periods(original)
         if not periods:
@@ -129,10 +152,19 @@ def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None
         if not fb_periods:
             # never make a period worse for us: a claim/notice window only grows, a payment term only shrinks
             grows = risk_type != "payment_terms_unfavourable"
-            new_days = target_value * {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}[target_unit]
+            new_days = (
+                target_value
+                * {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}[
+                    target_unit
+                ]
+            )
             if (grows and new_days <= p.days) or (not grows and new_days >= p.days):
                 return None
-        return original[: p.start] + _render_period(original, p, target_value, target_unit, zh) + original[p.end :]
+        return (
+            original[: p.start]
+            + _render_period(original, p, target_value, target_unit, zh)
+            + original[p.end :]
+        )
     return None
 
 
@@ -150,7 +182,9 @@ def _renewal_rewrite(original: str) -> str | None:
     return text if text != original else None
 
 
-def _party_name(roles: tuple[str, ...], names: tuple[str, ...], clause_text: str, zh: bool, fallback: str) -> str:
+def _party_name(
+    roles: tuple[str, ...], names: tuple[str, ...], clause_text: str, zh: bool, fallback: str
+) -> str:
     """How the clause itself names a party: the alias of its role (or its name) that occurs in the text."""
     aliases: list[str] = []
     for role in roles:
@@ -192,7 +226,11 @@ def draft_redline(
     clause's first sentence); ``proposed_text`` is a rewritten clause sentence taken from the
     playbook's fallback position, taking reviewer ``feedback`` (e.g. "make it 60 days") into account.
     """
-    data = risk if isinstance(risk, dict) else (risk.model_dump() if hasattr(risk, "model_dump") else dict(vars(risk)))
+    data = (
+        risk
+        if isinstance(risk, dict)
+        else (risk.model_dump() if hasattr(risk, "model_dump") else dict(vars(risk)))
+    )
     risk_type = str(data.get("risk_type") or "")
     original = str(data.get("original_text") or "")
     if not original or original not in clause_text:
@@ -206,15 +244,34 @@ def draft_redline(
     candidates: list[str] = []
     if risk_type == "auto_renewal_lock_in" and not feedback:
         candidates.append(_renewal_rewrite(original) or "")
-    if risk_type not in {"uncapped_liability", "indemnity_one_sided", "ip_ownership_transfer", "data_protection_gap"}:
+    if risk_type not in {
+        "uncapped_liability",
+        "indemnity_one_sided",
+        "ip_ownership_transfer",
+        "data_protection_gap",
+    }:
         candidates.append(_rewrite_numbers(risk_type, original, feedback) or "")
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
         candidates.append(_drafting_fix(risk_type, original, contract_zh) or "")
     if entry is not None:
         parties = infer_parties(our_party, other_parties, clause_text)
-        us = _party_name(parties.our_roles, parties.our_names, clause_text, contract_zh, "相关方" if contract_zh else "the relevant Party")
-        their_roles = parties.their_roles + tuple(r for r in roles_in(clause_text) if r not in parties.our_roles)
-        them = _party_name(their_roles, parties.their_names, clause_text, contract_zh, "另一方" if contract_zh else "the other Party")
+        us = _party_name(
+            parties.our_roles,
+            parties.our_names,
+            clause_text,
+            contract_zh,
+            "相关方" if contract_zh else "the relevant Party",
+        )
+        their_roles = parties.their_roles + tuple(
+            r for r in roles_in(clause_text) if r not in parties.our_roles
+        )
+        them = _party_name(
+            their_roles,
+            parties.their_names,
+            clause_text,
+            contract_zh,
+            "另一方" if contract_zh else "the other Party",
+        )
         templates = entry.position("zh-CN" if contract_zh else "en").redline
         template = _pick_template(templates, original, feedback)
         if template and "{fixed}" not in template:
@@ -223,23 +280,37 @@ def draft_redline(
     candidates.append(_soften(original, contract_zh))
     candidates = [c for c in dict.fromkeys(candidates) if c and c.strip() != original.strip()]
     # The first candidate that really removes the risk wins (checked by reviewing the rewritten clause).
-    proposed = next(
-        (c for c in candidates if not _still_risky(risk_type, clause_text, original, c, our_party, domain)),
-        candidates[0],
-    )
+    feedback_rewrite = _rewrite_numbers(risk_type, original, feedback) if feedback else None
+    if feedback_rewrite and feedback_rewrite.strip() != original.strip():
+        proposed = feedback_rewrite  # the reviewer's figure wins over the playbook's
+    else:
+        proposed = next(
+            (
+                c
+                for c in candidates
+                if not _still_risky(risk_type, clause_text, original, c, our_party, domain)
+            ),
+            candidates[0],
+        )
     fallback_text = entry.position(language).fallback if entry else ""
     if review_zh:
         reason = f"按照审查手册的备选立场修改：{fallback_text}" if fallback_text else "修改以消除该风险。"
         if feedback:
             reason += f" 已根据审阅意见调整：{feedback}"
     else:
-        reason = f"Rewritten to the playbook's fallback position: {fallback_text}" if fallback_text else "Rewritten to remove the risk."
+        reason = (
+            f"Rewritten to the playbook's fallback position: {fallback_text}"
+            if fallback_text
+            else "Rewritten to remove the risk."
+        )
         if feedback:
             reason += f" Adjusted for the reviewer's feedback: {feedback}"
     return original, proposed, reason
 
 
-def _still_risky(risk_type: str, clause_text: str, original: str, proposed: str, our_party: str, domain: str) -> bool:
+def _still_risky(
+    risk_type: str, clause_text: str, original: str, proposed: str, our_party: str, domain: str
+) -> bool:
     from clauseflow_shared.legal.analysis import analyse_clause  # local: analysis imports this module
 
     rewritten = clause_text.replace(original, proposed, 1)
@@ -256,7 +327,9 @@ def _pick_template(templates: tuple[str, ...], original: str, feedback: str) -> 
         return templates[0]
     # Choose the template that shares most vocabulary with the risky sentence.
     words = set(re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", (original + " " + feedback).lower()))
-    return max(templates, key=lambda t: len(words & set(re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", t.lower()))))
+    return max(
+        templates, key=lambda t: len(words & set(re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", t.lower())))
+    )
 
 
 def _drafting_fix(risk_type: str, original: str, zh: bool) -> str | None:
@@ -273,7 +346,12 @@ def _drafting_fix(risk_type: str, original: str, zh: bool) -> str | None:
                     return original[: m.start(1)] + words + original[m.end(1) :]
         m2 = re.search(r"\b([a-z][a-z\s-]+)\((\d+)\)", original, re.I)
         if m2:
-            return original[: m2.start(1)] + number_to_words(int(m2.group(2))) + " " + original[m2.start(2) - 1 :]
+            return (
+                original[: m2.start(1)]
+                + number_to_words(int(m2.group(2)))
+                + " "
+                + original[m2.start(2) - 1 :]
+            )
     return None
 
 
@@ -293,7 +371,7 @@ def _soften(original: str, zh: bool) -> str:
     body = original.rstrip("。.;；")
     if zh:
         return f"{body}，但该等权利和义务应由双方对等享有和承担，并以合理且适当的方式行使。"
-    return f"{body}, provided that this applies equally to both Parties and is exercised reasonably and in good faith."
+    return f"{body}, provided that this applies equally to both Parties and is exercised reasonably and in good faith."  # noqa: E501
 
 
 def check_redline(
@@ -317,7 +395,9 @@ def check_redline(
     original = str(redline.get("original_text") or "")
     proposed = str(redline.get("proposed_text") or "")
     if not original or original not in clause_text:
-        issues.append("原文未逐字出现在条款中" if zh else "original_text does not occur verbatim in the clause")
+        issues.append(
+            "原文未逐字出现在条款中" if zh else "original_text does not occur verbatim in the clause"
+        )
     if not proposed.strip():
         issues.append("修改建议为空" if zh else "proposed_text is empty")
     elif proposed.strip() == original.strip():
@@ -331,20 +411,30 @@ def check_redline(
     else:
         rid = redline.get("risk_id")
         risk = next((r for r in risks if rid and rid in (r.get("id"), r.get("risk_id"))), None) or next(
-            (r for r in risks if str(r.get("original_text") or "") and str(r.get("original_text")) in original or original in str(r.get("original_text") or "")),
+            (
+                r
+                for r in risks
+                if (str(r.get("original_text") or "") and str(r.get("original_text")) in original)
+                or original in str(r.get("original_text") or "")
+            ),
             None,
         )
     if risk is None:
-        issues.append("该修改未对应任何已识别的风险" if zh else "the redline does not address any identified risk")
+        issues.append(
+            "该修改未对应任何已识别的风险" if zh else "the redline does not address any identified risk"
+        )
         return issues
     rewritten = clause_text.replace(original, proposed, 1)
     still = [
         r
         for r in analyse_clause(rewritten, our_party=our_party, domain=domain, language=language)
-        if r["risk_type"] == risk.get("risk_type") and (r["original_text"] in proposed or proposed in r["original_text"])
+        if r["risk_type"] == risk.get("risk_type")
+        and (r["original_text"] in proposed or proposed in r["original_text"])
     ]
     if still:
         issues.append(
-            f"修改后的文本仍存在{risk.get('risk_type')}风险" if zh else f"the rewritten text still carries the {risk.get('risk_type')} risk"
+            f"修改后的文本仍存在{risk.get('risk_type')}风险"
+            if zh
+            else f"the rewritten text still carries the {risk.get('risk_type')} risk"
         )
     return issues

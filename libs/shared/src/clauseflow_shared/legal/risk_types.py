@@ -20,20 +20,32 @@ _TYPES = (
     RiskType("uncapped_liability", "A", "high", "Uncapped liability", "责任无上限"),
     RiskType("liability_cap_inadequate", "A", "medium", "Inadequate liability cap", "对方责任上限过低"),
     RiskType("indemnity_one_sided", "A", "high", "One-sided indemnity", "单方赔偿/补偿义务"),
-    RiskType("liquidated_damages_excessive", "A", "high", "Excessive liquidated damages", "违约金/预定损害赔偿过高"),
+    RiskType(
+        "liquidated_damages_excessive", "A", "high", "Excessive liquidated damages", "违约金/预定损害赔偿过高"
+    ),
     RiskType("termination_for_convenience", "B", "high", "Termination for convenience", "对方任意解除权"),
-    RiskType("termination_rights_unbalanced", "B", "medium", "Unbalanced termination rights", "解除/暂停权利不对等"),
+    RiskType(
+        "termination_rights_unbalanced", "B", "medium", "Unbalanced termination rights", "解除/暂停权利不对等"
+    ),
     RiskType("auto_renewal_lock_in", "B", "medium", "Auto-renewal lock-in", "自动续期锁定"),
     RiskType("post_termination_obligations", "B", "medium", "Post-termination obligations", "终止后义务不利"),
     RiskType("payment_terms_unfavourable", "C", "medium", "Unfavourable payment terms", "付款条件不利"),
     RiskType("unilateral_change_right", "C", "high", "Unilateral change right", "对方单方变更权"),
     RiskType("minimum_commitment", "C", "medium", "Minimum commitment", "最低采购/保底承诺"),
     RiskType("security_insurance_burden", "C", "medium", "Security or insurance burden", "担保/保险负担过重"),
-    RiskType("cost_escalation_change_in_law", "C", "medium", "Change-in-law and cost escalation", "法律变化与成本上涨风险"),
+    RiskType(
+        "cost_escalation_change_in_law",
+        "C",
+        "medium",
+        "Change-in-law and cost escalation",
+        "法律变化与成本上涨风险",
+    ),
     RiskType("claim_time_bar", "D", "high", "Claim time bar", "索赔时效限制"),
     RiskType("deemed_acceptance_or_waiver", "D", "medium", "Deemed acceptance or waiver", "视为接受/放弃"),
     RiskType("warranty_excessive", "E", "high", "Excessive warranty", "保证责任过重"),
-    RiskType("warranty_or_sla_inadequate", "E", "medium", "Inadequate warranty or SLA", "对方保证/服务水平不足"),
+    RiskType(
+        "warranty_or_sla_inadequate", "E", "medium", "Inadequate warranty or SLA", "对方保证/服务水平不足"
+    ),
     RiskType("force_majeure_unbalanced", "E", "medium", "Unbalanced force majeure", "不可抗力条款不对等"),
     RiskType("ip_ownership_transfer", "F", "high", "IP ownership transfer", "知识产权归属转移"),
     RiskType("license_scope_restrictive", "F", "medium", "Restrictive licence scope", "许可范围过窄"),
@@ -47,12 +59,22 @@ _TYPES = (
     RiskType("change_of_control", "H", "medium", "Change of control", "控制权变更"),
     RiskType("third_party_rights", "H", "low", "Third-party rights", "第三方权利"),
     RiskType("governing_law_forum", "I", "medium", "Governing law and forum", "适用法律与管辖不利"),
-    RiskType("dispute_resolution_unbalanced", "I", "medium", "Unbalanced dispute resolution", "争议解决机制不对等"),
+    RiskType(
+        "dispute_resolution_unbalanced", "I", "medium", "Unbalanced dispute resolution", "争议解决机制不对等"
+    ),
     RiskType("ground_conditions_risk", "J", "high", "Ground conditions risk", "现场/地质条件风险"),
-    RiskType("employer_requirements_errors", "J", "high", "Errors in Employer's Requirements", "业主要求错误风险转移"),
+    RiskType(
+        "employer_requirements_errors",
+        "J",
+        "high",
+        "Errors in Employer's Requirements",
+        "业主要求错误风险转移",
+    ),
     RiskType("extension_of_time_restricted", "J", "high", "Restricted extension of time", "工期延长权利受限"),
     RiskType("variation_valuation_unfair", "J", "high", "Unfair variation valuation", "变更估价不公"),
-    RiskType("ma_claim_limitations_unfavourable", "K", "high", "Off-market seller limitations", "卖方责任限制不利"),
+    RiskType(
+        "ma_claim_limitations_unfavourable", "K", "high", "Off-market seller limitations", "卖方责任限制不利"
+    ),
     RiskType("ma_disclosure_overbroad", "K", "high", "Overbroad disclosure", "披露范围过宽"),
     RiskType("ma_conditions_precedent_gap", "K", "high", "Conditions precedent gap", "先决条件保护不足"),
     RiskType("ma_price_mechanism_risk", "K", "medium", "Price mechanism risk", "价格机制风险"),

@@ -6,6 +6,7 @@ verbatim substring of the clause.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -77,8 +78,8 @@ def split_sentences(text: str) -> list[Sentence]:
         for m in _ZH_BOUNDARY.finditer(line):
             if 0 < m.end() < len(line):
                 cuts.append(m.end())
-        cuts = sorted(set(cuts)) + [len(line)]
-        for a, b in zip(cuts, cuts[1:], strict=False):
+        cuts = [*sorted(set(cuts)), len(line)]
+        for a, b in itertools.pairwise(cuts):
             chunk = line[a:b]
             stripped = chunk.strip()
             if stripped:
@@ -141,7 +142,11 @@ _EN_UNITS = {
     "ninety": 90,
 }
 _EN_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
-EN_NUMBER_WORDS = r"(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|and|point)[\s-]*)+"
+EN_NUMBER_WORDS = (
+    r"(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
+    r"|thousand|million|billion|and|point)[\s-]*)+"
+)
 
 
 def words_to_number(words: str) -> float | None:
@@ -303,7 +308,7 @@ def find_periods(text: str) -> list[Period]:
         if m.group("unit") == "日" and re.search(r"月$", text[: m.start()]):
             continue
         value = to_number(m.group("num"))
-        if value is None or m.group("unit") == "年" and value > 1900:
+        if value is None or (m.group("unit") == "年" and value > 1900):
             continue
         found.append(Period(value, _ZH_UNIT[m.group("unit")], m.start(), m.end()))
     return sorted(found, key=lambda p: p.start)
@@ -312,11 +317,15 @@ def find_periods(text: str) -> list[Period]:
 # ---------------------------------------------------------------- percentages and amounts
 
 _EN_PERCENT = re.compile(
-    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\)?"
-    r"|(?P<only_words>" + EN_NUMBER_WORDS + r")\s*(?:per\s*cent|percent)(?:\s*\(\s*(?P<num2>\d+(?:\.\d+)?)\s*%\s*\))?",
+    r"(?:(?P<words>"
+    + EN_NUMBER_WORDS
+    + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\)?"
+    r"|(?P<only_words>"
+    + EN_NUMBER_WORDS
+    + r")\s*(?:per\s*cent|percent)(?:\s*\(\s*(?P<num2>\d+(?:\.\d+)?)\s*%\s*\))?",
     re.I,
 )
-_ZH_PERCENT = re.compile(r"百分之(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"点]+)")
+_ZH_PERCENT = re.compile(r"(?P<base>百|千|万)分之(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"点]+)")
 
 
 @dataclass(frozen=True)
@@ -335,9 +344,9 @@ def find_percents(text: str) -> list[Percent]:
         if m.group("num"):
             out.append(Percent(float(m.group("num")), m.start("num"), m.end()))
         elif m.group("only_words"):
-            value = float(m.group("num2")) if m.group("num2") else words_to_number(m.group("only_words"))
-            if value is not None:
-                out.append(Percent(value, m.start(), m.end()))
+            worded = float(m.group("num2")) if m.group("num2") else words_to_number(m.group("only_words"))
+            if worded is not None:
+                out.append(Percent(worded, m.start(), m.end()))
     for m in _ZH_PERCENT.finditer(text):
         raw = m.group("num")
         if "点" in raw:
@@ -348,13 +357,16 @@ def find_percents(text: str) -> list[Percent]:
         else:
             value = to_number(raw)
         if value is not None:
+            value = value * {"百": 1.0, "千": 0.1, "万": 0.01}[m.group("base")]
             out.append(Percent(value, m.start(), m.end()))
     return sorted(out, key=lambda p: p.start)
 
 
 _CURRENCY = r"(?:USD|US\$|EUR|GBP|RMB|CNY|HKD|JPY|SGD|AUD|CHF|€|£|\$|¥|人民币|美元|欧元|英镑|港币|港元)"
 _EN_AMOUNT = re.compile(
-    r"(?P<cur>" + _CURRENCY + r")\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>million|billion|thousand|m\b|bn\b|k\b)?"
+    r"(?P<cur>"
+    + _CURRENCY
+    + r")\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>million|billion|thousand|m\b|bn\b|k\b)?"
     r"(?:\s*\((?P<words>[A-Za-z\s-]+?)\))?",
     re.I,
 )

@@ -10,7 +10,13 @@ from typing import Any
 from clauseflow_shared.legal.analysis import analyse_clause
 from clauseflow_shared.prompts.clause_review import read_skill_results
 
-from clauseflow_playbook_model.handlers.common import Reading, find_text, other_parties, tool_results, tool_turns
+from clauseflow_playbook_model.handlers.common import (
+    Reading,
+    find_text,
+    other_parties,
+    tool_results,
+    tool_turns,
+)
 from clauseflow_playbook_model.wire import Answer, ChatRequest
 
 MAX_TOOL_TURNS = 2
@@ -34,9 +40,15 @@ def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str
     wanted: list[str] = ["get_clause_context"]
     if _AMOUNTS.search(clause):
         wanted.append("extract_financial_terms")
-    if domain == "fidic" and _NOTICE_PERIOD.search(clause) and re.search(r"\d|[一二三四五六七八九十]", clause):
+    if (
+        domain == "fidic"
+        and _NOTICE_PERIOD.search(clause)
+        and re.search(r"\d|[一二三四五六七八九十]", clause)
+    ):
         wanted.append("fidic_calculate_time_bar")
-    if domain == "fidic" and re.search(r"\bdelete\b|\bsubstitute\b|\badd\s+at\s+the\s+end\b|Particular\s+Conditions|专用条件", clause, re.I):
+    if domain == "fidic" and re.search(
+        r"\bdelete\b|\bsubstitute\b|\badd\s+at\s+the\s+end\b|Particular\s+Conditions|专用条件", clause, re.I
+    ):
         wanted.append("fidic_check_pc_consistency")
     if _REFERENCES.search(clause):
         wanted.append("cross_reference_check")
@@ -54,7 +66,11 @@ def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str
         wanted += [str(s) for s in suggested]
     chosen: list[str] = []
     for name in wanted:
-        if name in offered and name not in chosen and not name.startswith(("draft_redline", "validate_redline")):
+        if (
+            name in offered
+            and name not in chosen
+            and not name.startswith(("draft_redline", "validate_redline"))
+        ):
             chosen.append(name)
     return chosen[:MAX_CALLS_PER_TURN]
 
@@ -100,13 +116,17 @@ def _value_for(name: str, schema: dict[str, Any], reading: Reading, clause: str)
 
 def _arguments(request: ChatRequest, tool: str, reading: Reading, clause: str) -> dict[str, Any]:
     schema = request.tool_schema(tool)
-    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    raw_props = schema.get("properties")
+    props: dict[str, Any] = raw_props if isinstance(raw_props, dict) else {}
+    raw_required = schema.get("required")
+    required: list[str] = [str(r) for r in raw_required] if isinstance(raw_required, list) else list(props)
     args: dict[str, Any] = {"clause_id": str(reading.metadata.get("clause_id") or "")}
-    for name in schema.get("required") or list(props):
-        if name not in args or name != "clause_id":
-            args[name] = _value_for(name, props.get(name, {}) if isinstance(props.get(name), dict) else {}, reading, clause)
-    if "clause_id" not in props and props:
-        args.pop("clause_id", None) if "clause_id" not in (schema.get("required") or []) else None
+    for name in required:
+        if name != "clause_id":
+            sub = props.get(name)
+            args[name] = _value_for(name, sub if isinstance(sub, dict) else {}, reading, clause)
+    if props and "clause_id" not in props and "clause_id" not in required:
+        args.pop("clause_id")  # a tool without a clause_id parameter (strict schemas forbid extras)
     return args
 
 
@@ -157,7 +177,9 @@ def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
                     "type": "function",
                     "function": {
                         "name": tool,
-                        "arguments": json.dumps(_arguments(request, tool, reading, clause), ensure_ascii=False),
+                        "arguments": json.dumps(
+                            _arguments(request, tool, reading, clause), ensure_ascii=False
+                        ),
                     },
                 }
                 for tool in wanted

@@ -66,10 +66,16 @@ def read_request(request: ChatRequest) -> Reading:
         language = _guess_language((system.content if system else "") + user_text)
     metadata = read_metadata(user_text)
     clause = read_clause_block(user_text)
-    if clause is None and marked is None and user_text.strip() and kind in {
-        RequestKind.CLAUSE_REVIEW,
-        RequestKind.CLAUSE_REVIEW_FIXED,
-    }:
+    if (
+        clause is None
+        and marked is None
+        and user_text.strip()
+        and kind
+        in {
+            RequestKind.CLAUSE_REVIEW,
+            RequestKind.CLAUSE_REVIEW_FIXED,
+        }
+    ):
         clause = user_text.strip()  # a bare clause pasted by a person
     language = str(metadata.get("language") or language) if marked is None else language
     return Reading(kind=kind, language=language, user_text=user_text, metadata=metadata, clause_text=clause)

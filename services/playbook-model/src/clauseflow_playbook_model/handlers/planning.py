@@ -77,11 +77,24 @@ _BOILERPLATE = re.compile(
 
 # Which later clauses a high risk of one type makes worth a deeper look.
 RELATED: dict[str, set[str]] = {
-    "uncapped_liability": {"indemnity", "liquidated_damages", "delay_damages", "insurance", "cap_on_liability", "warranties"},
+    "uncapped_liability": {
+        "indemnity",
+        "liquidated_damages",
+        "delay_damages",
+        "insurance",
+        "cap_on_liability",
+        "warranties",
+    },
     "liability_cap_inadequate": {"indemnity", "warranties", "service_levels", "data_protection", "insurance"},
     "indemnity_one_sided": {"cap_on_liability", "uncapped_liability", "insurance"},
     "liquidated_damages_excessive": {"cap_on_liability", "extension_of_time", "termination_for_default"},
-    "claim_time_bar": {"extension_of_time", "variations", "payment", "dispute_resolution", "ground_conditions"},
+    "claim_time_bar": {
+        "extension_of_time",
+        "variations",
+        "payment",
+        "dispute_resolution",
+        "ground_conditions",
+    },
     "termination_for_convenience": {"payment", "post_termination_services", "termination_for_default"},
     "payment_terms_unfavourable": {"termination_for_default", "performance_security"},
     "ground_conditions_risk": {"extension_of_time", "variations", "claims_time_bar", "employer_requirements"},
@@ -118,13 +131,22 @@ def _depth(item: dict[str, Any], types: list[str]) -> tuple[str, str, str]:
     return "standard", "ordinary clause", "一般条款"
 
 
-def _tools_for(depth: str, item: dict[str, Any], types: list[str], available: list[str], domain: str) -> list[str]:
+def _tools_for(
+    depth: str, item: dict[str, Any], types: list[str], available: list[str], domain: str
+) -> list[str]:
     if depth == "quick":
         return [t for t in ("get_clause_context",) if t in available]
     if depth == "deep":
         return [t for t in available if not t.startswith(("draft_redline", "validate_redline"))]
     wanted = ["get_clause_context", *[str(s) for s in item.get("required_skills") or ()]]
-    if set(types) & {"cap_on_liability", "liquidated_damages", "payment", "delay_damages", "performance_security", "seller_limitations"}:
+    if set(types) & {
+        "cap_on_liability",
+        "liquidated_damages",
+        "payment",
+        "delay_damages",
+        "performance_security",
+        "seller_limitations",
+    }:
         wanted.append("extract_financial_terms")
     if "claims_time_bar" in types and domain == "fidic":
         wanted.append("fidic_calculate_time_bar")
@@ -145,7 +167,9 @@ def plan(reading: Reading) -> Answer:
         depth, why_en, why_zh = _depth(item, types)
         rows.append((index, item, types, depth, why_zh if zh else why_en))
     depth_rank = {"deep": 0, "standard": 1, "quick": 2}
-    ordered = sorted(rows, key=lambda r: (_PRIORITY_RANK.get(str(r[1].get("priority")), 2), depth_rank[r[3]], r[0]))
+    ordered = sorted(
+        rows, key=lambda r: (_PRIORITY_RANK.get(str(r[1].get("priority")), 2), depth_rank[r[3]], r[0])
+    )
     plans = []
     for order, (_, item, types, depth, why) in enumerate(ordered):
         plans.append(
@@ -161,14 +185,17 @@ def plan(reading: Reading) -> Answer:
                 "rationale": why,
             }
         )
-    distribution = {d: sum(1 for p in plans if p["analysis_depth"] == d) for d in ("quick", "standard", "deep")}
+    distribution = {
+        d: sum(1 for p in plans if p["analysis_depth"] == d) for d in ("quick", "standard", "deep")
+    }
     strategy = (
-        f"共{len(plans)}个条款：优先深度审查涉及责任、金额、解除和时效的条款（deep {distribution['deep']}个），"
-        f"定义和通用条款快速扫描（quick {distribution['quick']}个），其余标准审查。"
+        f"共{len(plans)}个条款：优先深度审查涉及责任、金额、解除和时效的条款"
+        f"（deep {distribution['deep']}个），定义和通用条款快速扫描"
+        f"（quick {distribution['quick']}个），其余标准审查。"
         if zh
         else f"{len(plans)} clauses: liability, money, termination and time-bar clauses first and in depth "
-        f"({distribution['deep']} deep), definitions and boilerplate scanned quickly ({distribution['quick']} quick), "
-        "the rest at standard depth."
+        f"({distribution['deep']} deep), definitions and boilerplate scanned quickly "
+        f"({distribution['quick']} quick), the rest at standard depth."
     )
     body = {"global_strategy": strategy, "estimated_depth_distribution": distribution, "clause_plans": plans}
     return Answer(content=json.dumps(body, ensure_ascii=False, indent=1))
@@ -200,14 +227,24 @@ def adjust(reading: Reading) -> Answer:
                     "max_iterations": ITERATIONS["deep"],
                     "priority_order": row.get("priority_order", 0),
                     "rationale": (
-                        "与已发现的高风险相关联，需深度审查" if zh else "linked to a high risk just found; review in depth"
+                        "与已发现的高风险相关联，需深度审查"
+                        if zh
+                        else "linked to a high risk just found; review in depth"
                     ),
                 }
             )
     if not adjusted:
-        reason = "发现高风险，但剩余条款与之无关联" if zh else "high risk found, but no remaining clause is linked to it"
+        reason = (
+            "发现高风险，但剩余条款与之无关联"
+            if zh
+            else "high risk found, but no remaining clause is linked to it"
+        )
         return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
     kinds = ", ".join(sorted({str(r.get("risk_type")) for r in high}))
-    reason = f"发现高风险（{kinds}），加深相关条款的审查" if zh else f"high risk found ({kinds}); deepen the related clauses"
+    reason = (
+        f"发现高风险（{kinds}），加深相关条款的审查"
+        if zh
+        else f"high risk found ({kinds}); deepen the related clauses"
+    )
     body = {"should_adjust": True, "reason": reason, "adjusted_clauses": adjusted}
     return Answer(content=json.dumps(body, ensure_ascii=False, indent=1))

@@ -1,5 +1,7 @@
 """The review summary: counts, the risks that matter most, redline status, a recommendation."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 from collections import Counter
@@ -32,7 +34,9 @@ def summarise(reading: Reading) -> Answer:
         if top:
             lines.append("### 主要风险")
             for r in top:
-                lines.append(f"- 第{r.get('clause_id')}条【{risk_name(str(r.get('risk_type')), 'zh-CN')}，{r.get('risk_level')}】{r.get('description')}")
+                lines.append(
+                    f"- 第{r.get('clause_id')}条【{risk_name(str(r.get('risk_type')), 'zh-CN')}，{r.get('risk_level')}】{r.get('description')}"
+                )
         if redlines:
             lines.append(
                 f"### 修改建议\n共 {len(redlines)} 条：已接受 {statuses['approved'] + statuses['edited']} 条，"
@@ -53,16 +57,24 @@ def summarise(reading: Reading) -> Answer:
         if top:
             lines.append("### Key risks")
             for r in top:
-                lines.append(f"- Clause {r.get('clause_id')} [{risk_name(str(r.get('risk_type')), 'en')}, {r.get('risk_level')}]: {r.get('description')}")
+                lines.append(
+                    f"- Clause {r.get('clause_id')} [{risk_name(str(r.get('risk_type')), 'en')}, {r.get('risk_level')}]: {r.get('description')}"
+                )
         if redlines:
             lines.append(
                 f"### Redlines\n{len(redlines)} proposed: {statuses['approved'] + statuses['edited']} accepted, "
                 f"{statuses['rejected']} rejected, {statuses['pending']} pending."
             )
         if levels["high"]:
-            lines.append("### Recommendation\nNegotiate the high risks above before signature; do not sign until they are resolved.")
+            lines.append(
+                "### Recommendation\nNegotiate the high risks above before signature; do not sign until they are resolved."
+            )
         elif risks:
-            lines.append("### Recommendation\nOverall exposure is manageable; seek the proposed changes on the medium and low points before signing.")
+            lines.append(
+                "### Recommendation\nOverall exposure is manageable; seek the proposed changes on the medium and low points before signing."
+            )
         else:
-            lines.append("### Recommendation\nNo material risk for our party was found; proceed to signature in the normal way.")
+            lines.append(
+                "### Recommendation\nNo material risk for our party was found; proceed to signature in the normal way."
+            )
     return Answer(content="\n".join(lines))

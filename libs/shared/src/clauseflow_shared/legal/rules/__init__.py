@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.rules import commercial, construction, covenants, drafting, ip_data, liability, ma, termination
+from clauseflow_shared.legal.rules import (
+    commercial,
+    construction,
+    covenants,
+    drafting,
+    ip_data,
+    liability,
+    ma,
+    termination,
+)
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, Rule
 
 RULES: tuple[Rule, ...] = (

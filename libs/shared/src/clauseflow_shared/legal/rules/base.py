@@ -75,6 +75,19 @@ class ClauseContext:
         read from the "by" phrase.
         """
         text = sentence.text
+        if len(re.findall(r"[\u4e00-\u9fff]", text)) > len(text) * 0.3:
+            # Chinese puts the subject first: "甲方在收到乙方发票后三十日内支付" is paid by 甲方,
+            # so take the first party of the phrase (back to the last comma) that holds the verb.
+            seg_start = max(text.rfind(p, 0, pos) for p in "，,；;：:") + 1
+            while True:
+                found = [
+                    m for m in self.parties.mentions(text[seg_start:pos]) if m.side != "other" or not self.parties.known
+                ]
+                if found:
+                    return found[0].side
+                if seg_start <= 0:
+                    break
+                seg_start = max(text.rfind(p, 0, seg_start - 1) for p in "，,；;：:") + 1
         after = text[pos : pos + 80]
         by = re.match(r"\w*\s+by\s+(?:the\s+)?", after)
         if by:
@@ -91,9 +104,11 @@ class ClauseContext:
         if side is not None:
             return side
         # Fall back to the subject of the clause's first sentence ("The Recipient shall ... It shall").
-        return self.parties.side_before(self.text, sentence.start) if re.match(
-            r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I
-        ) else None
+        return (
+            self.parties.side_before(self.text, sentence.start)
+            if re.match(r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I)
+            else None
+        )
 
 
 @dataclass

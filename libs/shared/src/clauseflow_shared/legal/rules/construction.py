@@ -1,5 +1,7 @@
 """Group J: construction (FIDIC-style) risks for the Contractor."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -28,7 +30,9 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         r"无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)"
     ):
         text = s.text
-        if not re.search(r"physical|ground|sub-?surface|site|soil|geotech|hydro|地质|地下|现场|水文", text, re.I):
+        if not re.search(
+            r"physical|ground|sub-?surface|site|soil|geotech|hydro|地质|地下|现场|水文", text, re.I
+        ):
             continue
         side = ctx.actor(s, m.start())
         if not (ctx.parties.ours(side) or re.search(r"Contractor|承包", text)):
@@ -61,7 +65,9 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     """Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
     if not _contractor_view(ctx):
         return []
-    for s, m in ctx.find(r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer's\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求)|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"):
+    for s, _m in ctx.find(
+        r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer's\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求)|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
+    ):
         text = s.text
         shifted = re.search(
             r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost|"
@@ -80,7 +86,10 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.us} must correct errors in the Employer's Requirements even if not discoverable, without time or cost.",
                     f"{ctx.us}须更正业主要求中的错误（即使无法发现），且无工期或费用补偿。",
                 ),
-                ctx.t("The Employer's design and data errors become our cost and delay risk.", "业主的设计和数据错误变成我方的费用和延误风险。"),
+                ctx.t(
+                    "The Employer's design and data errors become our cost and delay risk.",
+                    "业主的设计和数据错误变成我方的费用和延误风险。",
+                ),
                 ctx.t(
                     "Playbook: the Contractor answers only for errors an experienced contractor would have found at tender.",
                     "行业立场：承包商仅对有经验的承包商投标时可发现的错误负责。",
@@ -107,7 +116,10 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
                         "Authorities and grid operators are outside our control; delay in their decisions becomes our delay.",
                         "政府机关和电网运营方不受我方控制，其审批延误将变成我方延误。",
                     ),
-                    ctx.t("Playbook: the Employer obtains the permits and connections it is responsible for; relief for authority delays.", "行业立场：业主负责取得其应负责的许可和接入；政府延误给予救济。"),
+                    ctx.t(
+                        "Playbook: the Employer obtains the permits and connections it is responsible for; relief for authority delays.",
+                        "行业立场：业主负责取得其应负责的许可和接入；政府延误给予救济。",
+                    ),
                     priority=1,
                 )
             ]
@@ -118,7 +130,11 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     """Extension-of-time entitlements deleted or narrowed."""
     if not _contractor_view(ctx):
         return []
-    eot = re.search(r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)", ctx.title + " " + ctx.text, re.I)
+    eot = re.search(
+        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)",
+        ctx.title + " " + ctx.text,
+        re.I,
+    )
     if not eot:
         return []
     for s, m in ctx.find(
@@ -139,7 +155,10 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
                     f"Without them {ctx.us} pays delay damages for delay caused by the Employer or events at its risk, and loses time at large protection.",
                     f"缺少这些事由，{ctx.us}须就业主原因或业主风险事件造成的延误承担误期赔偿。",
                 ),
-                ctx.t("Playbook: keep EoT for variations, Employer delay and Employer-risk events; apportion concurrent delay.", "行业立场：保留变更、业主延误和业主风险事件的工期延长；共同延误按比例分担。"),
+                ctx.t(
+                    "Playbook: keep EoT for variations, Employer delay and Employer-risk events; apportion concurrent delay.",
+                    "行业立场：保留变更、业主延误和业主风险事件的工期延长；共同延误按比例分担。",
+                ),
             )
         ]
     return []
@@ -176,13 +195,18 @@ def variations(ctx: ClauseContext) -> list[Finding]:
                     "Variations may be instructed without fair adjustment"
                     + (f" (threshold {pct[0].value:g}%)" if pct else "")
                     + f", shifting the cost of changed scope to {ctx.us}.",
-                    "变更可在不公平调整的情况下指示" + (f"（门槛{pct[0].value:g}%）" if pct else "") + f"，变更范围的成本转移给{ctx.us}。",
+                    "变更可在不公平调整的情况下指示"
+                    + (f"（门槛{pct[0].value:g}%）" if pct else "")
+                    + f"，变更范围的成本转移给{ctx.us}。",
                 ),
                 ctx.t(
                     "The Employer can change scope for free up to the threshold, which eats into our margin and programme.",
                     "业主可在门槛内无偿变更范围，侵蚀我方利润和工期。",
                 ),
-                ctx.t("Playbook: every Variation valued at contract or fair rates, with time; omitted work not given to others.", "行业立场：每项变更按合同或公允单价估价并调整工期；删减的工作不得交由他人。"),
+                ctx.t(
+                    "Playbook: every Variation valued at contract or fair rates, with time; omitted work not given to others.",
+                    "行业立场：每项变更按合同或公允单价估价并调整工期；删减的工作不得交由他人。",
+                ),
             )
         ]
     return []

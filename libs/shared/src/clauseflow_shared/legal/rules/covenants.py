@@ -1,5 +1,7 @@
 """Groups G, H and I: restrictive covenants, assignment and control, governing law and disputes."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -15,9 +17,15 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         r"|non-?compet\w*|不得.{0,30}(?:从事|经营|投资|参与|生产|销售|研发).{0,30}(?:相同|相似|类似|竞争)|竞业限制"
     ):
         text = s.text
-        if not re.search(r"compet|similar|same|any\s+(?:\w+\s+)?(?:assay|product|service|business)|相同|相似|类似|竞争", text, re.I):
+        if not re.search(
+            r"compet|similar|same|any\s+(?:\w+\s+)?(?:assay|product|service|business)|相同|相似|类似|竞争",
+            text,
+            re.I,
+        ):
             continue
-        if re.search(r"solicit|entice|招揽", text[: m.end() + 40], re.I) and not re.search(r"compet", text, re.I):
+        if re.search(r"solicit|entice|招揽", text[: m.end() + 40], re.I) and not re.search(
+            r"compet", text, re.I
+        ):
             continue
         side = ctx.actor(s, m.start())
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
@@ -36,7 +44,10 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
                             "The buyer pays for goodwill that the seller could compete away almost at once.",
                             "买方支付了商誉对价，而卖方几乎可以立即通过竞争将其夺走。",
                         ),
-                        ctx.t("Playbook: 2-3 years covering the target's business and territories.", "行业立场：2-3年，覆盖目标公司的业务和地域。"),
+                        ctx.t(
+                            "Playbook: 2-3 years covering the target's business and territories.",
+                            "行业立场：2-3年，覆盖目标公司的业务和地域。",
+                        ),
                     )
                 ]
             continue
@@ -67,7 +78,10 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
                     + (f" ({', '.join(b.group(0) for b in broad)})" if broad else "")
                     + (f" for {fmt_period(periods[0])}" if periods else "")
                     + ".",
-                    f"{ctx.us}受到竞业限制" + (f"（{'、'.join(b.group(0) for b in broad)}）" if broad else "") + (f"，期限{fmt_period(periods[0])}" if periods else "") + "。",
+                    f"{ctx.us}受到竞业限制"
+                    + (f"（{'、'.join(b.group(0) for b in broad)}）" if broad else "")
+                    + (f"，期限{fmt_period(periods[0])}" if periods else "")
+                    + "。",
                 ),
                 ctx.t(
                     "A broad restriction can block our own product lines and those of our group.",
@@ -92,16 +106,25 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
             continue
-        if re.search(r"exclusive\s+(?:distributor|supplier|licen|rights?)\s+(?:to|for)\s+(?:the\s+)?", ctx.text, re.I) and re.search(
-            r"appoints?\s+(?:the\s+)?\w+", ctx.text, re.I
-        ) and "appoint" not in m.group(0).lower():
+        if (
+            re.search(
+                r"exclusive\s+(?:distributor|supplier|licen|rights?)\s+(?:to|for)\s+(?:the\s+)?",
+                ctx.text,
+                re.I,
+            )
+            and re.search(r"appoints?\s+(?:the\s+)?\w+", ctx.text, re.I)
+            and "appoint" not in m.group(0).lower()
+        ):
             pass
         return [
             Finding(
                 "exclusivity",
                 "medium",
                 span(s, m),
-                ctx.t(f"{ctx.us} is bound to deal exclusively ({m.group(0)}).", f"{ctx.us}须承担排他交易义务（{m.group(0)}）。"),
+                ctx.t(
+                    f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
+                    f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
+                ),
                 ctx.t(
                     "Exclusivity without a reciprocal commitment or exit leaves us dependent on one counterparty's price and performance.",
                     "无对等承诺或退出机制的排他义务使我方依赖单一对方的价格和履约。",
@@ -126,15 +149,21 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not (ctx.parties.ours(side) or (side == "mutual" and ctx.parties.is_role("recipient"))):
             continue
-        overbroad = []
-        adv = re.search(r"(?:including|even)\s+(?:by\s+way\s+of\s+|through\s+)?general\s+advert\w*|general\s+advertisement.{0,40}(?:shall|will)\s+(?:constitute|be\s+a\s+breach)|公开招聘", text, re.I)
-        if adv and not re.search(r"(?:other\s+than|except|excluding|save|provided\s+that)\s.{0,30}general\s+advert", text, re.I):
+        overbroad: list[object] = []
+        adv = re.search(
+            r"(?:including|even)\s+(?:by\s+way\s+of\s+|through\s+)?general\s+advert\w*|general\s+advertisement.{0,40}(?:shall|will)\s+(?:constitute|be\s+a\s+breach)|公开招聘",
+            text,
+            re.I,
+        )
+        if adv and not re.search(
+            r"(?:other\s+than|except|excluding|save|provided\s+that)\s.{0,30}general\s+advert", text, re.I
+        ):
             overbroad.append(adv)
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
         if periods and periods[0].months > 12:
             overbroad.append(periods[0])
         if re.search(r"Affiliates?|关联", text, re.I):
-            overbroad.append(re.search(r"Affiliates?|关联", text, re.I))
+            overbroad.append("affiliates")
         if not overbroad:
             continue
         level = "medium" if adv or (periods and periods[0].months > 24) else "low"
@@ -145,7 +174,8 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
                 level,
                 span(s, anchor),
                 ctx.t(
-                    f"The non-solicit binding {ctx.us} is overbroad" + (" and catches general advertising." if adv else "."),
+                    f"The non-solicit binding {ctx.us} is overbroad"
+                    + (" and catches general advertising." if adv else "."),
                     f"约束{ctx.us}的不招揽条款过宽" + ("，甚至包括一般性招聘广告。" if adv else "。"),
                 ),
                 ctx.t(
@@ -163,7 +193,9 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
 
 def mfn(ctx: ClauseContext) -> list[Finding]:
     """Most-favoured-customer or price restrictions on us."""
-    for s, m in ctx.find(r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|最惠|不(?:高|差)于.{0,20}(?:其他|第三方|任何)"):
+    for s, m in ctx.find(
+        r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|最惠|不(?:高|差)于.{0,20}(?:其他|第三方|任何)"
+    ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side):
             return [
@@ -171,9 +203,17 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
                     "mfn_or_price_restriction",
                     "medium",
                     span(s, m),
-                    ctx.t(f"{ctx.us} gives a most-favoured-customer commitment.", f"{ctx.us}承担最惠客户义务。"),
-                    ctx.t("It constrains our pricing with every other customer and may raise competition-law issues.", "这限制了我方对其他所有客户的定价，并可能引发竞争法问题。"),
-                    ctx.t("Playbook: no MFN; if any, prospective only and for comparable volumes and terms.", "行业立场：不设最惠待遇；如有，仅向后适用且限于可比数量和条件。"),
+                    ctx.t(
+                        f"{ctx.us} gives a most-favoured-customer commitment.", f"{ctx.us}承担最惠客户义务。"
+                    ),
+                    ctx.t(
+                        "It constrains our pricing with every other customer and may raise competition-law issues.",
+                        "这限制了我方对其他所有客户的定价，并可能引发竞争法问题。",
+                    ),
+                    ctx.t(
+                        "Playbook: no MFN; if any, prospective only and for comparable volumes and terms.",
+                        "行业立场：不设最惠待遇；如有，仅向后适用且限于可比数量和条件。",
+                    ),
                 )
             ]
     return []
@@ -183,15 +223,22 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     """We cannot assign while the counterparty can."""
     restricted_us = None
     free_them = None
-    for s, m in ctx.find(r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate)|未经.{0,20}同意.{0,20}不得.{0,10}转让|不得(?:将.{0,20})?转让"):
-        side = ctx.actor(s, m.start())
+    for s, m in ctx.find(
+        r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate)|未经.{0,20}同意.{0,20}不得.{0,10}转让|不得(?:将.{0,20})?转让"
+    ):
+        neg = m.group(0).find("不得")
+        side = ctx.actor(s, m.start() + (neg if neg > 0 else 0))
         if side == "mutual":
             return []
         if ctx.parties.ours(side):
             restricted_us = (s, m)
-    for s, m in ctx.find(r"\bmay\s+(?:freely\s+|at\s+any\s+time\s+)?(?:assign|transfer|novate)\b|有权.{0,10}转让|可(?:自由)?转让"):
+    for s, m in ctx.find(
+        r"\bmay\s+(?:freely\s+|at\s+any\s+time\s+)?(?:assign|transfer|novate)\b|有权.{0,10}转让|可(?:以)?(?:自由)?(?:将.{0,12})?转让"
+    ):
         side = ctx.actor(s, m.start())
-        if ctx.parties.theirs(side) and not re.search(r"with\s+the\s+(?:prior\s+)?(?:written\s+)?consent|经.{0,10}同意", s.text, re.I):
+        if ctx.parties.theirs(side) and not re.search(
+            r"with\s+the\s+(?:prior\s+)?(?:written\s+)?consent|经.{0,10}同意", s.text, re.I
+        ):
             free_them = (s, m)
     if restricted_us and free_them:
         s, m = restricted_us
@@ -208,7 +255,10 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
                     "The asymmetry blocks intra-group reorganisations, financing and a sale of our business.",
                     "这种不对等阻碍我方集团内重组、融资及业务出售。",
                 ),
-                ctx.t("Playbook: mutual restrictions with free assignment to affiliates, financiers and successors.", "行业立场：双方对等限制，允许向关联方、融资方和承继方自由转让。"),
+                ctx.t(
+                    "Playbook: mutual restrictions with free assignment to affiliates, financiers and successors.",
+                    "行业立场：双方对等限制，允许向关联方、融资方和承继方自由转让。",
+                ),
             )
         ]
     return []
@@ -216,7 +266,9 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
 
 def change_of_control(ctx: ClauseContext) -> list[Finding]:
     """Our change of control triggers termination, consent or repricing."""
-    for s, m in ctx.find(r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"):
+    for s, m in ctx.find(
+        r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"
+    ):
         text = s.text
         if not re.search(r"terminat|consent|renegotiat|repric|解除|终止|同意", text, re.I):
             continue
@@ -226,7 +278,11 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
             after = ctx.parties.mentions(text[m.end() + of.end() : m.end() + of.end() + 40])
             who = after[0].side if after and after[0].start == 0 else None
         else:
-            subj = re.search(r"(?:undergoes|experiences|is\s+subject\s+to|suffers)\s+(?:a\s+|any\s+)?$", text[: m.start()], re.I)
+            subj = re.search(
+                r"(?:undergoes|experiences|is\s+subject\s+to|suffers)\s+(?:a\s+|any\s+)?$",
+                text[: m.start()],
+                re.I,
+            )
             if subj:
                 who = ctx.parties.side_before(text, subj.start(), window=60)
             elif re.search(r"[\u4e00-\u9fff]", m.group(0)):
@@ -245,7 +301,10 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                         "It hands the counterparty leverage in any sale or reorganisation of our group.",
                         "这使对方在我方集团出售或重组时获得谈判筹码。",
                     ),
-                    ctx.t("Playbook: no trigger, save transfer of control to a direct competitor of the counterparty.", "行业立场：不设触发，除非控制权转移给对方的直接竞争对手。"),
+                    ctx.t(
+                        "Playbook: no trigger, save transfer of control to a direct competitor of the counterparty.",
+                        "行业立场：不设触发，除非控制权转移给对方的直接竞争对手。",
+                    ),
                 )
             ]
     return []
@@ -261,7 +320,9 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
         r"\b(?:may|shall\s+be\s+entitled\s+to|reserves\s+the\s+right\s+to)\s+(?:also\s+)?(?:bring|commence|institute|take)\s+(?:any\s+)?(?:proceedings|an?\s+action|suit)\b.{0,120}(?:any\s+other|other)\s+(?:court|jurisdiction)|有权(?:选择|向).{0,20}(?:任何|其他).{0,10}法院"
     ):
         side = ctx.actor(s, m.start())
-        named_us = "us" in ctx.parties.sides_in(s.text[m.end() :]) or re.search(r"against", s.text[m.start() : m.end()], re.I)
+        named_us = "us" in ctx.parties.sides_in(s.text[m.end() :]) or re.search(
+            r"against", s.text[m.start() : m.end()], re.I
+        )
         if ctx.parties.theirs(side) or (side in {None, "other"} and named_us):
             return [
                 Finding(
@@ -276,10 +337,15 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                         f"{ctx.us} may be sued anywhere while being confined to one forum itself.",
                         f"{ctx.us}可能在任何地方被诉，而自身只能在一个法院起诉。",
                     ),
-                    ctx.t("Playbook: symmetric neutral arbitration or courts for both parties.", "行业立场：双方对等的中立仲裁或法院管辖。"),
+                    ctx.t(
+                        "Playbook: symmetric neutral arbitration or courts for both parties.",
+                        "行业立场：双方对等的中立仲裁或法院管辖。",
+                    ),
                 )
             ]
-    for s, m in ctx.find(r"(?:提交|向|由)(?P<who>\w{1,6}?)所在地(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"):
+    for s, m in ctx.find(
+        r"(?:提交|向|由)(?P<who>\w{1,6}?)(?:所在地|住所地|注册地)(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"
+    ):
         who_text = m.group("who") or m.group("who2") or ""
         ms = ctx.parties.mentions(who_text)
         if ms and ctx.parties.theirs(ms[0].side):
@@ -288,12 +354,18 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                     "governing_law_forum",
                     "medium",
                     span(s, m),
-                    ctx.t(f"Disputes go to the courts of {ctx.them}'s home.", f"争议提交{ctx.them}所在地法院管辖。"),
+                    ctx.t(
+                        f"Disputes go to the courts of {ctx.them}'s home.",
+                        f"争议提交{ctx.them}所在地法院管辖。",
+                    ),
                     ctx.t(
                         f"{ctx.us} would litigate away from home before the counterparty's local courts.",
                         f"{ctx.us}须在对方所在地法院异地诉讼。",
                     ),
-                    ctx.t("Playbook: neutral arbitration, or our own or a neutral forum.", "行业立场：中立仲裁，或我方所在地或中立地法院。"),
+                    ctx.t(
+                        "Playbook: neutral arbitration, or our own or a neutral forum.",
+                        "行业立场：中立仲裁，或我方所在地或中立地法院。",
+                    ),
                 )
             ]
     for s, m in ctx.find(r"waive\w*.{0,40}(?:trial\s+by\s+)?jury|jury\s+trial\s+waiver"):
@@ -303,14 +375,20 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 ctx.t("The parties waive trial by jury.", "双方放弃陪审团审理。"),
-                ctx.t("Jury waivers are usually sought by the party drafting a US-law contract and remove a procedural protection.", "放弃陪审团审理通常由美国法合同起草方提出，取消了一项程序保障。"),
-                ctx.t("Playbook: neutral arbitration makes the point moot.", "行业立场：采用中立仲裁即可避免此问题。"),
+                ctx.t(
+                    "Jury waivers are usually sought by the party drafting a US-law contract and remove a procedural protection.",
+                    "放弃陪审团审理通常由美国法合同起草方提出，取消了一项程序保障。",
+                ),
+                ctx.t(
+                    "Playbook: neutral arbitration makes the point moot.",
+                    "行业立场：采用中立仲裁即可避免此问题。",
+                ),
                 priority=2,
             )
         ]
     our_names = " ".join(ctx.parties.our_names)
     if re.search(_NON_US_ENTITY, our_names) and not re.search(r"arbitra|仲裁", ctx.text, re.I):
-        for s, m in ctx.find(r"(?:exclusive\s+jurisdiction|courts?\s+(?:located\s+)?in)\b"):
+        for s, _m in ctx.find(r"(?:exclusive\s+jurisdiction|courts?\s+(?:located\s+)?in)\b"):
             if re.search(_US_FORUM, s.text) or re.search(_US_FORUM, ctx.text):
                 return [
                     Finding(
@@ -325,7 +403,10 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                             "Foreign litigation is costly, and a US judgment may be hard to enforce where our assets or the counterparty's are.",
                             "境外诉讼成本高，且美国判决在相关资产所在地可能难以执行。",
                         ),
-                        ctx.t("Playbook: neutral institutional arbitration (ICC, SIAC, HKIAC) at a neutral seat.", "行业立场：中立仲裁地的机构仲裁（ICC、SIAC、HKIAC）。"),
+                        ctx.t(
+                            "Playbook: neutral institutional arbitration (ICC, SIAC, HKIAC) at a neutral seat.",
+                            "行业立场：中立仲裁地的机构仲裁（ICC、SIAC、HKIAC）。",
+                        ),
                     )
                 ]
     return []
@@ -338,7 +419,9 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     ):
         head = s.text[: m.end()]
         ms = [x for x in ctx.parties.mentions(head) if x.side != "mutual"]
-        if ms and ctx.parties.theirs(ms[-1].side) or re.search(r"Engineer|Employer's\s+Representative|工程师|监理", head):
+        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(
+            r"Engineer|Employer's\s+Representative|工程师|监理", head
+        ):
             if ctx.parties.is_role("employer"):
                 continue
             return [
@@ -350,22 +433,38 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                         f"Determinations by {ctx.them} or its representative are final and binding.",
                         f"{ctx.them}或其代表的决定为终局并具有约束力。",
                     ),
-                    ctx.t("Our access to an impartial decision-maker is removed.", "我方获得公正裁决的途径被取消。"),
-                    ctx.t("Playbook: binding only until revised by a dispute board or arbitration.", "行业立场：仅在被争议委员会或仲裁修改前具有约束力。"),
+                    ctx.t(
+                        "Our access to an impartial decision-maker is removed.",
+                        "我方获得公正裁决的途径被取消。",
+                    ),
+                    ctx.t(
+                        "Playbook: binding only until revised by a dispute board or arbitration.",
+                        "行业立场：仅在被争议委员会或仲裁修改前具有约束力。",
+                    ),
                 )
             ]
-    for s, m in ctx.find(r"delete\w*\s+(?:Sub-Clause\s+)?(?:20\.[2-6]|21\.[1-6])|(?:no|without)\s+(?:reference\s+to\s+)?(?:adjudication|Dispute\s+(?:Avoidance\s+)?(?:Adjudication\s+)?Board)"):
+    for s, m in ctx.find(
+        r"delete\w*\s+(?:Sub-Clause\s+)?(?:20\.[2-6]|21\.[1-6])|(?:no|without)\s+(?:reference\s+to\s+)?(?:adjudication|Dispute\s+(?:Avoidance\s+)?(?:Adjudication\s+)?Board)"
+    ):
         return [
             Finding(
                 "dispute_resolution_unbalanced",
                 "medium",
                 span(s, m),
                 ctx.t("The dispute board / adjudication stage is removed.", "争议委员会/裁决程序被删除。"),
-                ctx.t("Without interim adjudication, the contractor must fund disputes through to arbitration.", "缺少临时裁决，承包商须承担争议直至仲裁的资金压力。"),
-                ctx.t("Playbook: keep the dispute board before arbitration.", "行业立场：仲裁前保留争议委员会程序。"),
+                ctx.t(
+                    "Without interim adjudication, the contractor must fund disputes through to arbitration.",
+                    "缺少临时裁决，承包商须承担争议直至仲裁的资金压力。",
+                ),
+                ctx.t(
+                    "Playbook: keep the dispute board before arbitration.",
+                    "行业立场：仲裁前保留争议委员会程序。",
+                ),
             )
         ]
-    for s, m in ctx.find(r"\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:elect|choose|select)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"):
+    for s, m in ctx.find(
+        r"\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:elect|choose|select)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"
+    ):
         side = ctx.actor(s, m.start())
         if ctx.parties.theirs(side):
             return [
@@ -374,8 +473,14 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                     "medium",
                     span(s, m),
                     ctx.t(f"Only {ctx.them} chooses the forum.", f"仅{ctx.them}可选择争议解决方式或地点。"),
-                    ctx.t("A unilateral forum choice lets the counterparty pick the venue most favourable to it.", "单方选择权使对方可选择最有利于其的地点。"),
-                    ctx.t("Playbook: a forum fixed in the contract, the same for both parties.", "行业立场：合同中确定对双方相同的争议解决方式。"),
+                    ctx.t(
+                        "A unilateral forum choice lets the counterparty pick the venue most favourable to it.",
+                        "单方选择权使对方可选择最有利于其的地点。",
+                    ),
+                    ctx.t(
+                        "Playbook: a forum fixed in the contract, the same for both parties.",
+                        "行业立场：合同中确定对双方相同的争议解决方式。",
+                    ),
                 )
             ]
     return []

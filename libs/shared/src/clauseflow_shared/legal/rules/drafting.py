@@ -5,6 +5,8 @@ skills' results (``cross_reference_check``, ``get_clause_context``) or from the 
 words-versus-figures inconsistencies are visible in the clause itself.
 """
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -49,11 +51,20 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                         f"The amount in figures ({a.value:,.0f}) differs from the amount in words ({a.words_value:,.0f}).",
                         f"金额的数字（{a.value:,.0f}）与文字（{a.words_value:,.0f}）不一致。",
                     ),
-                    ctx.t("Which figure is payable is uncertain, a classic source of disputes.", "应付金额不确定，这是争议的常见根源。"),
-                    ctx.t("Align words and figures and state which prevails.", "统一数字和文字并约定以何者为准。"),
+                    ctx.t(
+                        "Which figure is payable is uncertain, a classic source of disputes.",
+                        "应付金额不确定，这是争议的常见根源。",
+                    ),
+                    ctx.t(
+                        "Align words and figures and state which prevails.",
+                        "统一数字和文字并约定以何者为准。",
+                    ),
                 )
             ]
-    for m in re.finditer(r"([壹贰叁肆伍陆柒捌玖拾佰仟万亿零]+)(?:元|圆)整?.{0,12}?[（(]\s*(?:小写[:：]?\s*)?(?:人民币)?[¥￥]?\s*([\d,]+(?:\.\d+)?)", ctx.text):
+    for m in re.finditer(
+        r"([壹贰叁肆伍陆柒捌玖拾佰仟万亿零]+)(?:元|圆)整?.{0,12}?[（(]\s*(?:小写[:：]?\s*)?(?:人民币)?[¥￥]?\s*([\d,]+(?:\.\d+)?)",
+        ctx.text,
+    ):
         words = zh_to_number(m.group(1))
         figures = float(m.group(2).replace(",", ""))
         if words is not None and abs(words - figures) > 0.5:
@@ -62,18 +73,27 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                     "internal_inconsistency",
                     "high",
                     Sentence(m.group(0), m.start()),
-                    ctx.t(f"Amount in words ({words:,.0f}) and figures ({figures:,.0f}) differ.", f"金额大写（{words:,.0f}）与小写（{figures:,.0f}）不一致。"),
+                    ctx.t(
+                        f"Amount in words ({words:,.0f}) and figures ({figures:,.0f}) differ.",
+                        f"金额大写（{words:,.0f}）与小写（{figures:,.0f}）不一致。",
+                    ),
                     ctx.t("Which figure is payable is uncertain.", "应付金额不确定。"),
-                    ctx.t("Align words and figures and state which prevails.", "统一大小写金额并约定以何者为准。"),
+                    ctx.t(
+                        "Align words and figures and state which prevails.",
+                        "统一大小写金额并约定以何者为准。",
+                    ),
                 )
             ]
-    for start, end, w, d in words_vs_digits(ctx.text):
+    for start, end, w, fig in words_vs_digits(ctx.text):
         return [
             Finding(
                 "internal_inconsistency",
                 "medium",
                 Sentence(ctx.text[start:end], start),
-                ctx.t(f"A number is written as {w:g} in words but {d:g} in figures.", f"同一数字文字写作{w:g}，数字写作{d:g}。"),
+                ctx.t(
+                    f"A number is written as {w:g} in words but {fig:g} in figures.",
+                    f"同一数字文字写作{w:g}，数字写作{fig:g}。",
+                ),
                 ctx.t("The period or quantity that applies is uncertain.", "适用的期限或数量不确定。"),
                 ctx.t("Align words and figures.", "统一文字与数字。"),
             )
@@ -91,8 +111,14 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                     "internal_inconsistency",
                     "medium",
                     Sentence(quote, pos),
-                    ctx.t(f"This provision conflicts with another part of the contract. {detail}".strip(), f"本条与合同其他部分冲突。{detail}".strip()),
-                    ctx.t("Conflicting provisions leave the applicable rule uncertain.", "相互冲突的条款使适用规则不确定。"),
+                    ctx.t(
+                        f"This provision conflicts with another part of the contract. {detail}".strip(),
+                        f"本条与合同其他部分冲突。{detail}".strip(),
+                    ),
+                    ctx.t(
+                        "Conflicting provisions leave the applicable rule uncertain.",
+                        "相互冲突的条款使适用规则不确定。",
+                    ),
                     ctx.t("Align the provisions or state which prevails.", "统一条款或约定优先顺序。"),
                 )
             ]
@@ -100,18 +126,29 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
 
 
 def _falsy(v: Any) -> bool:
-    return v is False or (isinstance(v, str) and v.lower() in {"false", "no", "missing", "unresolved", "broken", "not_found"})
+    return v is False or (
+        isinstance(v, str) and v.lower() in {"false", "no", "missing", "unresolved", "broken", "not_found"}
+    )
 
 
 def broken_references(ctx: ClauseContext) -> list[Finding]:
     """References the skills (or metadata) report as pointing nowhere, quoted where they occur."""
     candidates: list[str] = []
-    for d in _walk([ctx.tool_results, ctx.metadata.get("broken_references"), ctx.metadata.get("cross_references")]):
-        if any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status")) or d.get("broken") is True:
+    for d in _walk(
+        [ctx.tool_results, ctx.metadata.get("broken_references"), ctx.metadata.get("cross_references")]
+    ):
+        if (
+            any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status"))
+            or d.get("broken") is True
+        ):
             raw = d.get("raw") or d.get("reference") or d.get("text") or d.get("target")
             if isinstance(raw, str) and raw.strip():
                 candidates.append(raw.strip())
-    for raw in ctx.metadata.get("broken_references", []) if isinstance(ctx.metadata.get("broken_references"), list) else []:
+    for raw in (
+        ctx.metadata.get("broken_references", [])
+        if isinstance(ctx.metadata.get("broken_references"), list)
+        else []
+    ):
         if isinstance(raw, str):
             candidates.append(raw)
     for raw in dict.fromkeys(candidates):
@@ -126,8 +163,14 @@ def broken_references(ctx: ClauseContext) -> list[Finding]:
                 "broken_cross_reference",
                 "medium",
                 span(s, pos - s.start),
-                ctx.t(f"The reference to {raw} points to a provision that does not exist.", f"对{raw}的引用指向不存在的条款。"),
-                ctx.t("The mechanism the reference was meant to import may not operate.", "引用本应引入的机制可能无法运作。"),
+                ctx.t(
+                    f"The reference to {raw} points to a provision that does not exist.",
+                    f"对{raw}的引用指向不存在的条款。",
+                ),
+                ctx.t(
+                    "The mechanism the reference was meant to import may not operate.",
+                    "引用本应引入的机制可能无法运作。",
+                ),
                 ctx.t("Correct the reference to the intended provision.", "将引用更正为预期条款。"),
             )
         ]
@@ -153,8 +196,14 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
                 "undefined_term",
                 "low",
                 span(s, m.start() - s.start),
-                ctx.t(f'"{term}" is used as a defined term but is not defined.', f"“{term}”作为定义术语使用，但未被定义。"),
-                ctx.t("Its scope is uncertain, and so are the obligations that depend on it.", "其范围不确定，依赖它的义务也随之不确定。"),
+                ctx.t(
+                    f'"{term}" is used as a defined term but is not defined.',
+                    f"“{term}”作为定义术语使用，但未被定义。",
+                ),
+                ctx.t(
+                    "Its scope is uncertain, and so are the obligations that depend on it.",
+                    "其范围不确定，依赖它的义务也随之不确定。",
+                ),
                 ctx.t("Define the term or replace it with plain words.", "补充定义或改用普通用语。"),
             )
         ]

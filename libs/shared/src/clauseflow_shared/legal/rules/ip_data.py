@@ -1,5 +1,7 @@
 """Group F: IP ownership, licence scope, confidentiality and data protection."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -18,7 +20,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty."""
     for s, m in ctx.find(
         r"\bhereby\s+(?:irrevocably\s+)?assigns?\b|\bshall\s+assign\b|\bagrees?\s+to\s+assign\b|\btransfers?\s+(?:all\s+)?(?:right|title|ownership)|"
-        r"转让给|归(?:甲方|乙方|对方|发包人|业主|委托方|\w{1,6})(?:独家)?所有|属于(?:甲方|乙方|\w{1,6})所有"
+        r"(?:知识产权|著作权|专利|技术成果|成果|商标).{0,20}转让给|归(?:甲方|乙方|对方|发包人|业主|委托方|\w{1,6})(?:独家)?所有|属于(?:甲方|乙方|\w{1,6})所有"
     ):
         text = s.text
         zh_vest = m.group(0).startswith(("归", "属于"))
@@ -35,7 +37,11 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             to = ctx.parties.mentions(after)
             if to and ctx.parties.ours(to[0].side) and len(to) == 1:
                 continue
-        mild = re.search(r"customi[sz]|specifically\s+for|configuration|deliverables|feedback|suggestions|定制|交付物", text, re.I)
+        mild = re.search(
+            r"customi[sz]|specifically\s+for|configuration|deliverables|feedback|suggestions|定制|交付物",
+            text,
+            re.I,
+        )
         return [
             Finding(
                 "ip_ownership_transfer",
@@ -64,9 +70,13 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         subject = s.text[: m.start()]
         if not re.search(_OUR_WORK, subject, re.I):
             continue
-        if re.search(r"(?:its|their)\s+own|pre-?existing|background", subject, re.I) and "us" not in ctx.parties.sides_in(subject):
+        if re.search(
+            r"(?:its|their)\s+own|pre-?existing|background", subject, re.I
+        ) and "us" not in ctx.parties.sides_in(subject):
             continue
-        mild = re.search(r"customi[sz]|specifically\s+for|configuration|deliverables|feedback|suggestions", s.text, re.I)
+        mild = re.search(
+            r"customi[sz]|specifically\s+for|configuration|deliverables|feedback|suggestions", s.text, re.I
+        )
         return [
             Finding(
                 "ip_ownership_transfer",
@@ -93,7 +103,9 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is revocable at will or tied to a no-challenge covenant."""
     if not re.search(r"licen[cs]|许可", ctx.text, re.I):
         return []
-    for s, m in ctx.find(r"revocable\s+at\s+(?:any\s+time|will)|may\s+(?:at\s+any\s+time\s+)?revoke|shall\s+not\s+(?:\w+\s+){0,2}challenge\s+the\s+validity|随时撤销|不得.{0,6}质疑"):
+    for s, m in ctx.find(
+        r"revocable\s+at\s+(?:any\s+time|will)|may\s+(?:at\s+any\s+time\s+)?revoke|shall\s+not\s+(?:\w+\s+){0,2}challenge\s+the\s+validity|随时撤销|不得.{0,6}质疑"
+    ):
         if re.search(r"irrevocable", s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
             continue
         side = ctx.actor(s, m.start())
@@ -103,9 +115,18 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
                     "license_scope_restrictive",
                     "medium",
                     span(s, m),
-                    ctx.t(f"The licence to {ctx.us} is precarious ({m.group(0)}).", f"授予{ctx.us}的许可不稳定（{m.group(0)}）。"),
-                    ctx.t("Business continuity depends on a right the licensor can withdraw or that we cannot contest.", "业务连续性依赖于许可方可随时撤回或我方无法质疑的权利。"),
-                    ctx.t("Playbook: irrevocable for the term save for uncured material breach; no no-challenge clause.", "行业立场：期限内除重大违约未补救外不可撤销；不设不质疑条款。"),
+                    ctx.t(
+                        f"The licence to {ctx.us} is precarious ({m.group(0)}).",
+                        f"授予{ctx.us}的许可不稳定（{m.group(0)}）。",
+                    ),
+                    ctx.t(
+                        "Business continuity depends on a right the licensor can withdraw or that we cannot contest.",
+                        "业务连续性依赖于许可方可随时撤回或我方无法质疑的权利。",
+                    ),
+                    ctx.t(
+                        "Playbook: irrevocable for the term save for uncured material breach; no no-challenge clause.",
+                        "行业立场：期限内除重大违约未补救外不可撤销；不设不质疑条款。",
+                    ),
                 )
             ]
     return []
@@ -132,25 +153,41 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
         side = ctx.parties.side_before(s_text, pos)
         return ctx.parties.ours(side) and side != "mutual"
 
-    for s, m in ctx.find(r"whether\s+or\s+not\s+(?:\w+\s+){0,2}(?:marked|identified|designated|labell?ed)|regardless\s+of\s+whether.{0,30}marked|无论是否(?:标注|标明|注明|标记)"):
+    for s, m in ctx.find(
+        r"whether\s+or\s+not\s+(?:\w+\s+){0,2}(?:marked|identified|designated|labell?ed)|regardless\s+of\s+whether.{0,30}marked|无论是否(?:标注|标明|注明|标记)"
+    ):
         if bound(s.text, m.start(), s):
             out.append(
                 Finding(
                     "confidentiality_overbroad",
                     "medium",
                     span(s, m),
-                    ctx.t("Confidential Information covers everything disclosed, whether or not marked.", "保密信息涵盖一切披露的信息，无论是否标注。"),
+                    ctx.t(
+                        "Confidential Information covers everything disclosed, whether or not marked.",
+                        "保密信息涵盖一切披露的信息，无论是否标注。",
+                    ),
                     ctx.t(
                         f"{ctx.us} cannot tell what it must protect, so any use of information received risks a breach claim.",
                         f"{ctx.us}无法确定哪些信息须保护，使用任何收到的信息都可能被指违约。",
                     ),
-                    ctx.t("Playbook: marked or identified information, oral disclosures confirmed in writing.", "行业立场：限于标注或明示的信息，口头披露须书面确认。"),
+                    ctx.t(
+                        "Playbook: marked or identified information, oral disclosures confirmed in writing.",
+                        "行业立场：限于标注或明示的信息，口头披露须书面确认。",
+                    ),
                     priority=2,
                 )
             )
             break
-    exceptions = re.search(r"(?:shall\s+not\s+apply|do(?:es)?\s+not\s+apply|except|exclud\w+).{0,120}information|不适用于.{0,40}信息|以下信息除外", ctx.text, re.I | re.S)
-    if exceptions and re.search(r"public|公开|公众", ctx.text, re.I) and not re.search(r"independent(?:ly)?\s+develop|独立(?:开发|研发|获得)", ctx.text, re.I):
+    exceptions = re.search(
+        r"(?:shall\s+not\s+apply|do(?:es)?\s+not\s+apply|except|exclud\w+).{0,120}information|不适用于.{0,40}信息|以下信息除外",
+        ctx.text,
+        re.I | re.S,
+    )
+    if (
+        exceptions
+        and re.search(r"public|公开|公众", ctx.text, re.I)
+        and not re.search(r"independent(?:ly)?\s+develop|独立(?:开发|研发|获得)", ctx.text, re.I)
+    ):
         s = next(x for x in ctx.sentences if x.start <= exceptions.start() < x.end)
         if receiving or bound(s.text, exceptions.start() - s.start, s):
             burden = re.search(r"contemporaneous\s+written\s+records|书面记录", ctx.text, re.I)
@@ -175,9 +212,15 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                     priority=0,
                 )
             )
-    for s, m in ctx.find(r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)|依法|法律(?:法规)?要求|监管).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)|事先.{0,6}同意"):
+    for s, m in ctx.find(
+        r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)|依法|法律(?:法规)?要求|监管).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)|事先.{0,6}同意"
+    ):
         if bound(s.text, m.start(), s):
-            c = re.search(r"(?:without\s+(?:first\s+)?obtaining\s+)?(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent|事先.{0,6}同意", s.text[m.start() :], re.I)
+            c = re.search(
+                r"(?:without\s+(?:first\s+)?obtaining\s+)?(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent|事先.{0,6}同意",
+                s.text[m.start() :],
+                re.I,
+            )
             anchor = m.start() + (c.start() if c else 0)
             out.append(
                 Finding(
@@ -192,13 +235,20 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                         f"{ctx.us} could be caught between a legal order and a contractual breach.",
                         f"{ctx.us}可能陷入违反法律命令或违反合同的两难境地。",
                     ),
-                    ctx.t("Playbook: compelled disclosure allowed after prompt notice where lawful.", "行业立场：在法律允许时及时通知后即可进行强制披露。"),
+                    ctx.t(
+                        "Playbook: compelled disclosure allowed after prompt notice where lawful.",
+                        "行业立场：在法律允许时及时通知后即可进行强制披露。",
+                    ),
                     priority=3,
                 )
             )
             break
-    for s, m in ctx.find(r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+limit\s+(?:of|in)\s+time|永久|无限期|长期有效"):
-        if re.search(r"trade\s+secret|商业秘密", s.text, re.I) and re.search(r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I):
+    for s, m in ctx.find(
+        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+limit\s+(?:of|in)\s+time|永久|无限期|长期有效"
+    ):
+        if re.search(r"trade\s+secret|商业秘密", s.text, re.I) and re.search(
+            r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I
+        ):
             continue
         if bound(s.text, m.start(), s) or receiving:
             out.append(
@@ -211,7 +261,10 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                         f"{ctx.us} must track and protect ordinary business information forever.",
                         f"{ctx.us}须永久追踪并保护普通商业信息。",
                     ),
-                    ctx.t("Playbook: 3-5 years after disclosure; trade secrets for as long as they remain secret.", "行业立场：披露后3-5年；商业秘密在保密期间持续保护。"),
+                    ctx.t(
+                        "Playbook: 3-5 years after disclosure; trade secrets for as long as they remain secret.",
+                        "行业立场：披露后3-5年；商业秘密在保密期间持续保护。",
+                    ),
                     priority=4,
                 )
             )
@@ -223,9 +276,15 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
         return []
-    for s, m in ctx.find(r"\b(?:use|exploit|analy[sz]e|share|disclose|commerciali[sz]e|sell|mine|process)\b|使用|共享|分享|提供给|出售"):
+    for s, m in ctx.find(
+        r"\b(?:use|exploit|analy[sz]e|share|disclose|commerciali[sz]e|sell|mine|process)\b|使用|共享|分享|提供给|出售"
+    ):
         text = s.text
-        if not re.search(r"(?:Customer|Client|User|Personal)\s+Data|data\s+(?:about|relating\s+to|of)|客户数据|用户数据|个人信息|数据", text, re.I):
+        if not re.search(
+            r"(?:Customer|Client|User|Personal)\s+Data|data\s+(?:about|relating\s+to|of)|客户数据|用户数据|个人信息|数据",
+            text,
+            re.I,
+        ):
             continue
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
@@ -236,7 +295,14 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        if not purpose or re.search(r"solely\s+to\s+provide|only\s+(?:to\s+the\s+extent\s+)?necessary\s+to\s+provide|仅为(?:向.{0,10})?提供", text, re.I) and not re.search(r"other\s+customers|partners|train|第三方|训练", text, re.I):
+        if not purpose or (
+            re.search(
+                r"solely\s+to\s+provide|only\s+(?:to\s+the\s+extent\s+)?necessary\s+to\s+provide|仅为(?:向.{0,10})?提供",
+                text,
+                re.I,
+            )
+            and not re.search(r"other\s+customers|partners|train|第三方|训练", text, re.I)
+        ):
             continue
         if re.search(r"shall\s+not|may\s+not|不得", text[max(0, m.start() - 40) : m.start()], re.I):
             continue
@@ -250,7 +316,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.them}可将{ctx.us}的数据用于其自身目的（{purpose.group(0)}）。",
                 ),
                 ctx.t(
-                    f"Our data (including personal data) could be used to benefit others or be shared, breaching our controller duties and confidentiality.",
+                    "Our data (including personal data) could be used to benefit others or be shared, breaching our controller duties and confidentiality.",
                     "我方数据（包括个人数据）可能被用于使他人受益或被共享，违反我方作为控制者的义务及保密要求。",
                 ),
                 ctx.t(
@@ -261,14 +327,20 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         ]
     for s, m in ctx.find(r"notif\w*|inform|通知|告知"):
         text = s.text
-        if not re.search(r"security\s+incident|breach|unauthori[sz]ed\s+access|incident|安全事件|泄露|数据泄漏", text, re.I):
+        if not re.search(
+            r"security\s+incident|breach|unauthori[sz]ed\s+access|incident|安全事件|泄露|数据泄漏", text, re.I
+        ):
             continue
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
         periods = [p for p in find_periods(text) if p.unit in {"hour", "day", "business day", "week"}]
         late = periods and periods[0].days > 3
-        conditional = re.search(r"(?:after|once|following)\s.{0,60}(?:investigation|confirmed|determined)|as\s+(?:it|\w+)\s+considers\s+appropriate|at\s+its\s+discretion|调查(?:完成|结束)后|酌情", text, re.I)
+        conditional = re.search(
+            r"(?:after|once|following)\s.{0,60}(?:investigation|confirmed|determined)|as\s+(?:it|\w+)\s+considers\s+appropriate|at\s+its\s+discretion|调查(?:完成|结束)后|酌情",
+            text,
+            re.I,
+        )
         if not (late or conditional):
             continue
         bits = []

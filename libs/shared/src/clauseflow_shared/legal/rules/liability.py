@@ -1,5 +1,7 @@
 """Group A: caps, carve-outs that make liability unlimited, indemnities and liquidated damages."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -13,14 +15,14 @@ _CAP = (
     r"|up\s+to\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
 )
 _LIAB_WORD = r"liabilit(?:y|ies)|liable|责任|赔偿"
-_STANDARD_CARVE = (
-    r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
-)
+_STANDARD_CARVE = r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
 _CARVE_TRIGGER = (
     r"shall\s+not\s+apply\s+to|does\s+not\s+apply\s+to|do\s+not\s+apply\s+to|shall\s+not\s+limit|excluding|"
     r"except\s+(?:for|in\s+respect\s+of)|other\s+than|save\s+(?:for|in\s+respect\s+of)|不适用于|不受.{0,10}限制|除外"
 )
-_OUR_EXPOSURE = r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|误期|违约金|缺陷"
+_OUR_EXPOSURE = (
+    r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|误期|违约金|缺陷"
+)
 
 
 def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
@@ -50,13 +52,13 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
             if p.unit in {"month", "year", "day", "week"}:
                 months = p.months
                 break
-    for p in find_percents(text):
+    for pc in find_percents(text):
         if re.search(
             r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|price|contract|accepted|purchase|consideration)",
-            text[p.end : p.end + 60],
+            text[pc.end : pc.end + 60],
             re.I,
-        ) or re.search(r"(?:合同|价款|费用|总价|金额)\w{0,4}的?$", text[max(0, p.start - 20) : p.start]):
-            pct = p.value
+        ) or re.search(r"(?:合同|价款|费用|总价|金额)\w{0,4}的?$", text[max(0, pc.start - 20) : pc.start]):
+            pct = pc.value
             break
     return months, pct
 
@@ -109,12 +111,16 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             )
         carve = re.search(_CARVE_TRIGGER, s.text, re.I)
         segment = s.text[carve.end() :] if carve else ""
-        if carve and not segment.strip(" :：") :
+        if carve and not segment.strip(" :："):
             nxt = [x for x in ctx.sentences if x.start > s.start][:3]
             segment = " ".join(x.text for x in nxt)
         if not carve:
             continue
-        items = [i for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment) if i.strip()]
+        items = [
+            i
+            for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment)
+            if i.strip()
+        ]
         ours = [
             i
             for i in items
@@ -123,11 +129,11 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 "us" in ctx.parties.sides_in(i)
                 or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
             )
-            and not ({"them"} == ctx.parties.sides_in(i) - {"other"})
+            and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
         ]
         if ours:
             pos = s.text.find(ours[0].strip())
-            quote = span(s, carve.start()) if pos < 0 else span(s, carve.start())
+            quote = span(s, carve.start())
             if len(quote.text) > 320 and pos >= 0:
                 quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
             listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
@@ -153,7 +159,9 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
     # Loss types excluded from the counterparty's liability that matter most to a customer.
-    for s, m in ctx.find(r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"):
+    for s, m in ctx.find(
+        r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"
+    ):
         side = ctx.actor(s, m.start())
         if ctx.parties.buy_side and (ctx.parties.theirs(side) or side == "mutual"):
             out.append(
@@ -177,7 +185,9 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    for s, m in ctx.find(r"unlimited\s+liabilit\w*|liabilit\w*.{0,60}?(?:shall\s+be|is|are)\s+unlimited|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"):
+    for s, m in ctx.find(
+        r"unlimited\s+liabilit\w*|liabilit\w*.{0,60}?(?:shall\s+be|is|are)\s+unlimited|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"
+    ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side):
             out.append(
@@ -185,9 +195,18 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                     "uncapped_liability",
                     "high",
                     span(s, m),
-                    ctx.t(f"{ctx.us}'s liability is expressly unlimited.", f"{ctx.us}的责任被明确规定为无限责任。"),
-                    ctx.t("Unlimited exposure is uninsurable and disproportionate to the contract value.", "无限责任无法投保且与合同价值不相称。"),
-                    ctx.t("Our liability should be capped at the contract price or 12 months' fees.", "我方责任应以合同价款或12个月费用为上限。"),
+                    ctx.t(
+                        f"{ctx.us}'s liability is expressly unlimited.",
+                        f"{ctx.us}的责任被明确规定为无限责任。",
+                    ),
+                    ctx.t(
+                        "Unlimited exposure is uninsurable and disproportionate to the contract value.",
+                        "无限责任无法投保且与合同价值不相称。",
+                    ),
+                    ctx.t(
+                        "Our liability should be capped at the contract price or 12 months' fees.",
+                        "我方责任应以合同价款或12个月费用为上限。",
+                    ),
                 )
             )
     return out
@@ -209,13 +228,17 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
     for s, m in ctx.find(_IND):
-        if re.match(r"indemnified\b", m.group(0), re.I) and not re.search(r"\bby\b", s.text[m.end() : m.end() + 15]):
+        if re.match(r"indemnified\b", m.group(0), re.I) and not re.search(
+            r"\bby\b", s.text[m.end() : m.end() + 15]
+        ):
             continue  # "the indemnified party" is not a promise to indemnify
         givers.setdefault(ctx.actor(s, m.start()), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
-    reciprocal = "mutual" in givers or (
-        ctx.parties.known and any(ctx.parties.theirs(side) for side in givers)
-    ) or (not ctx.parties.known and len(givers) > 1)
+    reciprocal = (
+        "mutual" in givers
+        or (ctx.parties.known and any(ctx.parties.theirs(side) for side in givers))
+        or (not ctx.parties.known and len(givers) > 1)
+    )
     for s, m in ours:
         text = s.text
         their_fault = re.search(
@@ -224,14 +247,19 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        fault_of_them = bool(their_fault) and (
+        fault_of_them = their_fault is not None and (
             "them" in ctx.parties.sides_in(their_fault.group(0))
             or re.search(r"including.{0,60}negligence|even\s+if|无论", their_fault.group(0), re.I) is not None
         )
         broad = re.search(_BROAD, text, re.I)
         if not fault_of_them and (not broad or reciprocal):
             continue
-        level = "high" if fault_of_them or re.search(r"regardless\s+of|whether\s+or\s+not|howsoever|无论|不论", text, re.I) else "medium"
+        level = (
+            "high"
+            if fault_of_them
+            or re.search(r"regardless\s+of|whether\s+or\s+not|howsoever|无论|不论", text, re.I)
+            else "medium"
+        )
         anchor = their_fault.start() if fault_of_them and their_fault else m.start()
         q = span(s, anchor if len(s.text) > 320 else m.start())
         out.append(
@@ -241,12 +269,21 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
                 q,
                 ctx.t(
                     f"{ctx.us} gives {ctx.them} a broad indemnity"
-                    + (" that extends to losses caused by the indemnified party's own negligence." if fault_of_them else " that is not limited to fault-based third-party claims."),
+                    + (
+                        " that extends to losses caused by the indemnified party's own negligence."
+                        if fault_of_them
+                        else " that is not limited to fault-based third-party claims."
+                    ),
                     f"{ctx.us}向{ctx.them}提供宽泛的补偿"
-                    + ("，甚至涵盖对方自身过失造成的损失。" if fault_of_them else "，且不限于因我方过错引起的第三方索赔。"),
+                    + (
+                        "，甚至涵盖对方自身过失造成的损失。"
+                        if fault_of_them
+                        else "，且不限于因我方过错引起的第三方索赔。"
+                    ),
                 ),
                 ctx.t(
-                    "The indemnity is one-way" + (", " if not reciprocal else " in substance, ")
+                    "The indemnity is one-way"
+                    + (", " if not reciprocal else " in substance, ")
                     + "shifts risks we do not control onto us and is likely outside the liability cap.",
                     "该补偿实质上为单向义务，将我方无法控制的风险转移给我方，且可能不受责任上限约束。",
                 ),
@@ -284,28 +321,65 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
             ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
             if ms:
                 payer = ms[0].side
-        if payer is None and re.search(r"delay\s+damages|误期", m.group(0), re.I) and ctx.parties.is_role("contractor"):
+        if (
+            payer is None
+            and re.search(r"delay\s+damages|误期", m.group(0), re.I)
+            and ctx.parties.is_role("contractor")
+        ):
             payer = "us"  # delay damages are the contractor's by definition
         if not (ctx.parties.ours(payer) or payer == "mutual"):
             continue
         signals: list[str] = []
         clause = ctx.text
         if re.search(_NOT_EXCLUSIVE, clause, re.I):
-            signals.append(ctx.t("not the exclusive remedy (further losses recoverable)", "不是唯一救济（还可索赔其他损失）"))
-        capped = re.search(r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高", clause, re.I)
-        daily = [p for p in find_percents(text) if re.search(r"per\s+day|each\s+day|a\s+day|daily|每日|每天|per\s+week", text[p.end : p.end + 40], re.I)]
-        if daily and daily[0].value >= 0.5:
-            signals.append(ctx.t(f"a high rate of {daily[0].value:g}% per period of delay", f"费率高达每期{daily[0].value:g}%"))
+            signals.append(
+                ctx.t(
+                    "not the exclusive remedy (further losses recoverable)",
+                    "不是唯一救济（还可索赔其他损失）",
+                )
+            )
+        capped = re.search(
+            r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高", clause, re.I
+        )
+        daily = [
+            p
+            for p in find_percents(text)
+            if re.search(
+                r"per\s+day|each\s+day|a\s+day|daily|每日|每天|per\s+week", text[p.end : p.end + 40], re.I
+            )
+        ]
+        if daily and daily[0].value > 0.5:
+            signals.append(
+                ctx.t(
+                    f"a high rate of {daily[0].value:g}% per period of delay",
+                    f"费率高达每期{daily[0].value:g}%",
+                )
+            )
         if not capped and (daily or re.search(r"per\s+day|each\s+day|每日|每天|每逾期", text, re.I)):
             signals.append(ctx.t("no cap", "未设上限"))
-        cap_pct = [p for p in find_percents(clause) if re.search(r"maximum|exceed|cap|上限|不超过", clause[max(0, p.start - 80) : p.start], re.I)]
+        cap_pct = [
+            p
+            for p in find_percents(clause)
+            if re.search(r"maximum|exceed|cap|上限|不超过", clause[max(0, p.start - 80) : p.start], re.I)
+        ]
         if cap_pct and cap_pct[0].value > 15:
-            signals.append(ctx.t(f"a cap of {cap_pct[0].value:g}% (above the usual 10-15%)", f"上限为{cap_pct[0].value:g}%（高于通常的10%-15%）"))
-        if re.search(r"for\s+any\s+reason|other\s+than\s+(?:termination\s+)?by|regardless\s+of\s+(?:fault|cause)|whether\s+or\s+not.{0,30}fault|无论.{0,10}(?:原因|过错)", text, re.I):
-            signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
-        if re.search(r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付", text, re.I) and re.search(
-            r"[A-Z]{3}\s?[\d,]{5,}|\$\s?[\d,]{5,}|万元|元", text
+            signals.append(
+                ctx.t(
+                    f"a cap of {cap_pct[0].value:g}% (above the usual 10-15%)",
+                    f"上限为{cap_pct[0].value:g}%（高于通常的10%-15%）",
+                )
+            )
+        if re.search(
+            r"for\s+any\s+reason|other\s+than\s+(?:termination\s+)?by|regardless\s+of\s+(?:fault|cause)|whether\s+or\s+not.{0,30}fault|无论.{0,10}(?:原因|过错)",
+            text,
+            re.I,
         ):
+            signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
+        if re.search(
+            r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付",
+            text,
+            re.I,
+        ) and re.search(r"[A-Z]{3}\s?[\d,]{5,}|\$\s?[\d,]{5,}|万元|元", text):
             signals.append(ctx.t("a fixed sum payable on demand", "须见索即付的固定金额"))
         if payer == "mutual" and not any("rate" in x or "费率" in x for x in signals):
             continue
@@ -326,7 +400,9 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                 "high",
                 q,
                 ctx.t(
-                    f"Liquidated damages or fees payable by {ctx.us} are excessive: " + "; ".join(signals) + ".",
+                    f"Liquidated damages or fees payable by {ctx.us} are excessive: "
+                    + "; ".join(signals)
+                    + ".",
                     f"{ctx.us}应付的违约金或费用过高：" + "；".join(signals) + "。",
                 ),
                 ctx.t(
@@ -335,7 +411,9 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                     "违约金应是设有上限的、对损失的真实预估，并替代一般损害赔偿；否则我方就同一违约的风险敞口无限。",
                 ),
                 ctx.t(
-                    "Signals found in the clause: " + "; ".join(signals) + ". Playbook: cap at about 10% of the price, sole and exclusive remedy.",
+                    "Signals found in the clause: "
+                    + "; ".join(signals)
+                    + ". Playbook: cap at about 10% of the price, sole and exclusive remedy.",
                     "条款中识别到：" + "；".join(signals) + "。行业立场：上限约为价款的10%，且为唯一救济。",
                 ),
             )

@@ -1,5 +1,7 @@
 """Group K: M&A (SPA/SHA) risks, mostly for a buyer or a minority investor."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -23,11 +25,21 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         if not re.search(_SELLER, text, re.I) and not re.search(r"Claims?|索赔", text):
             continue
-        cap = re.search(r"(?:total|aggregate|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit\w*|liabilit\w*.{0,80}shall\s+not\s+exceed|责任总额|累计.{0,6}不超过", text, re.I)
-        pcts = [p for p in find_percents(text) if re.search(r"Purchase\s+Price|Consideration|price|价款|对价", text[p.end : p.end + 40], re.I)]
+        cap = re.search(
+            r"(?:total|aggregate|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit\w*|liabilit\w*.{0,80}shall\s+not\s+exceed|责任总额|累计.{0,6}不超过",
+            text,
+            re.I,
+        )
+        pcts = [
+            p
+            for p in find_percents(text)
+            if re.search(r"Purchase\s+Price|Consideration|price|价款|对价", text[p.end : p.end + 40], re.I)
+        ]
         if cap and pcts:
             p = pcts[0]
-            covers_fundamental = re.search(r"(?:including|包括).{0,60}(?:Fundamental|Tax|title|capacity|基本保证|税)", text, re.I)
+            covers_fundamental = re.search(
+                r"(?:including|包括).{0,60}(?:Fundamental|Tax|title|capacity|基本保证|税)", text, re.I
+            )
             if p.value < 30 or (covers_fundamental and p.value < 100):
                 out.append(
                     Finding(
@@ -36,8 +48,13 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                         span(s, covers_fundamental.start() if covers_fundamental else p.start),
                         ctx.t(
                             f"The Seller's overall cap is {p.value:g}% of the price"
-                            + (", and it also covers fundamental warranty and tax claims." if covers_fundamental else "."),
-                            f"卖方责任总上限为价款的{p.value:g}%" + ("，且同样适用于基本保证和税务索赔。" if covers_fundamental else "。"),
+                            + (
+                                ", and it also covers fundamental warranty and tax claims."
+                                if covers_fundamental
+                                else "."
+                            ),
+                            f"卖方责任总上限为价款的{p.value:g}%"
+                            + ("，且同样适用于基本保证和税务索赔。" if covers_fundamental else "。"),
                         ),
                         ctx.t(
                             f"{ctx.us} could recover only a fraction of the price even if title or tax exposure proves worthless or large.",
@@ -50,7 +67,11 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                     )
                 )
                 continue
-        deductible = re.search(r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)|仅就超出部分", text, re.I)
+        deductible = re.search(
+            r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)|仅就超出部分",
+            text,
+            re.I,
+        )
         if deductible:
             pct = [p for p in find_percents(text)]
             out.append(
@@ -61,17 +82,26 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                     ctx.t(
                         "The basket is a deductible: the Seller pays only the excess over the threshold"
                         + (f" of {pct[0].value:g}% of the price." if pct else "."),
-                        "起赔门槛为免赔额式：卖方仅就超过门槛" + (f"（价款的{pct[0].value:g}%）" if pct else "") + "的部分承担责任。",
+                        "起赔门槛为免赔额式：卖方仅就超过门槛"
+                        + (f"（价款的{pct[0].value:g}%）" if pct else "")
+                        + "的部分承担责任。",
                     ),
                     ctx.t(
                         f"{ctx.us} permanently absorbs the first slice of every warranty loss.",
                         f"{ctx.us}须永久自行承担每项保证损失的首段金额。",
                     ),
-                    ctx.t("Market: a tipping basket of about 0.5-1% of the price.", "市场惯例：全额起赔式门槛，约为价款的0.5%-1%。"),
+                    ctx.t(
+                        "Market: a tipping basket of about 0.5-1% of the price.",
+                        "市场惯例：全额起赔式门槛，约为价款的0.5%-1%。",
+                    ),
                 )
             )
             continue
-        notice = re.search(r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|买方.{0,20}(?:在|于).{0,20}内.{0,10}(?:通知|提出)", text, re.I)
+        notice = re.search(
+            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|买方.{0,20}(?:在|于).{0,20}内.{0,10}(?:通知|提出)",
+            text,
+            re.I,
+        )
         if notice:
             periods = [p for p in find_periods(text) if p.unit in {"month", "year", "day"}]
             tax = re.search(r"Tax|税", text)
@@ -83,14 +113,18 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                         "high",
                         span(s, periods[0].start),
                         ctx.t(
-                            f"Claims must be notified within {fmt_period(periods[0])}" + (", including tax claims." if tax else "."),
+                            f"Claims must be notified within {fmt_period(periods[0])}"
+                            + (", including tax claims." if tax else "."),
                             f"索赔须在{fmt_period(periods[0])}内通知" + ("，税务索赔亦同。" if tax else "。"),
                         ),
                         ctx.t(
                             "Problems (especially tax) typically surface after one audit cycle or a tax enquiry; a short window extinguishes them.",
                             "问题（尤其是税务）通常在一个审计周期或税务稽查后才显现，过短的期限会使索赔权消灭。",
                         ),
-                        ctx.t("Market: 18-24 months for general claims; tax for the statutory period plus a margin.", "市场惯例：一般索赔18-24个月；税务索赔为法定期限加一定缓冲。"),
+                        ctx.t(
+                            "Market: 18-24 months for general claims; tax for the statutory period plus a margin.",
+                            "市场惯例：一般索赔18-24个月；税务索赔为法定期限加一定缓冲。",
+                        ),
                     )
                 )
     return out[:2]
@@ -116,10 +150,15 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
                     "The warranties are emptied: almost any issue can be said to have been disclosed.",
                     "保证被架空：几乎任何问题都可被称为已披露。",
                 ),
-                ctx.t("Market: only matters fairly disclosed with sufficient detail in the Disclosure Letter.", "市场惯例：仅限披露函中以足够细节公允披露的事项。"),
+                ctx.t(
+                    "Market: only matters fairly disclosed with sufficient detail in the Disclosure Letter.",
+                    "市场惯例：仅限披露函中以足够细节公允披露的事项。",
+                ),
             )
         ]
-    for s, m in ctx.find(r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)|买方.{0,10}(?:已知|知悉|应当知道)"):
+    for s, m in ctx.find(
+        r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)|买方.{0,10}(?:已知|知悉|应当知道)"
+    ):
         if re.search(r"shall\s+not\s+(?:be\s+)?(?:affected|prejudiced)|不影响", s.text, re.I):
             continue
         return [
@@ -135,18 +174,32 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
                     f"Diligence findings already priced in, or merely discoverable, stop {ctx.us} from claiming.",
                     f"已计入价格或仅为可发现的尽调事项，都会阻止{ctx.us}索赔。",
                 ),
-                ctx.t("Market: the Buyer's knowledge does not prejudice claims.", "市场惯例：买方的知悉不影响其索赔。"),
+                ctx.t(
+                    "Market: the Buyer's knowledge does not prejudice claims.",
+                    "市场惯例：买方的知悉不影响其索赔。",
+                ),
             )
         ]
-    for s, m in ctx.find(r"without\s+(?:(?:its|their|his|her)\s+)?(?:having\s+made|making)\s+(?:any\s+)?enquir\w*|no\s+(?:duty|obligation)\s+to\s+(?:make\s+)?(?:enquir|investigat)\w*|actual\s+knowledge\s+(?:only|of)|未经(?:任何)?询问"):
+    for s, m in ctx.find(
+        r"without\s+(?:(?:its|their|his|her)\s+)?(?:having\s+made|making)\s+(?:any\s+)?enquir\w*|no\s+(?:duty|obligation)\s+to\s+(?:make\s+)?(?:enquir|investigat)\w*|actual\s+knowledge\s+(?:only|of)|未经(?:任何)?询问"
+    ):
         return [
             Finding(
                 "ma_disclosure_overbroad",
                 "medium",
                 span(s, m),
-                ctx.t("Awareness-qualified warranties are given without any enquiry.", "以知悉为限的保证无需经过任何询问。"),
-                ctx.t("The Seller can stay ignorant and avoid liability for what its managers know.", "卖方可保持不知情，从而规避其管理层所知事项的责任。"),
-                ctx.t("Market: knowledge of named persons after due and careful enquiry.", "市场惯例：指定人员经审慎询问后的知悉。"),
+                ctx.t(
+                    "Awareness-qualified warranties are given without any enquiry.",
+                    "以知悉为限的保证无需经过任何询问。",
+                ),
+                ctx.t(
+                    "The Seller can stay ignorant and avoid liability for what its managers know.",
+                    "卖方可保持不知情，从而规避其管理层所知事项的责任。",
+                ),
+                ctx.t(
+                    "Market: knowledge of named persons after due and careful enquiry.",
+                    "市场惯例：指定人员经审慎询问后的知悉。",
+                ),
             )
         ]
     return []
@@ -156,7 +209,9 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     """Warranties not repeated at Completion; buyer-protective conditions waivable by the seller."""
     if not _buyer(ctx):
         return []
-    for s, m in ctx.find(r"(?:shall\s+not|will\s+not|not)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?repeated|(?:given|made)\s+(?:only\s+)?(?:on|as\s+at)\s+the\s+date\s+of\s+this\s+Agreement\s+only|仅于签署日作出|不在交割时重复"):
+    for s, _m in ctx.find(
+        r"(?:shall\s+not|will\s+not|not)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?repeated|(?:given|made)\s+(?:only\s+)?(?:on|as\s+at)\s+the\s+date\s+of\s+this\s+Agreement\s+only|仅于签署日作出|不在交割时重复"
+    ):
         if re.search(r"Warrant|保证", s.text, re.I):
             return [
                 Finding(
@@ -168,18 +223,32 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
                         f"Anything that goes wrong between signing and Completion is at {ctx.us}'s risk, with no walk-away right.",
                         f"签署至交割期间发生的任何问题均由{ctx.us}承担，且无退出权。",
                     ),
-                    ctx.t("Market: warranties repeated at Completion with a termination right for material breach.", "市场惯例：保证在交割时重复作出，重大违约时买方可解除。"),
+                    ctx.t(
+                        "Market: warranties repeated at Completion with a termination right for material breach.",
+                        "市场惯例：保证在交割时重复作出，重大违约时买方可解除。",
+                    ),
                 )
             ]
-    for s, m in ctx.find(r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?|(?:卖方|转让方)(?:可以|有权)?(?:单方)?豁免"):
+    for s, m in ctx.find(
+        r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?|(?:卖方|转让方)(?:可以|有权)?(?:单方)?豁免"
+    ):
         return [
             Finding(
                 "ma_conditions_precedent_gap",
                 "medium",
                 span(s, m),
-                ctx.t("A condition protecting the Buyer can be waived by the Seller alone.", "保护买方的条件可由卖方单方豁免。"),
-                ctx.t(f"The Seller could force Completion although a condition that protects {ctx.us} has failed.", f"即使保护{ctx.us}的条件未满足，卖方也可强制交割。"),
-                ctx.t("Market: conditions for the Buyer's benefit are waivable only by the Buyer.", "市场惯例：为买方利益设置的条件仅可由买方豁免。"),
+                ctx.t(
+                    "A condition protecting the Buyer can be waived by the Seller alone.",
+                    "保护买方的条件可由卖方单方豁免。",
+                ),
+                ctx.t(
+                    f"The Seller could force Completion although a condition that protects {ctx.us} has failed.",
+                    f"即使保护{ctx.us}的条件未满足，卖方也可强制交割。",
+                ),
+                ctx.t(
+                    "Market: conditions for the Buyer's benefit are waivable only by the Buyer.",
+                    "市场惯例：为买方利益设置的条件仅可由买方豁免。",
+                ),
             )
         ]
     return []
@@ -190,7 +259,9 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     if not _buyer(ctx):
         return []
     if re.search(r"Permitted\s+Leakage|允许(?:的)?漏损", ctx.text, re.I):
-        for s, m in ctx.find(r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"):
+        for s, m in ctx.find(
+            r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"
+        ):
             return [
                 Finding(
                     "ma_price_mechanism_risk",
@@ -204,11 +275,16 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         "Before Completion the Seller controls the board and can extract value that the locked-box price already paid for.",
                         "交割前卖方控制董事会，可抽走锁箱价格中已计价的价值。",
                     ),
-                    ctx.t("Market: a closed list of specific, quantified items.", "市场惯例：封闭的具体量化清单。"),
+                    ctx.t(
+                        "Market: a closed list of specific, quantified items.",
+                        "市场惯例：封闭的具体量化清单。",
+                    ),
                 )
             ]
     if re.search(r"Leakage|漏损", ctx.text, re.I):
-        for s, m in ctx.find(r"(?:on\s+or\s+before|within|no\s+later\s+than)\b.{0,60}?(?:months?|days)|(?:\d+|[一二三四五六])个月内"):
+        for s, m in ctx.find(
+            r"(?:on\s+or\s+before|within|no\s+later\s+than)\b.{0,60}?(?:months?|days)|(?:\d+|[一二三四五六])个月内"
+        ):
             periods = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day", "week"}]
             if periods and periods[0].months < 6 and re.search(r"claim|notif|notice|索赔|通知", s.text, re.I):
                 return [
@@ -216,8 +292,14 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         "ma_price_mechanism_risk",
                         "medium",
                         span(s, m),
-                        ctx.t(f"Leakage claims must be made within {fmt_period(periods[0])} of Completion.", f"漏损索赔须在交割后{fmt_period(periods[0])}内提出。"),
-                        ctx.t("Leakage often surfaces only in the first post-Completion accounts.", "漏损通常在交割后首期账目中才显现。"),
+                        ctx.t(
+                            f"Leakage claims must be made within {fmt_period(periods[0])} of Completion.",
+                            f"漏损索赔须在交割后{fmt_period(periods[0])}内提出。",
+                        ),
+                        ctx.t(
+                            "Leakage often surfaces only in the first post-Completion accounts.",
+                            "漏损通常在交割后首期账目中才显现。",
+                        ),
                         ctx.t("Market: at least 6 months.", "市场惯例：至少6个月。"),
                     )
                 ]
@@ -229,12 +311,42 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     if not ctx.parties.is_role("investor") and not (not ctx.parties.known and ctx.domain == "sha_spa"):
         return []
     checks = (
-        ("sha_governance_weak", r"casting\s+vote|决定票", "The chair appointed by the majority has a casting vote.", "由多数股东委派的董事长享有决定票。"),
-        ("sha_governance_weak", r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)", "Deadlock is resolved in the majority's favour.", "僵局解决机制偏向多数股东。"),
-        ("sha_governance_weak", r"reserved\s+matters?.{0,120}(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+(?:Board|directors))|保留事项.{0,30}(?:简单多数|过半数)", "Reserved matters are decided by simple majority.", "保留事项以简单多数决定。"),
-        ("sha_exit_rights_unfavourable", r"compulsory\s+transfer.{0,160}(?:discount|lower\s+of|nominal|par\s+value)|强制转让.{0,40}(?:折价|面值)", "Compulsory transfer at a discount applies to the minority.", "小股东适用折价强制转让。"),
-        ("sha_dilution_pre_emption", r"pre-?empti\w*.{0,100}(?:shall\s+not\s+apply|disappl|waive\w*).{0,100}(?:Board|majority|ordinary\s+resolution)|without\s+(?:first\s+)?offering.{0,40}(?:existing\s+)?shareholders|无需.{0,10}(?:优先认购|向现有股东)", "Pre-emption on new issues can be disapplied by the majority.", "新股优先认购权可由多数股东排除。"),
-        ("sha_dilution_pre_emption", r"(?:fails?|failure)\s+to\s+(?:fund|subscribe|contribute).{0,160}(?:dilut|discount|nominal|par)", "Failure to fund triggers punitive dilution.", "未出资将触发惩罚性稀释。"),
+        (
+            "sha_governance_weak",
+            r"casting\s+vote|决定票",
+            "The chair appointed by the majority has a casting vote.",
+            "由多数股东委派的董事长享有决定票。",
+        ),
+        (
+            "sha_governance_weak",
+            r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)",
+            "Deadlock is resolved in the majority's favour.",
+            "僵局解决机制偏向多数股东。",
+        ),
+        (
+            "sha_governance_weak",
+            r"reserved\s+matters?.{0,120}(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+(?:Board|directors))|保留事项.{0,30}(?:简单多数|过半数)",
+            "Reserved matters are decided by simple majority.",
+            "保留事项以简单多数决定。",
+        ),
+        (
+            "sha_exit_rights_unfavourable",
+            r"compulsory\s+transfer.{0,160}(?:discount|lower\s+of|nominal|par\s+value)|强制转让.{0,40}(?:折价|面值)",
+            "Compulsory transfer at a discount applies to the minority.",
+            "小股东适用折价强制转让。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            r"pre-?empti\w*.{0,100}(?:shall\s+not\s+apply|disappl|waive\w*).{0,100}(?:Board|majority|ordinary\s+resolution)|without\s+(?:first\s+)?offering.{0,40}(?:existing\s+)?shareholders|无需.{0,10}(?:优先认购|向现有股东)",
+            "Pre-emption on new issues can be disapplied by the majority.",
+            "新股优先认购权可由多数股东排除。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            r"(?:fails?|failure)\s+to\s+(?:fund|subscribe|contribute).{0,160}(?:dilut|discount|nominal|par)",
+            "Failure to fund triggers punitive dilution.",
+            "未出资将触发惩罚性稀释。",
+        ),
     )
     out: list[Finding] = []
     for risk, rx, en, zh in checks:
@@ -245,12 +357,18 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                     "high",
                     span(s, m),
                     ctx.t(en, zh),
-                    ctx.t(f"As a minority holder {ctx.us} loses effective protection of its investment.", f"作为小股东，{ctx.us}的投资失去有效保护。"),
-                    ctx.t("Playbook: minority consent over reserved matters and new issues, no casting vote, neutral deadlock, fair exit terms.", "行业立场：保留事项和新增发行须经小股东同意，无决定票，中立的僵局机制，公平的退出条件。"),
+                    ctx.t(
+                        f"As a minority holder {ctx.us} loses effective protection of its investment.",
+                        f"作为小股东，{ctx.us}的投资失去有效保护。",
+                    ),
+                    ctx.t(
+                        "Playbook: minority consent over reserved matters and new issues, no casting vote, neutral deadlock, fair exit terms.",
+                        "行业立场：保留事项和新增发行须经小股东同意，无决定票，中立的僵局机制，公平的退出条件。",
+                    ),
                 )
             )
             break
-    for s, m in ctx.find(r"drag[- ]along|领售|拖售"):
+    for s, _m in ctx.find(r"drag[- ]along|领售|拖售"):
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
             out.append(
@@ -258,9 +376,18 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                     "sha_exit_rights_unfavourable",
                     "high",
                     span(s, pct[0].start),
-                    ctx.t(f"Drag-along can be triggered by holders of only {pct[0].value:g}%.", f"仅持股{pct[0].value:g}%的股东即可触发领售权。"),
-                    ctx.t(f"{ctx.us} can be forced to sell on terms it did not negotiate.", f"{ctx.us}可能被迫按其未参与谈判的条件出售。"),
-                    ctx.t("Playbook: at least 75% with a price floor and identical terms.", "行业立场：至少75%，并设价格下限和同等条件。"),
+                    ctx.t(
+                        f"Drag-along can be triggered by holders of only {pct[0].value:g}%.",
+                        f"仅持股{pct[0].value:g}%的股东即可触发领售权。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} can be forced to sell on terms it did not negotiate.",
+                        f"{ctx.us}可能被迫按其未参与谈判的条件出售。",
+                    ),
+                    ctx.t(
+                        "Playbook: at least 75% with a price floor and identical terms.",
+                        "行业立场：至少75%，并设价格下限和同等条件。",
+                    ),
                 )
             )
             break

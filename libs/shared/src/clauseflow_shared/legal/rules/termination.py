@@ -1,5 +1,7 @@
 """Group B: termination for convenience, unbalanced termination/suspension, renewal, post-termination."""
 
+# ruff: noqa: E501  -- legal regexes, bilingual findings and clause fixtures read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -40,7 +42,11 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         cause = re.search(_CAUSE, text, re.I)
         if cause and not conv:
             continue
-        if cause and not re.search(r"convenience|without\s+cause|for\s+any\s+reason|without\s+(?:giving\s+)?(?:any\s+)?reasons?\b|无需.{0,4}理由|无理由|任意", text, re.I):
+        if cause and not re.search(
+            r"convenience|without\s+cause|for\s+any\s+reason|without\s+(?:giving\s+)?(?:any\s+)?reasons?\b|无需.{0,4}理由|无理由|任意",
+            text,
+            re.I,
+        ):
             continue  # "may at any time terminate for breach" is termination for cause
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
@@ -53,7 +59,11 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             ctx.text,
             re.I,
         )
-        profit_denied = re.search(r"not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权.{0,10}(?:预期利润|可得利益)", ctx.text, re.I)
+        profit_denied = re.search(
+            r"not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权.{0,10}(?:预期利润|可得利益)",
+            ctx.text,
+            re.I,
+        )
         profit = compensation is not None and not profit_denied
         relet = re.search(_RELET, ctx.text, re.I)
         if re.search(r"default|breach|cause|违约", ctx.title, re.I) and not conv:
@@ -100,9 +110,14 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     if re.search(r"convenience|任意解除|便利", ctx.title + " " + ctx.text, re.I):
-        for s, m in ctx.find(_RELET + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"):
+        for s, m in ctx.find(
+            _RELET
+            + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"
+        ):
             side = ctx.actor(s, m.start())
-            if ctx.parties.theirs(side) or (re.search(r"profit|利润|利益", m.group(0)) and ctx.parties.ours(side)):
+            if ctx.parties.theirs(side) or (
+                re.search(r"profit|利润|利益", m.group(0)) and ctx.parties.ours(side)
+            ):
                 return [
                     Finding(
                         "termination_for_convenience",
@@ -138,7 +153,9 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         if re.search(r"change\s+(?:of|in)\s+control|控制权", text, re.I):
             continue  # a change-of-control trigger is judged by its own rule
         if ctx.parties.theirs(side) and harsh:
-            if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(r"overdue|breach|逾期|违约", text, re.I):
+            if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(
+                r"overdue|breach|逾期|违约", text, re.I
+            ):
                 continue  # immediate termination on insolvency is standard
             cure = [p for p in find_periods(text) if p.days >= 15]
             if cure and not re.search(r"whether\s+or\s+not|immediately|立即|不论", text, re.I):
@@ -172,7 +189,9 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         for s in ctx.sentences:
             if removal.start() >= s.start and removal.start() < s.end:
                 side = ctx.actor(s, removal.start() - s.start)
-                if ctx.parties.ours(side) or re.search(r"16\.[12]", removal.group(0)) and ctx.parties.is_role("contractor"):
+                if ctx.parties.ours(side) or (
+                    re.search(r"16\.[12]", removal.group(0)) and ctx.parties.is_role("contractor")
+                ):
                     return [
                         Finding(
                             "termination_rights_unbalanced",
@@ -199,12 +218,16 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
         return []
-    for s, m in ctx.find(r"automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)\w*|renew\w*\s+automatically|自动(?:续期|续展|延续|延长|续约|顺延)"):
+    for s, m in ctx.find(
+        r"automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)\w*|renew\w*\s+automatically|自动(?:续期|续展|延续|延长|续约|顺延)"
+    ):
         periods = find_periods(s.text)
         if not periods:
             continue
         renewal = next((p for p in periods if p.unit in {"month", "year"}), None)
-        notice = next((p for p in periods if p is not renewal and p.unit in {"day", "business day", "month"}), None)
+        notice = next(
+            (p for p in periods if p is not renewal and p.unit in {"day", "business day", "month"}), None
+        )
         long_renewal = renewal is not None and renewal.months > 12.5
         early_notice = notice is not None and notice.days >= 90
         if not (long_renewal or early_notice):
@@ -213,13 +236,21 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         if long_renewal and renewal is not None:
             bits.append(ctx.t(f"renewal periods of {fmt_period(renewal)}", f"每次续期{fmt_period(renewal)}"))
         if early_notice and notice is not None:
-            bits.append(ctx.t(f"non-renewal notice {fmt_period(notice)} ahead", f"须提前{fmt_period(notice)}发出不续期通知"))
+            bits.append(
+                ctx.t(
+                    f"non-renewal notice {fmt_period(notice)} ahead",
+                    f"须提前{fmt_period(notice)}发出不续期通知",
+                )
+            )
         return [
             Finding(
                 "auto_renewal_lock_in",
                 "medium",
                 span(s, m),
-                ctx.t("The term renews automatically with " + " and ".join(bits) + ".", "合同自动续期，" + "，".join(bits) + "。"),
+                ctx.t(
+                    "The term renews automatically with " + " and ".join(bits) + ".",
+                    "合同自动续期，" + "，".join(bits) + "。",
+                ),
                 ctx.t(
                     f"Missing the window locks {ctx.us} into another long term at prices it may not control.",
                     f"一旦错过通知窗口，{ctx.us}将被锁定在新的长期期限内，且价格可能不受控制。",
@@ -235,9 +266,13 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
 
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
-    for s, m in ctx.find(r"(?:after|following|upon|on)\s+(?:the\s+)?(?:termination|expiry|expiration)|终止后|届满后|解除后"):
+    for s, m in ctx.find(
+        r"(?:after|following|upon|on)\s+(?:the\s+)?(?:termination|expiry|expiration)|终止后|届满后|解除后"
+    ):
         text = s.text
-        if not re.search(r"data|数据|资料", text, re.I) or not re.search(r"export|retriev|return|available|导出|返还|取回|提供", text, re.I):
+        if not re.search(r"data|数据|资料", text, re.I) or not re.search(
+            r"export|retriev|return|available|导出|返还|取回|提供", text, re.I
+        ):
             continue
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) and not ctx.parties.buy_side:
@@ -255,7 +290,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                 ctx.t(
                     f"After termination our data is available for only {fmt_period(periods[0])}"
                     + (", and only against a fee or in a proprietary format." if fee else "."),
-                    f"合同终止后我方数据仅在{fmt_period(periods[0])}内可取回" + ("，且须付费或仅为专有格式。" if fee else "。"),
+                    f"合同终止后我方数据仅在{fmt_period(periods[0])}内可取回"
+                    + ("，且须付费或仅为专有格式。" if fee else "。"),
                 ),
                 ctx.t(
                     f"{ctx.us} depends on its data for continuity; a short or conditional export window risks losing it.",
@@ -271,10 +307,18 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         if not re.search(r"return|destroy|delete|erase|销毁|删除|返还", text, re.I):
             continue
-        if re.search(r"save\s+(?:as|to\s+the\s+extent)|except\s+(?:as|to\s+the\s+extent)|required\s+by\s+(?:law|regulation)|法律(?:要求|规定).{0,10}(?:保留|除外)", text, re.I):
+        if re.search(
+            r"save\s+(?:as|to\s+the\s+extent)|except\s+(?:as|to\s+the\s+extent)|required\s+by\s+(?:law|regulation)|法律(?:要求|规定).{0,10}(?:保留|除外)",
+            text,
+            re.I,
+        ):
             continue
         side = ctx.actor(s, m.start())
-        onerous = re.search(r"statutory\s+declaration|affidavit|certif\w+\s+(?:signed\s+)?by\s+(?:a|one\s+of\s+its)\s+director|公证|董事.{0,6}声明", text, re.I)
+        onerous = re.search(
+            r"statutory\s+declaration|affidavit|certif\w+\s+(?:signed\s+)?by\s+(?:a|one\s+of\s+its)\s+director|公证|董事.{0,6}声明",
+            text,
+            re.I,
+        )
         if ctx.parties.ours(side) and onerous:
             return [
                 Finding(
