@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack, StackLayout
 

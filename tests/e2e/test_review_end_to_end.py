@@ -1,4 +1,4 @@
-"""A contract reviewed end to end by the four services and the offline model, as separate processes on Kafka."""
+"""A contract reviewed end to end by the four services and the offline model as OS processes on Kafka."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from clauseflow_cli.client import GatewayClient
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -18,7 +17,9 @@ def _found(report: dict[str, Any]) -> set[tuple[str, str]]:
     return {(r["clause_id"], r["risk_type"]) for r in report["risks"]}
 
 
-async def _settle_all(gateway: GatewayClient, review_id: str, choose: Any, *, rounds: int = 20) -> list[dict[str, Any]]:
+async def _settle_all(
+    gateway: GatewayClient, review_id: str, choose: Any, *, rounds: int = 20
+) -> list[dict[str, Any]]:
     """Answer pending redlines with ``choose(redline)`` until the review completes; returns decisions sent."""
     sent: list[dict[str, Any]] = []
     for _ in range(rounds):
@@ -48,8 +49,11 @@ async def test_english_contract_with_approvals_and_a_rejection(
         # The liability redline is rejected once with feedback; its redraft is then approved.
         if redline["clause_id"] == reject_clause and not rejected_once:
             rejected_once.add(redline["id"])
-            return {"redline_id": redline["id"], "action": "reject",
-                    "feedback": "Cap our liability at 100% of the annual Fees instead."}
+            return {
+                "redline_id": redline["id"],
+                "action": "reject",
+                "feedback": "Cap our liability at 100% of the annual Fees instead.",
+            }
         return {"redline_id": redline["id"], "action": "approve"}
 
     decisions = await _settle_all(gateway, review_id, choose)
@@ -67,7 +71,9 @@ async def test_english_contract_with_approvals_and_a_rejection(
         by_status.setdefault(redline["status"], set()).add(redline["id"])
     assert by_status.get("approved", set()) == approved_ids
     assert rejected_once and rejected_once.isdisjoint(by_status.get("approved", set()))
-    redrafts = [r for r in report["redlines"] if r["clause_id"] == reject_clause and r["id"] not in rejected_once]
+    redrafts = [
+        r for r in report["redlines"] if r["clause_id"] == reject_clause and r["id"] not in rejected_once
+    ]
     assert redrafts, "the rejected redline was not redrafted"
     assert report["summary"]
 
@@ -77,7 +83,10 @@ async def test_chinese_contract_reviewed_and_all_redlines_approved(
 ) -> None:
     spec = expected["equipment_purchase_zh.txt"]
     review_id = await gateway.submit(
-        EXAMPLES / "equipment_purchase_zh.txt", our_party=spec["our_party"], language="zh-CN", domain="generic"
+        EXAMPLES / "equipment_purchase_zh.txt",
+        our_party=spec["our_party"],
+        language="zh-CN",
+        domain="generic",
     )
     await _settle_all(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
     report = await gateway.report(review_id)

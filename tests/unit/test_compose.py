@@ -96,7 +96,11 @@ def test_services_reach_each_other_where_they_listen() -> None:
     assert gateway["GATEWAY_PORT"] in SERVICES["gateway"]["healthcheck"]["test"][-1]
     assert SERVICES["gateway"]["ports"] == [f"{gateway['GATEWAY_PORT']}:{gateway['GATEWAY_PORT']}"]
     for name in ("playbook-model", "skills", "gateway"):
-        host_var = {"playbook-model": "PLAYBOOK_MODEL_HOST", "skills": "SKILLS_HOST", "gateway": "GATEWAY_HOST"}[name]
+        host_var = {
+            "playbook-model": "PLAYBOOK_MODEL_HOST",
+            "skills": "SKILLS_HOST",
+            "gateway": "GATEWAY_HOST",
+        }[name]
         assert _env(name)[host_var] == "0.0.0.0", f"{name} must listen beyond loopback inside its container"
 
 

@@ -28,11 +28,15 @@ def _ask(redline: dict[str, Any], console: Console) -> dict[str, Any] | None:
             title=f"clause {redline['clause_id']} · redline {redline['id']}",
         )
     )
-    choice = Prompt.ask("approve, reject, edit or skip", choices=["a", "r", "e", "s"], default="a", console=console)
+    choice = Prompt.ask(
+        "approve, reject, edit or skip", choices=["a", "r", "e", "s"], default="a", console=console
+    )
     if choice == "a":
         return {"redline_id": redline["id"], "action": "approve"}
     if choice == "r":
-        feedback = Prompt.ask("feedback for the redraft (empty: reject outright)", default="", console=console)
+        feedback = Prompt.ask(
+            "feedback for the redraft (empty: reject outright)", default="", console=console
+        )
         return {"redline_id": redline["id"], "action": "reject", "feedback": feedback}
     if choice == "e":
         text = Prompt.ask("your text", default=redline["proposed_text"], console=console)

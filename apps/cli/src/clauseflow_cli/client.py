@@ -60,10 +60,11 @@ class GatewayClient:
         options: dict[str, Any] | None = None,
     ) -> str:
         """Upload a contract for review; returns the review id."""
-        files: list[tuple[str, tuple[str, bytes]]] = [("file", (file.name, file.read_bytes()))]
+        read = asyncio.to_thread
+        files: list[tuple[str, tuple[str, bytes]]] = [("file", (file.name, await read(file.read_bytes)))]
         if pc_file is not None:
-            files.append(("pc_file", (pc_file.name, pc_file.read_bytes())))
-        files += [("reference_files", (ref.name, ref.read_bytes())) for ref in reference_files]
+            files.append(("pc_file", (pc_file.name, await read(pc_file.read_bytes))))
+        files += [("reference_files", (ref.name, await read(ref.read_bytes))) for ref in reference_files]
         data: dict[str, str] = {"our_party": our_party, "language": language, "domain": domain}
         for key, value in (options or {}).items():
             data[key] = str(value).lower() if isinstance(value, bool) else str(value)
@@ -86,7 +87,12 @@ class GatewayClient:
         return list(body["data"] if isinstance(body, dict) else body)
 
     async def decide(
-        self, review_id: str, decisions: list[dict[str, Any]], *, decided_by: str = "cli", key: str | None = None
+        self,
+        review_id: str,
+        decisions: list[dict[str, Any]],
+        *,
+        decided_by: str = "cli",
+        key: str | None = None,
     ) -> dict[str, Any]:
         """Submit approve / reject / edit decisions (several at once)."""
         headers = {"Idempotency-Key": key} if key else {}
@@ -104,7 +110,9 @@ class GatewayClient:
         _raise_for(resp)
         return resp.json() if fmt == "json" else resp.text
 
-    async def wait_until(self, review_id: str, statuses: set[str], *, timeout_s: float = 120.0) -> dict[str, Any]:
+    async def wait_until(
+        self, review_id: str, statuses: set[str], *, timeout_s: float = 120.0
+    ) -> dict[str, Any]:
         """Poll until the review reaches one of ``statuses`` (or a terminal status)."""
         deadline = time.monotonic() + timeout_s
         while True:

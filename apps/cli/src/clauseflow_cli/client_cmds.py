@@ -17,7 +17,9 @@ from clauseflow_cli.client import GatewayClient, GatewayError
 console = Console()
 T = TypeVar("T")
 
-GATEWAY = typer.Option("http://127.0.0.1:8000", "--gateway", envvar="CLAUSEFLOW_GATEWAY_URL", help="gateway URL")
+GATEWAY = typer.Option(
+    "http://127.0.0.1:8000", "--gateway", envvar="CLAUSEFLOW_GATEWAY_URL", help="gateway URL"
+)
 
 
 def _call(url: str, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
@@ -57,15 +59,17 @@ def status(review_id: str = typer.Argument(...), gateway: str = GATEWAY) -> None
     for col in ("clause", "title", "depth", "state"):
         table.add_column(col)
     for clause in review.get("clauses", []):
-        table.add_row(clause["clause_id"], clause.get("title", ""), clause.get("depth", ""), clause.get("state", ""))
+        table.add_row(
+            clause["clause_id"], clause.get("title", ""), clause.get("depth", ""), clause.get("state", "")
+        )
     console.print(table)
 
 
 def approve(
     review_id: str = typer.Argument(...),
-    redline: list[str] = typer.Option([], "--redline", help="approve these redline ids"),  # noqa: B008
+    redline: list[str] = typer.Option([], "--redline", help="approve these redline ids"),
     all_pending: bool = typer.Option(False, "--all", help="approve every pending redline"),
-    reject: list[str] = typer.Option([], "--reject", help="reject these redline ids"),  # noqa: B008
+    reject: list[str] = typer.Option([], "--reject", help="reject these redline ids"),
     feedback: str = typer.Option("", help="feedback for the rejected redlines (asks for a redraft)"),
     gateway: str = GATEWAY,
 ) -> None:
@@ -74,7 +78,9 @@ def approve(
     async def act(client: GatewayClient) -> dict[str, Any]:
         ids = list(redline)
         if all_pending:
-            ids += [r["id"] for r in await client.redlines(review_id, status="pending") if r["id"] not in reject]
+            ids += [
+                r["id"] for r in await client.redlines(review_id, status="pending") if r["id"] not in reject
+            ]
         decisions = [{"redline_id": i, "action": "approve"} for i in ids]
         decisions += [{"redline_id": i, "action": "reject", "feedback": feedback} for i in reject]
         if not decisions:

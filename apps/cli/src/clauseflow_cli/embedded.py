@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import uvicorn
-
-from clauseflow_cli.processes import free_port
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.settings import LLMSettings
+
+from clauseflow_cli.processes import free_port
 
 log = get_logger(__name__)
 
@@ -55,7 +55,9 @@ async def _skills(workdir: Path) -> AsyncIterator[str]:
     from clauseflow_skills.server import create_server
     from clauseflow_skills.settings import SkillsServerSettings
 
-    settings = SkillsServerSettings(document_store_dir=workdir / "documents", skills_host="127.0.0.1", skills_port=0)
+    settings = SkillsServerSettings(
+        document_store_dir=workdir / "documents", skills_host="127.0.0.1", skills_port=0
+    )
     server, port = await create_server(settings, port=0)
     try:
         yield f"127.0.0.1:{port}"
@@ -77,7 +79,9 @@ async def _gateway(workdir: Path, bus: InMemoryBus) -> AsyncIterator[str]:
         bus_kind="memory",
     )
     app = create_app(settings, bus=bus)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
     task = asyncio.create_task(server.serve())
     while not server.started:
         if task.done():
@@ -98,7 +102,7 @@ async def embedded_stack(
     from clauseflow_clause_worker.embedded import start_worker
     from clauseflow_orchestrator.embedded import start_orchestrator
 
-    workdir.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(workdir.mkdir, parents=True, exist_ok=True)
     bus = InMemoryBus()
     await bus.start()
     async with contextlib.AsyncExitStack() as stack:
@@ -106,7 +110,9 @@ async def embedded_stack(
         llm = _llm_settings(llm_base_url or model_url)
         skills_target = await stack.enter_async_context(_skills(workdir))
         await stack.enter_async_context(
-            start_orchestrator(bus=bus, llm=llm, store_dir=workdir / "documents", db_path=workdir / "orchestrator.db")
+            start_orchestrator(
+                bus=bus, llm=llm, store_dir=workdir / "documents", db_path=workdir / "orchestrator.db"
+            )
         )
         await stack.enter_async_context(
             start_worker(

@@ -1,4 +1,4 @@
-"""The ``clauseflow`` command: embedded review, the local distributed stack, parsing, and API client commands."""
+"""The ``clauseflow`` command: embedded review, the local stack, parsing, and API client commands."""
 
 from __future__ import annotations
 

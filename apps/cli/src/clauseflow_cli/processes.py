@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-
 from clauseflow_shared.logging import get_logger
 
 log = get_logger(__name__)
@@ -84,7 +83,8 @@ class ServiceProcess:
 
     async def start(self) -> None:
         """Spawn the process (output to its log file)."""
-        stdout = open(self.log_path, "ab") if self.log_path else asyncio.subprocess.DEVNULL  # noqa: SIM115
+        # The child inherits the file descriptor; a blocking open of a local log file is negligible here.
+        stdout = open(self.log_path, "ab") if self.log_path else asyncio.subprocess.DEVNULL  # noqa: SIM115, ASYNC230
         self.process = await asyncio.create_subprocess_exec(
             *self.argv, env=self.env, stdout=stdout, stderr=asyncio.subprocess.STDOUT, start_new_session=True
         )

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from clauseflow_shared.logging import configure_logging
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from clauseflow_cli.approvals import ApprovalMode, decide_pending
 from clauseflow_cli.client import GatewayClient, GatewayError
-from clauseflow_shared.logging import configure_logging
 
 console = Console(stderr=True)
 
@@ -32,22 +32,28 @@ def review(
     party: str = typer.Option(..., "--party", help="the party we act for, as named in the contract"),
     language: str = typer.Option("zh-CN", help="language of the findings: zh-CN or en"),
     domain: str = typer.Option("auto", help="generic | fidic | sha_spa | auto"),
-    pc: Path | None = typer.Option(None, "--pc", exists=True, dir_okay=False, help="FIDIC Particular Conditions"),
-    reference: list[Path] = typer.Option(  # noqa: B008
-        [], "--reference", exists=True, dir_okay=False, help="reference documents (e.g. Employer's Requirements)"
+    pc: Path | None = typer.Option(
+        None, "--pc", exists=True, dir_okay=False, help="FIDIC Particular Conditions"
+    ),
+    reference: list[Path] = typer.Option(
+        [],
+        "--reference",
+        exists=True,
+        dir_okay=False,
+        help="reference documents (e.g. Employer's Requirements)",
     ),
     approve: ApprovalMode = typer.Option(ApprovalMode.ASK, help="all | none | ask (per redline)"),
     out: Path = typer.Option(Path("out"), help="directory for report.json and report.md"),
-    llm: LLMChoice = typer.Option(LLMChoice.OFFLINE, help="offline playbook model, or LLM_BASE_URL/LLM_MODEL"),
+    llm: LLMChoice = typer.Option(
+        LLMChoice.OFFLINE, help="offline playbook model, or LLM_BASE_URL/LLM_MODEL"
+    ),
     workdir: Path | None = typer.Option(None, help="keep the databases and document store here"),
     verbose: bool = typer.Option(False, "--verbose", help="show service logs"),
 ) -> None:
     """Review FILE as PARTY: plan, analyse each clause, draft redlines, take decisions, write the report."""
     configure_logging("cli", level="INFO" if verbose else "WARNING", json=False)
     try:
-        report = asyncio.run(
-            _run(file, party, language, domain, pc, reference, approve, llm, workdir)
-        )
+        report = asyncio.run(_run(file, party, language, domain, pc, reference, approve, llm, workdir))
     except GatewayError as exc:
         console.print(f"[red]The review was refused:[/red] {exc}")
         raise typer.Exit(code=2) from None
@@ -68,29 +74,41 @@ async def _run(
     llm: LLMChoice,
     workdir: Path | None,
 ) -> dict[str, Any]:
-    from clauseflow_cli.embedded import embedded_stack
     from clauseflow_shared.settings import LLMSettings
+
+    from clauseflow_cli.embedded import embedded_stack
 
     llm_url = LLMSettings().llm_base_url if llm is LLMChoice.EXTERNAL else None
     with tempfile.TemporaryDirectory(prefix="clauseflow-") as tmp:
         root = workdir or Path(tmp)
-        async with embedded_stack(root, llm_base_url=llm_url) as endpoints:
-            async with GatewayClient(endpoints.gateway_url) as client:
-                review_id = await client.submit(
-                    file, our_party=party, language=language, domain=domain, pc_file=pc, reference_files=references
-                )
-                await _follow(client, review_id, approve)
-                return {
-                    "json": await client.report(review_id, "json"),
-                    "md": await client.report(review_id, "md"),
-                }
+        async with (
+            embedded_stack(root, llm_base_url=llm_url) as endpoints,
+            GatewayClient(endpoints.gateway_url) as client,
+        ):
+            review_id = await client.submit(
+                file,
+                our_party=party,
+                language=language,
+                domain=domain,
+                pc_file=pc,
+                reference_files=references,
+            )
+            await _follow(client, review_id, approve)
+            return {
+                "json": await client.report(review_id, "json"),
+                "md": await client.report(review_id, "md"),
+            }
 
 
 async def _follow(client: GatewayClient, review_id: str, approve: ApprovalMode) -> None:
     """Show progress until the review completes, deciding redlines as they await approval."""
     with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} clauses"),
-        TimeElapsedColumn(), console=console, transient=False,
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} clauses"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
     ) as progress:
         bar = progress.add_task("reviewing", total=None)
         while True:
@@ -101,10 +119,13 @@ async def _follow(client: GatewayClient, review_id: str, approve: ApprovalMode) 
             if review["status"] in {"completed", "failed"}:
                 return
             pending = await client.redlines(review_id, status="pending")
-            if pending:
-                progress.stop() if approve is ApprovalMode.ASK else None
+            if pending and approve is ApprovalMode.ASK:
+                # The bar would overwrite the questions: pause it while the reviewer answers.
+                progress.stop()
                 await decide_pending(client, review_id, pending, approve, console)
-                progress.start() if approve is ApprovalMode.ASK else None
+                progress.start()
+            elif pending:
+                await decide_pending(client, review_id, pending, approve, console)
             await asyncio.sleep(0.3)
 
 

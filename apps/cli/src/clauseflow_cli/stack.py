@@ -89,7 +89,11 @@ class LocalStack:
         """The skills gRPC server process."""
         port = self.layout.skills_port
         return self._service(
-            "skills", "clauseflow-skills", grpc_serving(f"127.0.0.1:{port}"), SKILLS_HOST="127.0.0.1", SKILLS_PORT=str(port)
+            "skills",
+            "clauseflow-skills",
+            grpc_serving(f"127.0.0.1:{port}"),
+            SKILLS_HOST="127.0.0.1",
+            SKILLS_PORT=str(port),
         )
 
     def orchestrator(self) -> ServiceProcess:
@@ -134,7 +138,9 @@ class LocalStack:
         old = self.group.services[name]
         if old.running:
             await old.stop()
-        fresh = ServiceProcess(name=old.name, argv=old.argv, env=old.env, health=old.health, log_path=old.log_path)
+        fresh = ServiceProcess(
+            name=old.name, argv=old.argv, env=old.env, health=old.health, log_path=old.log_path
+        )
         return await self.group.start(fresh)
 
     def service(self, name: str) -> ServiceProcess:

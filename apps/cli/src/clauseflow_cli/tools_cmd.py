@@ -100,7 +100,9 @@ def _table(tools: list[dict[str, Any]]) -> Table:
 
 
 def tools(
-    domain: str = typer.Option("", "--domain", help="only tools for this domain (generic, fidic, sha_spa) and '*'"),
+    domain: str = typer.Option(
+        "", "--domain", help="only tools for this domain (generic, fidic, sha_spa) and '*'"
+    ),
     category: str = typer.Option("", "--category", help="only tools of this category"),
     target: str | None = typer.Option(
         None, "--target", help="HOST:PORT of a running skills server (default: start an embedded one)"

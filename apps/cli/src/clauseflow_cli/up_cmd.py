@@ -8,9 +8,8 @@ import signal
 from pathlib import Path
 
 import typer
-from rich.console import Console
-
 from clauseflow_shared.logging import configure_logging
+from rich.console import Console
 
 console = Console(stderr=True)
 
@@ -23,12 +22,13 @@ def up(
 ) -> None:
     """Start the local broker and the services as separate processes; Ctrl-C stops everything."""
     configure_logging("cli", level="INFO", json=False)
-    asyncio.run(_up(workers, concurrency, workdir, kafka))
+    asyncio.run(_up(workers, concurrency, workdir.absolute(), kafka))
 
 
 async def _up(workers: int, concurrency: int, workdir: Path, kafka: str | None) -> None:
-    from clauseflow_cli.stack import LocalStack, StackLayout
     from clauseflow_shared.local_kafka import LocalKafka
+
+    from clauseflow_cli.stack import LocalStack, StackLayout
 
     async with contextlib.AsyncExitStack() as stack:
         if kafka is None:
@@ -36,7 +36,12 @@ async def _up(workers: int, concurrency: int, workdir: Path, kafka: str | None) 
             kafka = await asyncio.to_thread(broker.start)
             stack.callback(broker.stop)
         services = LocalStack(
-            StackLayout(workdir=workdir.resolve(), kafka_bootstrap=kafka, workers=workers, worker_concurrency=concurrency)
+            StackLayout(
+                workdir=workdir,
+                kafka_bootstrap=kafka,
+                workers=workers,
+                worker_concurrency=concurrency,
+            )
         )
         stack.push_async_callback(services.stop)
         await services.start()

@@ -80,8 +80,13 @@ class ClauseContext:
             # so take the first party of the phrase (back to the last comma) that holds the verb.
             seg_start = max(text.rfind(p, 0, pos) for p in "，,；;：:") + 1
             while True:
+                seg = text[seg_start:pos]
                 found = [
-                    m for m in self.parties.mentions(text[seg_start:pos]) if m.side != "other" or not self.parties.known
+                    m
+                    for m in self.parties.mentions(seg)
+                    if (m.side != "other" or not self.parties.known)
+                    # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
+                    and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
                 ]
                 if found:
                     return found[0].side
