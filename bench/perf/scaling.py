@@ -162,7 +162,7 @@ async def one_review(
             options={"approval_policy": "auto"},
         )
         timeline.accepted = time.perf_counter()
-        final = await follow_review(client, review_id, timeline, timeout_s=300)
+        final = await follow_review(client, review_id, timeline, poll_s=0.25, timeout_s=300)
     calls = calls_log.calls()
     plan = [c for c in calls if c.kind == "review_plan"]
     clause_calls = [c for c in calls if c.kind == "clause_review"]

@@ -119,7 +119,7 @@ async def review_once(
             domain="generic",
             options={"approval_policy": "auto"},
         )
-        final = await follow_review(client, review_id, timeline, poll_s=0.1, timeout_s=900)
+        final = await follow_review(client, review_id, timeline, poll_s=0.5, timeout_s=900)
     cpu = meter.stop()
     busy1, total1 = system_cpu_busy()
     if final["status"] != "completed":

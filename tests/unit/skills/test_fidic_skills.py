@@ -21,15 +21,18 @@ The Contractor shall obtain a Performance Security of 10% of the Accepted Contra
 8. Commencement and Delays
 
 8.8 Delay Damages
-If the Contractor fails to comply with the Time for Completion, the Contractor shall pay delay damages, and shall keep the records required by Sub-Clause 20.3.
+If the Contractor fails to comply with the Time for Completion, the Contractor shall pay delay damages,
+and shall keep the records required by Sub-Clause 20.3.
 
 20. Claims
 
 20.1 Contractor's Claims
-The Contractor shall give notice to the Engineer not later than 28 days after becoming aware of the event, failing which the Contractor shall not be entitled to additional payment.
+The Contractor shall give notice to the Engineer not later than 28 days after becoming aware of the event,
+failing which the Contractor shall not be entitled to additional payment.
 
 20.2 Claims for Payment
-The Contractor shall submit a fully detailed claim within 42 days after the notice under Sub-Clause 20.1, which shall have been given within 28 days of awareness.
+The Contractor shall submit a fully detailed claim within 42 days after the notice under Sub-Clause 20.1,
+which shall have been given within 28 days of awareness.
 
 20.3 Records
 The Contractor shall keep contemporary records.
@@ -56,7 +59,12 @@ ER_EN = build_document(
     "er-en",
     [
         ("1", "Scope", "The Works comprise a 20 km water pipeline and two pumping stations.", None),
-        ("2", "Performance Security", "The performance bond shall be issued by a bank rated A or better.", None),
+        (
+            "2",
+            "Performance Security",
+            "The performance bond shall be issued by a bank rated A or better.",
+            None,
+        ),
         ("3", "Records", "Daily site diaries and progress photographs are required.", None),
     ],
 ).model_copy(update={"title": "Employer's Requirements"})
@@ -68,7 +76,9 @@ ER_ZH = build_document(
     ],
     language="zh",
 ).model_copy(update={"title": "发包人要求"})
-OTHER_REF = build_document("minutes", [("1", "Minutes", "The tender meeting discussed pumping stations.", None)])
+OTHER_REF = build_document(
+    "minutes", [("1", "Minutes", "The tender meeting discussed pumping stations.", None)]
+)
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +91,9 @@ def pc() -> DocumentStructure:
     return parse_document(PC_TEXT.encode(), "pc.txt").model_copy(update={"document_id": "pc-1"})
 
 
-def _ctx(gc: DocumentStructure, *others: DocumentStructure, pc: DocumentStructure | None = None) -> SkillContext:
+def _ctx(
+    gc: DocumentStructure, *others: DocumentStructure, pc: DocumentStructure | None = None
+) -> SkillContext:
     docs = {d.document_id: d for d in (*others, *([pc] if pc else []))}
 
     def load(doc_id: str) -> DocumentStructure:
@@ -103,7 +115,9 @@ def _ctx(gc: DocumentStructure, *others: DocumentStructure, pc: DocumentStructur
 # --- fidic_merge_gc_pc --------------------------------------------------------------------------
 
 
-def test_merged_sub_clause_shows_gc_wording_and_the_change(gc: DocumentStructure, pc: DocumentStructure) -> None:
+def test_merged_sub_clause_shows_gc_wording_and_the_change(
+    gc: DocumentStructure, pc: DocumentStructure
+) -> None:
     out = fidic_merge.run(fidic_merge.MergeGcPcInput(clause_id="20.1"), _ctx(gc, pc=pc))
     assert out.has_particular_conditions and out.provenance == "amended"
     assert "28 days" in (out.gc_text or "") and "14 days" in out.merged_text
@@ -141,7 +155,9 @@ def test_compare_with_baseline_measures_a_pc_amendment_against_the_gc(
 # --- fidic_check_pc_consistency -----------------------------------------------------------------
 
 
-def test_changed_period_still_stated_by_a_referring_clause(gc: DocumentStructure, pc: DocumentStructure) -> None:
+def test_changed_period_still_stated_by_a_referring_clause(
+    gc: DocumentStructure, pc: DocumentStructure
+) -> None:
     out = fidic_consistency.run(fidic_consistency.PcConsistencyInput(clause_id="20.1"), _ctx(gc, pc=pc))
     [issue] = [i for i in out.issues if i.kind == "period_mismatch"]
     assert (issue.clause_id, issue.related_clause_id) == ("20.2", "20.1")
@@ -156,7 +172,9 @@ def test_deleted_sub_clause_still_referenced(gc: DocumentStructure, pc: Document
     assert out.deleted_clauses == ["20.3"]
 
 
-def test_contradictory_figures_and_dangling_pc_references(gc: DocumentStructure, pc: DocumentStructure) -> None:
+def test_contradictory_figures_and_dangling_pc_references(
+    gc: DocumentStructure, pc: DocumentStructure
+) -> None:
     out = fidic_consistency.run(
         fidic_consistency.PcConsistencyInput(clause_id="4.2", whole_contract=True), _ctx(gc, pc=pc)
     )

@@ -29,8 +29,8 @@ EN_ROWS: list[tuple[str, str, str, str | None]] = [
     (
         "20.1",
         "Contractor's claims",
-        "The Contractor shall give notice of a claim within 14 days after becoming aware of the event, failing "
-        "which the Contractor shall not be entitled to any additional payment.",
+        "The Contractor shall give notice of a claim within 14 days after becoming aware of the event, "
+        "failing which the Contractor shall not be entitled to any additional payment.",
         None,
     ),
     ("30", "Counterparts", "This Agreement may be signed in any number of counterparts.", None),
@@ -88,12 +88,14 @@ def test_a_clause_type_argument_selects_one_entry_and_unknown_types_are_refused(
     en_contract: DocumentStructure,
 ) -> None:
     out = review_criteria.run(
-        review_criteria.ReviewCriteriaInput(clause_id="30", clause_type="governing_law"), _en(en_contract)  # type: ignore[arg-type]
+        review_criteria.ReviewCriteriaInput(clause_id="30", clause_type="governing_law"),
+        _en(en_contract),  # type: ignore[arg-type]
     )
     assert [c.risk_type for c in out.criteria] == ["governing_law_forum"]
     with pytest.raises(InvalidInput, match="field 'clause_type'"):
         review_criteria.run(
-            review_criteria.ReviewCriteriaInput(clause_id="30", clause_type="nonsense"), _en(en_contract)  # type: ignore[arg-type]
+            review_criteria.ReviewCriteriaInput(clause_id="30", clause_type="nonsense"),
+            _en(en_contract),  # type: ignore[arg-type]
         )
 
 
@@ -115,7 +117,10 @@ def test_word_diff_quotes_both_sides_verbatim() -> None:
     baseline = "The Contractor shall give notice within 28 days after becoming aware of the event."
     clause = "The Contractor shall give written notice within 14 days after becoming aware of the event."
     similarity, changes = baseline_compare.word_diff(baseline, clause)
-    assert [(c.op, c.baseline, c.clause) for c in changes] == [("insert", "", "written"), ("replace", "28", "14")]
+    assert [(c.op, c.baseline, c.clause) for c in changes] == [
+        ("insert", "", "written"),
+        ("replace", "28", "14"),
+    ]
     assert 0.8 < similarity < 1
 
 
@@ -169,7 +174,8 @@ def test_chinese_is_compared_character_by_character() -> None:
 
 def test_compare_skill_uses_the_playbook_baseline_of_the_clause_type(en_contract: DocumentStructure) -> None:
     out = baseline_compare.run(
-        baseline_compare.CompareWithBaselineInput(clause_id="15.5"), _en(en_contract)  # type: ignore[arg-type]
+        baseline_compare.CompareWithBaselineInput(clause_id="15.5"),
+        _en(en_contract),  # type: ignore[arg-type]
     )
     entry = load_playbook("generic").entry("termination_for_convenience")
     assert entry is not None
@@ -190,7 +196,11 @@ def test_compare_skill_with_a_given_baseline_and_chinese_summary(zh_contract: Do
         ),
         skill_context(zh_contract, language="zh-CN"),
     )
-    assert (out.baseline_source, out.modification_type, out.summary) == ("argument", "unmodified", "条款与基线一致。")
+    assert (out.baseline_source, out.modification_type, out.summary) == (
+        "argument",
+        "unmodified",
+        "条款与基线一致。",
+    )
 
 
 def test_a_clause_without_baseline_says_so(en_contract: DocumentStructure) -> None:
@@ -226,11 +236,13 @@ def test_shorter_time_bar_is_beyond_fallback_at_the_playbook_severity(en_contrac
 def test_given_modification_type_drives_the_grade(en_contract: DocumentStructure) -> None:
     ctx = _en(en_contract)
     unmodified = deviation.run(
-        deviation.AssessDeviationInput(clause_id="17.6", modification_type="unmodified"), ctx  # type: ignore[arg-type]
+        deviation.AssessDeviationInput(clause_id="17.6", modification_type="unmodified"),
+        ctx,  # type: ignore[arg-type]
     )
     assert (unmodified.position, unmodified.severity, unmodified.deviates) == ("standard", "low", False)
     modified = deviation.run(
-        deviation.AssessDeviationInput(clause_id="17.6", modification_type="modified"), ctx  # type: ignore[arg-type]
+        deviation.AssessDeviationInput(clause_id="17.6", modification_type="modified"),
+        ctx,  # type: ignore[arg-type]
     )
     assert (modified.position, modified.severity) == ("fallback", "low")  # one step below medium
 
@@ -243,7 +255,9 @@ def test_no_playbook_position_is_unknown_and_low(en_contract: DocumentStructure)
 # --- draft_redline ------------------------------------------------------------------------------
 
 
-def test_redline_replaces_the_risky_sentence_with_the_fallback_wording(en_contract: DocumentStructure) -> None:
+def test_redline_replaces_the_risky_sentence_with_the_fallback_wording(
+    en_contract: DocumentStructure,
+) -> None:
     out = redline_drafting.run(
         redline_drafting.DraftRedlineInput(clause_id="15.5", risk_type="termination_for_convenience"),
         _en(en_contract),  # type: ignore[arg-type]
@@ -251,7 +265,9 @@ def test_redline_replaces_the_risky_sentence_with_the_fallback_wording(en_contra
     clause = en_contract.get("15.5")
     assert out.original_text == clause.text[out.start : out.start + len(out.original_text)]
     assert out.original_text.startswith("The Employer may terminate the Contract at any time")
-    assert out.proposed_text.startswith("The Employer may terminate this Agreement for convenience only by giving")
+    assert out.proposed_text.startswith(
+        "The Employer may terminate this Agreement for convenience only by giving"
+    )
     assert "the Contractor not less than ninety (90) days' written notice" in out.proposed_text
     assert "{" not in out.proposed_text
     assert addresses_risk(out.original_text, out.proposed_text, out.risk_type, None)

@@ -9,9 +9,24 @@ from .conftest import build_document, skill_context
 
 CP_EN: list[tuple[str, str, str, str | None]] = [
     ("4", "Conditions", "Completion is conditional upon the following conditions precedent:", None),
-    ("4.1", "Merger control", "(a) clearance of the Transaction by the State Administration for Market Regulation;", "4"),
-    ("4.2", "Approval", "(b) the passing of a resolution of the shareholders of the Buyer approving the Transaction;", "4"),
-    ("4.3", "No MAC", "(c) no Material Adverse Change having occurred, excluding changes in general economic conditions;", "4"),
+    (
+        "4.1",
+        "Merger control",
+        "(a) clearance of the Transaction by the State Administration for Market Regulation;",
+        "4",
+    ),
+    (
+        "4.2",
+        "Approval",
+        "(b) the passing of a resolution of the shareholders of the Buyer approving the Transaction;",
+        "4",
+    ),
+    (
+        "4.3",
+        "No MAC",
+        "(c) no Material Adverse Change having occurred, excluding changes in general economic conditions;",
+        "4",
+    ),
     ("4.4", "Warranties", "(d) the Warranties being true and accurate at Completion.", "4"),
     (
         "4.5",
@@ -25,8 +40,9 @@ CP_ZH: list[tuple[str, str, str, str | None]] = [
     (
         "第3条",
         "交割先决条件",
-        "本次交易以下列先决条件全部满足为前提：（一）本次交易已通过经营者集中审查；（二）目标公司股东会已作出批准本次交易的决议；"
-        "（三）目标公司未发生重大不利变化。卖方有权豁免上述任何条件。上述条件应于2025年6月30日（最后截止日）前满足。",
+        "本次交易以下列先决条件全部满足为前提：（一）本次交易已通过经营者集中审查；"
+        "（二）目标公司股东会已作出批准本次交易的决议；（三）目标公司未发生重大不利变化。"
+        "卖方有权豁免上述任何条件。上述条件应于2025年6月30日（最后截止日）前满足。",
         None,
     ),
 ]
@@ -60,9 +76,14 @@ def test_long_stop_date_mac_and_termination_right_are_found() -> None:
 
 def test_buyer_is_warned_when_the_seller_may_waive_and_there_is_no_long_stop() -> None:
     rows = [
-        ("5", "Conditions", "Completion is subject to the satisfaction of the following conditions: "
-         "(a) the approval of the Buyer's board; (b) the consent of the Company's lenders. "
-         "The Seller may waive any condition in whole or in part.", None),
+        (
+            "5",
+            "Conditions",
+            "Completion is subject to the satisfaction of the following conditions: (a) the approval of the "
+            "Buyer's board; (b) the consent of the Company's lenders. The Seller may waive any condition in "
+            "whole or in part.",
+            None,
+        ),
     ]
     out = spa_conditions.run(
         spa_conditions.ConditionsInput(clause_id="5"), skill_context(_cp(rows), our_party="Buyer")
@@ -93,8 +114,18 @@ def test_chinese_conditions_waiver_and_long_stop() -> None:
 # --- spa_extract_reps_warranties ------------------------------------------------------------------
 
 RW_EN: list[tuple[str, str, str, str | None]] = [
-    ("7", "Warranties", "The Seller warrants to the Buyer that, save as Disclosed, each Warranty is true.", None),
-    ("7.1", "Litigation", "So far as the Seller is aware, the Company is not engaged in any litigation.", "7"),
+    (
+        "7",
+        "Warranties",
+        "The Seller warrants to the Buyer that, save as Disclosed, each Warranty is true.",
+        None,
+    ),
+    (
+        "7.1",
+        "Litigation",
+        "So far as the Seller is aware, the Company is not engaged in any litigation.",
+        "7",
+    ),
     ("7.2", "Contracts", "The Company is not in material breach of any Material Contract.", "7"),
     ("7.3", "Accounts", "The Accounts give a true and fair view in all material respects.", "7"),
     (
@@ -113,7 +144,9 @@ def test_knowledge_materiality_and_disclosure_qualifiers_are_extracted() -> None
         spa_warranties.RepsWarrantiesInput(clause_id="7"), skill_context(document, our_party="Buyer")
     )
     assert out.warranty_count == 4
-    assert [(q.clause_id, q.phrase) for q in out.knowledge_qualifiers] == [("7.1", "So far as the Seller is aware")]
+    assert [(q.clause_id, q.phrase) for q in out.knowledge_qualifiers] == [
+        ("7.1", "So far as the Seller is aware")
+    ]
     assert not out.knowledge_requires_enquiry
     assert [q.clause_id for q in out.materiality_qualifiers] == ["7.2", "7.3"]
     assert [q.clause_id for q in out.disclosure_carve_outs] == ["7"]
@@ -128,14 +161,15 @@ def test_buyer_friendly_warranties_raise_no_disclosure_concern() -> None:
         (
             "8",
             "Warranties",
-            "The Seller warrants that each Warranty is true, except as fairly disclosed in the Disclosure Letter "
-            "with sufficient detail. The Warranties shall be deemed repeated at Completion. The Buyer's rights "
-            "shall not be affected by any investigation or knowledge of the Buyer.",
+            "The Seller warrants that each Warranty is true, except as fairly disclosed in the Disclosure "
+            "Letter with sufficient detail. The Warranties shall be deemed repeated at Completion. The "
+            "Buyer's rights shall not be affected by any investigation or knowledge of the Buyer.",
             None,
         )
     ]
     out = spa_warranties.run(
-        spa_warranties.RepsWarrantiesInput(clause_id="8"), skill_context(build_document("rw", rows), our_party="Buyer")
+        spa_warranties.RepsWarrantiesInput(clause_id="8"),
+        skill_context(build_document("rw", rows), our_party="Buyer"),
     )
     assert out.fair_disclosure_standard and out.repeated_at_completion and out.pro_sandbagging
     assert out.general_disclosures == []
@@ -165,7 +199,8 @@ def test_chinese_warranty_qualifiers() -> None:
 def test_seller_is_warned_about_absolute_warranties() -> None:
     rows = [("9", "Warranties", "The Seller warrants that the Company has no debts.", None)]
     out = spa_warranties.run(
-        spa_warranties.RepsWarrantiesInput(clause_id="9"), skill_context(build_document("rw", rows), our_party="Seller")
+        spa_warranties.RepsWarrantiesInput(clause_id="9"),
+        skill_context(build_document("rw", rows), our_party="Seller"),
     )
     assert "no knowledge qualifiers: every warranty is absolute" in out.concerns
     assert "the warranties are not given subject to disclosure" in out.concerns
@@ -178,23 +213,24 @@ SHA_EN: list[tuple[str, str, str, str | None]] = [
     (
         "5.1",
         "Composition",
-        "The Board shall consist of five (5) directors. The Investor holds 40% of the Shares. The Investor shall "
-        "be entitled to appoint one (1) director and the Founder shall be entitled to appoint four (4) directors.",
+        "The Board shall consist of five (5) directors. The Investor holds 40% of the Shares. The Investor "
+        "shall be entitled to appoint one (1) director and the Founder shall be entitled to appoint four "
+        "(4) directors.",
         "5",
     ),
     (
         "5.2",
         "Quorum",
-        "The quorum for Board meetings shall be three directors. If a quorum is not present, the meeting shall be "
-        "adjourned and at the adjourned meeting the directors present shall constitute a quorum.",
+        "The quorum for Board meetings shall be three directors. If a quorum is not present, the meeting "
+        "shall be adjourned and at the adjourned meeting the directors present shall constitute a quorum.",
         "5",
     ),
     ("5.3", "Chair", "The chairman shall have a casting vote.", "5"),
     (
         "5.4",
         "Reserved Matters",
-        "The Company shall not take any of the following Reserved Matters without the prior written consent of "
-        "the Investor: (a) amend its articles; (b) issue new shares; (c) sell its business.",
+        "The Company shall not take any of the following Reserved Matters without the prior written consent "
+        "of the Investor: (a) amend its articles; (b) issue new shares; (c) sell its business.",
         "5",
     ),
     (
@@ -236,16 +272,19 @@ def test_minority_protective_governance_has_no_concerns() -> None:
         (
             "6",
             "Governance",
-            "The Board shall consist of four directors. The Investor holds 25% of the Shares. The Investor shall be "
-            "entitled to appoint one director. The quorum shall be three directors, including at least one Investor "
-            "Director. The chairman shall not have a casting vote. No Reserved Matter shall be undertaken without the "
-            "consent of the Investor Director. In the event of a deadlock, the matter shall be referred to mediation. "
-            "The drag-along right may be exercised by Shareholders holding at least 75% of the Shares on the same "
-            "terms for every Shareholder. The Investor has a tag-along right on any transfer of control.",
+            "The Board shall consist of four directors. The Investor holds 25% of the Shares. The Investor "
+            "shall be entitled to appoint one director. The quorum shall be three directors, including at "
+            "least one Investor Director. The chairman shall not have a casting vote. No Reserved Matter "
+            "shall be undertaken without the consent of the Investor Director. In the event of a deadlock, "
+            "the matter shall be referred to mediation. The drag-along right may be exercised by "
+            "Shareholders holding at least 75% of the Shares on the same terms for every Shareholder. The "
+            "Investor has a tag-along right on any transfer of control.",
             None,
         )
     ]
-    out = sha_governance.run(sha_governance.GovernanceInput(clause_id="6"), skill_context(build_document("sha", rows)))
+    out = sha_governance.run(
+        sha_governance.GovernanceInput(clause_id="6"), skill_context(build_document("sha", rows))
+    )
     assert out.quorum is not None and out.quorum.requires_director_of == "Investor"
     assert out.chair_casting_vote is False
     assert out.deadlock is not None and out.deadlock.mechanisms == ["mediation"]
@@ -260,12 +299,14 @@ def test_chinese_governance() -> None:
             "董事会",
             "董事会由五名董事组成，投资方有权委派一名董事，创始人有权委派四名董事。投资方持有公司30%股权。"
             "董事长享有决定票。下列保留事项须经投资方书面同意：（一）修改章程；（二）增加注册资本。"
-            "发生僵局的，双方应提交仲裁。持有公司三分之二以上股权的股东有权行使领售权，其他股东应以同等条件出售。",
+            "发生僵局的，双方应提交仲裁。持有公司三分之二以上股权的股东有权行使领售权，"
+            "其他股东应以同等条件出售。",
             None,
         )
     ]
     out = sha_governance.run(
-        sha_governance.GovernanceInput(clause_id="第8条"), skill_context(build_document("sha", rows, language="zh"))
+        sha_governance.GovernanceInput(clause_id="第8条"),
+        skill_context(build_document("sha", rows, language="zh")),
     )
     assert out.board_size == 5
     assert {(s.holder, s.seats) for s in out.board_seats} == {("投资方", 1), ("创始人", 4)}

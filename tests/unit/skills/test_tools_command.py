@@ -35,7 +35,12 @@ async def test_list_tools_reads_a_running_server_filtered_by_domain(tmp_path: Pa
     finally:
         await server.stop(None)
     fidic_names = {t["name"] for t in fidic}
-    assert {"fidic_merge_gc_pc", "fidic_check_pc_consistency", "fidic_search_er", "compare_with_baseline"} <= fidic_names
+    assert {
+        "fidic_merge_gc_pc",
+        "fidic_check_pc_consistency",
+        "fidic_search_er",
+        "compare_with_baseline",
+    } <= fidic_names
     assert not fidic_names & {"sha_governance_check", "spa_extract_conditions"}
     assert {t["domain"] for t in generic} == {"*"}
     tool = next(t for t in fidic if t["name"] == "draft_redline")
@@ -44,7 +49,7 @@ async def test_list_tools_reads_a_running_server_filtered_by_domain(tmp_path: Pa
 
 
 async def test_unreachable_server_is_a_clear_error() -> None:
-    with pytest.raises(ToolsError, match="cannot list the tools of the skills server at 127.0.0.1:"):
+    with pytest.raises(ToolsError, match=r"cannot list the tools of the skills server at 127\.0\.0\.1:"):
         await list_tools(f"127.0.0.1:{_free_port()}")
 
 

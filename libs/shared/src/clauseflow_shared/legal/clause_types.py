@@ -283,12 +283,13 @@ _CUES: tuple[_Cue, ...] = (
     _Cue(
         "cap_on_liability",
         _LIAB
-        + r".{0,160}(?:shall\s+not\s+exceed|limited\s+to|not\s+(?:to\s+)?exceed|in\s+no\s+event\s+exceed|capped|maximum)|(?:aggregate|total|maximum|cumulative)\s+liabilit|\bin\s+no\s+event\s+(?:shall\s+)?(?:\w+\s+){0,4}be\s+liable|\bshall\s+not\s+be\s+liable\s+(?:to\s+\w+\s+)?for\s+any\s+(?:indirect|consequential|special|loss\s+of)|(?:责任|赔偿).{0,30}(?:不超过|不得超过|上限|为限|最高)|不承担.{0,20}间接损失",
+        + r".{0,160}(?:shall\s+not\s+exceed|limited\s+to|not\s+(?:to\s+)?exceed|in\s+no\s+event\s+exceed|capped|maximum)|(?:aggregate|total|maximum|cumulative)\s+liabilit|\bin\s+no\s+event\s+(?:shall\s+|will\s+)?(?:\w+\s+){0,4}be\s+liable|\bdisclaims?\s+(?:all\s+|any\s+)?liabilit|\bshall\s+not\s+be\s+liable\s+(?:to\s+\w+\s+)?for\s+any\s+(?:indirect|consequential|special|loss\s+of)|(?:责任|赔偿).{0,30}(?:不超过|不得超过|上限|为限|最高)|不承担.{0,20}间接损失",
         title=r"limitation of liability|liability cap|责任限制|责任上限",
     ),
     _Cue(
         "liquidated_damages",
-        r"liquidated\s+damages|\bdelay\s+damages|\bpenalt(?:y|ies)\b|\bbreak\s+fee|\btermination\s+fee|\bgenuine\s+pre-?estimate|\bthe\s+sum\s+of\s+[A-Z]{3}\s?[\d,]+|违约金|滞纳金|误期(?:损害)?赔偿|罚金",
+        r"liquidated\s+damages|\bdelay\s+damages|\b(?:pay|payable|paid)\b[^.;]{0,60}\b(?:a|as\s+a|the)\s+penalty\b|\bpenalty\s+(?:of|equal\s+to|amounting)\b|"
+        r"\bbreak(?:-up)?\s+fee|\btermination\s+fee|\bgenuine\s+pre-?estimate|违约金|误期(?:损害)?赔偿|罚金",
     ),
     _Cue(
         "warranty_duration",
@@ -464,6 +465,15 @@ def classify_clause(title: str, text: str, language: str = "en") -> list[str]:
             found.add(type_id)
     # A carve-out from a cap is only "uncapped" when there is a cap to carve out of, or an
     # express statement that liability is unlimited.
+    # A limitation with an exception ("except for breach of confidentiality, in no event ...") leaves
+    # the excepted liability unlimited.
+    if "cap_on_liability" in found and re.search(
+        r"\bexcept(?:\s+(?:for|in|with\s+respect\s+to|under|as\s+to))?\b|\bsave\s+(?:for|in\s+respect)|"
+        r"shall\s+not\s+(?:apply|be\s+available)|\bnone\s+of\s+the\s+(?:foregoing\s+)?limitations|除外|不适用",
+        body,
+        re.I,
+    ):
+        found.add("uncapped_liability")
     express = re.search(r"unlimited|without\s+(?:any\s+)?limit|无限|不受.{0,20}限", body, re.I)
     if "uncapped_liability" in found and "cap_on_liability" not in found and not express:
         found.discard("uncapped_liability")

@@ -49,7 +49,9 @@ PROTECTIVE_TERMS: dict[str, str] = {
     "exclusive remedy": r"\bsole and exclusive remedy|\bonly damages\b|\bexclusive remedy|唯一(?:的)?救济",
     "notice": r"\b(?:prior )?written notice|\bnotice period|书面通知|提前.{0,6}通知",
     "cure period": r"\bcure\b|\bremedy (?:the|such|any|its) (?:breach|default|failure)|补救|纠正",
-    "compensation": r"\bcompensat\w*|\bloss of profit|\blost profit|\bpay (?:\w+ )?for (?:all )?work|补偿|利润损失",
+    "compensation": (
+        r"\bcompensat\w*|\bloss of profit|\blost profit|\bpay (?:\w+ )?for (?:all )?work|补偿|利润损失"
+    ),
     "consent": r"\bprior (?:written )?consent|\bwith the consent|同意",
 }
 # Wording that shifts risk onto the party it binds (us, when it is not in the baseline).
@@ -171,16 +173,26 @@ def word_diff(baseline: str, clause: str) -> tuple[float, list[DiffChange]]:
             continue
         before = baseline[a[i1].start : a[i2 - 1].end] if i2 > i1 else ""
         after = clause[b[j1].start : b[j2 - 1].end] if j2 > j1 else ""
-        changes.append(DiffChange(op=op, baseline=before, clause=after))  # type: ignore[arg-type]
+        changes.append(DiffChange(op=op, baseline=before, clause=after))
     return round(matcher.ratio(), 3), changes
 
 
 def _number_signals(baseline: str, clause: str, directions: tuple[int, int, int]) -> list[DeviationSignal]:
     before, after = extract(baseline), extract(clause)
-    values = (
-        ("period", [p.approx_days for p in before.periods], [p.approx_days for p in after.periods], " days"),
+    values: tuple[tuple[Literal["period", "percentage", "amount"], list[float], list[float], str], ...] = (
+        (
+            "period",
+            [float(p.approx_days) for p in before.periods],
+            [float(p.approx_days) for p in after.periods],
+            " days",
+        ),
         ("percentage", [p.value for p in before.percentages], [p.value for p in after.percentages], "%"),
-        ("amount", [a.value for a in before.amounts if a.value], [a.value for a in after.amounts if a.value], ""),
+        (
+            "amount",
+            [a.value for a in before.amounts if a.value],
+            [a.value for a in after.amounts if a.value],
+            "",
+        ),
     )
     out: list[DeviationSignal] = []
     for (kind, old, new, unit), direction in zip(values, directions, strict=True):
@@ -190,9 +202,10 @@ def _number_signals(baseline: str, clause: str, directions: tuple[int, int, int]
         effect: Effect = "loosened" if larger == (direction > 0) else "tightened"
         out.append(
             DeviationSignal(
-                kind=kind,  # type: ignore[arg-type]
+                kind=kind,
                 effect=effect,
-                detail=f"{kind} {'raised' if larger else 'lowered'} from {max(old):g}{unit} to {max(new):g}{unit}",
+                detail=f"{kind} {'raised' if larger else 'lowered'} "
+                f"from {max(old):g}{unit} to {max(new):g}{unit}",
             )
         )
     return out
@@ -210,7 +223,9 @@ def _wording_signals(baseline: str, clause: str) -> list[DeviationSignal]:
         found = re.search(rx, clause, re.IGNORECASE)
         if found and not in_base:
             out.append(
-                DeviationSignal(kind="wording", effect="tightened", detail=f"{name} added: '{found.group(0)}'")
+                DeviationSignal(
+                    kind="wording", effect="tightened", detail=f"{name} added: '{found.group(0)}'"
+                )
             )
         elif in_base and not found:
             out.append(DeviationSignal(kind="wording", effect="loosened", detail=f"{name} removed"))
@@ -234,7 +249,9 @@ class Comparison:
     signals: list[DeviationSignal]
 
 
-def compare(baseline: str, clause: str, clause_type: str | None = None, domain: str = "generic") -> Comparison:
+def compare(
+    baseline: str, clause: str, clause_type: str | None = None, domain: str = "generic"
+) -> Comparison:
     """Classify the modification of ``clause`` against ``baseline`` and diff them word by word."""
     if not clause.strip() or _DELETED.match(clause):
         return Comparison("deleted", 0.0, [DiffChange(op="delete", baseline=baseline, clause="")], [])
@@ -367,9 +384,9 @@ SKILL: Skill[CompareWithBaselineInput, CompareWithBaselineOutput] = Skill(
     description=(
         "Compare a clause with its baseline (the General Conditions' wording when the Particular Conditions "
         "amend it, else the playbook's baseline for the clause type) and return the modification type "
-        "(unmodified, tightened = less favourable to us, loosened = more favourable, modified, added, deleted, "
-        "replaced), the reasons (changed periods, caps, removed qualifiers, added adverse terms) and a "
-        "word-level diff (character-level for Chinese)."
+        "(unmodified, tightened = less favourable to us, loosened = more favourable, modified, added, "
+        "deleted, replaced), the reasons (changed periods, caps, removed qualifiers, added adverse terms) "
+        "and a word-level diff (character-level for Chinese)."
     ),
     input_model=CompareWithBaselineInput,
     output_model=CompareWithBaselineOutput,

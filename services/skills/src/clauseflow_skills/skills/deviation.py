@@ -42,7 +42,9 @@ class AssessDeviationInput(SkillInput):
     )
     modification_type: ModificationType | None = Field(
         default=None,
-        description="The modification type from compare_with_baseline, if you already have it (default: computed)",
+        description=(
+            "The modification type from compare_with_baseline, if you already have it (default: computed)"
+        ),
     )
 
 
@@ -145,10 +147,11 @@ SKILL: Skill[AssessDeviationInput, AssessDeviationOutput] = Skill(
     skill_id="assess_deviation",
     name="Assess deviation",
     description=(
-        "Grade how far a clause departs from the review playbook: compares it with its baseline (or takes the "
-        "modification type you give) and returns the severity (low/medium/high), the playbook position it "
-        "reaches (standard, fallback, beyond_fallback, walk_away), the risk type, and the reasons (changed "
-        "periods or caps, removed qualifiers, walk-away terms such as 'at any time without notice')."
+        "Grade how far a clause departs from the review playbook: compares it with its baseline (or takes "
+        "the modification type you give) and returns the severity (low/medium/high), the playbook position "
+        "it reaches (standard, fallback, beyond_fallback, walk_away), the risk type, and the reasons "
+        "(changed periods or caps, removed qualifiers, walk-away terms such as 'at any time without "
+        "notice')."
     ),
     input_model=AssessDeviationInput,
     output_model=AssessDeviationOutput,

@@ -22,8 +22,8 @@ from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import index_of
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.skills.financial_terms import extract, find_amounts, find_percentages
 from clauseflow_skills.skills.fidic_merge import GcPc, load_gc_pc
+from clauseflow_skills.skills.financial_terms import extract, find_amounts, find_percentages
 from clauseflow_skills.text import find_references, normalise, sentences
 
 IssueKind = Literal["deleted_reference", "period_mismatch", "figure_mismatch", "dangling_reference"]
@@ -33,7 +33,9 @@ _BASIS_EN = re.compile(r"^\s*(?:of|per cent of|percent of)\s+(?:the\s+)?((?:[A-Z
 _BASIS_ZH = re.compile(r"([\u4e00-\u9fff]{2,8}?)(?:的)$")
 # The subject of a figure: the defined term named before it in the sentence ("Performance Security").
 _SUBJECT_EN = re.compile(r"\b((?:[A-Z][a-z'’-]+\s){0,3}[A-Z][a-z'’-]+)\b")
-_SUBJECT_STOP = frozenset({"The", "This", "If", "Any", "Each", "Contractor", "Employer", "Engineer", "Sub-Clause"})
+_SUBJECT_STOP = frozenset(
+    {"The", "This", "If", "Any", "Each", "Contractor", "Employer", "Engineer", "Sub-Clause"}
+)
 
 
 class PcConsistencyInput(SkillInput):
@@ -41,7 +43,8 @@ class PcConsistencyInput(SkillInput):
 
     clause_id: str = Field(description="Id of the sub-clause under review, e.g. '20.1'")
     whole_contract: bool = Field(
-        default=False, description="Report the issues of the whole contract, not only those involving this clause"
+        default=False,
+        description="Report the issues of the whole contract, not only those involving this clause",
     )
 
 
@@ -73,7 +76,9 @@ def _cut(text: str, limit: int = 240) -> str:
 
 
 def _is_under(clause_id: str, ancestor: str) -> bool:
-    return clause_id == ancestor or clause_id.startswith(ancestor + ".") or clause_id.startswith(ancestor + "(")
+    return (
+        clause_id == ancestor or clause_id.startswith(ancestor + ".") or clause_id.startswith(ancestor + "(")
+    )
 
 
 def _leaves(document: DocumentStructure) -> list[Clause]:
@@ -182,9 +187,9 @@ def _figures(clause: Clause) -> list[tuple[str, str, float, str]]:
             at = norm.find(a.text)
             if a.value is None or at < 0:
                 continue
-            subject = _subject(norm[:at])
-            if subject:
-                out.append((subject, f"amount {a.currency or ''}".strip(), a.value, sentence.text))
+            named = _subject(norm[:at])
+            if named:
+                out.append((named, f"amount {a.currency or ''}".strip(), a.value, sentence.text))
     return out
 
 
@@ -203,6 +208,7 @@ def figure_mismatches(view: GcPc) -> list[ConsistencyIssue]:
         touched = next(r for r in rows if r[0].provenance in ("amended", "pc"))
         other = next(r for r in rows if r[1] != touched[1])
         what = f"{subject} " if subject else ""
+        against = "its own GC wording" if other[0] is touched[0] else f"Sub-Clause {other[0].clause_id}"
         issues.append(
             ConsistencyIssue(
                 kind="figure_mismatch",
@@ -210,9 +216,9 @@ def figure_mismatches(view: GcPc) -> list[ConsistencyIssue]:
                 clause_id=touched[0].clause_id,
                 related_clause_id=other[0].clause_id if other[0].clause_id != touched[0].clause_id else None,
                 description=(
-                    f"The contract states {what}as {touched[1]:g} and as {other[1]:g} ({basis}); the Particular "
-                    f"Conditions' figure in Sub-Clause {touched[0].clause_id} contradicts "
-                    f"{'its own GC wording' if other[0] is touched[0] else f'Sub-Clause {other[0].clause_id}'}"
+                    f"The contract states {what}as {touched[1]:g} and as {other[1]:g} ({basis}); the "
+                    f"Particular Conditions' figure in Sub-Clause {touched[0].clause_id} contradicts "
+                    f"{against}"
                 ),
                 evidence=_cut(f"{touched[2]} / {other[2]}" if touched[2] != other[2] else touched[2]),
             )
@@ -238,8 +244,8 @@ def dangling_references(view: GcPc) -> list[ConsistencyIssue]:
                     clause_id=clause.clause_id,
                     related_clause_id=ref.target,
                     description=(
-                        f"Text added by the Particular Conditions in Sub-Clause {clause.clause_id} refers to "
-                        f"{ref.raw}, which does not exist in the contract"
+                        f"Text added by the Particular Conditions in Sub-Clause {clause.clause_id} refers "
+                        f"to {ref.raw}, which does not exist in the contract"
                     ),
                     evidence=ref.raw,
                 )
@@ -249,7 +255,12 @@ def dangling_references(view: GcPc) -> list[ConsistencyIssue]:
 
 def check(view: GcPc) -> list[ConsistencyIssue]:
     """Every inconsistency of the merged contract, in a stable order."""
-    issues = deleted_references(view) + period_mismatches(view) + figure_mismatches(view) + dangling_references(view)
+    issues = (
+        deleted_references(view)
+        + period_mismatches(view)
+        + figure_mismatches(view)
+        + dangling_references(view)
+    )
     seen: set[tuple[str, str, str | None, str]] = set()
     unique: list[ConsistencyIssue] = []
     for issue in issues:
@@ -300,7 +311,8 @@ SKILL: Skill[PcConsistencyInput, PcConsistencyOutput] = Skill(
         "sub-clauses the PC deleted but others still refer to, periods the PC changed (e.g. 28 to 14 days) "
         "that referring sub-clauses still state with the old value, percentages or amounts stated twice "
         "with different values, and PC references to sub-clauses that do not exist. Returns the issues "
-        "involving the clause (or the whole contract) and the lists of amended, added and deleted sub-clauses."
+        "involving the clause (or the whole contract) and the lists of amended, added and deleted "
+        "sub-clauses."
     ),
     input_model=PcConsistencyInput,
     output_model=PcConsistencyOutput,

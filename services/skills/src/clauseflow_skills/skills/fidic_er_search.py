@@ -15,7 +15,9 @@ from pydantic import Field
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.skills.reference_search import ReferenceHit, search
 
-_ER_TITLE = re.compile(r"employer'?s'?\s+requirements|\bER\b|发包人要求|业主要求|雇主要求|技术规范|specification", re.I)
+_ER_TITLE = re.compile(
+    r"employer'?s'?\s+requirements|\bER\b|发包人要求|业主要求|雇主要求|技术规范|specification", re.I
+)
 QUERY_CHARS = 400
 
 
@@ -66,8 +68,8 @@ SKILL: Skill[SearchErInput, SearchErOutput] = Skill(
     skill_id="fidic_search_er",
     name="Search Employer's Requirements",
     description=(
-        "Search the Employer's Requirements (the reference documents of a FIDIC review) for passages about a "
-        "sub-clause's subject, best first (BM25 keyword ranking, English and Chinese). Without a query it "
+        "Search the Employer's Requirements (the reference documents of a FIDIC review) for passages about "
+        "a sub-clause's subject, best first (BM25 keyword ranking, English and Chinese). Without a query it "
         "searches for the sub-clause's own title and wording. Use it to check design, performance, "
         "site-data or testing requirements that make the sub-clause riskier than it looks."
     ),

@@ -125,11 +125,15 @@ class MergeGcPcOutput(SkillOutput):
     clause_id: str
     has_particular_conditions: bool
     provenance: ClauseProvenance = Field(
-        description="gc = unchanged, amended = changed by the PC, pc = new in the PC, deleted = deleted by the PC"
+        description=(
+            "gc = unchanged, amended = changed by the PC, pc = new in the PC, deleted = deleted by the PC"
+        )
     )
     gc_text: str | None
     merged_text: str
-    changes: list[DiffChange] = Field(description="Word-level changes from the GC wording to the merged wording")
+    changes: list[DiffChange] = Field(
+        description="Word-level changes from the GC wording to the merged wording"
+    )
     pc_changes: list[ChangedClause] = Field(description="Every sub-clause the PC amended, added or deleted")
     warnings: list[str] = Field(description="What the merge could not apply exactly")
 
@@ -180,9 +184,9 @@ SKILL: Skill[MergeGcPcInput, MergeGcPcOutput] = Skill(
     name="Merge GC and PC",
     description=(
         "Apply the Particular Conditions to the General Conditions of a FIDIC-style contract and return a "
-        "sub-clause as it now reads (merged text), its General Conditions wording, a word-level diff, whether "
-        "it was amended, added or deleted by the PC, and the list of every sub-clause the PC changed. Use it "
-        "first on any FIDIC sub-clause: the merged wording is what binds the parties."
+        "sub-clause as it now reads (merged text), its General Conditions wording, a word-level diff, "
+        "whether it was amended, added or deleted by the PC, and the list of every sub-clause the PC "
+        "changed. Use it first on any FIDIC sub-clause: the merged wording is what binds the parties."
     ),
     input_model=MergeGcPcInput,
     output_model=MergeGcPcOutput,

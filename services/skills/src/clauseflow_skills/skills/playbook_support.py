@@ -37,8 +37,8 @@ def check_clause_type(clause_type: str) -> str:
         return value
     sample = ", ".join(sorted(CLAUSE_TYPES)[:12])
     raise InvalidInput(
-        f"field 'clause_type': unknown clause type {clause_type!r}; use an id from classify_clause "
-        f"(e.g. {sample}, ...)"
+        f"field 'clause_type': unknown clause type {clause_type!r}; use an id from classify_clause (e.g. "
+        f"{sample}, ...)"
     )
 
 
@@ -49,13 +49,15 @@ def clause_types_of(clause: Clause, requested: str | None = None) -> list[str]:
     return classify_clause(clause.title, clause.text)
 
 
-def entries_for_clause(playbook: Playbook, clause: Clause, requested: str | None = None) -> list[PlaybookEntry]:
+def entries_for_clause(
+    playbook: Playbook, clause: Clause, requested: str | None = None
+) -> list[PlaybookEntry]:
     """The playbook entries that apply to the clause, in catalogue order."""
     return playbook.entries_for(clause_types_of(clause, requested))
 
 
 def fill_parties(template: str, review: ReviewContext, clause_text: str, language: str) -> str:
-    """Replace ``{us}``/``{them}`` with the parties as the contract names them (roles, e.g. "the Supplier")."""
+    """Replace ``{us}``/``{them}`` with the parties as the contract names them ("the Supplier")."""
     parties = infer_parties(review.our_party, clause_text=clause_text)
     zh = language.startswith("zh")
     us = parties.label("us", language)

@@ -33,9 +33,12 @@ class DraftRedlineInput(SkillInput):
     """Arguments of draft_redline."""
 
     clause_id: str = Field(description="Id of the clause to redline")
-    risk_type: str = Field(description="Risk-type id the redline must fix, e.g. 'termination_for_convenience'")
+    risk_type: str = Field(
+        description="Risk-type id the redline must fix, e.g. 'termination_for_convenience'"
+    )
     original_text: str | None = Field(
-        default=None, description="The exact words of the clause to replace (default: the sentence with the risk)"
+        default=None,
+        description="The exact words of the clause to replace (default: the sentence with the risk)",
     )
     clause_type: str | None = Field(
         default=None, description="Clause-type id whose playbook entry to use when several match the risk"
@@ -117,7 +120,9 @@ def run(args: DraftRedlineInput, ctx: SkillContext) -> DraftRedlineOutput:
     language = text_language(clause.text, ctx.review)
     position = entry.position(language)
     if not position.redline:
-        raise InvalidInput(f"the playbook has no redline template for {entry.clause_type}; draft one yourself")
+        raise InvalidInput(
+            f"the playbook has no redline template for {entry.clause_type}; draft one yourself"
+        )
     if args.original_text and args.original_text.strip():
         span = locate(clause.text, args.original_text)
         if span is None:
@@ -140,7 +145,9 @@ def run(args: DraftRedlineInput, ctx: SkillContext) -> DraftRedlineOutput:
         raise InvalidInput("the clause already reads as the playbook's redline; no change is needed")
     zh = language.startswith("zh")
     reason = (
-        f"按审查手册的可接受立场修改：{position.fallback}" if zh else f"Brings the clause to the playbook's fallback: {position.fallback}"
+        f"按审查手册的可接受立场修改：{position.fallback}"
+        if zh
+        else f"Brings the clause to the playbook's fallback: {position.fallback}"
     )
     return DraftRedlineOutput(
         clause_id=clause.clause_id,
@@ -161,8 +168,8 @@ SKILL: Skill[DraftRedlineInput, DraftRedlineOutput] = Skill(
     description=(
         "Draft a redline for a risk from the review playbook's fallback language: returns original_text "
         "(quoted verbatim from the clause: the words you name, or the sentence carrying the risk) and "
-        "proposed_text (the playbook's wording for the risk, in the clause's language, parties named as in the "
-        "contract), with the reason. Check it with validate_redline before proposing it."
+        "proposed_text (the playbook's wording for the risk, in the clause's language, parties named as in "
+        "the contract), with the reason. Check it with validate_redline before proposing it."
     ),
     input_model=DraftRedlineInput,
     output_model=DraftRedlineOutput,

@@ -13,44 +13,61 @@ from clauseflow_skills.skills.financial_terms import find_percentages
 from clauseflow_skills.skills.sha_spa_support import Passage, cut, items, passages, scope
 from clauseflow_skills.text import normalise
 
-_NUM = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[一二两三四五六七八九十]{1,2})"
+_NUM = (
+    r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"[一二两三四五六七八九十]{1,2})"
+)
 _BOARD_SIZE = re.compile(
-    rf"board\b.{{0,40}}(?:consist|comprise|be composed)\w*\s+of\s+(?:up to\s+)?({_NUM})\s*(?:\(\d+\)\s*)?(?:directors|members)|"
+    rf"board\b.{{0,40}}(?:consist|comprise|"
+    rf"be composed)\w*\s+of\s+(?:up to\s+)?({_NUM})\s*(?:\(\d+\)\s*)?(?:directors|members)|"
     rf"董事会由\s*({_NUM})\s*名董事组成|董事会.{{0,6}}(?:设|共有)\s*({_NUM})\s*名董事",
     re.I,
 )
 _APPOINT = re.compile(
-    rf"(?:the\s+|each\s+)?([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:shall be entitled to|shall have the right to|has the right to|may)\s+"
-    rf"(?:appoint|nominate)\s+(?:and remove\s+)?({_NUM})\s*(?:\(\d+\)\s*)?(?:directors?|Directors?|members?)|"
+    rf"(?:the\s+|each\s+)?([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:shall be entitled to|shall have the right to|"
+    rf"has the right to|may)\s+(?:appoint|"
+    rf"nominate)\s+(?:and remove\s+)?({_NUM})\s*(?:\(\d+\)\s*)?(?:directors?|Directors?|members?)|"
     rf"([\u4e00-\u9fff]{{2,8}}?)有权(?:提名|委派|任命)\s*({_NUM})\s*名(?:董事)?",
 )
 _HOLDING = re.compile(
-    r"(?:the\s+)?([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:holds|shall hold|holding|owns)\s+(\d+(?:\.\d+)?)\s?(?:%|per\s?cent)|"
-    r"([\u4e00-\u9fff]{2,8}?)持有(?:公司)?\s*(\d+(?:\.\d+)?)\s?%",
+    r"(?:the\s+)?([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:holds|shall hold|holding|"
+    r"owns)\s+(\d+(?:\.\d+)?)\s?(?:%|per\s?cent)|([\u4e00-\u9fff]{2,8}?)持有(?:公司)?\s*(\d+(?:\.\d+)?)\s?%",
     re.I,
 )
 _QUORUM = re.compile(r"quorum|法定人数|(?:会议|董事会).{0,10}出席.{0,10}(?:方可|才能)", re.I)
 _QUORUM_NEEDS = re.compile(
-    r"(?:including|includes|at least one of whom (?:shall be|is))\s+(?:at least\s+)?(?:one|1|an?)\s+([A-Z][\w-]*)\s+Director|"
-    r"(?:须|应当?)包括.{0,6}?([\u4e00-\u9fff]{2,6}?)(?:委派|提名)的董事",
+    r"(?:including|includes|at least one of whom (?:shall be|is))\s+(?:at least\s+)?(?:one|1|"
+    r"an?)\s+([A-Z][\w-]*)\s+Director|(?:须|应当?)包括.{0,6}?([\u4e00-\u9fff]{2,6}?)(?:委派|提名)的董事",
     re.I,
 )
 _ADJOURNED = re.compile(
-    r"adjourn\w*.{0,160}(?:quorum|present).{0,60}(?:those present|any two|directors present|shall constitute)|"
-    r"延期.{0,40}(?:出席.{0,10}即|不论.{0,6}人数)",
+    r"adjourn\w*.{0,160}(?:quorum|present).{0,60}(?:those present|any two|directors present|"
+    r"shall constitute)|延期.{0,40}(?:出席.{0,10}即|不论.{0,6}人数)",
     re.I,
 )
 _CASTING = re.compile(r"casting vote|deciding vote|决定票|最终决定权", re.I)
-_NO_CASTING = re.compile(r"(?:not|no)\s+(?:have\s+(?:a|any)\s+)?(?:second or\s+)?casting vote|无(?:权)?.{0,4}决定票|不享有.{0,6}决定", re.I)
-_RESERVED = re.compile(r"Reserved Matters?|reserved matters?|保留事项|重大事项|须经.{0,30}(?:一致)?(?:同意|批准)的事项", re.I)
-_UNANIMOUS = re.compile(r"unanimous|all (?:the )?(?:Shareholders|Directors|members)|一致同意|全体(?:股东|董事)", re.I)
+_NO_CASTING = re.compile(
+    r"(?:not|no)\s+(?:have\s+(?:a|any)\s+)?(?:second or\s+)?casting vote|无(?:权)?.{0,4}决定票|"
+    r"不享有.{0,6}决定",
+    re.I,
+)
+_RESERVED = re.compile(
+    r"Reserved Matters?|reserved matters?|保留事项|重大事项|须经.{0,30}(?:一致)?(?:同意|批准)的事项", re.I
+)
+_UNANIMOUS = re.compile(
+    r"unanimous|all (?:the )?(?:Shareholders|Directors|members)|一致同意|全体(?:股东|董事)", re.I
+)
 _CONSENT_OF = re.compile(
-    r"(?:prior\s+)?(?:written\s+)?(?:consent|approval|affirmative vote)\s+of\s+(?:the\s+|each\s+|at least one\s+)?"
-    r"([A-Z][\w-]*(?:\s(?:Director|Shareholder|Majority))?)|"
-    r"(?:须|应|应当)(?:事先)?(?:经|取得)\s*([\u4e00-\u9fff]{2,8}?)(?:委派的董事)?(?:书面)?(?:同意|批准)",
+    r"(?:prior\s+)?(?:written\s+)?(?:consent|approval|affirmative vote)\s+of\s+(?:the\s+|each\s+|"
+    r"at least one\s+)?([A-Z][\w-]*(?:\s(?:Director|Shareholder|Majority))?)|(?:须|应|应当)(?:事先)?(?:经|"
+    r"取得)\s*([\u4e00-\u9fff]{2,8}?)(?:委派的董事)?(?:书面)?(?:同意|批准)",
 )
 _VETO = re.compile(r"\bveto\b|一票否决", re.I)
-_VETO_HOLDER = re.compile(r"([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:shall have|has|holds)\s+(?:a\s+)?(?:right of\s+)?veto|([\u4e00-\u9fff]{2,8}?)(?:享有|拥有)一票否决", re.I)
+_VETO_HOLDER = re.compile(
+    r"([A-Z][\w-]*(?:\s[A-Z][\w-]*)?)\s+(?:shall have|has|holds)\s+(?:a\s+)?(?:right of\s+)?veto|"
+    r"([\u4e00-\u9fff]{2,8}?)(?:享有|拥有)一票否决",
+    re.I,
+)
 _DEADLOCK = re.compile(r"deadlock|僵局", re.I)
 _DEADLOCK_MECH: dict[str, str] = {
     "escalation": r"escalat|refer\w* to the (?:chief executives|senior)|提交.{0,10}(?:高层|股东)",
@@ -64,8 +81,9 @@ _DEADLOCK_MECH: dict[str, str] = {
 _DRAG = re.compile(r"drag[- ]along|dragged|领售|拖售|强制(?:随售|出售)", re.I)
 _TAG = re.compile(r"tag[- ]along|co-?sale|随售|共同出售", re.I)
 _PRICE_PROTECTION = re.compile(
-    r"same (?:price|terms)|no less favou?rable|equal(?:ly)? terms|minimum price|price (?:per Share )?(?:of )?not less than|"
-    r"fair market value|同等(?:条件|价格)|相同(?:条件|价格)|不低于.{0,12}价格",
+    r"same (?:price|terms)|no less favou?rable|equal(?:ly)? terms|minimum price|"
+    r"price (?:per Share )?(?:of )?not less than|fair market value|同等(?:条件|价格)|相同(?:条件|价格)|"
+    r"不低于.{0,12}价格",
     re.I,
 )
 
@@ -76,7 +94,9 @@ class GovernanceInput(SkillInput):
     clause_id: str = Field(description="Id of the governance / board / transfer clause")
     whole_agreement: bool = Field(
         default=False,
-        description="Read every clause of the agreement (board, quorum and drag/tag are often in different clauses)",
+        description=(
+            "Read every clause of the agreement (board, quorum and drag/tag are often in different clauses)"
+        ),
     )
 
 
@@ -207,7 +227,12 @@ def run(args: GovernanceInput, ctx: SkillContext) -> GovernanceOutput:
     if r := _first(found, _RESERVED):
         near = [p for p in found if p.clause_id == r.clause_id]
         consent = sorted(
-            {(m.group(1) or m.group(2)).strip() for p in near for m in _CONSENT_OF.finditer(p.text) if m.group(1) or m.group(2)}
+            {
+                (m.group(1) or m.group(2)).strip()
+                for p in near
+                for m in _CONSENT_OF.finditer(p.text)
+                if m.group(1) or m.group(2)
+            }
         )
         reserved_items = sum(len(items(document, cl)) for cl in clauses if cl.clause_id == r.clause_id)
         pct = next((_threshold(p.text) for p in near if _threshold(p.text)), None)
@@ -220,7 +245,9 @@ def run(args: GovernanceInput, ctx: SkillContext) -> GovernanceOutput:
             if pct
             else "unspecified"
         )
-        reserved = ReservedMatters(text=cut(r.text), items=reserved_items, approval=approval, consent_of=consent)
+        reserved = ReservedMatters(
+            text=cut(r.text), items=reserved_items, approval=approval, consent_of=consent
+        )
     vetoes = sorted(
         {(m.group(1) or m.group(2)).strip() for p in found for m in _VETO_HOLDER.finditer(p.text)}
         | set(reserved.consent_of if reserved else [])
@@ -270,8 +297,8 @@ def _concerns(out: GovernanceOutput) -> list[str]:
     for s in out.board_seats:
         if s.seat_share is not None and s.holding is not None and s.seat_share + 10 <= s.holding:
             concerns.append(
-                f"{s.holder} holds {s.holding:g}% of the shares but appoints only {s.seats} of {s.board_size} "
-                f"directors ({s.seat_share:g}%)"
+                f"{s.holder} holds {s.holding:g}% of the shares but appoints only {s.seats} of "
+                f"{s.board_size} directors ({s.seat_share:g}%)"
             )
     if out.quorum is not None:
         if out.quorum.requires_director_of is None:
@@ -290,7 +317,9 @@ def _concerns(out: GovernanceOutput) -> list[str]:
         concerns.append("deadlock is mentioned but no resolution mechanism is given")
     if out.drag_along is not None:
         if out.drag_along.threshold_percent is not None and out.drag_along.threshold_percent < 75:
-            concerns.append(f"drag-along may be triggered at {out.drag_along.threshold_percent:g}% (below 75%)")
+            concerns.append(
+                f"drag-along may be triggered at {out.drag_along.threshold_percent:g}% (below 75%)"
+            )
         if not out.drag_along.price_protection:
             concerns.append("drag-along without a same-price / same-terms protection")
     if out.tag_along is None and out.drag_along is not None:
@@ -303,10 +332,10 @@ SKILL: Skill[GovernanceInput, GovernanceOutput] = Skill(
     name="SHA governance check",
     description=(
         "Check the governance of a shareholders' agreement: board size and seats each shareholder appoints "
-        "against its holding, the quorum (and whether it needs the minority's director), the chair's casting "
-        "vote, reserved matters and who must consent, vetoes, deadlock mechanisms, and drag-along / tag-along "
-        "thresholds and price protection; lists concerns for a minority shareholder. Set whole_agreement when "
-        "these terms are spread over several clauses."
+        "against its holding, the quorum (and whether it needs the minority's director), the chair's "
+        "casting vote, reserved matters and who must consent, vetoes, deadlock mechanisms, and drag-along / "
+        "tag-along thresholds and price protection; lists concerns for a minority shareholder. Set "
+        "whole_agreement when these terms are spread over several clauses."
     ),
     input_model=GovernanceInput,
     output_model=GovernanceOutput,

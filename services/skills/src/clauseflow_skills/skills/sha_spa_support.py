@@ -93,7 +93,12 @@ def items(document: DocumentStructure, clause: Clause) -> list[Passage]:
 
 def side_of(text: str) -> str:
     """Which side a phrase names: buyer, seller, both, either or unspecified."""
-    if re.search(r"\bjointly\b|\bboth (?:the )?parties\b|\bmutual(?:ly)? agree|\bby (?:written )?agreement between|双方(?:共同|一致|协商)?", text, re.I):
+    if re.search(
+        r"\bjointly\b|\bboth (?:the )?parties\b|\bmutual(?:ly)? agree|\bby (?:written )?agreement between|"
+        r"双方(?:共同|一致|协商)?",
+        text,
+        re.I,
+    ):
         return "both"
     if re.search(r"\beither party\b|任何一方|任一方", text, re.I):
         return "either"

@@ -27,52 +27,61 @@ ConditionKind = Literal[
 ]
 Side = Literal["buyer", "seller", "both", "either", "unspecified", "not_waivable"]
 
+_KIND_RULES: tuple[tuple[ConditionKind, str], ...] = (
+    ("no_material_adverse_change", r"material adverse|\bMAC\b|\bMAE\b|重大不利"),
+    (
+        "regulatory",
+        r"anti-?trust|competition|merger control|regulatory|governmental|authorit|clearance|SAMR|MOFCOM|"
+        r"CFIUS|NDRC|foreign investment|反垄断|经营者集中|审批|核准|备案|主管部门|监管|市场监督管理|商务部|"
+        r"发改委",
+    ),
+    (
+        "shareholder_approval",
+        r"shareholders'? (?:meeting|resolution|approval)|general meeting|board (?:approval|resolution)|"
+        r"resolution of the (?:shareholders|members|board|directors)|approval of the \w+(?:'s|s')? (?:board|"
+        r"shareholders)|approved by the (?:board|shareholders)|股东会|股东大会|董事会.{0,6}(?:决议|批准|"
+        r"审议)",
+    ),
+    (
+        "third_party_consent",
+        r"consent of .{0,40}(?:lender|bank|landlord|counterpart|third part)|change of control consent|"
+        r"waivers? from .{0,30}(?:lender|counterpart)|第三方.{0,6}同意|债权人.{0,6}同意|银行.{0,6}同意",
+    ),
+    (
+        "warranties_true",
+        r"warrant\w*.{0,80}(?:true|accurate|correct|not misleading)|陈述.{0,10}保证.{0,20}(?:真实|准确)",
+    ),
+    (
+        "no_breach",
+        r"no (?:material )?breach|not (?:be )?in (?:material )?breach|未.{0,6}违反|无.{0,6}违约",
+    ),
+    ("financing", r"financ|funds|融资|资金到位"),
+    ("due_diligence", r"due diligence|尽职调查|尽调"),
+)
 _KINDS: tuple[tuple[ConditionKind, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(rx, re.I))
-    for kind, rx in (
-        ("no_material_adverse_change", r"material adverse|\bMAC\b|\bMAE\b|重大不利"),
-        (
-            "regulatory",
-            r"anti-?trust|competition|merger control|regulatory|governmental|authorit|clearance|SAMR|MOFCOM|"
-            r"CFIUS|NDRC|foreign investment|反垄断|经营者集中|审批|核准|备案|主管部门|监管|市场监督管理|商务部|发改委",
-        ),
-        (
-            "shareholder_approval",
-            r"shareholders'? (?:meeting|resolution|approval)|general meeting|board (?:approval|resolution)|"
-            r"resolution of the (?:shareholders|members|board|directors)|approval of the \w+(?:'s|s')? (?:board|shareholders)|"
-            r"approved by the (?:board|shareholders)|股东会|股东大会|董事会.{0,6}(?:决议|批准|审议)",
-        ),
-        (
-            "third_party_consent",
-            r"consent of .{0,40}(?:lender|bank|landlord|counterpart|third part)|change of control consent|"
-            r"waivers? from .{0,30}(?:lender|counterpart)|第三方.{0,6}同意|债权人.{0,6}同意|银行.{0,6}同意",
-        ),
-        (
-            "warranties_true",
-            r"warrant\w*.{0,80}(?:true|accurate|correct|not misleading)|陈述.{0,10}保证.{0,20}(?:真实|准确)",
-        ),
-        ("no_breach", r"no (?:material )?breach|not (?:be )?in (?:material )?breach|未.{0,6}违反|无.{0,6}违约"),
-        ("financing", r"financ|funds|融资|资金到位"),
-        ("due_diligence", r"due diligence|尽职调查|尽调"),
-    )
+    (kind, re.compile(rx, re.I)) for kind, rx in _KIND_RULES
 )
 _CONDITIONS = re.compile(
-    r"conditions? precedent|\bconditional (?:up)?on\b|subject to the (?:satisfaction|fulfil)|the Conditions\b|"
-    r"先决条件|交割条件|生效条件|前提条件",
+    r"conditions? precedent|\bconditional (?:up)?on\b|subject to the (?:satisfaction|fulfil)|"
+    r"the Conditions\b|先决条件|交割条件|生效条件|前提条件",
     re.I,
 )
 _WAIVE = re.compile(r"\bwaive|waiver|豁免|放弃", re.I)
-_NOT_WAIVABLE = re.compile(r"may not be waived|shall not be waived|cannot be waived|不得(?:被)?豁免|不可豁免", re.I)
-_LONG_STOP = re.compile(r"long[- ]?stop|longstop|最后截止日|最终截止日|截止日期?|最迟.{0,6}(?:完成|满足)", re.I)
+_NOT_WAIVABLE = re.compile(
+    r"may not be waived|shall not be waived|cannot be waived|不得(?:被)?豁免|不可豁免", re.I
+)
+_LONG_STOP = re.compile(
+    r"long[- ]?stop|longstop|最后截止日|最终截止日|截止日期?|最迟.{0,6}(?:完成|满足)", re.I
+)
 _MAC = re.compile(r"material adverse (?:change|effect)|\bMAC\b|\bMAE\b|重大不利(?:变化|影响)", re.I)
 _MAC_CARVE_OUT = re.compile(
-    r"(?:excluding|other than|except|does not include|shall not include|save for).{0,120}"
-    r"(?:general economic|market|industry|change in law|pandemic|war|acts of)|不包括|除外",
+    r"(?:excluding|other than|except|does not include|shall not include|"
+    r"save for).{0,120}(?:general economic|market|industry|change in law|pandemic|war|acts of)|不包括|除外",
     re.I,
 )
 _TERMINATE_ON_FAILURE = re.compile(
-    r"(?:not (?:been )?(?:satisfied|fulfilled|waived)|fail\w*).{0,160}(?:terminat|rescind|lapse|cease|null and void)|"
-    r"(?:terminat|rescind).{0,120}(?:not (?:been )?(?:satisfied|fulfilled)|Long ?Stop)|"
+    r"(?:not (?:been )?(?:satisfied|fulfilled|waived)|fail\w*).{0,160}(?:terminat|rescind|lapse|cease|"
+    r"null and void)|(?:terminat|rescind).{0,120}(?:not (?:been )?(?:satisfied|fulfilled)|Long ?Stop)|"
     r"未(?:能)?(?:满足|成就|完成).{0,60}(?:解除|终止|失效)",
     re.I,
 )
@@ -87,7 +96,9 @@ _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 class ConditionsInput(SkillInput):
     """Arguments of spa_extract_conditions."""
 
-    clause_id: str = Field(description="Id of the conditions clause (conditions precedent / conditions to completion)")
+    clause_id: str = Field(
+        description="Id of the conditions clause (conditions precedent / conditions to completion)"
+    )
     include_sub_clauses: bool = Field(default=True, description="Also read the clause's sub-clauses")
 
 
@@ -97,7 +108,9 @@ class Condition(BaseModel):
     clause_id: str
     text: str
     kind: ConditionKind
-    waivable_by: Side = Field(description="Who may waive this condition (unspecified = the clause does not say)")
+    waivable_by: Side = Field(
+        description="Who may waive this condition (unspecified = the clause does not say)"
+    )
 
 
 class LongStop(BaseModel):
@@ -179,7 +192,9 @@ def run(args: ConditionsInput, ctx: SkillContext) -> ConditionsOutput:
             listed.append(Passage(c.clause_id, " ".join(c.text.split())))
     # Listed items are the conditions; without a list, the sentences that state a condition.
     candidates = listed or [p for p in all_passages if _CONDITIONS.search(p.text) or _kind(p.text) != "other"]
-    waiver_passage = next((p for p in all_passages if _WAIVE.search(p.text) or _NOT_WAIVABLE.search(p.text)), None)
+    waiver_passage = next(
+        (p for p in all_passages if _WAIVE.search(p.text) or _NOT_WAIVABLE.search(p.text)), None
+    )
     general_waiver: Side = _waiver_side(waiver_passage.text) if waiver_passage else "unspecified"
     conditions = []
     for p in candidates:
@@ -204,7 +219,11 @@ def run(args: ConditionsInput, ctx: SkillContext) -> ConditionsOutput:
             period_days=periods[0].approx_days if periods else None,
         )
     mac = next((p for p in all_passages if _MAC.search(p.text)), None)
-    mac_condition = MacCondition(text=cut(mac.text), has_carve_outs=bool(_MAC_CARVE_OUT.search(mac.text))) if mac else None
+    mac_condition = (
+        MacCondition(text=cut(mac.text), has_carve_outs=bool(_MAC_CARVE_OUT.search(mac.text)))
+        if mac
+        else None
+    )
     terminates = any(_TERMINATE_ON_FAILURE.search(p.text) for p in all_passages)
     return ConditionsOutput(
         clause_id=clause.clause_id,
@@ -214,7 +233,9 @@ def run(args: ConditionsInput, ctx: SkillContext) -> ConditionsOutput:
         long_stop=long_stop,
         mac_condition=mac_condition,
         termination_if_unsatisfied=terminates,
-        concerns=_concerns(our_side(ctx.review.our_party), conditions, general_waiver, long_stop, mac_condition, terminates),
+        concerns=_concerns(
+            our_side(ctx.review.our_party), conditions, general_waiver, long_stop, mac_condition, terminates
+        ),
     )
 
 
@@ -228,12 +249,16 @@ def _concerns(
 ) -> list[str]:
     out: list[str] = []
     if long_stop is None:
-        out.append("no long-stop date: the parties may stay bound indefinitely while conditions are outstanding")
+        out.append(
+            "no long-stop date: the parties may stay bound indefinitely while conditions are outstanding"
+        )
     if not terminates:
         out.append("no right to terminate if the conditions are not satisfied by the long-stop date")
     if side in ("buyer", "unknown"):
         if mac is None:
-            out.append("no material-adverse-change condition protecting the buyer between signing and completion")
+            out.append(
+                "no material-adverse-change condition protecting the buyer between signing and completion"
+            )
         elif mac.has_carve_outs:
             out.append("the MAC condition carves out general market or economic events")
         if waiver in ("seller", "either") or any(c.waivable_by in ("seller", "either") for c in conditions):
@@ -252,10 +277,11 @@ SKILL: Skill[ConditionsInput, ConditionsOutput] = Skill(
     skill_id="spa_extract_conditions",
     name="SPA conditions",
     description=(
-        "Extract the conditions to completion of a share purchase agreement: each condition precedent with its "
-        "kind (regulatory clearance, shareholder approval, third-party consent, no material adverse change, "
-        "warranties true at completion...), who may waive it, the long-stop date, the MAC condition and its "
-        "carve-outs, and whether a party may terminate if the conditions fail; with concerns for our side."
+        "Extract the conditions to completion of a share purchase agreement: each condition precedent with "
+        "its kind (regulatory clearance, shareholder approval, third-party consent, no material adverse "
+        "change, warranties true at completion...), who may waive it, the long-stop date, the MAC condition "
+        "and its carve-outs, and whether a party may terminate if the conditions fail; with concerns for "
+        "our side."
     ),
     input_model=ConditionsInput,
     output_model=ConditionsOutput,

@@ -11,9 +11,9 @@ from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.skills.sha_spa_support import Passage, cut, items, our_side, passages, scope
 
 _KNOWLEDGE = re.compile(
-    r"so far as (?:the )?\w+(?:'s|s')? (?:is|are) aware|to the (?:best of (?:the )?)?(?:\w+(?:'s|s')? )?knowledge|"
-    r"\bactual knowledge|\baware(?:ness)? of|\bknowledge of the (?:Seller|Sellers|Warrantors?|Company)|"
-    r"据.{0,8}所知|尽.{0,6}所知|就.{0,8}所知",
+    r"so far as (?:the )?\w+(?:'s|s')? (?:is|are) aware|to the (?:best of (?:the )?)?(?:\w+(?:'s|"
+    r"s')? )?knowledge|\bactual knowledge|\baware(?:ness)? of|\bknowledge of the (?:Seller|Sellers|"
+    r"Warrantors?|Company)|据.{0,8}所知|尽.{0,6}所知|就.{0,8}所知",
     re.I,
 )
 _ENQUIRY = re.compile(
@@ -26,31 +26,40 @@ _MATERIALITY = re.compile(
     re.I,
 )
 _DISCLOSURE = re.compile(
-    r"(?:except|save) (?:as|to the extent) (?:fairly |specifically )?disclosed|Disclosure Letter|Disclosed\b|"
-    r"subject to (?:the )?(?:matters )?(?:fairly )?disclosed|qualified by .{0,40}disclos|"
-    r"披露函|已披露|(?:除|但).{0,30}披露",
+    r"(?:except|save) (?:as|to the extent) (?:fairly |specifically )?disclosed|Disclosure Letter|"
+    r"Disclosed\b|subject to (?:the )?(?:matters )?(?:fairly )?disclosed|qualified by .{0,40}disclos|披露函|"
+    r"已披露|(?:除|但).{0,30}披露",
     re.I,
 )
 _GENERAL = re.compile(
-    r"data ?room|public(?:ly available|\s+registers?|\s+records)|Companies House|deemed (?:to be |to have been )?disclosed|"
-    r"general disclosure|all (?:documents|information) (?:made available|provided)|"
-    r"(?:Buyer|Purchaser|Investor) (?:knew|knows|is aware|could (?:reasonably )?have|ought)|"
-    r"数据室|公开(?:信息|资料|渠道)|视为已(?:向.{0,10})?披露|(?:买方|投资方|收购方).{0,10}(?:已经|应当)?(?:知道|知悉)",
+    r"data ?room|public(?:ly available|\s+registers?|\s+records)|Companies House|deemed (?:to be |"
+    r"to have been )?disclosed|general disclosure|all (?:documents|information) (?:made available|provided)|"
+    r"(?:Buyer|Purchaser|Investor) (?:knew|knows|is aware|could (?:reasonably )?have|ought)|数据室|"
+    r"公开(?:信息|资料|渠道)|视为已(?:向.{0,10})?披露|(?:买方|投资方|收购方).{0,10}(?:已经|应当)?(?:知道|"
+    r"知悉)",
     re.I,
 )
-_FAIR = re.compile(r"fairly disclosed|sufficient (?:detail|particulars)|fair disclosure|充分(?:、准确)?地?披露|公允披露", re.I)
+_FAIR = re.compile(
+    r"fairly disclosed|sufficient (?:detail|particulars)|fair disclosure|充分(?:、准确)?地?披露|公允披露",
+    re.I,
+)
 _ANTI_SANDBAG = re.compile(
-    r"(?:not be entitled|no claim|shall not (?:be liable|make a claim)).{0,160}(?:aware|knew|knowledge|known)|"
-    r"不得.{0,30}(?:知悉|知道|已知).{0,30}(?:索赔|主张)|(?:知悉|知道).{0,30}(?:不得|无权).{0,10}(?:索赔|主张)",
+    r"(?:not be entitled|no claim|shall not (?:be liable|make a claim)).{0,160}(?:aware|knew|knowledge|"
+    r"known)|不得.{0,30}(?:知悉|知道|已知).{0,30}(?:索赔|主张)|(?:知悉|知道).{0,30}(?:不得|"
+    r"无权).{0,10}(?:索赔|主张)",
     re.I,
 )
 _PRO_SANDBAG = re.compile(
-    r"(?:irrespective|regardless) of .{0,60}(?:knowledge|investigation|due diligence)|"
-    r"(?:not|no) (?:be )?(?:affected|limited|prejudiced) by .{0,60}(?:knowledge|investigation|due diligence)|"
+    r"(?:irrespective|regardless) of .{0,60}(?:knowledge|investigation|due diligence)|(?:not|"
+    r"no) (?:be )?(?:affected|limited|prejudiced) by .{0,60}(?:knowledge|investigation|due diligence)|"
     r"不(?:因|受).{0,20}(?:尽职调查|知悉|知道).{0,10}(?:影响|减损|限制)",
     re.I,
 )
-_REPEATED = re.compile(r"deemed (?:to be )?repeated|repeated (?:at|on|immediately before) Completion|交割日.{0,10}(?:重复|重述|再次)", re.I)
+_REPEATED = re.compile(
+    r"deemed (?:to be )?repeated|repeated (?:at|on|immediately before) Completion|交割日.{0,10}(?:重复|重述|"
+    r"再次)",
+    re.I,
+)
 
 
 class RepsWarrantiesInput(SkillInput):
@@ -78,11 +87,15 @@ class RepsWarrantiesOutput(SkillOutput):
     materiality_qualifiers: list[Qualifier]
     disclosure_carve_outs: list[Qualifier]
     general_disclosures: list[Qualifier] = Field(
-        description="Disclosure of the data room, public registers or what the buyer knew, against all warranties"
+        description=(
+            "Disclosure of the data room, public registers or what the buyer knew, against all warranties"
+        )
     )
     fair_disclosure_standard: bool
     anti_sandbagging: bool = Field(description="The buyer loses claims for matters it knew of")
-    pro_sandbagging: bool = Field(description="Claims are not affected by the buyer's knowledge or due diligence")
+    pro_sandbagging: bool = Field(
+        description="Claims are not affected by the buyer's knowledge or due diligence"
+    )
     repeated_at_completion: bool
     concerns: list[str]
 
@@ -131,7 +144,9 @@ def _concerns(side: str, out: RepsWarrantiesOutput) -> list[str]:
                 "warranties: only specific, fair disclosure in the Disclosure Letter should"
             )
         if out.knowledge_qualifiers and not out.knowledge_requires_enquiry:
-            concerns.append("knowledge-qualified warranties without a due-enquiry standard (actual knowledge only)")
+            concerns.append(
+                "knowledge-qualified warranties without a due-enquiry standard (actual knowledge only)"
+            )
         if out.disclosure_carve_outs and not out.fair_disclosure_standard:
             concerns.append("disclosure is not required to be fair and specific")
         if out.anti_sandbagging:
@@ -157,9 +172,9 @@ SKILL: Skill[RepsWarrantiesInput, RepsWarrantiesOutput] = Skill(
     name="SPA representations and warranties",
     description=(
         "Analyse the seller's representations and warranties in an SPA: knowledge qualifiers (and whether "
-        "knowledge includes due enquiry), materiality qualifiers, disclosure carve-outs, general disclosure of "
-        "the data room or public information, fair-disclosure standard, sandbagging, repetition at completion; "
-        "with concerns for our side."
+        "knowledge includes due enquiry), materiality qualifiers, disclosure carve-outs, general disclosure "
+        "of the data room or public information, fair-disclosure standard, sandbagging, repetition at "
+        "completion; with concerns for our side."
     ),
     input_model=RepsWarrantiesInput,
     output_model=RepsWarrantiesOutput,

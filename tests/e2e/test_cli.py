@@ -1,0 +1,98 @@
+"""The ``clauseflow`` command as a user runs it: the embedded review, and the client commands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from clauseflow_cli.stack import LocalStack
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CLAUSEFLOW = str(Path(sys.executable).parent / "clauseflow")
+REPORT_FIELDS = {
+    "review_id",
+    "status",
+    "our_party",
+    "language",
+    "domain",
+    "clauses",
+    "risks",
+    "redlines",
+    "summary",
+}
+
+
+async def _run(*args: str, timeout_s: float = 180) -> str:
+    proc = await asyncio.create_subprocess_exec(
+        CLAUSEFLOW, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), timeout_s)
+    assert proc.returncode == 0, f"clauseflow {' '.join(args)} failed ({proc.returncode}):\n{err.decode()}"
+    return out.decode()
+
+
+async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) -> None:
+    await _run(
+        "review", str(EXAMPLES / "equipment_purchase_zh.txt"),
+        "--party", "乙方（深蓝智能装备股份有限公司）", "--language", "zh-CN",
+        "--approve", "all", "--out", str(tmp_path),
+    )  # fmt: skip
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert REPORT_FIELDS <= set(report)
+    assert report["status"] == "completed"
+    assert {"clause_id", "title", "depth", "state"} <= set(report["clauses"][0])
+    assert report["risks"] and {"id", "clause_id", "risk_type", "risk_level", "description", "reason",
+                                "original_text"} <= set(report["risks"][0])  # fmt: skip
+    assert {"id", "clause_id", "risk_id", "original_text", "proposed_text", "status"} <= set(
+        report["redlines"][0]
+    )
+    assert (tmp_path / "report.md").read_text().startswith("#")
+
+
+async def test_a_refused_upload_exits_with_a_message_and_no_traceback(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    proc = await asyncio.create_subprocess_exec(
+        CLAUSEFLOW, "review", str(empty), "--party", "Buyer", "--approve", "all", "--out", str(tmp_path / "o"),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == 2
+    assert "Traceback" not in err.decode() and "empty" in err.decode().lower()
+    assert not (tmp_path / "o" / "report.json").exists()
+
+
+@pytest.mark.kafka
+@pytest.mark.e2e
+async def test_client_commands_drive_a_review_on_the_running_stack(stack: LocalStack, tmp_path: Path) -> None:
+    gateway = ["--gateway", stack.layout.gateway_url]
+    review_id = (
+        await _run(
+            "submit",
+            str(EXAMPLES / "services_agreement_en.txt"),
+            "--party",
+            "Northwind Analytics Ltd. (the Supplier)",
+            "--language",
+            "en",
+            "--domain",
+            "generic",
+            *gateway,
+        )  # fmt: skip
+    ).strip()
+    assert review_id.startswith("rev_")
+    for _ in range(300):
+        status = await _run("status", review_id, *gateway)
+        if "completed" in status:
+            break
+        if "awaiting_approval" in status:
+            await _run("approve", review_id, "--all", *gateway)
+        await asyncio.sleep(0.5)
+    out = tmp_path / "report.json"
+    await _run("report", review_id, "--format", "json", "--out", str(out), *gateway)
+    report = json.loads(out.read_text())
+    assert report["status"] == "completed" and report["review_id"] == review_id
+    assert all(r["status"] == "approved" for r in report["redlines"])
