@@ -434,6 +434,9 @@ class ObservedResult:
     risks: int
     redlines: int
     fallback_used: bool
+    validation_passed: bool = True
+    validation_rounds: int = 0
+    error: str = ""
 
 
 class ResultObserver:
@@ -468,6 +471,9 @@ class ResultObserver:
                     risks=len(result.risks),
                     redlines=len(result.redlines),
                     fallback_used=result.fallback_used,
+                    validation_passed=result.validation_passed,
+                    validation_rounds=result.validation_rounds,
+                    error=result.error,
                 )
             )
 

@@ -31,11 +31,12 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.common import bench_logger, machine_info, shared_dir, write_result
 from clauseflow_shared.documents.fidic import merge_gc_pc
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.parser import parse_document
 from clauseflow_shared.errors import ClauseflowError
+
+from bench.common import bench_logger, machine_info, shared_dir, write_result
 
 log = bench_logger("parse")
 SCHEDULE_PREFIX = ", paragraph "
@@ -160,12 +161,18 @@ def bench_golden(data: Path) -> dict[str, Any]:
             found = [
                 r
                 for r in doc.cross_references
-                if not r.resolved and r.source == ref["clause_id"] and ref["target"].split()[-1] in (r.target or "")
+                if not r.resolved
+                and r.source == ref["clause_id"]
+                and ref["target"].split()[-1] in (r.target or "")
             ]
             broken_total += 1
             broken_found += bool(found)
             broken.append({"target": ref["target"], "clause_id": ref["clause_id"], "found": bool(found)})
-        entry: dict[str, Any] = {"contract": key["contract"], "sections": per_section, "broken_references": broken}
+        entry: dict[str, Any] = {
+            "contract": key["contract"],
+            "sections": per_section,
+            "broken_references": broken,
+        }
         if "gc" in docs and "pc" in docs:
             merged = merge_gc_pc(docs["gc"], docs["pc"])
             amended = sorted((c.clause_id for c in merged.clauses if c.provenance == "amended"), key=_numeric)
@@ -232,8 +239,8 @@ def main(argv: list[str]) -> int:
             result = bench_cuad(cuad)
             path = write_result("parse_cuad", result)
             log.info(
-                "cuad: %d/%d contracts with >=10 clauses; spans in one leaf %.1f%%, in a single clause %.1f%%; "
-                "%d contracts with definitions (%d definitions) -> %s",
+                "cuad: %d/%d contracts with >=10 clauses; spans in one leaf %.1f%%, "
+                "in a single clause %.1f%%; %d contracts with definitions (%d definitions) -> %s",
                 result["trees_with_10_or_more_clauses"],
                 result["contracts"],
                 100 * result["share_in_exactly_one_leaf_clause"],

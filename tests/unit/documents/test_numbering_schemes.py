@@ -188,3 +188,12 @@ def test_document_id_is_the_sha256_of_the_bytes(parse):
 
     content = DECIMAL.encode()
     assert parse(content).document_id == hashlib.sha256(content).hexdigest()
+
+
+def test_letter_dot_paragraphs_and_bare_numbered_headings(parse):
+    doc = parse(
+        "1.  The Service\n    A.  The Supplier hosts the service.\n    B.  The Supplier supports it.\n"
+        "2 Term And Termination\n    A.  One year.\nJ. Smith signs for the Supplier.\n"
+    )
+    assert ids(doc) == ["1", "1(A)", "1(B)", "2", "2(A)"]
+    assert doc.get("2").title == "Term And Termination"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.errors import InvalidInput
 from clauseflow_shared.legal.playbook import load_playbook
+from clauseflow_skills.executor import SkillExecutor
+from clauseflow_skills.skill import ReviewContext
 from clauseflow_skills.skills import baseline_compare, deviation, redline_drafting, review_criteria
 from clauseflow_skills.skills.redline_validation import addresses_risk
 
@@ -307,3 +311,26 @@ def test_redline_errors_are_actionable(en_contract: DocumentStructure) -> None:
             ),
             ctx,  # type: ignore[arg-type]
         )
+
+
+# --- through the executor (the path gRPC Invoke takes) -------------------------------------------
+
+
+async def test_playbook_skills_run_through_the_executor(executor: SkillExecutor) -> None:
+    context = ReviewContext(primary_document_id="doc-en", clause_id="20.1", our_party="Contractor")
+    criteria = json.loads((await executor.invoke("load_review_criteria", context, "")).result_json)
+    assert [c["risk_type"] for c in criteria["criteria"]] == ["claim_time_bar"]
+    compared = json.loads((await executor.invoke("compare_with_baseline", context, "{}")).result_json)
+    assert compared["baseline_source"] == "playbook" and compared["clause_type"] == "claims_time_bar"
+    graded = json.loads((await executor.invoke("assess_deviation", context, "")).result_json)
+    assert graded["risk_type"] == "claim_time_bar"
+    drafted = json.loads(
+        (await executor.invoke("draft_redline", context, '{"risk_type": "claim_time_bar"}')).result_json
+    )
+    assert drafted["original_text"] in executor.documents.get("doc-en").get("20.1").text
+
+
+async def test_draft_redline_without_risk_type_names_the_missing_field(executor: SkillExecutor) -> None:
+    context = ReviewContext(primary_document_id="doc-en", clause_id="20.1")
+    with pytest.raises(InvalidInput, match="field 'risk_type': required argument is missing"):
+        await executor.invoke("draft_redline", context, "{}")

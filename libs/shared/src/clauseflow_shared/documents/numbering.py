@@ -112,6 +112,7 @@ _ZH_ORD_RE = re.compile(
     r"第\s*(?P<num>[" + ZH_NUMERAL_CHARS + r"\d]{1,6})\s*(?P<unit>条|章|节|部分|款)(?![的规约所中项下之])"
 )
 _ZH_DUN_RE = re.compile(r"(?P<num>[" + ZH_NUMERAL_CHARS + r"]{1,4})\s*[、．]")
+_LETTER_DOT_RE = re.compile(r"(?P<num>[A-Z]|[a-z]|[ivx]{1,4}|[IVX]{1,4})\.(?=[ \t]+\S)")
 _BARE_RE = re.compile(r"(?P<num>\d{1,3})(?=[ \t]+[A-Z])")
 _ZH_NUMDUN_RE = re.compile(r"(?P<num>\d{1,3})\s*、")
 _ZH_ANNEX_RE = re.compile(
@@ -138,7 +139,7 @@ def read_marker(line: str) -> Marker | None:
         return _read_zh_annex(line)
     marker = _read_keyword(line)
     if marker is None and first.isascii() and first.isalpha():
-        return _read_bracket(line)
+        return _read_bracket(line) or _read_letter_dot(line)
     return marker
 
 
@@ -206,6 +207,13 @@ def _read_bracket(line: str) -> Marker | None:
     if not m:
         return None
     return _marker(_paren_readings(m.group("num"), "bracket"), line, m.end())
+
+
+def _read_letter_dot(line: str) -> Marker | None:
+    m = _LETTER_DOT_RE.match(line)
+    if not m:
+        return None
+    return _marker(_paren_readings(m.group("num"), "dot"), line, m.end())
 
 
 def _read_keyword(line: str) -> Marker | None:

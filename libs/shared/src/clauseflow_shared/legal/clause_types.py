@@ -172,9 +172,8 @@ _CUES: tuple[_Cue, ...] = (
     ),
     _Cue(
         "exclusivity",
-        r"\bexclusive\s+(?:basis|distributor|supplier|provider|reseller|agent|dealer|right\s+to|rights?\s+(?:to|in)|licen[cs]e|relationship|partner)|\bexclusivity\b|\bexclusively\s+(?:from|to|through|with)\b|\ball\s+of\s+(?:its|their)\s+requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|source|distributor|provider)\b|shall\s+not.{0,60}(?:purchase|buy|source|procure|appoint).{0,60}from\s+any\s+(?:third|other)|独家|排他",
+        r"(?<!non-)(?<!non)(?<!non\s)\bexclusive\s+(?:basis|distributor|supplier|provider|reseller|agent|dealer|right\s+to|rights?\s+(?:to|in)|licen[cs]e|relationship|partner)|(?<!non-)\bexclusivity\b|\b(?:same|similar)\s+\w+[^.]{0,80}\bwith\s+any\s+other\b|\b(?:licensed|granted)\b[^.]{0,60}\bexclusively\b|\bgrants?\b[^.]{0,60}\ban\s+exclusive\b|\bexclusively\s+(?:from|to|through|with)\b|\ball\s+of\s+(?:its|their)\s+requirements\b|\bsole\s+(?:and\s+exclusive\s+)?(?:supplier|source|distributor|provider)\b|shall\s+not.{0,60}(?:purchase|buy|source|procure|appoint).{0,60}from\s+any\s+(?:third|other)|独家|排他",
         title=r"exclusiv|独家|排他",
-        negative=r"^(?!.*(?:exclusive\s+(?:basis|distributor|supplier|provider|right|licen|relationship|partner)|exclusivity|exclusively\s+(?:from|to|through|with)|all\s+of\s+(?:its|their)\s+requirements|sole\s+(?:and\s+exclusive\s+)?(?:supplier|source|distributor|provider)|from\s+any\s+(?:third|other)|独家|排他)).*$",
     ),
     _Cue(
         "no_solicit_of_customers",
@@ -189,14 +188,6 @@ _CUES: tuple[_Cue, ...] = (
     _Cue(
         "competitive_restriction_exception",
         r"(?:nothing\s+in|shall\s+not\s+(?:prevent|restrict|prohibit)).{0,120}(?:holding|acquir|own(?:ing)?|investment).{0,60}(?:shares|securities|per\s*cent|%)|\bpassive\s+investment|(?:shall\s+not\s+apply|does\s+not\s+apply).{0,80}(?:non-?compet|exclusiv|restrict)",
-    ),
-    _Cue(
-        "termination_for_convenience",
-        r"\b(?:"
-        + _TERM
-        + r"|cancel\w*|end)\b.{0,120}\b(?:for\s+(?:its\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|without\s+(?:giving\s+)?(?:any\s+)?reasons?|at\s+(?:its|their)\s+(?:sole\s+)?discretion)|\bfor\s+(?:its\s+|their\s+|own\s+)*convenience\b|(?:随时|无需.{0,4}理由|无理由|任意|单方).{0,12}解除|提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知.{0,8}解除",
-        title=r"convenience|任意解除",
-        negative=r"^(?!.*(?:convenience|without\s+cause|for\s+any\s+reason|any\s+time|without\s+(?:giving\s+)?(?:any\s+)?reasons?|discretion|随时|理由|任意|单方|提前.{0,10}(?:日|天|个月).{0,12}通知)).*$",
     ),
     _Cue(
         "rofr_rofo_rofn",
@@ -446,6 +437,42 @@ def _compiled() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, re.
 
 _ORDER = {t.id: i for i, t in enumerate(_CATALOGUE)}
 
+_TFC_RIGHT = re.compile(
+    r"\b(?:may|shall\s+(?:be\s+entitled|have\s+the\s+right)\s+to|reserves?\s+the\s+right\s+to|can)\b[^.;]{0,80}?"
+    r"\b(?:terminat\w*|cancel\w*|end\s+(?:this|the)\s+(?:agreement|contract))\b|\bterminable\b|有权[^。；]{0,20}解除|可以?[^。；]{0,10}解除",
+    re.I,
+)
+_TFC_NO_CAUSE = re.compile(
+    r"for\s+(?:its\s+|their\s+|any\s+party's\s+)?(?:own\s+)?convenience|without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason)?|"
+    r"at\s+(?:any\s+time|its\s+(?:sole\s+|absolute\s+)?discretion)|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?\b|"
+    r"随时|无需.{0,4}理由|无理由|任意|无条件|提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知",
+    re.I,
+)
+_TFC_CAUSE = re.compile(
+    r"breach|default|insolv|bankrupt|fails?\s+to|failure|force\s+majeure|change\s+of\s+control|cure|违约|破产|未能|不可抗力",
+    re.I,
+)
+
+
+def _terminates_for_convenience(text: str) -> bool:
+    """A party may end the contract without cause: a right to terminate plus a no-cause trigger."""
+    for sentence in re.split(r"(?<=[.;。；])\s*", text):
+        right = _TFC_RIGHT.search(sentence)
+        if not right:
+            continue
+        trigger = _TFC_NO_CAUSE.search(sentence)
+        if not trigger:
+            continue
+        strong = re.search(
+            r"convenience|without\s+cause|(?:any|no)\s+reason|reasons?\b|随时|理由|任意",
+            trigger.group(0),
+            re.I,
+        )
+        if _TFC_CAUSE.search(sentence) and not strong:
+            continue
+        return True
+    return False
+
 
 def classify_clause(title: str, text: str, language: str = "en") -> list[str]:
     """The clause types of a clause, from the catalogue, in catalogue order.
@@ -465,6 +492,8 @@ def classify_clause(title: str, text: str, language: str = "en") -> list[str]:
             found.add(type_id)
     # A carve-out from a cap is only "uncapped" when there is a cap to carve out of, or an
     # express statement that liability is unlimited.
+    if _terminates_for_convenience(text or "") or (title and re.search(r"convenience|任意解除", title, re.I)):
+        found.add("termination_for_convenience")
     # A limitation with an exception ("except for breach of confidentiality, in no event ...") leaves
     # the excepted liability unlimited.
     if "cap_on_liability" in found and re.search(
