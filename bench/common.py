@@ -151,7 +151,8 @@ _SUBJECTS = (
     ),
     (
         "Cooperation",
-        "The Customer shall give the Supplier reasonable access to its premises for the purposes of Order {i}.",
+        "The Customer shall give the Supplier reasonable access to its premises for the purposes of "
+        "Order {i}.",
     ),
 )
 
@@ -361,7 +362,7 @@ async def embedded(
     from clauseflow_shared.bus.memory import InMemoryBus
     from clauseflow_shared.settings import LLMSettings
 
-    workdir.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(workdir.mkdir, parents=True, exist_ok=True)
     llm = LLMSettings().model_copy(update={"llm_base_url": llm_base_url})
     bus = InMemoryBus()
     await bus.start()

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import math
 import os
 import shutil
@@ -136,7 +137,7 @@ def clause_profile(calls: list[LLMCall]) -> dict[str, float]:
     for turns in by_clause.values():
         turns.sort(key=lambda c: c.start)
         latencies.append(turns[-1].end - turns[0].start)
-        gaps += [b.start - a.end for a, b in zip(turns, turns[1:], strict=False)]
+        gaps += [b.start - a.end for a, b in itertools.pairwise(turns)]
     return {
         "clause_latency_at_model_mean_s": statistics.fmean(latencies),
         "gap_between_turns_mean_ms": 1000 * statistics.fmean(gaps) if gaps else 0.0,

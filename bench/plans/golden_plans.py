@@ -208,8 +208,8 @@ async def run(folder: Path) -> dict[str, Any]:
     rows = [compare(name, planned[name], standard[name]) for name in planned]
     for r in rows:
         log.info(
-            "%s: plan v%d %s, depths %s → final %s; LLM calls %d planned vs %d all-standard (saved %d, %.0f%%; "
-            "%d on %d quick clauses); %.1f s submit→completed",
+            "%s: plan v%d %s, depths %s → final %s; LLM calls %d planned vs %d all-standard "
+            "(saved %d, %.0f%%; %d on %d quick clauses); %.1f s submit→completed",
             r["contract"],
             r["plan_versions"],
             r["plan_source"],

@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import (
-    LLMCallLog,
     WORK_DIR,
+    LLMCallLog,
     bench_logger,
     configure_service_logging,
     machine_info,

@@ -103,7 +103,7 @@ async def test_a_replica_killed_mid_task_loses_nothing_and_results_stay_exactly_
     async with ScriptedModel(per_conversation=conversations) as model:
         victim = await _start_victim(
             {
-                "WORKER_BUS": "kafka",
+                "BUS_KIND": "kafka",
                 "WORKER_GROUP_ID": group,
                 "WORKER_TASKS_TOPIC": tasks_topic,
                 "WORKER_RESULTS_TOPIC": results_topic,

@@ -25,7 +25,6 @@ SETTINGS = {
         "clauseflow_shared.settings:KafkaSettings",
         "clauseflow_shared.settings:LLMSettings",
         "clauseflow_shared.settings:StorageSettings",
-        "clauseflow_shared.settings:ReviewDefaults",
     ],
     "clause-worker": [
         "clauseflow_clause_worker.settings:WorkerSettings",

@@ -22,7 +22,7 @@ async def run(config: ClauseWorkerConfig) -> None:
     from clauseflow_shared.bus.factory import create_bus
     from clauseflow_shared.llm import LLMClient
 
-    bus = create_bus(config.worker.worker_bus, config.kafka)
+    bus = create_bus(config.worker.bus_kind, config.kafka)
     llm = LLMClient(config.llm)
     skills = SkillsClient(config.skills)
     worker = ClauseWorker(

@@ -30,12 +30,12 @@ class AgentSettings(BaseSettings):
 
 
 class WorkerSettings(BaseSettings):
-    """WORKER_CONCURRENCY, WORKER_BUS, WORKER_GROUP_ID, WORKER_SHUTDOWN_GRACE_S, WORKER_*_TOPIC."""
+    """WORKER_CONCURRENCY, BUS_KIND, WORKER_GROUP_ID, WORKER_SHUTDOWN_GRACE_S, WORKER_*_TOPIC."""
 
     model_config = SettingsConfigDict(env_file=None, extra="ignore", case_sensitive=False)
 
     worker_concurrency: int = Field(default=8, ge=1, le=256)
-    worker_bus: BusKind = "kafka"
+    bus_kind: BusKind = "kafka"
     worker_group_id: str = "clause-workers"
     worker_handler_attempts: int = Field(default=3, ge=1)
     worker_shutdown_grace_s: float = Field(default=30.0, gt=0)

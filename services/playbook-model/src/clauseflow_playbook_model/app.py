@@ -33,21 +33,25 @@ def create_app(settings: PlaybookModelSettings | None = None) -> FastAPI:
     async def models() -> dict[str, Any]:
         return {
             "object": "list",
-            "data": [{"id": cfg.model_name, "object": "model", "created": 0, "owned_by": "clauseflow"}],
+            "data": [
+                {"id": cfg.playbook_model_name, "object": "model", "created": 0, "owned_by": "clauseflow"}
+            ],
         }
 
     @app.get("/v1/models/{model_id}")
     async def model(model_id: str) -> JSONResponse:
-        if model_id != cfg.model_name:
+        if model_id != cfg.playbook_model_name:
             return JSONResponse(
                 error_body(
-                    f"model {model_id!r} does not exist; use {cfg.model_name!r}",
+                    f"model {model_id!r} does not exist; use {cfg.playbook_model_name!r}",
                     param="model",
                     code="model_not_found",
                 ),
                 status_code=404,
             )
-        return JSONResponse({"id": cfg.model_name, "object": "model", "created": 0, "owned_by": "clauseflow"})
+        return JSONResponse(
+            {"id": cfg.playbook_model_name, "object": "model", "created": 0, "owned_by": "clauseflow"}
+        )
 
     @app.post("/v1/chat/completions")
     async def chat(request: Request) -> JSONResponse:
@@ -75,6 +79,6 @@ def create_app(settings: PlaybookModelSettings | None = None) -> FastAPI:
                 ),
                 status_code=500,
             )
-        return JSONResponse(completion(chat_request, answer, cfg.model_name, int(time.time())))
+        return JSONResponse(completion(chat_request, answer, cfg.playbook_model_name, int(time.time())))
 
     return app

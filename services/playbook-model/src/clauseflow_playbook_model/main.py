@@ -21,7 +21,10 @@ def main() -> None:
     settings = PlaybookModelSettings()
     configure_logging("playbook-model", level=settings.log_level, json=settings.log_json)
     uvicorn.run(
-        create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level.lower()
+        create_app(settings),
+        host=settings.playbook_model_host,
+        port=settings.playbook_model_port,
+        log_level=settings.log_level.lower(),
     )
 
 
