@@ -459,7 +459,7 @@ class ResultObserver:
         from clauseflow_shared.events import ClauseResult, Envelope, Topic
 
         async def handle(env: Envelope) -> None:
-            result = env.open(ClauseResult)
+            result: ClauseResult = env.open(ClauseResult)
             self.results.append(
                 ObservedResult(
                     arrived=time.perf_counter(),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import shutil
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -103,11 +104,9 @@ async def golden_stack(
 ) -> AsyncIterator[tuple[EmbeddedHandle, ResultObserver]]:
     """The embedded stack with default settings and the playbook model (timed), plus a result observer."""
     workdir = WORK_DIR / name
-    import shutil
-
-    shutil.rmtree(workdir, ignore_errors=True)
+    await asyncio.to_thread(shutil.rmtree, workdir, ignore_errors=True)
     async with contextlib.AsyncExitStack() as stack:
-        url = model_url or await stack.enter_async_context(timed_playbook_model(calls_log))
+        url = model_url if model_url else await stack.enter_async_context(timed_playbook_model(calls_log))
         handle = await stack.enter_async_context(embedded(workdir, llm_base_url=url))
         observer = ResultObserver(handle.bus)
         await observer.start()

@@ -25,7 +25,6 @@ from clauseflow_shared.settings import KafkaSettings
 
 T = TypeVar("T")
 
-BASE_SERVICES = ("playbook-model", "skills", "orchestrator", "clause-worker-0", "clause-worker-1", "gateway")
 Decider = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -106,12 +105,19 @@ async def add_replica(stack: LocalStack, like: str, name: str) -> tuple[ServiceP
     return replica, cursor
 
 
+def base_services(stack: LocalStack) -> set[str]:
+    """The services :meth:`LocalStack.start` runs for the stack's layout."""
+    workers = {f"clause-worker-{i}" for i in range(stack.layout.workers)}
+    return {"playbook-model", "skills", "orchestrator", "gateway", *workers}
+
+
 async def restore_stack(stack: LocalStack) -> None:
     """Stop replicas a test added, restart base services it stopped: the next test finds the stack whole."""
-    for name in [n for n in stack.group.services if n not in BASE_SERVICES]:
+    base = base_services(stack)
+    for name in [n for n in stack.group.services if n not in base]:
         await stack.group.services.pop(name).stop(grace_s=10)
-    for name in BASE_SERVICES:
-        if name in stack.group.services and not stack.service(name).running:
+    for name in [n for n in stack.group.services if n in base]:
+        if not stack.service(name).running:
             await stack.restart(name)
 
 

@@ -65,9 +65,11 @@ async def test_combination_reviews_an_example_end_to_end_and_finds_the_expected_
     assert {k: review["options"][k] for k in options} == options
     plan = await plan_of(stack, review_id)
     assert plan["versions"][0]["source"] == ("llm" if use_orchestrator else "default")
-    tasks = [e.open(ClauseTask) for e in await review_events(kafka_bootstrap, Topic.CLAUSE_TASKS, review_id)]
+    tasks: list[ClauseTask] = [
+        e.open(ClauseTask) for e in await review_events(kafka_bootstrap, Topic.CLAUSE_TASKS, review_id)
+    ]
     assert tasks and {t.use_react_agent for t in tasks} == {use_react_agent}
-    results = [
+    results: list[ClauseResult] = [
         e.open(ClauseResult) for e in await review_events(kafka_bootstrap, Topic.CLAUSE_RESULTS, review_id)
     ]
     paths = {_agent_path(transcripts, r.transcript_ref) for r in results if r.transcript_ref}

@@ -33,8 +33,6 @@ from e2e_support import (
 
 pytestmark = [pytest.mark.kafka, pytest.mark.e2e]
 
-WORKERS = ("clause-worker-0", "clause-worker-1")
-
 
 @pytest.fixture(scope="module")
 def contract(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -110,7 +108,9 @@ async def test_a_repeated_decision_request_and_redelivered_resume_events_are_app
 
     await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
     report = await gateway.report(review_id)
-    tasks = [e.open(ClauseTask) for e in await review_events(kafka_bootstrap, Topic.CLAUSE_TASKS, review_id)]
+    tasks: list[ClauseTask] = [
+        e.open(ClauseTask) for e in await review_events(kafka_bootstrap, Topic.CLAUSE_TASKS, review_id)
+    ]
 
     assert report["status"] == "completed"
     redrafts = [t for t in tasks if t.mode is TaskMode.REDRAFT]
@@ -131,7 +131,8 @@ async def test_a_decision_that_overtakes_its_redline_is_parked_and_applied_once_
     kafka_bootstrap: str,
 ) -> None:
     stack = whole_stack
-    for name in WORKERS:  # no worker: the clause tasks wait in Kafka, no result can arrive
+    workers = [f"clause-worker-{i}" for i in range(stack.layout.workers)]
+    for name in workers:  # no worker: the clause tasks wait in Kafka, no result can arrive
         await stack.service(name).stop()
     review_id = await gateway.submit(contract, our_party=OUR_PARTY, language="en")
 
@@ -153,7 +154,7 @@ async def test_a_decision_that_overtakes_its_redline_is_parked_and_applied_once_
     await orchestrator.wait(event="event_note", event_id=event.event_id, timeout_s=60)
     assert "parked" in orchestrator.find(event="event_note", event_id=event.event_id)[0]["note"]
 
-    for name in WORKERS:
+    for name in workers:
         await stack.restart(name)
     await wait_status(gateway, review_id, {"awaiting_approval", "completed"}, timeout_s=120)
     pending = {r["id"] for r in await gateway.redlines(review_id, status="pending")}

@@ -35,8 +35,7 @@ CLAUSES = 40
 # The default plan (no LLM adjustments) makes the report independent of the order results arrive in,
 # so the faulted review can be compared with an undisturbed one; auto approval needs no decisions.
 OPTIONS = {"approval_policy": "auto", "use_orchestrator": False}
-WORKERS = ("clause-worker-0", "clause-worker-1")
-THIRD = "clause-worker-2"
+REPLICAS = 3
 
 
 @pytest.fixture(scope="module")
@@ -56,12 +55,15 @@ async def reference(stack: LocalStack, contract: Path) -> dict[str, Any]:
 
 @pytest.fixture
 async def three_workers(stack: LocalStack) -> AsyncIterator[dict[str, LogCursor]]:
-    """A third worker replica joined to the group; log cursors of all three. The stack is restored after."""
-    cursors = {name: log_cursor(stack, name) for name in WORKERS}
+    """Worker replicas added until three are in the group; log cursors of all. The stack is restored after."""
+    workers = [f"clause-worker-{i}" for i in range(stack.layout.workers)]
+    cursors = {name: log_cursor(stack, name) for name in workers}
     try:
-        _, cursors[THIRD] = await add_replica(stack, WORKERS[0], THIRD)
+        for extra in range(REPLICAS - len(workers)):
+            name = f"clause-worker-extra-{extra}"
+            _, cursors[name] = await add_replica(stack, workers[0], name)
         for cursor in cursors.values():
-            await consumer_joined(cursor)  # the two others rebalance when the third joins
+            await consumer_joined(cursor)  # the others rebalance when a replica joins
         yield cursors
     finally:
         await restore_stack(stack)
@@ -97,14 +99,14 @@ async def test_every_clause_is_analyzed_exactly_once_when_one_of_three_workers_i
 
     await wait_status(gateway, review_id, {"completed"}, timeout_s=180)
     report = await gateway.report(review_id)
-    results = [e for e in await review_events(kafka_bootstrap, Topic.CLAUSE_RESULTS, review_id)]
+    results = await review_events(kafka_bootstrap, Topic.CLAUSE_RESULTS, review_id)
 
     clauses = {c["clause_id"] for c in report["clauses"]}
     assert len(clauses) == CLAUSES + 1 and {c["state"] for c in report["clauses"]} == {"settled"}
     tasks_of: dict[str, set[str]] = {}
     events_of: dict[str, set[str]] = {}
     for event in results:
-        result = event.open(ClauseResult)
+        result: ClauseResult = event.open(ClauseResult)
         assert result.mode is TaskMode.ANALYZE
         tasks_of.setdefault(result.clause_id, set()).add(result.task_id)
         events_of.setdefault(result.task_id, set()).add(event.event_id)

@@ -334,3 +334,14 @@ async def test_draft_redline_without_risk_type_names_the_missing_field(executor:
     context = ReviewContext(primary_document_id="doc-en", clause_id="20.1")
     with pytest.raises(InvalidInput, match="field 'risk_type': required argument is missing"):
         await executor.invoke("draft_redline", context, "{}")
+
+
+def test_redraft_takes_the_reviewer_feedback(en_contract: DocumentStructure) -> None:
+    out = redline_drafting.run(
+        redline_drafting.DraftRedlineInput(
+            clause_id="20.1", risk_type="claim_time_bar", feedback="make the notice period 60 days"
+        ),
+        _en(en_contract),  # type: ignore[arg-type]
+    )
+    assert "60" in out.proposed_text and "14 days" not in out.proposed_text
+    assert "feedback" in out.reason

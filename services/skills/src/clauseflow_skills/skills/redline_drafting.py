@@ -2,8 +2,9 @@
 
 ``original_text`` is always cut from the clause itself (verbatim, so the redline can be applied as
 a tracked change); the caller may name it, otherwise the sentence that carries the risk is chosen.
-``proposed_text`` is the playbook's redline template for the risk, in the clause's language, with
-the parties named as the contract names them.
+``proposed_text`` comes from the shared drafter (``clauseflow_shared.legal.redline``): the risky
+sentence with the playbook's figure written in, or the playbook's template for the risk, in the
+clause's language, with the parties named as the contract names them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.errors import InvalidInput
 from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.playbook import Playbook, PlaybookEntry
+from clauseflow_shared.legal.redline import draft_redline as draft_shared_redline
 from clauseflow_shared.legal.risk_types import RISK_TYPES
 from pydantic import Field
 
@@ -42,6 +44,9 @@ class DraftRedlineInput(SkillInput):
     )
     clause_type: str | None = Field(
         default=None, description="Clause-type id whose playbook entry to use when several match the risk"
+    )
+    feedback: str | None = Field(
+        default=None, description="The reviewer's feedback on a rejected redline, e.g. 'make it 60 days'"
     )
 
 
@@ -133,22 +138,20 @@ def run(args: DraftRedlineInput, ctx: SkillContext) -> DraftRedlineOutput:
     else:
         span = risky_sentence(clause, entry, language)
     original = clause.text[span[0] : span[1]]
-    proposed = next(
-        (
-            fill_parties(t, ctx.review, clause.text, language)
-            for t in position.redline
-            if fill_parties(t, ctx.review, clause.text, language).strip() != original.strip()
-        ),
-        None,
+    # The shared drafter rewrites numbers in place where it can, else fills the playbook template,
+    # and checks that the rewritten clause no longer carries the risk.
+    _, proposed, reason = draft_shared_redline(
+        {"risk_type": args.risk_type.strip(), "original_text": original},
+        clause.text,
+        ctx.review.language,
+        our_party=ctx.review.our_party,
+        domain=playbook_for(ctx.review).domain,
+        feedback=(args.feedback or "").strip(),
     )
-    if proposed is None:
+    if proposed.strip() == original.strip():
+        proposed = fill_parties(position.redline[0], ctx.review, clause.text, language)
+    if proposed.strip() == original.strip():
         raise InvalidInput("the clause already reads as the playbook's redline; no change is needed")
-    zh = language.startswith("zh")
-    reason = (
-        f"按审查手册的可接受立场修改：{position.fallback}"
-        if zh
-        else f"Brings the clause to the playbook's fallback: {position.fallback}"
-    )
     return DraftRedlineOutput(
         clause_id=clause.clause_id,
         risk_type=args.risk_type.strip(),

@@ -1,0 +1,1251 @@
+"""The reviewer reasons about who bears a risk, not about particular sentences.
+
+For every risk type of the taxonomy there are several phrasings that must be flagged (different
+wording, structure, numbers, English and Chinese, active and passive, our party named by role,
+by defined name or as 甲方/乙方) and several that must not be (mutual or balanced, favourable to
+us, the same burden on the counterparty, market standard). None of these clauses appears in the
+bundled examples or the golden set.
+"""
+
+# ruff: noqa: E501  -- clause fixtures read better unbroken
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_shared.legal.risk_types import RISK_TYPES
+
+
+@dataclass(frozen=True)
+class Case:
+    """A clause reviewed for ``our`` and whether ``risk`` must be found in it."""
+
+    risk: str
+    our: str
+    text: str
+    language: str = "en"
+    domain: str = "generic"
+    tools: list[Any] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return f"{self.risk}:{self.our[:12]}:{self.text[:40]}"
+
+
+def _zh(risk: str, our: str, text: str, **kw: Any) -> Case:
+    return Case(risk, our, text, language="zh-CN", **kw)
+
+
+def _types(case: Case) -> list[str]:
+    return [
+        r["risk_type"]
+        for r in analyse_clause(
+            case.text,
+            our_party=case.our,
+            language=case.language,
+            domain=case.domain,
+            tool_results=case.tools,
+        )
+    ]
+
+
+FLAG: list[Case] = [
+    # ------------------------------------------------------------------ A. liability
+    Case(
+        "uncapped_liability",
+        "Supplier",
+        "The Supplier shall be responsible for any and all loss or damage suffered by the Customer in connection with this Agreement, without limit.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Contractor",
+        "Notwithstanding any other provision of this Contract, no cap or limitation on liability shall apply to the Contractor's liability under this Clause.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Seller",
+        "All losses incurred by the Buyer as a result of any defect in the Goods shall be borne by the Seller in full, and the limitations in Clause 14 shall not apply to the Seller.",
+    ),
+    Case(
+        "uncapped_liability",
+        'Kestrel Software Ltd ("Kestrel")',
+        "Kestrel shall be liable without limitation for all losses arising from any breach of this Agreement.",
+    ),
+    _zh("uncapped_liability", "乙方", "乙方应赔偿甲方因此遭受的全部损失，该等赔偿不受合同价款或任何其他金额的限制。"),
+    _zh(
+        "uncapped_liability",
+        "承包人（华建工程有限公司）",
+        "承包人对其违约行为给发包人造成的一切损失承担全部赔偿责任，包括间接损失和可得利益损失。",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Customer",
+        "The Provider's aggregate liability shall be limited to the fees paid in the one (1) month preceding the event giving rise to the claim.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Buyer (Lindqvist AB)",
+        "In no event shall the Seller's total liability exceed ten per cent (10%) of the Purchase Price.",
+    ),
+    _zh("liability_cap_inadequate", "甲方", "乙方在本合同项下的全部赔偿责任以合同总价的百分之五为限。"),
+    Case(
+        "indemnity_one_sided",
+        "Supplier",
+        "The Supplier shall defend, indemnify and hold harmless the Customer from and against any and all claims arising out of the use of the Services, regardless of fault.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Licensee",
+        "Licensee will indemnify Licensor against all losses, even if caused by Licensor's own negligence.",
+    ),
+    _zh("indemnity_one_sided", "乙方", "乙方应赔偿并使甲方免受因本合同引起的任何索赔、损失和费用，无论甲方是否存在过错。"),
+    _zh("liquidated_damages_excessive", "乙方", "乙方每迟延交货一天，应按合同总价的百分之二向甲方支付违约金。"),
+    Case(
+        "liquidated_damages_excessive",
+        "Contractor",
+        "Delay damages shall be payable by the Contractor at the rate of 0.5% of the Contract Price for each day of delay and shall not be subject to any maximum amount.",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Supplier",
+        "If the Supplier fails to meet a Milestone Date, it shall pay the Customer liquidated damages of USD 10,000 per day, which shall be in addition to any other rights or remedies of the Customer.",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "卖方",
+        "卖方迟延交货的，每迟延一周应向买方支付货款百分之五的违约金，违约金累计金额不设上限。",
+    ),
+    # ------------------------------------------------------------------ B. termination and term
+    Case(
+        "termination_for_convenience",
+        "Consultant",
+        "The Client may end this Agreement at any time and for any reason on fourteen (14) days' notice to the Consultant.",
+    ),
+    _zh("termination_for_convenience", "乙方", "甲方可随时书面通知乙方解除本合同，乙方不得因此要求任何补偿。"),
+    Case(
+        "termination_for_convenience",
+        "Distributor",
+        "Manufacturer may terminate this Agreement for convenience upon thirty (30) days' written notice without liability.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Customer",
+        "The Supplier may suspend performance of all services without prior notice if any payment is late, even if the payment is disputed.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Contractor",
+        "The Contractor shall not be entitled to suspend the Works or to terminate the Contract for late payment by the Employer.",
+    ),
+    _zh("termination_rights_unbalanced", "乙方", "乙方有任何违约行为的，甲方有权立即解除本合同，无需给予乙方任何纠正期。"),
+    Case(
+        "auto_renewal_lock_in",
+        "Customer",
+        "Upon expiry of the Initial Term this Agreement shall renew automatically for successive three (3) year terms unless the Customer gives notice of non-renewal no later than nine (9) months before the end of the then-current term.",
+    ),
+    Case(
+        "auto_renewal_lock_in",
+        "Subscriber",
+        "This Subscription renews automatically for successive twenty-four (24) month periods; notice of non-renewal must be received at least one hundred and twenty (120) days before renewal.",
+    ),
+    _zh("auto_renewal_lock_in", "甲方（客户）", "本合同期满后自动续展五年，除非甲方在期满前十二个月书面通知不续约。"),
+    Case(
+        "post_termination_obligations",
+        "Customer",
+        "Upon termination the Provider shall delete all Customer Data immediately and shall have no obligation to return or provide any export of it.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Distributor",
+        "On termination all stock held by the Distributor shall be forfeited to the Principal without compensation.",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "甲方（客户）",
+        "合同终止后，乙方可立即删除甲方的全部数据，且无义务提供任何数据导出或过渡服务。",
+    ),
+    # ------------------------------------------------------------------ C. payment and price
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "The Customer shall settle each invoice within ninety (90) days of the end of the month in which it was received.",
+    ),
+    _zh("payment_terms_unfavourable", "乙方", "甲方应在收到乙方发票后一百二十天内付款。"),
+    Case(
+        "payment_terms_unfavourable",
+        "Subcontractor",
+        "The Contractor shall pay the Subcontractor only after and to the extent that the Contractor has received payment from the Employer for the relevant work.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Consultant",
+        "The Client may at any time vary the scope of the Services by notice, and the Consultant shall carry out the varied Services for the same fee.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Customer",
+        "The Provider may amend these terms from time to time by posting a revised version on its website.",
+    ),
+    _zh("unilateral_change_right", "乙方", "甲方有权随时调整设备的技术规格，乙方应按调整后的规格供货且合同价格不作调整。"),
+    Case(
+        "unilateral_change_right",
+        "Reseller",
+        "Vendor reserves the right to change its prices and discount structure at any time upon notice to Reseller.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Vendor (Orbis Data Ltd)",
+        "The Customer may change the service levels, specifications or delivery schedule at any time by written notice, and the Vendor shall comply without any adjustment to the Charges.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Buyer",
+        "The Buyer shall purchase not less than 5,000 units in each Contract Year and shall pay for any shortfall at the Contract Price.",
+    ),
+    _zh("minimum_commitment", "甲方（采购方）", "甲方每年的最低采购金额为人民币五百万元，不足部分甲方仍应按差额支付。"),
+    Case(
+        "minimum_commitment",
+        "Distributor",
+        "The Distributor undertakes a minimum annual purchase volume of EUR 2,000,000.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Contractor",
+        "The Contractor shall provide an on-demand bank guarantee for twenty per cent (20%) of the Contract Price, valid until two years after the Taking-Over Certificate.",
+    ),
+    _zh("security_insurance_burden", "乙方", "乙方应于合同签订后七日内向甲方提交合同总价百分之二十的见索即付银行保函。"),
+    Case(
+        "security_insurance_burden",
+        "Supplier",
+        "The Customer shall retain fifteen per cent (15%) of each payment due to the Supplier as retention until the end of the warranty period.",
+    ),
+    _zh(
+        "cost_escalation_change_in_law",
+        "乙方",
+        "本合同价款为包干价，合同履行期间人工、材料价格上涨及税费变化的风险均由乙方自行承担。",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Contractor",
+        "The Contract Price is a lump sum and shall not be adjusted for any change in legislation, taxes or the cost of labour and materials.",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Supplier",
+        "The prices are fixed for the term of this Agreement and the Supplier shall bear any increase in duties, tariffs or exchange rate fluctuations.",
+    ),
+    _zh("cost_escalation_change_in_law", "乙方（卖方）", "合同单价在合同有效期内保持不变，乙方不得以人工成本、汇率或关税变化为由要求调价。"),
+    # ------------------------------------------------------------------ D. time and claims
+    Case(
+        "claim_time_bar",
+        "Contractor",
+        "If the Contractor fails to give notice of a claim within seven (7) days after becoming aware of the event, the Contractor shall not be entitled to any extension of time or additional payment.",
+    ),
+    _zh("claim_time_bar", "乙方", "乙方未在事件发生后五日内书面提出索赔的，视为放弃索赔权利。"),
+    Case(
+        "claim_time_bar",
+        "Customer",
+        "Any action by the Customer arising out of this Agreement must be commenced within six (6) months after the cause of action accrues, failing which it is barred.",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Customer",
+        "If the Customer does not notify the Supplier of any defect within three (3) days of delivery, the Deliverables shall be deemed accepted.",
+    ),
+    _zh("deemed_acceptance_or_waiver", "甲方（买方）", "甲方在收货后三日内未提出书面异议的，视为货物验收合格。"),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Contractor",
+        "If the Contractor fails to respond to the Engineer's determination within seven (7) days, the Contractor shall be deemed to have agreed to it.",
+    ),
+    # ------------------------------------------------------------------ E. performance and warranties
+    _zh("warranty_excessive", "乙方", "乙方保证所供产品在交付后八年内不出现任何故障，并完全满足甲方的全部使用要求。"),
+    Case(
+        "warranty_excessive",
+        "Supplier",
+        "The Supplier warrants that the Software will be free from all errors and fit for any purpose for which the Customer may use it.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Contractor",
+        "The Contractor guarantees that the Works, when completed, shall be fit for the purposes for which they are intended, irrespective of any design provided by the Employer.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "The Seller warrants the Goods against defects in materials and workmanship for a period of ten (10) years from delivery.",
+    ),
+    _zh(
+        "warranty_excessive",
+        "卖方（东方机电有限公司）",
+        "卖方保证设备自交付之日起七十二个月内无任何缺陷，并保证设备适合买方的一切用途。",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Customer",
+        "Service credits are the Customer's sole and exclusive remedy for any failure by the Provider to meet the Service Levels.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Customer",
+        "The Provider will use commercially reasonable efforts to make the Platform available 95% of the time in each month.",
+    ),
+    _zh("warranty_or_sla_inadequate", "甲方（买方）", "乙方对产品的质量保证期为交付后三个月，乙方的责任仅限于修理或更换。"),
+    Case(
+        "force_majeure_unbalanced",
+        "Customer",
+        "Force majeure includes, without limitation, shortages of labour or materials and delays by the Supplier's subcontractors.",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Contractor",
+        "Force majeure events shall not entitle the Contractor to any extension of time or additional payment.",
+    ),
+    _zh("force_majeure_unbalanced", "甲方（买方）", "不可抗力包括原材料短缺、价格上涨及乙方供应商的延迟交货。"),
+    # ------------------------------------------------------------------ F. IP, confidentiality, data
+    Case(
+        "ip_ownership_transfer",
+        "Consultant",
+        "The Consultant hereby assigns to the Client all right, title and interest in any know-how, methods and tools it uses or develops in the course of the Services, including those existing before the Effective Date.",
+    ),
+    _zh("ip_ownership_transfer", "乙方", "乙方在履行本合同过程中使用或形成的全部技术成果及乙方原有的技术资料，其知识产权均归甲方所有。"),
+    Case(
+        "ip_ownership_transfer",
+        "Customer",
+        "All intellectual property in the bespoke software developed for and paid for by the Customer shall remain vested in the Supplier.",
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Licensee",
+        "The Licensor grants the Licensee a revocable, non-transferable licence to use the Software at a single site for internal purposes only, which the Licensor may terminate at any time.",
+    ),
+    _zh("license_scope_restrictive", "被许可方", "许可方授予被许可方一项可随时撤销、不可转让的许可，被许可方不得就许可专利的有效性提出异议。"),
+    Case(
+        "license_scope_restrictive",
+        "Customer",
+        "The Customer's licence is limited to a term of one (1) year, may be revoked by the Provider on notice, and may not be used by the Customer's Affiliates.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "The Recipient shall keep confidential in perpetuity all information received from the Discloser, whether or not marked as confidential, and no exceptions shall apply.",
+    ),
+    _zh("confidentiality_overbroad", "接收方", "接收方对从披露方获得的全部信息承担永久保密义务，即使依法律要求披露，亦须事先取得披露方的书面同意。"),
+    Case(
+        "confidentiality_overbroad",
+        "Supplier",
+        "The Supplier may not disclose Confidential Information to any person, including its professional advisers, financiers or auditors, without the Customer's prior written consent.",
+    ),
+    Case(
+        "data_protection_gap",
+        "Customer",
+        "The Provider may use Customer Data, including in aggregated form, to train and improve its machine-learning models and may share it with its partners.",
+    ),
+    _zh("data_protection_gap", "甲方（客户）", "乙方可将甲方数据用于改进其产品及模型训练，并可在未经甲方同意的情况下委托境外分包商处理。"),
+    Case(
+        "data_protection_gap",
+        "Customer",
+        "The Provider shall notify the Customer of any Personal Data Breach within thirty (30) days of becoming aware of it.",
+    ),
+    # ------------------------------------------------------------------ G. restrictive covenants
+    Case(
+        "non_compete",
+        "Consultant",
+        "For a period of five (5) years following the Effective Date, the Consultant shall not, directly or indirectly, perform consulting services for any competitor of the Client in Europe or North America.",
+    ),
+    _zh("non_compete", "乙方", "合同期内及终止后三年内，乙方不得在中国境内向任何第三方提供与本合同设备相同或类似的产品。"),
+    Case(
+        "non_compete",
+        'Brightwave Ltd ("Brightwave")',
+        "Brightwave undertakes that it will not, anywhere in the world and for two (2) years after expiry, engage in any business that competes with the business of the Customer.",
+    ),
+    Case(
+        "non_compete",
+        "Service Provider",
+        "During the term and for thirty-six (36) months thereafter the Service Provider shall not supply logistics software to any airline in any country where the Client operates.",
+    ),
+    Case(
+        "exclusivity",
+        "Buyer",
+        "The Buyer shall purchase all of its requirements for the Products exclusively from the Seller during the Term.",
+    ),
+    _zh("exclusivity", "乙方（经销商）", "乙方在合同期内不得从任何第三方采购同类产品。"),
+    Case(
+        "exclusivity",
+        "Distributor",
+        "The Distributor shall not distribute, promote or sell any products that compete with the Products.",
+    ),
+    Case(
+        "non_solicit",
+        "Supplier",
+        "For three (3) years after termination, the Supplier shall not employ or solicit any employee of the Customer or any of its Affiliates, including through general advertisements.",
+    ),
+    _zh("non_solicit", "乙方", "合同终止后五年内，乙方不得直接或间接招揽或雇用甲方及其关联公司的任何员工或客户。"),
+    Case(
+        "non_solicit",
+        "Contractor",
+        "During the term and for two (2) years afterwards, the Contractor shall not solicit any customer of the Employer or its Affiliates.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Supplier",
+        "The Supplier shall ensure that the prices charged to the Customer are no higher than the lowest prices it charges to any other customer for similar services, and shall refund any difference.",
+    ),
+    _zh("mfn_or_price_restriction", "乙方", "乙方向甲方提供的价格不得高于乙方同期向任何第三方提供的同类产品价格。"),
+    Case(
+        "mfn_or_price_restriction",
+        "Distributor",
+        "The Distributor shall resell the Products at no less than the retail prices set by the Manufacturer from time to time.",
+    ),
+    # ------------------------------------------------------------------ H. assignment and control
+    Case(
+        "assignment_restriction",
+        "Service Provider",
+        "The Service Provider may not assign or novate this Agreement, even to an Affiliate, without the Client's prior written consent, whereas the Client may assign it freely.",
+    ),
+    _zh("assignment_restriction", "乙方", "未经甲方书面同意，乙方不得转让本合同项下的任何权利义务；甲方可将本合同转让给其关联公司而无需乙方同意。"),
+    Case(
+        "assignment_restriction",
+        "Licensee",
+        "Licensee may not assign this Agreement, including on a merger or sale of its business, without Licensor's consent, which Licensor may withhold in its sole discretion. Licensor may assign this Agreement without restriction.",
+    ),
+    Case(
+        "change_of_control",
+        "Supplier",
+        "The Customer may terminate this Agreement immediately if the Supplier undergoes a change of control.",
+    ),
+    _zh("change_of_control", "乙方", "乙方发生控制权变更的，应事先取得甲方书面同意，否则甲方有权解除本合同。"),
+    Case(
+        "change_of_control",
+        "Licensee",
+        "Any change of control of the Licensee shall be deemed an assignment requiring the Licensor's prior consent.",
+    ),
+    Case(
+        "third_party_rights",
+        "Supplier",
+        "Each Affiliate of the Customer may enforce any term of this Agreement against the Supplier as if it were a party.",
+    ),
+    Case(
+        "third_party_rights",
+        "Contractor",
+        "The Lenders shall be entitled to enforce the Contractor's obligations under this Contract directly against the Contractor.",
+    ),
+    _zh("third_party_rights", "乙方", "甲方的关联公司及最终用户有权直接依据本合同向乙方主张权利。"),
+    # ------------------------------------------------------------------ I. disputes
+    Case(
+        "governing_law_forum",
+        "Supplier",
+        "Any dispute shall be submitted exclusively to the courts of the place where the Customer has its registered office.",
+    ),
+    _zh("governing_law_forum", "乙方", "因本合同发生争议的，由甲方住所地人民法院管辖。"),
+    Case(
+        "governing_law_forum",
+        "Contractor",
+        "The Employer may bring proceedings in any court of competent jurisdiction, while the Contractor may bring proceedings only in the courts of the Employer's country.",
+    ),
+    Case(
+        "dispute_resolution_unbalanced",
+        "Contractor",
+        "The Engineer's determination shall be final and binding on the Contractor and shall not be referred to arbitration.",
+    ),
+    Case(
+        "dispute_resolution_unbalanced",
+        "Supplier",
+        "The Customer may, at its sole option, elect whether any dispute is resolved by arbitration or by the courts.",
+    ),
+    _zh("dispute_resolution_unbalanced", "乙方", "甲方对争议事项作出的决定为最终决定，乙方应无条件执行且不得提起仲裁或诉讼。"),
+    # ------------------------------------------------------------------ J. construction (FIDIC)
+    Case(
+        "ground_conditions_risk",
+        "Contractor",
+        "The Contractor shall be deemed to have satisfied itself as to all sub-surface and hydrological conditions and shall bear all risks arising from them, whether or not foreseeable.",
+        domain="fidic",
+    ),
+    _zh(
+        "ground_conditions_risk",
+        "承包人",
+        "承包人应承担现场全部地质及地下条件的风险，发包人提供的地勘资料仅供参考，发包人对其准确性不承担责任。",
+        domain="fidic",
+    ),
+    Case(
+        "ground_conditions_risk",
+        "Contractor",
+        "The Employer does not warrant the accuracy of the Site data, and the Contractor shall have no claim for any unforeseeable physical conditions.",
+        domain="fidic",
+    ),
+    Case(
+        "employer_requirements_errors",
+        "Contractor",
+        "The Contractor shall be responsible for any error, omission or defect in the Employer's Requirements, whether or not discoverable, and shall not be entitled to any additional time or cost.",
+        domain="fidic",
+    ),
+    _zh(
+        "employer_requirements_errors",
+        "承包人",
+        "发包人要求中的任何错误或遗漏均由承包人负责，承包人无权因此要求延长工期或增加费用。",
+        domain="fidic",
+    ),
+    Case(
+        "employer_requirements_errors",
+        "Contractor",
+        "The Contractor shall obtain at its own risk all permits, land access and the grid connection which the Employer would otherwise be required to provide.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall not be entitled to an extension of time for any delay caused by the Employer or its other contractors.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "Where delays are concurrent, the Contractor shall not be entitled to any extension of time.",
+        domain="fidic",
+    ),
+    _zh("extension_of_time_restricted", "承包人", "因发包人原因造成的延误，承包人无权要求顺延工期。", domain="fidic"),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "Variations with a value below 5% of the Contract Price shall be carried out without any adjustment to the Contract Price.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "The Engineer shall value each Variation at rates determined by the Employer in its sole discretion, and the Contractor shall have no right to object.",
+        domain="fidic",
+    ),
+    _zh("variation_valuation_unfair", "承包人", "发包人可随时指示变更，变更金额在合同价格百分之五以内的，不调整合同价格。", domain="fidic"),
+    # ------------------------------------------------------------------ K. M&A
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The aggregate liability of the Sellers for all Warranty Claims shall not exceed ten per cent (10%) of the Purchase Price.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The Sellers shall not be liable for any Claim unless the aggregate amount of all Claims exceeds 5% of the Purchase Price, in which case only the excess shall be recoverable.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "No Claim may be brought against the Sellers unless notified to them within six (6) months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Warranties are qualified by all matters disclosed in the Data Room and all information in the public domain.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Buyer shall not be entitled to claim for any matter of which the Buyer or any of its advisers had actual or constructive knowledge at the date of this Agreement.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Warranties are given so far as the Sellers are aware, which means the actual knowledge of Mr Zhou without any enquiry.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The conditions in Clause 4.1 may be waived by the Sellers by notice to the Buyer.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The Buyer shall not be entitled to terminate this Agreement before Completion for any reason, including breach of the Warranties.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The Warranties are given at the date of this Agreement only and shall not be repeated at Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "The Completion Accounts shall be prepared by the Sellers' accountants and shall be final and binding on the Buyer.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "Permitted Leakage includes any payment to the Sellers, and the Buyer must notify any Leakage claim within three (3) months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Seller",
+        "The Earn-Out Payment shall be calculated by the Buyer in its sole discretion, and the Buyer may restructure the business as it sees fit during the Earn-Out Period.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Board shall be quorate if two directors appointed by the Founders are present, whether or not the Investor Director attends.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The chairman, who shall be appointed by the Majority Shareholder, shall have a casting vote.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Minority Shareholder",
+        "The Reserved Matters may be approved by a simple majority of the shareholders.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If shareholders holding more than 50% of the shares wish to sell, they may require the Investor to sell its shares on the same terms.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "A Shareholder who commits any breach of this Agreement shall be deemed to have served a transfer notice in respect of all its shares at nominal value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "The Board may issue new shares to any person without first offering them to the existing shareholders.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "The pre-emption rights in Article 12 may be disapplied by an ordinary resolution of the shareholders.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "A shareholder who fails to fund its share of any Further Funding shall have its shareholding diluted at a subscription price equal to 10% of fair value.",
+        domain="sha_spa",
+    ),
+    # ------------------------------------------------------------------ L. drafting defects
+    Case(
+        "broken_cross_reference",
+        "Supplier",
+        "Any claim by the Supplier shall follow the procedure in Clause 21.3.",
+        tools=[
+            {
+                "clause_id": "8.2",
+                "references": [
+                    {"raw": "Clause 21.3", "target": "21.3", "resolved": False, "target_title": ""}
+                ],
+                "issues": ["'Clause 21.3' refers to a clause that does not exist in this contract"],
+            }
+        ],
+    ),
+    _zh(
+        "broken_cross_reference",
+        "乙方",
+        "乙方的索赔应按照本合同第十五条约定的程序处理。",
+        tools=[{"references_out": [{"raw": "第十五条", "target": "15", "resolved": False}]}],
+    ),
+    Case(
+        "broken_cross_reference",
+        "Customer",
+        "The Customer may terminate under Section 14.9 if the Provider fails to remedy the breach.",
+        tools=[{"issues": ["'Section 14.9' refers to a clause that does not exist in this contract"]}],
+    ),
+    Case(
+        "undefined_term",
+        "Customer",
+        "The Provider shall provide support in accordance with the Support Policy.",
+        tools=[{"clause_id": "7.4", "undefined_terms": ["Support Policy"]}],
+    ),
+    Case(
+        "undefined_term",
+        "Supplier",
+        "The Supplier shall complete the Acceptance Tests before the Go-Live Date.",
+        tools=[{"undefined_terms": ["Go-Live Date"]}],
+    ),
+    Case(
+        "undefined_term",
+        "Buyer",
+        "The Seller shall deliver the Seller's Disclosure Bundle on the Effective Date.",
+        tools=[{"undefined_terms": ["Seller's Disclosure Bundle", "Disclosure Bundle"]}],
+    ),
+    Case(
+        "internal_inconsistency",
+        "Supplier",
+        "The annual fee is USD 150,000 (one hundred thousand US dollars).",
+    ),
+    _zh("internal_inconsistency", "乙方", "合同总价为人民币壹佰万元整（¥1,200,000）。"),
+    Case(
+        "internal_inconsistency",
+        "Customer",
+        "The Provider shall respond within fourteen (40) days of the request.",
+    ),
+]
+
+
+CLEAR: list[Case] = [
+    # ------------------------------------------------------------------ A. liability
+    Case(
+        "uncapped_liability",
+        "Supplier",
+        "The Customer shall be liable for all losses suffered by the Supplier arising from the Customer's breach, and no limitation of liability shall apply to the Customer.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Supplier",
+        "Each party's total liability under this Agreement shall not exceed the fees paid in the twelve (12) months before the claim.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Contractor",
+        "Nothing in this Contract limits either party's liability for death or personal injury caused by negligence, or for fraud.",
+    ),
+    _zh("uncapped_liability", "乙方", "甲方对乙方因甲方违约遭受的全部损失承担赔偿责任，且不受任何金额限制。"),
+    _zh("uncapped_liability", "乙方", "任何一方在本合同项下的累计赔偿责任不超过合同总价的百分之百。"),
+    _zh("uncapped_liability", "乙方", "乙方逾期交付的，每逾期一日应支付合同总价百分之一的违约金，违约金总额不设上限。"),
+    Case(
+        "liability_cap_inadequate",
+        "Customer",
+        "The Provider's total liability shall not exceed the total fees paid or payable in the twelve (12) months before the claim.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Provider",
+        "The Provider's aggregate liability shall not exceed the fees paid in the three (3) months preceding the claim.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Supplier",
+        "Each party shall indemnify the other against third-party claims to the extent caused by its own breach of this Agreement.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Customer",
+        "The Supplier shall indemnify the Customer against all third-party claims alleging that the Services infringe any intellectual property right.",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Supplier",
+        "If the Supplier fails to meet a Milestone Date it shall pay liquidated damages of 0.1% of the Fees per day, up to a maximum of 10% of the Fees, as the Customer's sole remedy for the delay.",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Supplier",
+        "If the Customer pays late, it shall pay the Supplier a late payment charge of 1% of the overdue amount per day without limit.",
+    ),
+    _zh("liquidated_damages_excessive", "乙方", "甲方逾期付款的，每逾期一日按应付款项的千分之五向乙方支付违约金。"),
+    # ------------------------------------------------------------------ B. termination
+    Case(
+        "termination_for_convenience",
+        "Customer",
+        "The Customer may terminate this Agreement for convenience on thirty (30) days' notice.",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Supplier",
+        "Either party may terminate this Agreement for convenience on one hundred and eighty (180) days' written notice, in which case the Customer shall pay for all Services performed up to the termination date and the Supplier's committed costs.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Supplier",
+        "Either party may terminate this Agreement by written notice if the other party commits a material breach which is not remedied within thirty (30) days after receipt of notice requiring it to be remedied.",
+    ),
+    _zh("termination_rights_unbalanced", "乙方", "一方严重违约且在收到另一方书面通知后三十日内未予纠正的，另一方有权解除本合同。"),
+    Case(
+        "auto_renewal_lock_in",
+        "Customer",
+        "This Agreement will renew for successive one (1) year periods unless either party gives at least thirty (30) days' notice of non-renewal.",
+    ),
+    Case(
+        "auto_renewal_lock_in",
+        "Customer",
+        "This Agreement expires at the end of the Initial Term and may only be renewed by written agreement of the parties.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Customer",
+        "For sixty (60) days after termination the Provider shall make Customer Data available for export in a standard format and provide reasonable transition assistance at its then-current rates.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Customer",
+        "On termination, the Customer may require the Supplier to provide transition services for up to six (6) months.",
+    ),
+    # ------------------------------------------------------------------ C. payment and price
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "The Customer shall pay each invoice within thirty (30) days of receipt.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Customer",
+        "The Customer shall pay each undisputed invoice within ninety (90) days of receipt.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Supplier",
+        "Any change to the scope of the Services shall be agreed in writing by both parties, with a corresponding adjustment to the Fees.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Supplier",
+        "The Supplier may update the Services from time to time provided that no update materially reduces their functionality.",
+    ),
+    _zh("unilateral_change_right", "乙方", "甲方可提出变更要求，变更涉及价款或工期的，双方应协商调整合同价格和交付期限。"),
+    Case(
+        "unilateral_change_right",
+        "Customer",
+        "The Customer may change the scope of the Services at any time by written notice, and the Supplier shall implement such change without any adjustment to the Fees.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Supplier",
+        "The Customer commits to a minimum annual spend of USD 100,000.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Buyer",
+        "The forecasts provided by the Buyer are for planning purposes only and are not binding.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Contractor",
+        "The Contractor shall provide a performance security of ten per cent (10%) of the Contract Price, released on the issue of the Taking-Over Certificate.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Employer",
+        "The Contractor shall provide an on-demand performance bond of twenty per cent (20%) of the Contract Price.",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Contractor",
+        "The Contract Price shall be adjusted to reflect any increase or decrease in Cost resulting from a change in the Laws of the Country after the Base Date.",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Customer",
+        "The Fees are fixed for the Initial Term and shall not be increased for inflation, exchange rate movements or changes in tax.",
+    ),
+    _zh("cost_escalation_change_in_law", "甲方", "合同价格为固定价格，乙方不得以原材料价格、汇率或税率变化为由要求调整价格。"),
+    # ------------------------------------------------------------------ D. time and claims
+    Case(
+        "claim_time_bar",
+        "Contractor",
+        "Either party shall give notice of a claim within twenty-eight (28) days after becoming aware of it; late notice shall not bar the claim unless the other party is prejudiced.",
+    ),
+    Case(
+        "claim_time_bar",
+        "Employer",
+        "If the Contractor fails to give notice of a claim within fourteen (14) days, it shall lose its entitlement to additional payment.",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Supplier",
+        "If the Customer does not reject the Deliverables within ten (10) days of delivery, they shall be deemed accepted.",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Customer",
+        "Acceptance shall occur only on the Customer's written confirmation that the Deliverables pass the Acceptance Tests.",
+    ),
+    # ------------------------------------------------------------------ E. warranties
+    Case(
+        "warranty_excessive",
+        "Supplier",
+        "The Supplier warrants that the Services will be performed with reasonable skill and care and that the Software will materially conform to the Documentation for ninety (90) days.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Buyer",
+        "The Seller warrants that the Goods shall be free from all defects and fit for the Buyer's purposes for five (5) years.",
+    ),
+    _zh("warranty_excessive", "乙方", "乙方保证设备自验收合格之日起十二个月内符合合同约定的技术规格。"),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Customer",
+        "The Provider shall make the Platform available 99.9% of each month; service credits are without prejudice to the Customer's other rights and remedies.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Supplier",
+        "Service credits are the Customer's sole and exclusive remedy for any failure to meet the Service Levels.",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Customer",
+        "Neither party is liable for delay caused by events beyond its reasonable control, provided it gives prompt notice; if the event continues for more than ninety (90) days either party may terminate.",
+    ),
+    _zh("force_majeure_unbalanced", "乙方", "因不可抗力导致任何一方不能履行合同的，该方应及时通知对方，双方均不承担违约责任。"),
+    # ------------------------------------------------------------------ F. IP, confidentiality, data
+    Case(
+        "ip_ownership_transfer",
+        "Supplier",
+        "Each party retains ownership of its pre-existing intellectual property; the Customer shall own the bespoke reports produced for it upon payment, and the Supplier grants it a licence to any Supplier tools embedded in them.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Customer",
+        "All intellectual property rights in the Deliverables shall vest in the Customer upon creation.",
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Licensee",
+        "The Licensor grants the Licensee a perpetual, irrevocable, worldwide licence, transferable with the business, to use the Software for any purpose, including by its Affiliates.",
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Licensor",
+        "The Licensor grants the Licensee a revocable, non-transferable licence to use the Software.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Supplier",
+        "Each party shall keep the other's Confidential Information confidential for three (3) years after termination, except information that is public, independently developed, or required to be disclosed by law.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Discloser",
+        "The Recipient shall keep all information received from the Discloser confidential in perpetuity.",
+    ),
+    Case(
+        "data_protection_gap",
+        "Customer",
+        "The Provider shall process Customer Data only on the Customer's documented instructions, shall not use it for any other purpose, and shall notify any Personal Data Breach without undue delay and in any event within 48 hours.",
+    ),
+    Case(
+        "data_protection_gap",
+        "Provider",
+        "The Provider may use Customer Data to train and improve its models.",
+    ),
+    # ------------------------------------------------------------------ G. covenants
+    Case(
+        "non_compete",
+        "Customer",
+        "For three (3) years after termination, the Supplier shall not provide analytics services to any retailer anywhere in the world.",
+    ),
+    Case(
+        "non_compete",
+        "Supplier",
+        "Nothing in this Agreement restricts either party from providing similar services to third parties.",
+    ),
+    _zh("non_compete", "乙方", "甲方在合同期内及终止后三年内不得在全国范围内从事与乙方相同或类似的业务。"),
+    Case(
+        "exclusivity",
+        "Distributor",
+        "The Principal appoints the Distributor as its exclusive distributor in the Territory and shall not appoint any other distributor there.",
+    ),
+    Case(
+        "exclusivity",
+        "Supplier",
+        "The Customer shall purchase the Products exclusively from the Supplier.",
+    ),
+    Case(
+        "non_solicit",
+        "Supplier",
+        "For twelve (12) months after termination neither party shall solicit for employment any employee of the other party with whom it had material contact, provided that general advertisements not targeted at such employees shall not breach this clause.",
+    ),
+    Case(
+        "non_solicit",
+        "Customer",
+        "The Supplier shall not solicit the Customer's employees for two (2) years.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Customer",
+        "The Supplier's prices to the Customer shall be no less favourable than those it offers to any other customer.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Distributor",
+        "The Distributor is free to determine its resale prices.",
+    ),
+    # ------------------------------------------------------------------ H. assignment and control
+    Case(
+        "assignment_restriction",
+        "Supplier",
+        "Neither party may assign this Agreement without the other's consent, not to be unreasonably withheld, except to an Affiliate or a successor to its business.",
+    ),
+    Case(
+        "assignment_restriction",
+        "Customer",
+        "The Supplier shall not assign this Agreement without the Customer's consent.",
+    ),
+    Case(
+        "change_of_control",
+        "Customer",
+        "The Customer may terminate this Agreement if the Supplier undergoes a change of control.",
+    ),
+    Case(
+        "change_of_control",
+        "Supplier",
+        "A change of control of either party shall not affect this Agreement.",
+    ),
+    Case(
+        "third_party_rights",
+        "Supplier",
+        "A person who is not a party to this Agreement has no right under the Contracts (Rights of Third Parties) Act 1999 to enforce any of its terms.",
+    ),
+    Case(
+        "third_party_rights",
+        "Customer",
+        "The Customer's Affiliates may enforce this Agreement against the Supplier.",
+    ),
+    # ------------------------------------------------------------------ I. disputes
+    Case(
+        "governing_law_forum",
+        "Supplier",
+        "Any dispute shall be finally resolved by arbitration under the ICC Rules, seated in Singapore, by three arbitrators.",
+    ),
+    Case(
+        "governing_law_forum",
+        "Customer",
+        "Disputes shall be submitted to the courts of the place where the Customer has its seat.",
+    ),
+    _zh("governing_law_forum", "乙方", "争议提交乙方所在地人民法院管辖。"),
+    Case(
+        "dispute_resolution_unbalanced",
+        "Supplier",
+        "Either party may refer a dispute to arbitration under the rules of the LCIA; the award shall be final and binding on both parties.",
+    ),
+    Case(
+        "dispute_resolution_unbalanced",
+        "Employer",
+        "The Engineer's determination shall be final and binding on the Contractor.",
+        domain="fidic",
+    ),
+    # ------------------------------------------------------------------ J. construction
+    Case(
+        "ground_conditions_risk",
+        "Contractor",
+        "If the Contractor encounters physical conditions which were Unforeseeable, it shall be entitled to an extension of time and payment of Cost.",
+        domain="fidic",
+    ),
+    Case(
+        "ground_conditions_risk",
+        "Employer",
+        "The Contractor shall bear all risks of sub-surface conditions, whether or not foreseeable.",
+        domain="fidic",
+    ),
+    Case(
+        "employer_requirements_errors",
+        "Contractor",
+        "If the Employer's Requirements contain an error which an experienced contractor exercising due care would not have discovered, the Contractor shall be entitled to an extension of time and Cost Plus Profit.",
+        domain="fidic",
+    ),
+    Case(
+        "employer_requirements_errors",
+        "Employer",
+        "The Contractor shall be responsible for any error in the Employer's Requirements and shall not be entitled to additional time or cost.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall be entitled to an extension of the Time for Completion if completion is delayed by a Variation or by any delay caused by the Employer.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Employer",
+        "Where delays are concurrent, the Contractor shall not be entitled to any extension of time.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "Each Variation shall be valued using the rates in the Bill of Quantities or, where none apply, at reasonable new rates agreed or fairly determined.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Employer",
+        "Variations with a value below 5% of the Contract Price shall be carried out without any adjustment to the Contract Price.",
+        domain="fidic",
+    ),
+    # ------------------------------------------------------------------ K. M&A
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Seller",
+        "The aggregate liability of the Sellers for all Warranty Claims shall not exceed ten per cent (10%) of the Purchase Price.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The aggregate liability of the Sellers shall not exceed one hundred per cent (100%) of the Purchase Price.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Warranties are qualified only by matters fairly disclosed in the Disclosure Letter with sufficient detail to identify their nature and scope.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Seller",
+        "The Warranties are qualified by all matters disclosed in the Data Room and all information in the public domain.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The Buyer may terminate this Agreement before Completion if any Warranty is untrue in any material respect or a Material Adverse Change occurs.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Seller",
+        "The conditions in Clause 4.1 may be waived by the Sellers by notice to the Buyer.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "The Completion Accounts shall be prepared by the Buyer and, if disputed, determined by an independent accountant acting as expert.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Seller",
+        "The Completion Accounts shall be prepared by the Sellers' accountants and shall be final and binding on the Buyer.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "No resolution on a Reserved Matter shall be passed without the prior written consent of the Investor.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "A quorum of the Board requires the presence of the Investor Director.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If the Founders propose to sell more than 50% of the shares, the Investor may require the purchaser to acquire its shares on the same terms.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "New shares shall first be offered to all shareholders pro rata to their holdings.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Majority Shareholder",
+        "The Board may issue new shares to any person without first offering them to the existing shareholders.",
+        domain="sha_spa",
+    ),
+    # ------------------------------------------------------------------ L. drafting
+    _zh(
+        "broken_cross_reference",
+        "乙方",
+        '本合同中，"设备"是指本合同附件一所列的装配线；"验收"是指甲方按照附件二的标准进行的验收。',
+        tools=[
+            {
+                "references": [
+                    {"raw": "附件一", "target": None, "resolved": False},
+                    {"raw": "附件二", "target": None, "resolved": False},
+                ],
+                "issues": ["'附件一' refers to a clause that does not exist in this contract"],
+            }
+        ],
+    ),
+    Case(
+        "broken_cross_reference",
+        "Customer",
+        "The Services are described in Exhibit A and priced in Schedule 2.",
+        tools=[
+            {
+                "references_out": [
+                    {"raw": "Exhibit A", "target": None, "resolved": False},
+                    {"raw": "Schedule 2", "target": None, "resolved": False},
+                ]
+            }
+        ],
+    ),
+    Case(
+        "broken_cross_reference",
+        "Supplier",
+        "Any claim shall follow the procedure in Clause 14.2.",
+        tools=[{"references": [{"raw": "Clause 14.2", "target": "14.2", "resolved": True}], "issues": []}],
+    ),
+    Case(
+        "undefined_term",
+        "Supplier",
+        "The Customer may assign this Agreement without the Supplier's consent.",
+        tools=[{"undefined_terms": ["Supplier's"]}],
+    ),
+    Case(
+        "undefined_term",
+        'Harbor Retail plc (the "Customer")',
+        "The Services shall be provided at the Customer’s premises and under the Agreement’s terms.",
+        tools=[{"undefined_terms": ["Customer’s", "Agreement’s"]}],
+    ),
+    Case(
+        "internal_inconsistency",
+        "Supplier",
+        "The annual fee is USD 150,000 (one hundred and fifty thousand US dollars).",
+    ),
+    Case(
+        "internal_inconsistency",
+        "Customer",
+        "The Provider shall respond within thirty (30) days of the request.",
+    ),
+]
+
+
+def test_every_risk_type_has_phrasings_that_must_and_must_not_be_flagged() -> None:
+    flagged = {c.risk for c in FLAG}
+    cleared = {c.risk for c in CLEAR}
+    assert set(RISK_TYPES) <= flagged, sorted(set(RISK_TYPES) - flagged)
+    assert set(RISK_TYPES) <= cleared, sorted(set(RISK_TYPES) - cleared)
+    for risk in RISK_TYPES:
+        assert sum(c.risk == risk for c in FLAG) >= 3, risk
+        assert sum(c.risk == risk for c in CLEAR) >= 2, risk
+
+
+@pytest.mark.parametrize("case", FLAG, ids=[c.id for c in FLAG])
+def test_a_risk_borne_by_our_party_is_flagged_whatever_the_phrasing(case: Case) -> None:
+    assert case.risk in _types(case)
+
+
+@pytest.mark.parametrize("case", CLEAR, ids=[c.id for c in CLEAR])
+def test_a_balanced_favourable_or_counterparty_risk_is_not_flagged(case: Case) -> None:
+    assert case.risk not in _types(case)
