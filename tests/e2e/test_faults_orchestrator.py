@@ -9,13 +9,14 @@ clause is dispatched at once and a reference review is a fair comparison.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack
+from clauseflow_shared.logging import get_logger
 from e2e_contracts import OUR_PARTY, write_contract
 from e2e_support import (
     add_replica,
@@ -30,6 +31,8 @@ from e2e_support import (
 )
 
 pytestmark = [pytest.mark.kafka, pytest.mark.e2e]
+
+log = get_logger("tests.e2e.faults")
 
 CLAUSES = 7  # plus the preamble: 8 units, the default dispatch window
 SECOND = "orchestrator-b"
@@ -79,7 +82,6 @@ async def test_review_completes_with_an_identical_report_after_the_orchestrator_
     gateway: GatewayClient,
     contract: Path,
     reference: dict[str, Any],
-    record_property: Callable[[str, object], None],
 ) -> None:
     stack = whole_stack
     orchestrator = log_cursor(stack, "orchestrator")
@@ -91,7 +93,7 @@ async def test_review_completes_with_an_identical_report_after_the_orchestrator_
     )
     stack.service("orchestrator").kill()
     applied_before_kill = len(orchestrator.find(review_id=review_id, event_type="clause.result"))
-    record_property("clause_results_applied_before_kill", f"{applied_before_kill}/{CLAUSES + 1}")
+    log.info("orchestrator_killed_mid_review", clause_results_applied=applied_before_kill, of=CLAUSES + 1)
     await _restart_after_kill(stack)
 
     # Kill 2: between two decision requests of the approval round; the second arrives while it is down.

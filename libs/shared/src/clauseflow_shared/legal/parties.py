@@ -150,11 +150,16 @@ def roles_in(text: str) -> list[str]:
 def _names(text: str) -> list[str]:
     """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
     names: list[str] = []
+    text = re.sub(r"[（]", "(", re.sub(r"[）]", ")", text))
     for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
-        inner = inner.strip()
-        if len(inner) > 2:
+        # (the "Supplier"), ("Kestrel"): strip the article and the quotes of a defined name
+        inner = re.sub(r"^(?:the|hereinafter|referred\s+to\s+as|简称)\s*", "", inner.strip(), flags=re.I)
+        inner = inner.strip().strip("\"'“”‘’「」“”")
+        if len(inner) > 2 and not roles_in(inner):
             names.append(inner)
-    base = re.sub(r"\(.*\)", "", text).strip()
+        elif len(inner) >= 2 and re.search(r"[\u4e00-\u9fff]", inner) and not roles_in(inner):
+            names.append(inner)
+    base = re.sub(r"\(.*\)", "", text).strip().strip("\"'“”")
     if base and not roles_in(base):
         names.append(base)
     shorts: list[str] = []
@@ -194,6 +199,24 @@ class Parties:
     def sell_side(self) -> bool:
         """Our party supplies (provider, seller, contractor, licensor...)."""
         return any(r in SELL_SIDE for r in self.our_roles)
+
+    @property
+    def supplies(self) -> bool:
+        """Our party is the one that delivers and is paid (seller, supplier, contractor...).
+
+        Chinese contracts usually name the customer 甲方 and the supplier 乙方; with no role
+        word beside them, that convention decides.
+        """
+        if self.sell_side:
+            return True
+        return not self.buy_side and "party_b" in self.our_roles
+
+    @property
+    def pays(self) -> bool:
+        """Our party is the one that receives and pays (customer, buyer, employer...; 甲方 by convention)."""
+        if self.buy_side:
+            return True
+        return not self.sell_side and "party_a" in self.our_roles
 
     def is_role(self, *roles: str) -> bool:
         """Is our party one of these canonical roles?"""
@@ -279,11 +302,43 @@ class Parties:
         return "双方" if zh else "both parties"
 
 
-def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str) -> str:
+def _alias_in(alias: str, text: str) -> bool:
+    if re.search(r"[\u4e00-\u9fff]", alias):
+        return alias in text
+    return re.search(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])", text) is not None
+
+
+def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text: str = "") -> str:
+    """How the contract itself names a party: the role word given in ``raw`` ("... (the Supplier)")
+    or used in the clause, else its defined short name, else the role's usual name.
+
+    Findings must call the parties what the contract calls them: a "Supplier" is never renamed
+    "Provider" because both are aliases of one role.
+    """
+    aliases: list[str] = []
+    for role in roles:
+        en, zh = ROLES[role]
+        aliases += [*en, *zh]
+    for source in (raw, clause_text):
+        if not source:
+            continue
+        found = [(m.start(), a) for a in aliases for m in [_search_alias(a, source)] if m is not None]
+        if found:
+            # earliest mention; on a tie the longer alias ("Service Provider" over "Provider")
+            return min(found, key=lambda x: (x[0], -len(x[1])))[1]
+    for name in names:
+        if clause_text and _alias_in(name, clause_text):
+            return name
     if roles:
         en, zh = ROLES[roles[0]]
         return en[0] if en else zh[0]
     return names[0] if names else raw.strip()
+
+
+def _search_alias(alias: str, text: str) -> re.Match[str] | None:
+    if re.search(r"[\u4e00-\u9fff]", alias):
+        return re.search(re.escape(alias), text)
+    return re.search(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])", text)
 
 
 def infer_parties(
@@ -316,6 +371,8 @@ def infer_parties(
         their_roles=tuple(their_roles),
         our_names=our_names,
         their_names=tuple(their_names),
-        our_label=_label(our_roles, our_names, our_party),
-        their_label=_label(tuple(their_roles), tuple(their_names), (other_parties or [""])[0]),
+        our_label=_label(our_roles, our_names, our_party, clause_text),
+        their_label=_label(
+            tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text
+        ),
     )

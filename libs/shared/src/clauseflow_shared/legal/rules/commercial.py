@@ -100,50 +100,78 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-_CHANGE_OBJ = r"fees|prices?|charges|rates|tariffs?|terms|this\s+Agreement|the\s+Agreement|specifications?|polic(?:y|ies)|service\s+features|Services|Documentation|SLA"
+_CHANGE_OBJ = (
+    r"fees|prices?|pricing|charges|rates|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
+    r"|specifications?|polic(?:y|ies)|service\s+features|Services|Documentation|SLA|service\s+levels?|scope"
+    r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
+)
+_CHANGE_ZH_OBJ = r"价格|费用|收费|价款|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容"
+_CHANGE = (
+    r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to|can)\s+"
+    r"(?:,?\s*(?:at\s+any\s+time|from\s+time\s+to\s+time|in\s+its\s+(?:sole\s+|absolute\s+)?discretion|unilaterally|by\s+(?:written\s+)?notice|without\s+notice)\s*,?\s*)*"
+    r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+(?:[\w,’'-]+\s+){0,6}?(?:"
+    + _CHANGE_OBJ
+    + r")\b|有权(?:随时|单方|单方面|自行)?.{0,6}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
+    + _CHANGE_ZH_OBJ
+    + r")"
+)
+# The change is balanced when it needs both parties' agreement or carries a price/time adjustment.
+_CHANGE_BALANCED = (
+    r"no\s+(?:update|change|modification)\s+shall\s+materially|provided\s+that\s+(?:no|any\s+such).{0,60}(?:not|materially)|"
+    r"(?:written\s+)?(?:consent|agreement)\s+of\s+(?:both|the\s+other|each)|signed\s+by\s+(?:both|each)|mutual(?:ly)?\s+agree|"
+    r"(?<!without\s)(?<!without\sany\s)(?:corresponding|equitable|fair|reasonable|appropriate)\s+adjustment|change\s+control\s+procedure|"
+    r"经双方(?:协商|书面)|双方(?:协商一致|书面同意|应协商|协商)|相应调整|协商调整"
+)
+_NO_ADJUSTMENT = (
+    r"without\s+(?:any\s+)?(?:adjustment|increase|change)\s+(?:to|in|of)\s+(?:the\s+)?(?:Fees|Charges|price|Contract\s+Price|fee|rates)"
+    r"|for\s+the\s+same\s+(?:fee|price|charges)|at\s+no\s+(?:additional|extra)\s+(?:cost|charge)"
+    r"|(?:价格|价款|费用)(?:均)?不(?:作|予)?(?:调整|增加|变更)|不(?:另行)?(?:增加|调整)(?:合同)?(?:价格|价款|费用)"
+)
 
 
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
-    """The counterparty may change prices, scope or the contract terms on its own."""
-    for s, m in ctx.find(
-        r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:\w+\s+){0,5}?(?:increase|change|modify|amend|vary|update|revise|adjust|replace)\s+(?:\w+\s+){0,3}?(?:"
-        + _CHANGE_OBJ
-        + r")|有权.{0,12}?(?:调整|变更|修改|提高|上调)(?:.{0,10})(?:价格|费用|收费|本合同|合同条款|条款|服务内容)"
-    ):
+    """The counterparty may change prices, scope, specifications or the contract terms on its own."""
+    for s, m in ctx.find(_CHANGE):
         text = s.text
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
-        if re.search(
-            r"no\s+(?:update|change|modification)\s+shall\s+materially|provided\s+that\s+(?:no|any\s+such).{0,60}(?:not|materially)|"
-            r"(?:written\s+)?(?:consent|agreement)\s+of\s+(?:both|the\s+other|each)|signed\s+by\s+(?:both|each)|mutual(?:ly)?\s+agree|经双方(?:协商|书面)|双方(?:协商一致|书面同意)",
-            text,
-            re.I,
-        ):
+        if re.search(_CHANGE_BALANCED, ctx.text, re.I):
             continue
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
+        unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
+        what = m.group(0) if ctx.zh else " ".join(m.group(0).split()[-3:])
         return [
             Finding(
                 "unilateral_change_right",
                 "high",
                 span(s, m),
                 ctx.t(
-                    f"{ctx.them} may unilaterally change {m.group(0).split()[-1]}"
+                    f"{ctx.them} may unilaterally change the contract ({what})"
                     + (
                         " simply by posting or on notice, with continued use treated as acceptance."
                         if posting
+                        else ", and {us} must comply without any adjustment to the price.".format(us=ctx.us)
+                        if unpaid
                         else "."
                     ),
-                    f"{ctx.them}可单方变更{m.group(0)[-4:]}"
-                    + ("，仅需公布或通知，继续使用即视为接受。" if posting else "。"),
+                    f"{ctx.them}可单方变更合同内容（{what}）"
+                    + (
+                        "，仅需公布或通知，继续使用即视为接受。"
+                        if posting
+                        else f"，且{ctx.us}须照办而价格不作调整。"
+                        if unpaid
+                        else "。"
+                    ),
                 ),
                 ctx.t(
-                    f"{ctx.us} would be bound by changes it never agreed, during a term it cannot easily leave.",
-                    f"{ctx.us}将在难以退出的期限内受其未同意的变更约束。",
+                    f"{ctx.us} would be bound by changes it never agreed"
+                    + (" and would bear their cost." if unpaid else ", during a term it cannot easily leave."),
+                    f"{ctx.us}将受其未同意的变更约束" + ("，并承担变更成本。" if unpaid else "，且难以退出。"),
                 ),
                 ctx.t(
-                    "Playbook: changes only by written agreement; fee increases only at renewal, capped, on 90 days' notice, with a right to terminate.",
-                    "行业立场：变更须书面协商一致；仅在续期时涨价，设上限，提前90日通知，并赋予我方解除权。",
+                    "Playbook: changes only by written agreement or a change procedure with an equitable adjustment to price and time; fee increases only at renewal, capped, with a right to terminate.",
+                    "行业立场：变更须书面协商一致或经变更程序并相应调整价格和期限；仅在续期时涨价，设上限，并赋予我方解除权。",
                 ),
             )
         ]
@@ -219,38 +247,68 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+_COST_DRIVER = (
+    r"change\w*\s+(?:in|of)\s+(?:the\s+)?(?:laws?|legislation|regulations?)|legislat\w+|\btax(?:es|ation)?\b|duties|tariffs?|customs"
+    r"|exchange\s+rates?|currenc\w+|inflation|escalat\w+|cost\s+of\s+(?:labou?r|materials|energy|fuel)|(?:labou?r|material|raw\s+material|energy|input)\s+costs?"
+    r"|法律|法规|政策|汇率|税率|税费|税收|关税|物价|原材料|材料价格|人工|成本"
+)
+_NO_ADJUST = (
+    r"(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:adjust\w*|increas\w*|vari\w*|revis\w*|chang\w*)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:adjustment|revision|escalation)"
+    r"|\bno\s+(?:\w+\s+){0,2}(?:adjustment|increase|escalation|revision)|without\s+(?:any\s+)?(?:adjustment|increase|escalation)"
+    r"|\b(?:bear|bears|borne)\b|at\s+(?:its|their|the\s+\w+['’]s)\s+(?:own\s+)?(?:risk|cost)"
+    r"|不得.{0,30}(?:调整|调价|增加|变更)|不(?:予|作|再)?(?:调整|调价)|保持不变|固定不变|(?:由|均由).{0,8}(?:自行)?承担|风险.{0,8}承担"
+)
+_ADJUSTMENT_MECHANISM = (
+    r"(?<!not\s)(?<!no\s)shall\s+be\s+(?:adjusted|increased|revised)|(?<!no\s)(?:price|contract\s+price)\s+adjustment\s+(?:formula|mechanism)"
+    r"|(?:应|予以|相应)(?:予以)?调整(?!.{0,4}不)|调价(?:公式|机制)"
+)
+
+
 def cost_escalation(ctx: ClauseContext) -> list[Finding]:
-    """A fixed price with change-in-law, tax or currency risk on us."""
-    if not ctx.parties.sell_side and ctx.parties.known:
-        return []
-    for s, m in ctx.find(
-        r"(?:no|not\s+be|without)\s+(?:\w+\s+){0,2}(?:adjust\w*|increase\w*).{0,80}(?:change\w*\s+in\s+(?:the\s+)?(?:law|legislation)|tax|duties|exchange\s+rate|currenc|inflation|escalat)|"
-        r"(?:bear|be\s+responsible\s+for)\s+(?:all|any)\s+(?:\w+\s+){0,3}(?:changes?\s+in\s+(?:law|legislation)|exchange\s+rate|currency\s+fluctuation)|"
-        r"not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?adjustment|"
-        r"不因.{0,20}(?:法律|政策|汇率|物价|价格|税).{0,10}(?:变化|变动|波动|调整)|(?:汇率|物价|税率|法律)(?:变化|变动|波动)(?:的)?(?:风险|费用)由(?:乙方|承包人|承包商|卖方)承担"
-    ):
-        if re.search(
+    """A fixed price that leaves our party with change-in-law, tax, currency or input-cost risk."""
+    for s in ctx.sentences:
+        text = s.text
+        driver = re.search(_COST_DRIVER, text, re.I)
+        freeze = re.search(_NO_ADJUST, text, re.I)
+        if not driver or not freeze:
+            continue
+        if re.search(_ADJUSTMENT_MECHANISM, text, re.I) or re.search(
             r"except\s+(?:as\s+(?:stated|provided|set\s+out)|under|in\s+accordance)|save\s+as\s+(?:stated|provided)|other\s+than\s+under|除.{0,20}(?:另有约定|规定)外",
-            s.text,
+            text,
             re.I,
         ):
+            continue
+        # Who carries the cost: the party that bears it or may not ask for an adjustment;
+        # a bare "the price is fixed" puts it on the party that is paid the price.
+        bearer = None
+        by = re.search(r"(?:borne\s+by|由|均由)\s*(?:the\s+)?", text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I)
+        if by:
+            tail = text[max(0, freeze.start() - 2) + by.end() : freeze.end() + 40]
+            ms = [x for x in ctx.parties.mentions(tail) if x.side != "other" or not ctx.parties.known]
+            bearer = ms[0].side if ms else None
+        if bearer is None and re.search(r"bear|不得|not\s+be\s+entitled|shall\s+not\s+(?:request|claim|seek)|at\s+(?:its|their)", freeze.group(0) + text[freeze.end() : freeze.end() + 20], re.I):
+            bearer = ctx.actor(s, freeze.start())
+        if bearer is None:
+            if not ctx.parties.supplies and ctx.parties.known:
+                continue
+        elif not ctx.parties.ours(bearer):
             continue
         return [
             Finding(
                 "cost_escalation_change_in_law",
                 "medium",
-                span(s, m),
+                span(s, driver.start()),
                 ctx.t(
-                    f"The price is fixed and {ctx.us} bears changes in law, taxes or currency without adjustment.",
-                    f"价格固定，{ctx.us}须承担法律、税费或汇率变化的风险且不予调整。",
+                    f"The price is fixed and {ctx.us} bears changes in law, taxes, exchange rates or input costs without any adjustment.",
+                    f"价格固定，{ctx.us}须承担法律、税费、汇率或原材料等成本变化的风险且不予调整。",
                 ),
                 ctx.t(
-                    "These costs are outside our control and cannot be priced reliably at tender.",
-                    "这些成本不受我方控制，投标时无法可靠定价。",
+                    "These costs are outside our control and cannot be priced reliably when the contract is signed.",
+                    "这些成本不受我方控制，签约时无法可靠定价。",
                 ),
                 ctx.t(
-                    "Playbook: price adjustment for changes in law after the base date; escalation for long contracts.",
-                    "行业立场：基准日后的法律变化调整价格；长期合同设调价机制。",
+                    "Playbook: price adjustment for changes in law and taxes after the base date; an escalation or exchange-rate formula for long contracts.",
+                    "行业立场：基准日后的法律、税费变化调整价格；长期合同设调价或汇率调整机制。",
                 ),
             )
         ]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from clauseflow_shared.legal.parties import roles_in
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.rules.commercial import words_vs_digits
 from clauseflow_shared.legal.text import Sentence, find_amounts, zh_to_number
@@ -131,27 +132,60 @@ def _falsy(v: Any) -> bool:
     )
 
 
+_ATTACHMENT = re.compile(
+    r"^\s*(?:Schedule|Annex|Appendix|Exhibit|Attachment|Annexure|附件|附录|附表)", re.I
+)
+_ISSUE_RAW = re.compile(r"^\s*['‘“\"](?P<raw>[^'’”\"]+)['’”\"]\s+refers\s+to\s+a\s+clause\s+that\s+does\s+not\s+exist")
+
+
+def _reference_results(ctx: ClauseContext) -> Iterator[dict[str, Any]]:
+    yield from _walk(
+        [ctx.tool_results, ctx.metadata.get("broken_references"), ctx.metadata.get("cross_references")]
+    )
+
+
+def _dangling(ctx: ClauseContext) -> list[str]:
+    """References the skills report as unresolved, in the shapes they use.
+
+    ``cross_reference_check`` gives ``references: [{raw, target, resolved}]`` plus readable
+    ``issues`` ("'Clause 19.4' refers to a clause that does not exist ..."); ``get_clause_context``
+    gives ``references_out: [{raw, target, resolved}]``; metadata may list raw strings.
+    """
+    out: list[str] = []
+    resolved_kinds: set[str] = set()
+    for d in _reference_results(ctx):
+        raw = d.get("raw") or d.get("reference") or d.get("text") or d.get("target")
+        if not isinstance(raw, str) or not raw.strip():
+            raw = None
+        if any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status")) or d.get("broken") is True:
+            if raw:
+                out.append(raw.strip())
+        elif raw and d.get("resolved") is True:
+            kind = _ATTACHMENT.match(raw)
+            if kind:
+                resolved_kinds.add(kind.group(0).strip().lower())
+        for issue in d.get("issues") or []:
+            m = _ISSUE_RAW.match(str(issue))
+            if m:
+                out.append(m.group("raw").strip())
+    listed = ctx.metadata.get("broken_references")
+    if isinstance(listed, list):
+        out += [raw for raw in listed if isinstance(raw, str)]
+    kept: list[str] = []
+    for raw in dict.fromkeys(out):
+        kind = _ATTACHMENT.match(raw)
+        # Schedules and annexes that a contract refers to but does not reproduce are simply not
+        # in the text under review; they are only missing when the contract reproduces its
+        # attachments of that kind and this one is absent.
+        if kind and kind.group(0).strip().lower() not in resolved_kinds:
+            continue
+        kept.append(raw)
+    return kept
+
+
 def broken_references(ctx: ClauseContext) -> list[Finding]:
     """References the skills (or metadata) report as pointing nowhere, quoted where they occur."""
-    candidates: list[str] = []
-    for d in _walk(
-        [ctx.tool_results, ctx.metadata.get("broken_references"), ctx.metadata.get("cross_references")]
-    ):
-        if (
-            any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status"))
-            or d.get("broken") is True
-        ):
-            raw = d.get("raw") or d.get("reference") or d.get("text") or d.get("target")
-            if isinstance(raw, str) and raw.strip():
-                candidates.append(raw.strip())
-    for raw in (
-        ctx.metadata.get("broken_references", [])
-        if isinstance(ctx.metadata.get("broken_references"), list)
-        else []
-    ):
-        if isinstance(raw, str):
-            candidates.append(raw)
-    for raw in dict.fromkeys(candidates):
+    for raw in _dangling(ctx):
         pos = ctx.text.find(raw)
         if pos < 0:
             continue
@@ -184,7 +218,15 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
         for key, value in d.items():
             if "undefined" in str(key).lower() and isinstance(value, list):
                 terms += [str(v.get("term") if isinstance(v, dict) else v) for v in value]
+    reported = {t for t in terms if t and t != "None"}
     for term in dict.fromkeys(t for t in terms if t and t != "None"):
+        possessive = re.fullmatch(r"(?P<base>.+?)(?:'s|’s|s'|s’)", term)
+        if possessive:
+            base = possessive.group("base")
+            # "Supplier's" is the possessive of a defined term or party, not a new term: it is
+            # undefined only when the base word is undefined too.
+            if base not in reported or roles_in(base):
+                continue
         m = re.search(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", ctx.text)
         if not m:
             continue

@@ -185,30 +185,108 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    for s, m in ctx.find(
-        r"unlimited\s+liabilit\w*|liabilit\w*.{0,60}?(?:shall\s+be|is|are)\s+unlimited|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|on|to)\s+(?:its\s+)?liabilit|无限(?:连带)?责任|不设(?:责任)?上限"
-    ):
-        side = ctx.actor(s, m.start())
-        if ctx.parties.ours(side):
-            out.append(
-                Finding(
-                    "uncapped_liability",
-                    "high",
-                    span(s, m),
-                    ctx.t(
-                        f"{ctx.us}'s liability is expressly unlimited.",
-                        f"{ctx.us}的责任被明确规定为无限责任。",
-                    ),
-                    ctx.t(
-                        "Unlimited exposure is uninsurable and disproportionate to the contract value.",
-                        "无限责任无法投保且与合同价值不相称。",
-                    ),
-                    ctx.t(
-                        "Our liability should be capped at the contract price or 12 months' fees.",
-                        "我方责任应以合同价款或12个月费用为上限。",
-                    ),
-                )
+    out += _unlimited_liability(ctx)
+    return out
+
+
+# Wording that says a liability has no ceiling, in the many ways contracts say it.
+_NO_LIMIT = (
+    r"unlimited\s+(?:liabilit\w*|amount)|liabilit\w*.{0,60}?(?:shall\s+be|is|are|will\s+be)\s+unlimited|uncapped"
+    r"|without\s+(?:any\s+)?(?:limit|limitation|cap|ceiling)(?:\s+(?:of|on|to|as\s+to)\s+(?:its\s+|the\s+)?(?:liabilit\w*|amount))?"
+    r"|\bno\s+(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|exclusion)s?\b(?:\s+(?:of|on)\s+(?:its\s+)?liabilit\w*)?.{0,40}?\b(?:shall|will|does|is\s+to)\s+apply"
+    r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)\s+(?:any\s+)?(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|maximum)"
+    r"|(?:limitations?|limits?|caps?|exclusions?)\s+(?:of\s+|on\s+)?(?:liability\s+)?(?:in\s+(?:this\s+)?(?:Agreement|Contract|Clause\s+[\d.]+)\s+)?(?:shall|will|do|does)\s+not\s+apply\s+to\s+(?:the\s+)?(?P<to>[A-Z][\w’']*(?:\s+[A-Z]\w*)?|乙方|甲方)"
+    r"|不受(?:任何)?.{0,12}?(?:金额|数额|上限|价款|赔偿限额|责任限额)?(?:的)?限制|不设(?:任何)?(?:责任|赔偿)?(?:上限|限额)|无限(?:连带)?(?:赔偿)?责任|不以.{0,12}为限"
+)
+_ALL_LOSSES = (
+    r"(?:liable|responsible|indemnify|compensate|bear)\b.{0,40}?\b(?:for|against)?\s*(?:any\s+and\s+all|all)\s+(?:\w+\s+){0,2}(?:loss|losses|damage|damages|liabilit)"
+    r"|(?:承担|负)(?:全部|一切|所有)(?:的)?(?:赔偿)?责任|(?:一切|全部|所有)(?:的)?损失.{0,12}(?:承担|负|赔偿)|赔偿.{0,12}(?:一切|全部|所有)(?:的)?损失"
+)
+_AGGRAVATED = (
+    r"of\s+whatever\s+(?:nature|kind)|howsoever|in\s+full|indirect|consequential|loss\s+of\s+profits?|lost\s+profits?"
+    r"|间接损失|利润损失|可得利益|预期利益|任何性质"
+)
+_SUBJECT_TO_CAP = (
+    r"subject\s+to\s+(?:the\s+)?(?:limitations?|limits?|caps?|Clause|Section)|up\s+to\s+(?:a\s+)?(?:maximum|the\s+amount)|shall\s+not\s+exceed|not\s+to\s+exceed|in\s+no\s+event\s+exceed"
+    r"|(?<!不设)(?<!不设任何)上限为|不超过|不得超过|为限(?!制)|受.{0,10}(?:第.{1,4}条|责任限制|上限).{0,4}(?:约束|限制)(?!之外)"
+)
+_PENALTY_SUBJECT = r"liquidated\s+damages|delay\s+damages|penalt|违约金|误期(?:损害)?赔偿|罚款|罚金"
+
+
+def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
+    """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
+    the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
+    包括间接损失"; a penalty or liquidated-damages sum without a cap belongs to the LD rule."""
+    out: list[Finding] = []
+    for s in ctx.sentences:
+        text = s.text
+        explicit = re.search(_NO_LIMIT, text, re.I)
+        broad = re.search(_ALL_LOSSES, text, re.I)
+        if not explicit and not (broad and re.search(_AGGRAVATED, text, re.I)):
+            continue
+        anchor = explicit or broad
+        assert anchor is not None
+        # "违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive, not general liability
+        if (
+            re.search(_PENALTY_SUBJECT, text, re.I)
+            and not broad
+            and not re.search(r"liabilit|liable|loss|损失|赔偿责任", text, re.I)
+        ):
+            continue
+        if explicit is None and re.search(_SUBJECT_TO_CAP, ctx.text, re.I):
+            continue  # "liable for all losses, subject to Clause 12" stays within the cap
+        if re.search(_STANDARD_CARVE, text, re.I) and not broad and not re.search(
+            r"any\s+(?:other\s+)?(?:breach|loss|claim)|all\s+(?:other\s+)?(?:losses|claims)|一切|全部", text, re.I
+        ):
+            continue  # fraud, wilful misconduct, death and personal injury: market-standard carve-outs
+        side: Side | None = None
+        to = explicit.groupdict().get("to") if explicit is not None else None
+        if to:
+            ms = ctx.parties.mentions(to)
+            side = ms[0].side if ms else None
+        if side is None:
+            owner = re.search(
+                r"(?:liability|liabilities)\s+of\s+(?:the\s+)?|(?:shall\s+)?apply\s+to\s+(?:the\s+)?", text, re.I
             )
+            if owner and owner.end() <= anchor.end() + 60:
+                ms = ctx.parties.mentions(text[owner.end() : owner.end() + 60])
+                if ms and ms[0].start <= 2:
+                    side = ms[0].side
+        if side is None:
+            verb = re.search(
+                r"liable|liabilit|responsible|indemnif|compensate|bear|borne|承担|负责|赔偿", text, re.I
+            )
+            by = re.search(r"borne\s+by\s+(?:the\s+)?", text, re.I)
+            if by:
+                ms = ctx.parties.mentions(text[by.end() : by.end() + 40])
+                side = ms[0].side if ms else None
+            if side is None:
+                side = ctx.actor(s, verb.start() if verb else anchor.start())
+        if not ctx.parties.ours(side):
+            continue
+        out.append(
+            Finding(
+                "uncapped_liability",
+                "high",
+                span(s, anchor.start()),
+                ctx.t(
+                    f"{ctx.us}'s liability under this provision has no cap"
+                    + (" and extends to indirect or consequential loss." if re.search(r"indirect|consequential|profit", text, re.I) else "."),
+                    f"{ctx.us}在本条项下的责任不设上限"
+                    + ("，且及于间接损失或利润损失。" if re.search(r"间接|利润|可得利益", text) else "。"),
+                ),
+                ctx.t(
+                    "Unlimited exposure is uninsurable and out of proportion to the contract value.",
+                    "无上限的责任敞口无法投保，且与合同价值不相称。",
+                ),
+                ctx.t(
+                    f"{ctx.us}'s total liability should be capped (for example at the contract price or 12 months' fees), "
+                    "with indirect and consequential loss excluded; only fraud, wilful misconduct, death and personal injury uncapped.",
+                    f"{ctx.us}的累计责任应设上限（如合同价款或12个月费用），并排除间接损失；仅欺诈、故意不当行为及人身伤亡不设上限。",
+                ),
+            )
+        )
+        break
     return out
 
 
@@ -338,24 +416,41 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                     "不是唯一救济（还可索赔其他损失）",
                 )
             )
-        capped = re.search(
-            r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高", clause, re.I
+        uncapped = re.search(
+            r"no\s+(?:\w+\s+)?(?:cap|maximum|limit)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:\w+\s+)?(?:cap|maximum|limit)|without\s+(?:any\s+)?(?:cap|limit|maximum)|uncapped|unlimited"
+            r"|不设(?:任何)?(?:上限|封顶|最高限额)|无上限|不受.{0,8}限制|不封顶",
+            clause,
+            re.I,
         )
-        daily = [
-            p
-            for p in find_percents(text)
-            if re.search(
-                r"per\s+day|each\s+day|a\s+day|daily|每日|每天|per\s+week", text[p.end : p.end + 40], re.I
+        capped = (
+            re.search(
+                r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高|封顶", clause, re.I
             )
-        ]
-        if daily and daily[0].value > 0.5:
+            and not uncapped
+        )
+        per_period = re.search(
+            r"per\s+(?:calendar\s+|working\s+)?(?P<en>day|week)|(?:each|every|a)\s+(?:calendar\s+|working\s+)?(?P<en2>day|week)|daily|weekly"
+            r"|每(?:逾期|迟延|延迟|延误|拖延)?(?:交货|交付|完工|付款)?(?:一|1)?(?:个)?(?P<zh>日|天|周|星期)",
+            text,
+            re.I,
+        )
+        daily: list[tuple[float, float]] = []  # (rate, rate per day)
+        if per_period:
+            unit = (per_period.group("en") or per_period.group("en2") or per_period.group("zh") or per_period.group(0)).lower()
+            per_day = 7.0 if unit in {"week", "weekly", "周", "星期"} else 1.0
+            for p in find_percents(text):
+                # the rate, not a cap such as "up to a maximum of 10%"
+                if not re.search(r"maximum|exceed|cap|上限|不超过|最高", text[max(0, p.start - 60) : p.start], re.I):
+                    daily.append((p.value, p.value / per_day))
+                    break
+        if daily and daily[0][1] > 0.5:
             signals.append(
                 ctx.t(
-                    f"a high rate of {daily[0].value:g}% per period of delay",
-                    f"费率高达每期{daily[0].value:g}%",
+                    f"a high rate of {daily[0][0]:g}% per period of delay",
+                    f"费率高达每期{daily[0][0]:g}%",
                 )
             )
-        if not capped and (daily or re.search(r"per\s+day|each\s+day|每日|每天|每逾期", text, re.I)):
+        if uncapped or (not capped and (daily or per_period)):
             signals.append(ctx.t("no cap", "未设上限"))
         cap_pct = [
             p
