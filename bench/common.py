@@ -67,7 +67,11 @@ def configure_service_logging(log_file: Path, level: str = "INFO") -> None:
     configure_logging("bench", level=level, json=True)
     log_file.parent.mkdir(parents=True, exist_ok=True)
     stream = open(log_file, "a", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
-    structlog.configure(logger_factory=structlog.PrintLoggerFactory(file=stream))
+    if isinstance(structlog.get_config().get("logger_factory"), structlog.PrintLoggerFactory):
+        structlog.configure(logger_factory=structlog.PrintLoggerFactory(file=stream))
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler):
+            handler.setStream(stream)
     for noisy in ("uvicorn", "uvicorn.error", "httpx", "httpx2", "httpcore", "aiokafka", "grpc", "openai"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 

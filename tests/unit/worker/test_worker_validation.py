@@ -80,3 +80,24 @@ def test_a_second_redline_for_the_same_risk_is_rejected() -> None:
     first, second = check_drafts([draft, dict(draft)], clause_text=CLAUSE, risks=RISKS)
     assert first.passed
     assert not second.passed
+
+
+def test_the_clause_number_is_kept_out_of_a_change_that_does_not_restate_it() -> None:
+    from clauseflow_clause_worker.validation import keep_clause_number
+
+    assert keep_clause_number("4.2 The Customer may terminate.", "The Customer may not terminate.") == (
+        "The Customer may terminate.",
+        "The Customer may not terminate.",
+    )
+    assert keep_clause_number("第七条 甲方有权解除。", "甲方无权解除。") == (
+        "甲方有权解除。",
+        "甲方无权解除。",
+    )
+    assert keep_clause_number("4.2 The Customer may.", "4.2 The Customer may not.") == (
+        "4.2 The Customer may.",
+        "4.2 The Customer may not.",
+    )
+    assert keep_clause_number("The Customer may.", "The Customer may not.") == (
+        "The Customer may.",
+        "The Customer may not.",
+    )

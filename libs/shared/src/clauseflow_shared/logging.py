@@ -1,4 +1,8 @@
-"""One logging configuration for every service: structlog, JSON in services, console for people."""
+"""One logging configuration for every service: structlog, JSON in services, console for people.
+
+Libraries that log through the standard library (aiokafka, grpc, uvicorn, httpx) are rendered by the
+same processors, so a service's output is JSON lines throughout.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,9 @@ bind_context = structlog.contextvars.bind_contextvars
 clear_context = structlog.contextvars.clear_contextvars
 bound_context = structlog.contextvars.bound_contextvars
 
+# aiokafka and grpc are chatty at INFO; their warnings still come through.
+_NOISY = ("aiokafka", "kafka", "grpc", "httpx", "httpcore", "openai", "uvicorn.access")
+
 
 def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -> None:
     """Configure structlog and the stdlib root logger once per process.
@@ -19,25 +26,44 @@ def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -
     Context bound with :func:`bind_context` (review_id, clause_id, task_id) is
     merged into every line, so one grep follows a clause across services.
     """
-    processors: list[Any] = [
+    shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
-        structlog.processors.add_log_level,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
-        structlog.processors.StackInfoRenderer(),
-        structlog.processors.format_exc_info,
     ]
     renderer: Any = structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer()
     structlog.configure(
-        processors=[*processors, renderer],
+        processors=[
+            *shared,
+            structlog.processors.StackInfoRenderer(),
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.stdlib.LoggerFactory(),
         cache_logger_on_first_use=True,
     )
-    structlog.contextvars.bind_contextvars(service=service)
-    logging.basicConfig(level=level.upper(), stream=sys.stderr, format="%(levelname)s %(name)s %(message)s")
-    # aiokafka and grpc are chatty at INFO; their warnings still come through.
-    for noisy in ("aiokafka", "kafka", "grpc", "httpx", "openai", "uvicorn.access"):
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=shared,
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                renderer,
+            ],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for noisy in _NOISY:
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    # uvicorn installs its own handlers; route them through ours.
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+    structlog.contextvars.bind_contextvars(service=service)
 
 
 def get_logger(name: str | None = None) -> Any:

@@ -79,13 +79,32 @@ def check_draft(draft: Mapping[str, Any], *, clause_text: str, risks: Sequence[R
         issues.append("proposed_text is empty")
     elif _same(proposed, exact or original):
         issues.append("proposed_text is the same as original_text; propose an actual change")
+    original_text, proposed_text = keep_clause_number(exact or original, proposed.strip())
     return DraftCheck(
         draft=draft,
         risk_id=risk_id,
-        original_text=exact or original,
-        proposed_text=proposed.strip(),
+        original_text=original_text,
+        proposed_text=proposed_text,
         issues=tuple(issues),
     )
+
+
+_NUMBER_LABEL = re.compile(
+    r"^\s*(?:(?:clause|section|article|sub-clause)\s+)?(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\)|第[一二三四五六七八九十百零\d]+条)\s*",
+    re.I,
+)
+
+
+def keep_clause_number(original: str, proposed: str) -> tuple[str, str]:
+    """Leave the clause's number out of the change when the proposal does not restate it.
+
+    A quote often starts with the clause number ("4.2 The Customer may…") while the proposal
+    rewrites only the words; accepting it as drafted would delete the number from the contract.
+    """
+    label = _NUMBER_LABEL.match(original)
+    if label is None or not label.group(0).strip() or proposed.startswith(label.group(0).strip()):
+        return original, proposed
+    return original[label.end() :], proposed
 
 
 def check_drafts(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
+from aiokafka.coordinator.assignors.range import RangePartitionAssignor
 from aiokafka.errors import ConsumerStoppedError, KafkaError
 
 from clauseflow_shared.bus.admin import ensure_topics, with_dlqs
@@ -270,6 +271,11 @@ class KafkaConsumer(Consumer):
             rebalance_timeout_ms=self._opts.rebalance_timeout_ms,
             max_poll_interval_ms=self._opts.max_poll_interval_ms,
             request_timeout_ms=settings.kafka_request_timeout_ms,
+            # Range assignment gives partition k of every subscribed topic to the same member (the
+            # orchestrator's input topics share a partition count), so all of one review's events reach
+            # one orchestrator whatever the number of instances; round-robin only does so when the
+            # member count divides the partition count.
+            partition_assignment_strategy=(RangePartitionAssignor,),
         )
         consumer.subscribe(list(self.topics), listener=_RebalanceListener(self))
         try:

@@ -466,40 +466,59 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = []
-    for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?)\b|保证|担保"):
+    for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保"):
         text = s.text
         side = ctx.actor(s, m.start())
+        if not ctx.parties.ours(side):
+            continue
         strict = re.search(
-            r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+)?(?:intended\s+|particular\s+)?purposes?|irrespective\s+of|regardless\s+of|"
-            r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+all\s+defects|无论.{0,20}(?:均|都|亦)|绝对|完全满足|任何情况下",
+            r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
+            r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"
+            r"无论.{0,20}(?:均|都|亦)|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
             text,
             re.I,
         )
-        if (
-            ctx.parties.ours(side)
-            and strict
-            and not re.search(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", text, re.I)
-        ):
-            out.append(
-                Finding(
-                    "warranty_excessive",
-                    "high",
-                    span(s, strict.start()),
-                    ctx.t(
-                        f"{ctx.us} gives an absolute guarantee ({strict.group(0)}), beyond reasonable skill and care.",
-                        f"{ctx.us}作出绝对性保证（{strict.group(0)}），超出合理技能与谨慎的标准。",
-                    ),
-                    ctx.t(
-                        "We would be liable for outcomes that depend on matters we do not control, whatever our diligence.",
-                        "无论我方如何勤勉，均须对取决于我方无法控制事项的结果承担责任。",
-                    ),
-                    ctx.t(
-                        "Playbook: reasonable skill and care and conformity with agreed specifications; performance guarantees with capped liquidated remedies and excusing events.",
-                        "行业立场：合理技能和谨慎、符合约定规格；性能保证以设上限的违约金为救济并排除免责事件。",
-                    ),
+        if strict and re.search(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", text, re.I):
+            strict = None
+        periods = [
+            p
+            for p in find_periods(text)
+            if p.unit in {"month", "year"}
+            and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
+        ]
+        long = periods[0] if periods and periods[0].months > 24 else None
+        if not strict and not long:
+            continue
+        problems = []
+        if strict:
+            problems.append(ctx.t(f"an absolute guarantee ({strict.group(0)})", f"绝对性保证（{strict.group(0)}）"))
+        if long:
+            problems.append(
+                ctx.t(
+                    f"an unusually long warranty period of {fmt_period(long)}",
+                    f"长达{fmt_period(long)}的保证期",
                 )
             )
-            break
+        out.append(
+            Finding(
+                "warranty_excessive",
+                "high",
+                span(s, strict.start() if strict else long.start if long else m.start()),
+                ctx.t(
+                    f"{ctx.us} gives " + " and ".join(problems) + ", beyond reasonable skill and care and conformity with the specification.",
+                    f"{ctx.us}作出" + "及".join(problems) + "，超出合理技能与谨慎及符合约定规格的标准。",
+                ),
+                ctx.t(
+                    "We would be liable for outcomes that depend on matters we do not control, whatever our diligence, for longer than the equipment or work can reasonably be expected to stay defect-free.",
+                    "无论我方如何勤勉，均须对我方无法控制的结果承担责任，且期限超出设备或工作可合理保持无缺陷的时间。",
+                ),
+                ctx.t(
+                    "Playbook: conformity with agreed specifications and reasonable skill and care, for 12-24 months; fitness only for purposes expressly stated in the contract.",
+                    "行业立场：保证符合约定规格并尽合理技能与谨慎，保证期12-24个月；仅对合同明确约定的用途承担适用性保证。",
+                ),
+            )
+        )
+        break
     if ctx.parties.buy_side:
         for s, m in ctx.find(
             r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
