@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from clauseflow_cli.client import GatewayClient
+from e2e_support import settle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -15,24 +16,6 @@ pytestmark = [pytest.mark.kafka, pytest.mark.e2e]
 
 def _found(report: dict[str, Any]) -> set[tuple[str, str]]:
     return {(r["clause_id"], r["risk_type"]) for r in report["risks"]}
-
-
-async def _settle_all(
-    gateway: GatewayClient, review_id: str, choose: Any, *, rounds: int = 20
-) -> list[dict[str, Any]]:
-    """Answer pending redlines with ``choose(redline)`` until the review completes; returns decisions sent."""
-    sent: list[dict[str, Any]] = []
-    for _ in range(rounds):
-        review = await gateway.wait_until(review_id, {"awaiting_approval", "completed"}, timeout_s=180)
-        if review["status"] == "completed":
-            return sent
-        pending = await gateway.redlines(review_id, status="pending")
-        decisions = [choose(r) for r in pending]
-        if decisions:
-            await gateway.decide(review_id, decisions, decided_by="e2e-lawyer")
-            sent += decisions
-        await gateway.wait_until(review_id, {"reviewing", "summarizing", "completed"}, timeout_s=60)
-    raise AssertionError("review did not complete after repeated approval rounds")
 
 
 async def test_english_contract_with_approvals_and_a_rejection(
@@ -56,7 +39,7 @@ async def test_english_contract_with_approvals_and_a_rejection(
             }
         return {"redline_id": redline["id"], "action": "approve"}
 
-    decisions = await _settle_all(gateway, review_id, choose)
+    decisions = await settle(gateway, review_id, choose)
     report = await gateway.report(review_id)
 
     assert report["status"] == "completed"
@@ -88,7 +71,7 @@ async def test_chinese_contract_reviewed_and_all_redlines_approved(
         language="zh-CN",
         domain="generic",
     )
-    await _settle_all(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
+    await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
     report = await gateway.report(review_id)
     md = await gateway.report(review_id, "md")
 
