@@ -25,18 +25,20 @@ async def test_english_contract_with_approvals_and_a_rejection(
     review_id = await gateway.submit(
         EXAMPLES / "services_agreement_en.txt", our_party=spec["our_party"], language="en", domain="generic"
     )
-    rejected_once: set[str] = set()
-    reject_clause = "7.1"
+    redrafted, refused = "3.2", "5.1"
+    rejected: dict[str, str] = {}
+    refused_risk: list[str] = []
 
     def choose(redline: dict[str, Any]) -> dict[str, Any]:
-        # The liability redline is rejected once with feedback; its redraft is then approved.
-        if redline["clause_id"] == reject_clause and not rejected_once:
-            rejected_once.add(redline["id"])
-            return {
-                "redline_id": redline["id"],
-                "action": "reject",
-                "feedback": "Cap our liability at 100% of the annual Fees instead.",
-            }
+        # The payment-term redline is rejected once with feedback (a redraft follows and is approved);
+        # the IP redline is rejected outright; everything else is approved.
+        clause = redline["clause_id"]
+        if clause in (redrafted, refused) and clause not in rejected:
+            rejected[clause] = redline["id"]
+            if clause == refused:
+                refused_risk.append(redline["risk_id"])
+            feedback = "Ask for payment within 45 days instead." if clause == redrafted else ""
+            return {"redline_id": redline["id"], "action": "reject", "feedback": feedback}
         return {"redline_id": redline["id"], "action": "approve"}
 
     decisions = await settle(gateway, review_id, choose)
@@ -49,15 +51,14 @@ async def test_english_contract_with_approvals_and_a_rejection(
     assert not flagged & set(spec["must_not_flag"])
 
     approved_ids = {d["redline_id"] for d in decisions if d["action"] == "approve"}
-    by_status: dict[str, set[str]] = {}
-    for redline in report["redlines"]:
-        by_status.setdefault(redline["status"], set()).add(redline["id"])
-    assert by_status.get("approved", set()) == approved_ids
-    assert rejected_once and rejected_once.isdisjoint(by_status.get("approved", set()))
-    redrafts = [
-        r for r in report["redlines"] if r["clause_id"] == reject_clause and r["id"] not in rejected_once
-    ]
-    assert redrafts, "the rejected redline was not redrafted"
+    listed = {r["id"]: r for r in report["redlines"]}
+    assert {i for i, r in listed.items() if r["status"] == "approved"} == approved_ids
+    assert set(rejected) == {redrafted, refused}
+    assert not set(rejected.values()) & set(listed), "rejected redlines are not among the report's changes"
+    redrafts = [r for r in listed.values() if r["clause_id"] == redrafted]
+    assert redrafts and all(r["status"] == "approved" for r in redrafts), "the rejection was not redrafted"
+    assert "45" in redrafts[0]["proposed_text"]
+    assert not [r for r in listed.values() if r["risk_id"] in refused_risk], "an outright rejection is final"
     assert report["summary"]
 
 
