@@ -278,7 +278,7 @@ def score_contract(contract: GoldenContract, run: GoldenRun) -> dict[str, Any]:
                     "why": snippet(p.get("why", ""), 400),
                     "acceptable_fix": snippet(p.get("acceptable_fix", ""), 300),
                     "found_in_that_clause": in_clause,
-                    "clause_depth": _depth_of(run, target.clause_ids),
+                    "clause_depth": _depth_of(run, target.clause_ids, view),
                 }
             )
 
@@ -365,9 +365,14 @@ def score_contract(contract: GoldenContract, run: GoldenRun) -> dict[str, Any]:
     }
 
 
-def _depth_of(run: GoldenRun, clause_ids: Iterable[str]) -> str:
+def _depth_of(run: GoldenRun, clause_ids: Iterable[str], view: SystemView) -> str:
+    """The depth the plan gave the reviewed unit containing the clause (the clause or an ancestor)."""
     depths = {c["clause_id"]: c.get("depth", "") for c in run.report.get("clauses", [])}
-    return next((depths[c] for c in clause_ids if c in depths), "not a reviewed unit")
+    for clause_id in clause_ids:
+        for unit in (clause_id, *view.ancestors(clause_id)):
+            if unit in depths:
+                return f"{depths[unit]} (unit {unit})"
+    return "not a reviewed unit"
 
 
 def _redline_valid(redline: dict[str, Any], view: SystemView) -> bool:

@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 def test_reject_without_feedback_is_a_final_rejection_and_with_feedback_asks_for_a_redraft() -> None:
     assert DecisionCreate(redline_id="rl_1", action="reject").feedback == ""
-    assert DecisionCreate(redline_id="rl_1", action="reject", feedback="cap at 100%").feedback == "cap at 100%"
+    redraft = DecisionCreate(redline_id="rl_1", action="reject", feedback="cap at 100%")
+    assert redraft.feedback == "cap at 100%"
 
 
 def test_edit_without_text_is_refused_with_a_reason() -> None:

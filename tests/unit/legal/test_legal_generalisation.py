@@ -74,7 +74,11 @@ FLAG: list[Case] = [
         'Kestrel Software Ltd ("Kestrel")',
         "Kestrel shall be liable without limitation for all losses arising from any breach of this Agreement.",
     ),
-    _zh("uncapped_liability", "乙方", "乙方应赔偿甲方因此遭受的全部损失，该等赔偿不受合同价款或任何其他金额的限制。"),
+    _zh(
+        "uncapped_liability",
+        "乙方",
+        "乙方应赔偿甲方因此遭受的全部损失，该等赔偿不受合同价款或任何其他金额的限制。",
+    ),
     _zh(
         "uncapped_liability",
         "承包人（华建工程有限公司）",
@@ -101,8 +105,14 @@ FLAG: list[Case] = [
         "Licensee",
         "Licensee will indemnify Licensor against all losses, even if caused by Licensor's own negligence.",
     ),
-    _zh("indemnity_one_sided", "乙方", "乙方应赔偿并使甲方免受因本合同引起的任何索赔、损失和费用，无论甲方是否存在过错。"),
-    _zh("liquidated_damages_excessive", "乙方", "乙方每迟延交货一天，应按合同总价的百分之二向甲方支付违约金。"),
+    _zh(
+        "indemnity_one_sided",
+        "乙方",
+        "乙方应赔偿并使甲方免受因本合同引起的任何索赔、损失和费用，无论甲方是否存在过错。",
+    ),
+    _zh(
+        "liquidated_damages_excessive", "乙方", "乙方每迟延交货一天，应按合同总价的百分之二向甲方支付违约金。"
+    ),
     Case(
         "liquidated_damages_excessive",
         "Contractor",
@@ -124,7 +134,9 @@ FLAG: list[Case] = [
         "Consultant",
         "The Client may end this Agreement at any time and for any reason on fourteen (14) days' notice to the Consultant.",
     ),
-    _zh("termination_for_convenience", "乙方", "甲方可随时书面通知乙方解除本合同，乙方不得因此要求任何补偿。"),
+    _zh(
+        "termination_for_convenience", "乙方", "甲方可随时书面通知乙方解除本合同，乙方不得因此要求任何补偿。"
+    ),
     Case(
         "termination_for_convenience",
         "Distributor",
@@ -140,7 +152,11 @@ FLAG: list[Case] = [
         "Contractor",
         "The Contractor shall not be entitled to suspend the Works or to terminate the Contract for late payment by the Employer.",
     ),
-    _zh("termination_rights_unbalanced", "乙方", "乙方有任何违约行为的，甲方有权立即解除本合同，无需给予乙方任何纠正期。"),
+    _zh(
+        "termination_rights_unbalanced",
+        "乙方",
+        "乙方有任何违约行为的，甲方有权立即解除本合同，无需给予乙方任何纠正期。",
+    ),
     Case(
         "auto_renewal_lock_in",
         "Customer",
@@ -151,7 +167,11 @@ FLAG: list[Case] = [
         "Subscriber",
         "This Subscription renews automatically for successive twenty-four (24) month periods; notice of non-renewal must be received at least one hundred and twenty (120) days before renewal.",
     ),
-    _zh("auto_renewal_lock_in", "甲方（客户）", "本合同期满后自动续展五年，除非甲方在期满前十二个月书面通知不续约。"),
+    _zh(
+        "auto_renewal_lock_in",
+        "甲方（客户）",
+        "本合同期满后自动续展五年，除非甲方在期满前十二个月书面通知不续约。",
+    ),
     Case(
         "post_termination_obligations",
         "Customer",
@@ -189,7 +209,11 @@ FLAG: list[Case] = [
         "Customer",
         "The Provider may amend these terms from time to time by posting a revised version on its website.",
     ),
-    _zh("unilateral_change_right", "乙方", "甲方有权随时调整设备的技术规格，乙方应按调整后的规格供货且合同价格不作调整。"),
+    _zh(
+        "unilateral_change_right",
+        "乙方",
+        "甲方有权随时调整设备的技术规格，乙方应按调整后的规格供货且合同价格不作调整。",
+    ),
     Case(
         "unilateral_change_right",
         "Reseller",
@@ -205,7 +229,11 @@ FLAG: list[Case] = [
         "Buyer",
         "The Buyer shall purchase not less than 5,000 units in each Contract Year and shall pay for any shortfall at the Contract Price.",
     ),
-    _zh("minimum_commitment", "甲方（采购方）", "甲方每年的最低采购金额为人民币五百万元，不足部分甲方仍应按差额支付。"),
+    _zh(
+        "minimum_commitment",
+        "甲方（采购方）",
+        "甲方每年的最低采购金额为人民币五百万元，不足部分甲方仍应按差额支付。",
+    ),
     Case(
         "minimum_commitment",
         "Distributor",
@@ -216,7 +244,11 @@ FLAG: list[Case] = [
         "Contractor",
         "The Contractor shall provide an on-demand bank guarantee for twenty per cent (20%) of the Contract Price, valid until two years after the Taking-Over Certificate.",
     ),
-    _zh("security_insurance_burden", "乙方", "乙方应于合同签订后七日内向甲方提交合同总价百分之二十的见索即付银行保函。"),
+    _zh(
+        "security_insurance_burden",
+        "乙方",
+        "乙方应于合同签订后七日内向甲方提交合同总价百分之二十的见索即付银行保函。",
+    ),
     Case(
         "security_insurance_burden",
         "Supplier",
@@ -237,7 +269,11 @@ FLAG: list[Case] = [
         "Supplier",
         "The prices are fixed for the term of this Agreement and the Supplier shall bear any increase in duties, tariffs or exchange rate fluctuations.",
     ),
-    _zh("cost_escalation_change_in_law", "乙方（卖方）", "合同单价在合同有效期内保持不变，乙方不得以人工成本、汇率或关税变化为由要求调价。"),
+    _zh(
+        "cost_escalation_change_in_law",
+        "乙方（卖方）",
+        "合同单价在合同有效期内保持不变，乙方不得以人工成本、汇率或关税变化为由要求调价。",
+    ),
     # ------------------------------------------------------------------ D. time and claims
     Case(
         "claim_time_bar",
@@ -255,14 +291,22 @@ FLAG: list[Case] = [
         "Customer",
         "If the Customer does not notify the Supplier of any defect within three (3) days of delivery, the Deliverables shall be deemed accepted.",
     ),
-    _zh("deemed_acceptance_or_waiver", "甲方（买方）", "甲方在收货后三日内未提出书面异议的，视为货物验收合格。"),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "甲方（买方）",
+        "甲方在收货后三日内未提出书面异议的，视为货物验收合格。",
+    ),
     Case(
         "deemed_acceptance_or_waiver",
         "Contractor",
         "If the Contractor fails to respond to the Engineer's determination within seven (7) days, the Contractor shall be deemed to have agreed to it.",
     ),
     # ------------------------------------------------------------------ E. performance and warranties
-    _zh("warranty_excessive", "乙方", "乙方保证所供产品在交付后八年内不出现任何故障，并完全满足甲方的全部使用要求。"),
+    _zh(
+        "warranty_excessive",
+        "乙方",
+        "乙方保证所供产品在交付后八年内不出现任何故障，并完全满足甲方的全部使用要求。",
+    ),
     Case(
         "warranty_excessive",
         "Supplier",
@@ -293,7 +337,11 @@ FLAG: list[Case] = [
         "Customer",
         "The Provider will use commercially reasonable efforts to make the Platform available 95% of the time in each month.",
     ),
-    _zh("warranty_or_sla_inadequate", "甲方（买方）", "乙方对产品的质量保证期为交付后三个月，乙方的责任仅限于修理或更换。"),
+    _zh(
+        "warranty_or_sla_inadequate",
+        "甲方（买方）",
+        "乙方对产品的质量保证期为交付后三个月，乙方的责任仅限于修理或更换。",
+    ),
     Case(
         "force_majeure_unbalanced",
         "Customer",
@@ -304,14 +352,20 @@ FLAG: list[Case] = [
         "Contractor",
         "Force majeure events shall not entitle the Contractor to any extension of time or additional payment.",
     ),
-    _zh("force_majeure_unbalanced", "甲方（买方）", "不可抗力包括原材料短缺、价格上涨及乙方供应商的延迟交货。"),
+    _zh(
+        "force_majeure_unbalanced", "甲方（买方）", "不可抗力包括原材料短缺、价格上涨及乙方供应商的延迟交货。"
+    ),
     # ------------------------------------------------------------------ F. IP, confidentiality, data
     Case(
         "ip_ownership_transfer",
         "Consultant",
         "The Consultant hereby assigns to the Client all right, title and interest in any know-how, methods and tools it uses or develops in the course of the Services, including those existing before the Effective Date.",
     ),
-    _zh("ip_ownership_transfer", "乙方", "乙方在履行本合同过程中使用或形成的全部技术成果及乙方原有的技术资料，其知识产权均归甲方所有。"),
+    _zh(
+        "ip_ownership_transfer",
+        "乙方",
+        "乙方在履行本合同过程中使用或形成的全部技术成果及乙方原有的技术资料，其知识产权均归甲方所有。",
+    ),
     Case(
         "ip_ownership_transfer",
         "Customer",
@@ -322,7 +376,11 @@ FLAG: list[Case] = [
         "Licensee",
         "The Licensor grants the Licensee a revocable, non-transferable licence to use the Software at a single site for internal purposes only, which the Licensor may terminate at any time.",
     ),
-    _zh("license_scope_restrictive", "被许可方", "许可方授予被许可方一项可随时撤销、不可转让的许可，被许可方不得就许可专利的有效性提出异议。"),
+    _zh(
+        "license_scope_restrictive",
+        "被许可方",
+        "许可方授予被许可方一项可随时撤销、不可转让的许可，被许可方不得就许可专利的有效性提出异议。",
+    ),
     Case(
         "license_scope_restrictive",
         "Customer",
@@ -333,7 +391,11 @@ FLAG: list[Case] = [
         "Recipient",
         "The Recipient shall keep confidential in perpetuity all information received from the Discloser, whether or not marked as confidential, and no exceptions shall apply.",
     ),
-    _zh("confidentiality_overbroad", "接收方", "接收方对从披露方获得的全部信息承担永久保密义务，即使依法律要求披露，亦须事先取得披露方的书面同意。"),
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "接收方对从披露方获得的全部信息承担永久保密义务，即使依法律要求披露，亦须事先取得披露方的书面同意。",
+    ),
     Case(
         "confidentiality_overbroad",
         "Supplier",
@@ -344,7 +406,11 @@ FLAG: list[Case] = [
         "Customer",
         "The Provider may use Customer Data, including in aggregated form, to train and improve its machine-learning models and may share it with its partners.",
     ),
-    _zh("data_protection_gap", "甲方（客户）", "乙方可将甲方数据用于改进其产品及模型训练，并可在未经甲方同意的情况下委托境外分包商处理。"),
+    _zh(
+        "data_protection_gap",
+        "甲方（客户）",
+        "乙方可将甲方数据用于改进其产品及模型训练，并可在未经甲方同意的情况下委托境外分包商处理。",
+    ),
     Case(
         "data_protection_gap",
         "Customer",
@@ -356,7 +422,11 @@ FLAG: list[Case] = [
         "Consultant",
         "For a period of five (5) years following the Effective Date, the Consultant shall not, directly or indirectly, perform consulting services for any competitor of the Client in Europe or North America.",
     ),
-    _zh("non_compete", "乙方", "合同期内及终止后三年内，乙方不得在中国境内向任何第三方提供与本合同设备相同或类似的产品。"),
+    _zh(
+        "non_compete",
+        "乙方",
+        "合同期内及终止后三年内，乙方不得在中国境内向任何第三方提供与本合同设备相同或类似的产品。",
+    ),
     Case(
         "non_compete",
         'Brightwave Ltd ("Brightwave")',
@@ -383,7 +453,11 @@ FLAG: list[Case] = [
         "Supplier",
         "For three (3) years after termination, the Supplier shall not employ or solicit any employee of the Customer or any of its Affiliates, including through general advertisements.",
     ),
-    _zh("non_solicit", "乙方", "合同终止后五年内，乙方不得直接或间接招揽或雇用甲方及其关联公司的任何员工或客户。"),
+    _zh(
+        "non_solicit",
+        "乙方",
+        "合同终止后五年内，乙方不得直接或间接招揽或雇用甲方及其关联公司的任何员工或客户。",
+    ),
     Case(
         "non_solicit",
         "Contractor",
@@ -394,7 +468,11 @@ FLAG: list[Case] = [
         "Supplier",
         "The Supplier shall ensure that the prices charged to the Customer are no higher than the lowest prices it charges to any other customer for similar services, and shall refund any difference.",
     ),
-    _zh("mfn_or_price_restriction", "乙方", "乙方向甲方提供的价格不得高于乙方同期向任何第三方提供的同类产品价格。"),
+    _zh(
+        "mfn_or_price_restriction",
+        "乙方",
+        "乙方向甲方提供的价格不得高于乙方同期向任何第三方提供的同类产品价格。",
+    ),
     Case(
         "mfn_or_price_restriction",
         "Distributor",
@@ -406,7 +484,11 @@ FLAG: list[Case] = [
         "Service Provider",
         "The Service Provider may not assign or novate this Agreement, even to an Affiliate, without the Client's prior written consent, whereas the Client may assign it freely.",
     ),
-    _zh("assignment_restriction", "乙方", "未经甲方书面同意，乙方不得转让本合同项下的任何权利义务；甲方可将本合同转让给其关联公司而无需乙方同意。"),
+    _zh(
+        "assignment_restriction",
+        "乙方",
+        "未经甲方书面同意，乙方不得转让本合同项下的任何权利义务；甲方可将本合同转让给其关联公司而无需乙方同意。",
+    ),
     Case(
         "assignment_restriction",
         "Licensee",
@@ -417,7 +499,9 @@ FLAG: list[Case] = [
         "Supplier",
         "The Customer may terminate this Agreement immediately if the Supplier undergoes a change of control.",
     ),
-    _zh("change_of_control", "乙方", "乙方发生控制权变更的，应事先取得甲方书面同意，否则甲方有权解除本合同。"),
+    _zh(
+        "change_of_control", "乙方", "乙方发生控制权变更的，应事先取得甲方书面同意，否则甲方有权解除本合同。"
+    ),
     Case(
         "change_of_control",
         "Licensee",
@@ -456,7 +540,11 @@ FLAG: list[Case] = [
         "Supplier",
         "The Customer may, at its sole option, elect whether any dispute is resolved by arbitration or by the courts.",
     ),
-    _zh("dispute_resolution_unbalanced", "乙方", "甲方对争议事项作出的决定为最终决定，乙方应无条件执行且不得提起仲裁或诉讼。"),
+    _zh(
+        "dispute_resolution_unbalanced",
+        "乙方",
+        "甲方对争议事项作出的决定为最终决定，乙方应无条件执行且不得提起仲裁或诉讼。",
+    ),
     # ------------------------------------------------------------------ J. construction (FIDIC)
     Case(
         "ground_conditions_risk",
@@ -506,7 +594,12 @@ FLAG: list[Case] = [
         "Where delays are concurrent, the Contractor shall not be entitled to any extension of time.",
         domain="fidic",
     ),
-    _zh("extension_of_time_restricted", "承包人", "因发包人原因造成的延误，承包人无权要求顺延工期。", domain="fidic"),
+    _zh(
+        "extension_of_time_restricted",
+        "承包人",
+        "因发包人原因造成的延误，承包人无权要求顺延工期。",
+        domain="fidic",
+    ),
     Case(
         "variation_valuation_unfair",
         "Contractor",
@@ -519,7 +612,12 @@ FLAG: list[Case] = [
         "The Engineer shall value each Variation at rates determined by the Employer in its sole discretion, and the Contractor shall have no right to object.",
         domain="fidic",
     ),
-    _zh("variation_valuation_unfair", "承包人", "发包人可随时指示变更，变更金额在合同价格百分之五以内的，不调整合同价格。", domain="fidic"),
+    _zh(
+        "variation_valuation_unfair",
+        "承包人",
+        "发包人可随时指示变更，变更金额在合同价格百分之五以内的，不调整合同价格。",
+        domain="fidic",
+    ),
     # ------------------------------------------------------------------ K. M&A
     Case(
         "ma_claim_limitations_unfavourable",
@@ -725,7 +823,11 @@ CLEAR: list[Case] = [
     ),
     _zh("uncapped_liability", "乙方", "甲方对乙方因甲方违约遭受的全部损失承担赔偿责任，且不受任何金额限制。"),
     _zh("uncapped_liability", "乙方", "任何一方在本合同项下的累计赔偿责任不超过合同总价的百分之百。"),
-    _zh("uncapped_liability", "乙方", "乙方逾期交付的，每逾期一日应支付合同总价百分之一的违约金，违约金总额不设上限。"),
+    _zh(
+        "uncapped_liability",
+        "乙方",
+        "乙方逾期交付的，每逾期一日应支付合同总价百分之一的违约金，违约金总额不设上限。",
+    ),
     Case(
         "liability_cap_inadequate",
         "Customer",
@@ -756,7 +858,11 @@ CLEAR: list[Case] = [
         "Supplier",
         "If the Customer pays late, it shall pay the Supplier a late payment charge of 1% of the overdue amount per day without limit.",
     ),
-    _zh("liquidated_damages_excessive", "乙方", "甲方逾期付款的，每逾期一日按应付款项的千分之五向乙方支付违约金。"),
+    _zh(
+        "liquidated_damages_excessive",
+        "乙方",
+        "甲方逾期付款的，每逾期一日按应付款项的千分之五向乙方支付违约金。",
+    ),
     # ------------------------------------------------------------------ B. termination
     Case(
         "termination_for_convenience",
@@ -773,7 +879,11 @@ CLEAR: list[Case] = [
         "Supplier",
         "Either party may terminate this Agreement by written notice if the other party commits a material breach which is not remedied within thirty (30) days after receipt of notice requiring it to be remedied.",
     ),
-    _zh("termination_rights_unbalanced", "乙方", "一方严重违约且在收到另一方书面通知后三十日内未予纠正的，另一方有权解除本合同。"),
+    _zh(
+        "termination_rights_unbalanced",
+        "乙方",
+        "一方严重违约且在收到另一方书面通知后三十日内未予纠正的，另一方有权解除本合同。",
+    ),
     Case(
         "auto_renewal_lock_in",
         "Customer",
@@ -815,7 +925,11 @@ CLEAR: list[Case] = [
         "Supplier",
         "The Supplier may update the Services from time to time provided that no update materially reduces their functionality.",
     ),
-    _zh("unilateral_change_right", "乙方", "甲方可提出变更要求，变更涉及价款或工期的，双方应协商调整合同价格和交付期限。"),
+    _zh(
+        "unilateral_change_right",
+        "乙方",
+        "甲方可提出变更要求，变更涉及价款或工期的，双方应协商调整合同价格和交付期限。",
+    ),
     Case(
         "unilateral_change_right",
         "Customer",
@@ -851,7 +965,11 @@ CLEAR: list[Case] = [
         "Customer",
         "The Fees are fixed for the Initial Term and shall not be increased for inflation, exchange rate movements or changes in tax.",
     ),
-    _zh("cost_escalation_change_in_law", "甲方", "合同价格为固定价格，乙方不得以原材料价格、汇率或税率变化为由要求调整价格。"),
+    _zh(
+        "cost_escalation_change_in_law",
+        "甲方",
+        "合同价格为固定价格，乙方不得以原材料价格、汇率或税率变化为由要求调整价格。",
+    ),
     # ------------------------------------------------------------------ D. time and claims
     Case(
         "claim_time_bar",
@@ -900,7 +1018,11 @@ CLEAR: list[Case] = [
         "Customer",
         "Neither party is liable for delay caused by events beyond its reasonable control, provided it gives prompt notice; if the event continues for more than ninety (90) days either party may terminate.",
     ),
-    _zh("force_majeure_unbalanced", "乙方", "因不可抗力导致任何一方不能履行合同的，该方应及时通知对方，双方均不承担违约责任。"),
+    _zh(
+        "force_majeure_unbalanced",
+        "乙方",
+        "因不可抗力导致任何一方不能履行合同的，该方应及时通知对方，双方均不承担违约责任。",
+    ),
     # ------------------------------------------------------------------ F. IP, confidentiality, data
     Case(
         "ip_ownership_transfer",

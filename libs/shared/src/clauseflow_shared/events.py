@@ -7,6 +7,7 @@ documents (claim check), never the documents themselves.
 
 from __future__ import annotations
 
+import builtins
 from datetime import UTC, datetime
 from typing import Any, ClassVar, TypeVar
 
@@ -237,7 +238,7 @@ class Envelope(BaseModel):
             payload=payload.model_dump(mode="json"),
         )
 
-    def open(self, model: type[P]) -> P:
+    def open(self, model: builtins.type[P]) -> P:
         """Validate the payload as ``model``; raises :class:`InvalidEvent` with a readable reason."""
         if self.type != model.TYPE:
             raise InvalidEvent(f"event {self.event_id} is {self.type!r}, expected {model.TYPE!r}")

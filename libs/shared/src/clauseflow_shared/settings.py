@@ -32,7 +32,9 @@ class KafkaSettings(_Env):
     kafka_bootstrap_servers: str = "127.0.0.1:9092"
     kafka_client_id: str = "clauseflow"
     kafka_partitions: int = Field(default=6, ge=1, description="partitions for topics the service creates")
-    kafka_handler_attempts: int = Field(default=3, ge=1, description="attempts before a message goes to the DLQ")
+    kafka_handler_attempts: int = Field(
+        default=3, ge=1, description="attempts before a message goes to the DLQ"
+    )
     kafka_request_timeout_ms: int = Field(default=30_000, ge=1000)
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from clauseflow_shared.settings import LoggingSettings
+from pydantic import Field
 
 
 class PlaybookModelSettings(LoggingSettings):

@@ -9,6 +9,7 @@ sentence that carries it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
@@ -34,6 +35,25 @@ def _other_parties(metadata: dict[str, Any]) -> list[str]:
             out += [str(v) for v in value if v]
     our = str(metadata.get("our_party") or "")
     return [o for o in out if o.strip() and o.strip() != our.strip()]
+
+
+_ZH_UNIT = {
+    "business day": "个工作日",
+    "day": "日",
+    "week": "周",
+    "month": "个月",
+    "year": "年",
+    "hour": "小时",
+}
+
+
+def _zh_units(text: str) -> str:
+    """ "180 days" written by a shared helper becomes "180日" in a Chinese finding."""
+    return re.sub(
+        r"(\d+(?:\.\d+)?) (business day|day|week|month|year|hour)s?(?![A-Za-z])",
+        lambda m: f"{m.group(1)}{_ZH_UNIT[m.group(2)]}",
+        text,
+    )
 
 
 def analyse_clause(
@@ -87,10 +107,14 @@ def analyse_clause(
             "deemed_acceptance_or_waiver", None
         )  # "continued use = acceptance" is part of the change right
     playbook = load_playbook(domain)
+    zh = language.startswith("zh")
     out: list[dict[str, str]] = []
     for f in sorted(best.values(), key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
         entry = playbook.for_risk(f.risk_type)
         risk = f.to_dict()
+        if zh:
+            for key in ("description", "reason", "analysis"):
+                risk[key] = _zh_units(risk[key])
         if entry is not None:
             pos = entry.position(language)
             sep = "备选立场：" if language.startswith("zh") else "Fallback: "

@@ -147,6 +147,9 @@ def roles_in(text: str) -> list[str]:
     return found
 
 
+_QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
+
+
 def _names(text: str) -> list[str]:
     """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
     names: list[str] = []
@@ -154,12 +157,11 @@ def _names(text: str) -> list[str]:
     for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
         # (the "Supplier"), ("Kestrel"): strip the article and the quotes of a defined name
         inner = re.sub(r"^(?:the|hereinafter|referred\s+to\s+as|简称)\s*", "", inner.strip(), flags=re.I)
-        inner = inner.strip().strip("\"'“”‘’「」“”")
-        if len(inner) > 2 and not roles_in(inner):
+        inner = _QUOTES.sub("", inner.strip())
+        long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))
+        if long_enough and not roles_in(inner):
             names.append(inner)
-        elif len(inner) >= 2 and re.search(r"[\u4e00-\u9fff]", inner) and not roles_in(inner):
-            names.append(inner)
-    base = re.sub(r"\(.*\)", "", text).strip().strip("\"'“”")
+    base = _QUOTES.sub("", re.sub(r"\(.*\)", "", text).strip())
     if base and not roles_in(base):
         names.append(base)
     shorts: list[str] = []
@@ -372,7 +374,5 @@ def infer_parties(
         our_names=our_names,
         their_names=tuple(their_names),
         our_label=_label(our_roles, our_names, our_party, clause_text),
-        their_label=_label(
-            tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text
-        ),
+        their_label=_label(tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text),
     )

@@ -7,6 +7,8 @@ The proposed text is in the clause's own language (an English contract reviewed 
 still gets English contract text); the reason is in the review language.
 """
 
+# ruff: noqa: E501  -- bilingual redline sentences read better unbroken
+
 from __future__ import annotations
 
 import re
@@ -62,7 +64,6 @@ _PERIOD_TARGETS: dict[str, tuple[float, str]] = {
 }
 _PERCENT_TARGETS: dict[str, float] = {
     "security_insurance_burden": 10,
-    "liquidated_damages_excessive": 10,
     "ma_claim_limitations_unfavourable": 30,
     "sha_exit_rights_unfavourable": 75,
 }
@@ -252,7 +253,7 @@ def draft_redline(
     }:
         candidates.append(_rewrite_numbers(risk_type, original, feedback) or "")
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
-        candidates.append(_drafting_fix(risk_type, original, contract_zh) or "")
+        candidates.append(_drafting_fix(risk_type, original, contract_zh, data) or "")
     if entry is not None:
         parties = infer_parties(our_party, other_parties, clause_text)
         us = _party_name(
@@ -274,11 +275,15 @@ def draft_redline(
         )
         templates = entry.position("zh-CN" if contract_zh else "en").redline
         template = _pick_template(templates, original, feedback)
+        situational = _situational_rewrite(risk_type, original, contract_zh, us, them, parties.supplies)
+        if situational:
+            candidates.insert(0, situational)
         if template and "{fixed}" not in template:
             filled = _fill(template, us, them)
             candidates.append((_rewrite_numbers(risk_type, filled, feedback) if feedback else None) or filled)
-    candidates.append(_soften(original, contract_zh))
     candidates = [c for c in dict.fromkeys(candidates) if c and c.strip() != original.strip()]
+    if not candidates:
+        candidates.append(_soften(original, contract_zh))
     # The first candidate that really removes the risk wins (checked by reviewing the rewritten clause).
     feedback_rewrite = _rewrite_numbers(risk_type, original, feedback) if feedback else None
     if feedback_rewrite and feedback_rewrite.strip() != original.strip():
@@ -308,6 +313,138 @@ def draft_redline(
     return original, proposed, reason
 
 
+_CAP_WORDS = r"not\s+exceed|limited\s+to|capped|cap\b|maximum|不超过|为限|上限|限额"
+
+
+def _situational_rewrite(
+    risk_type: str, original: str, zh: bool, us: str, them: str, we_supply: bool
+) -> str | None:
+    """A complete rewritten sentence for risks whose fix depends on the clause or on our side.
+
+    The playbook's template is written for the usual perspective (a customer's IP, a cap with
+    carve-outs); these cover the other situations so the proposal fixes the risk actually found.
+    """
+    if risk_type == "ip_ownership_transfer" and we_supply:
+        return _fill(
+            "各方保留其在本合同签订前拥有或独立于本合同开发的全部知识产权，包括{us}原有的工具、方法和专有技术；"
+            "专为{them}开发的交付物的知识产权在{them}付清相应价款后归{them}所有，{us}授予{them}非排他、永久、免许可费的许可，"
+            "以在使用该等交付物所需的范围内使用其中包含的{us}原有资料。"
+            if zh
+            else "Each Party retains all intellectual property rights it owned before this Agreement or develops independently of it, "
+            "including {us}'s pre-existing tools, methodologies and know-how; intellectual property rights in the deliverables created "
+            "specifically for {them} shall vest in {them} upon payment in full of the relevant fees, and {us} grants {them} a "
+            "non-exclusive, perpetual, royalty-free licence to use any of {us}'s pre-existing materials incorporated in those "
+            "deliverables to the extent necessary to use them.",
+            us,
+            them,
+        )
+    if risk_type == "uncapped_liability" and not re.search(_CAP_WORDS, original, re.I):
+        return _fill(
+            "{us}在本合同项下或与本合同有关的累计赔偿责任不超过合同总价的百分之百（100%），且{us}不对任何间接损失、利润损失或可得利益损失承担责任；"
+            "但因欺诈、故意不当行为或因过失造成人身伤亡而产生的责任不受上述限制。"
+            if zh
+            else "{us}'s total aggregate liability arising out of or in connection with this Agreement shall not exceed the fees paid "
+            "or payable in the twelve (12) months preceding the event giving rise to the claim, and {us} shall not be liable for any "
+            "indirect or consequential loss or loss of profit; this limitation shall not apply to liability for fraud, wilful "
+            "misconduct, or death or personal injury caused by negligence.",
+            us,
+            them,
+        )
+    if risk_type == "liquidated_damages_excessive" and _excessive_rate(original):
+        # the rate itself must come down, so the sentence is rewritten with its trigger kept;
+        # otherwise the playbook's cap-and-exclusivity sentence is the fix
+        return _ld_rewrite(original, zh, us, them)
+    if risk_type == "cost_escalation_change_in_law" and not re.search(r"Base\s+Date|基准日", original):
+        return _fill(
+            "合同价格为固定价格，但本合同签订后因法律法规、税率或关税变化导致{us}履约成本增加或减少的，合同价格应相应调整；"
+            "主要原材料价格或相关汇率变动超过百分之五（5%）的，双方应本着诚信原则协商调整合同价格。"
+            if zh
+            else "The price is fixed, save that it shall be adjusted to reflect any increase or decrease in {us}'s costs resulting "
+            "from a change in law, taxes or duties after the date of this Agreement, and the Parties shall agree an adjustment "
+            "in good faith if the cost of the principal materials or the relevant exchange rate moves by more than five per cent (5%).",
+            us,
+            them,
+        )
+    if risk_type == "unilateral_change_right" and re.search(
+        r"scope|specification|service\s+levels?|delivery|requirements|规格|范围|技术要求|交货|内容",
+        original,
+        re.I,
+    ):
+        return _fill(
+            "{them}可书面提出对范围、规格、服务水平或交付安排的变更请求；变更须经双方书面确认后方可生效，"
+            "且合同价格和履行期限应作相应的公平调整。"
+            if zh
+            else "{them} may request changes to the scope, specifications, service levels or delivery schedule by written "
+            "notice; no change shall take effect until the Parties have agreed it in writing together with an equitable "
+            "adjustment to the fees and the timetable.",
+            us,
+            them,
+        )
+    if risk_type == "non_compete" and not re.search(r"Products|Territory|合同产品|约定地域", original):
+        return _fill(
+            "在本合同期内，{us}不得向{them}在签约时书面指明的直接竞争对手提供与本合同项下服务直接竞争的服务；"
+            "该限制于本合同终止或届满时终止，且不适用于{us}的关联方。"
+            if zh
+            else "During the term of this Agreement only, {us} shall not provide services that directly compete with the "
+            "services supplied under this Agreement to the direct competitors of {them} named in writing at signature; this "
+            "restriction ends on termination or expiry and does not apply to {us}'s Affiliates.",
+            us,
+            them,
+        )
+    if risk_type == "warranty_excessive":
+        return _fill(
+            "{us}保证设备或交付物自验收合格之日起十二（12）个月内符合合同约定的技术规格，且不存在材料和工艺方面的重大缺陷；"
+            "{us}不对合同未明确约定的用途作出适用性保证。"
+            if zh
+            else "{us} warrants that for twelve (12) months from acceptance the deliverables shall conform to the agreed "
+            "specifications and be free from material defects in materials and workmanship, and that it shall perform the "
+            "services with reasonable skill and care; {us} gives no warranty of fitness for any purpose not expressly stated "
+            "in this Agreement.",
+            us,
+            them,
+        )
+    return None
+
+
+def _excessive_rate(original: str) -> bool:
+    """A delay rate above 0.5% a day (or its weekly equivalent)."""
+    pcts = find_percents(original)
+    if not pcts:
+        return False
+    weekly = re.search(
+        r"per\s+week|each\s+week|weekly|每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)", original, re.I
+    )
+    return pcts[0].value / (7 if weekly else 1) > 0.5
+
+
+def _ld_rewrite(original: str, zh: bool, us: str, them: str) -> str | None:
+    """The LD sentence with a moderate rate, an overall cap and exclusivity, its trigger kept."""
+    pcts = find_percents(original)
+    text = original.rstrip("。.;； ")
+    if pcts:
+        p = pcts[0]
+        text = text[: p.start] + ("千分之一" if zh else "0.1%") + text[p.end :]
+    # drop the words that take the cap away or keep other remedies open
+    text = re.sub(
+        r"[，,]?\s*(?:且)?(?:违约金)?(?:总额|累计(?:金额)?)?(?:均)?(?:不设(?:任何)?(?:上限|封顶)|不受.{0,8}限制)"
+        r"|,?\s*(?:and\s+)?(?:shall\s+)?not\s+(?:be\s+)?subject\s+to\s+any\s+(?:\w+\s+){0,2}(?:maximum|cap|limit)(?:\s+amount)?"
+        r"|,?\s*without\s+(?:any\s+)?(?:cap|limit|maximum)"
+        r"|,?\s*(?:which\s+shall\s+be\s+)?in\s+addition\s+to\s+any\s+other\s+rights?\s+(?:or|and)\s+remed\w+(?:\s+of\s+the\s+\w+)?"
+        r"|[，,]?\s*(?:并|且)?(?:还应|另行)?赔偿.{0,6}(?:全部|其他)损失",
+        "",
+        text,
+        flags=re.I,
+    ).rstrip("，, ")
+    if text == original.rstrip("。.;； ") and not pcts:
+        return None
+    if zh:
+        return f"{text}，违约金累计总额不超过合同总价的百分之十（10%），且该违约金为{them}就该违约行为可获得的唯一救济。"
+    return (
+        f"{text}, provided that the aggregate liquidated damages shall not exceed ten per cent (10%) of the total price payable under this Agreement "
+        f"and shall be the sole and exclusive remedy of {them} for the delay or failure to which they relate."
+    )
+
+
 def _still_risky(
     risk_type: str, clause_text: str, original: str, proposed: str, our_party: str, domain: str
 ) -> bool:
@@ -332,7 +469,36 @@ def _pick_template(templates: tuple[str, ...], original: str, feedback: str) -> 
     )
 
 
-def _drafting_fix(risk_type: str, original: str, zh: bool) -> str | None:
+_QUOTED = re.compile(r"[\"“「]([^\"”」]{2,60})[\"”」]")
+_REF = re.compile(
+    r"(?:Sub-Clause|Clause|Section|Article|Schedule|Annex|Appendix|Exhibit|Paragraph)\s+[\dA-Z]+(?:\.\d+)*|第[一二三四五六七八九十百\d]+条(?:第[一二三四五六七八九十\d]+款)?|附件[一二三四五六七八九十\d]+",
+    re.I,
+)
+
+
+def _drafting_fix(risk_type: str, original: str, zh: bool, data: dict[str, Any] | None = None) -> str | None:
+    """Rewrites for drafting defects: a reference marked for correction, a definition, aligned numbers."""
+    description = str((data or {}).get("description") or "")
+    if risk_type == "broken_cross_reference":
+        named = [r.group(0) for r in _REF.finditer(description)]
+        refs = [r for r in _REF.finditer(original) if not named or r.group(0) in named]
+        if refs:
+            r = refs[-1]
+            marker = (
+                "第[●]条（待更正为所指条款）"
+                if zh
+                else f"{r.group(0).split()[0]} [●] (to be corrected to the intended provision)"
+            )
+            return original[: r.start()] + marker + original[r.end() :]
+    if risk_type == "undefined_term":
+        m = _QUOTED.search(description)
+        term = m.group(1) if m else ""
+        if term and term in original:
+            body = original.rstrip()
+            if zh:
+                return f"{body}本条所称“{term}”，是指[双方约定的含义]。"
+            sep = "" if body.endswith((".", ";")) else "."
+            return f'{body}{sep} For the purposes of this Agreement, "{term}" means [the meaning agreed by the Parties].'
     if risk_type == "internal_inconsistency":
         m = re.search(r"\(([A-Za-z\s,-]+)\)", original)
         if m and find_periods(original) == [] and re.search(r"\d", original):
@@ -371,7 +537,7 @@ def _soften(original: str, zh: bool) -> str:
     body = original.rstrip("。.;；")
     if zh:
         return f"{body}，但该等权利和义务应由双方对等享有和承担，并以合理且适当的方式行使。"
-    return f"{body}, provided that this applies equally to both Parties and is exercised reasonably and in good faith."  # noqa: E501
+    return f"{body}, provided that this applies equally to both Parties and is exercised reasonably and in good faith."
 
 
 def check_redline(

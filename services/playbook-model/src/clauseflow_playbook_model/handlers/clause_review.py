@@ -170,8 +170,9 @@ def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
         if turns == 1:
             context_refs = json.dumps(results.get("get_clause_context") or {}, ensure_ascii=False)
             wanted = [t for t in wanted if t == "cross_reference_check" and _REFERENCES.search(context_refs)]
-        if wanted:
-            calls = tuple(
+        child_calls = _child_reference_calls(request, reading, clause, results, turns) if turns == 1 else ()
+        if wanted or child_calls:
+            calls = child_calls + tuple(
                 {
                     "id": _call_id(reading, tool, turns),
                     "type": "function",
@@ -186,6 +187,55 @@ def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
             )
             return Answer(content=None, tool_calls=calls)
     return _risks_answer(reading, clause, results)
+
+
+def _child_reference_calls(
+    request: ChatRequest, reading: Reading, clause: str, results: dict[str, Any], turn: int
+) -> tuple[dict[str, Any], ...]:
+    """cross_reference_check for the sub-clauses that hold the clause's references.
+
+    A top-level clause reviewed as one unit ("12" with 12.1, 12.2) carries its sub-clauses'
+    text, but a reference check of "12" only reports references made by "12" itself; the
+    sub-clause that says "subject to Clause 19.4" must be checked by its own id.
+    """
+    if "cross_reference_check" not in request.tool_names or not _REFERENCES.search(clause):
+        return ()
+    context = results.get("get_clause_context")
+    children = context.get("children") if isinstance(context, dict) else None
+    if not isinstance(children, list):
+        return ()
+    ids = [str(c.get("clause_id")) for c in children if isinstance(c, dict) and c.get("clause_id")]
+    checked = {
+        str(
+            (json.loads(str((call.get("function") or {}).get("arguments") or "{}")) or {}).get("clause_id")
+            or ""
+        )
+        for m in request.messages
+        for call in m.tool_calls
+        if str((call.get("function") or {}).get("name") or "") == "cross_reference_check"
+    }
+    starts = []
+    for cid in ids:
+        found = re.search(rf"(?m)^\s*{re.escape(cid)}(?![\d.])", clause)
+        if found:
+            starts.append((found.start(), cid))
+    starts.sort()
+    wanted: list[str] = []
+    for i, (pos, cid) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(clause)
+        if cid not in checked and _REFERENCES.search(clause[pos:end]):
+            wanted.append(cid)
+    return tuple(
+        {
+            "id": _call_id(reading, f"cross_reference_check:{cid}", turn),
+            "type": "function",
+            "function": {
+                "name": "cross_reference_check",
+                "arguments": json.dumps({"clause_id": cid}, ensure_ascii=False),
+            },
+        }
+        for cid in wanted[:MAX_CALLS_PER_TURN]
+    )
 
 
 def review_fixed(request: ChatRequest, reading: Reading) -> Answer:

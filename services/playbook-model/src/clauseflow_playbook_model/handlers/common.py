@@ -105,6 +105,8 @@ def tool_results(request: ChatRequest) -> dict[str, Any]:
     for m in request.messages:
         if m.role in {"tool", "function"}:
             name = m.name or names.get(m.tool_call_id, "") or m.tool_call_id or f"tool_{len(out)}"
+            if name in out:  # the same tool called for several clauses: keep every result
+                name = f"{name}#{m.tool_call_id or len(out)}"
             out[name] = parse_tool_content(m.content)
     return out
 

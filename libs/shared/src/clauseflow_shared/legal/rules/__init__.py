@@ -41,6 +41,7 @@ RULES: tuple[Rule, ...] = (
     covenants.mfn,
     covenants.assignment,
     covenants.change_of_control,
+    covenants.third_party_rights,
     covenants.governing_law,
     covenants.dispute_resolution,
     construction.ground_conditions,

@@ -101,7 +101,9 @@ class ClauseContext:
                 return ms[0].side
         window_start = max(0, pos - 140)
         # the modal may open the matched phrase itself ("may assign"): its subject is the actor
-        modals = [m for m in _MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
+        modals = [
+            m for m in _MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos
+        ]
         for modal in reversed(modals):
             side = self.parties.side_before(text, modal.start())
             if side is not None:

@@ -43,7 +43,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     for s, m in ctx.find(
-        r"\bpa(?:y|id)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天)内|(?:日|天)内(?:支付|付款|付清)"
+        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天)内|(?:日|天)内(?:支付|付款|付清)"
     ):
         payer = ctx.actor(s, m.start())
         if not ctx.parties.theirs(payer):
@@ -140,22 +140,27 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             continue
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
-        what = m.group(0) if ctx.zh else " ".join(m.group(0).split()[-3:])
+        what = re.sub(
+            r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权",
+            "",
+            m.group(0),
+            flags=re.I,
+        )
         return [
             Finding(
                 "unilateral_change_right",
                 "high",
                 span(s, m),
                 ctx.t(
-                    f"{ctx.them} may unilaterally change the contract ({what})"
+                    f"{ctx.them} may unilaterally change {what}"
                     + (
                         " simply by posting or on notice, with continued use treated as acceptance."
                         if posting
-                        else ", and {us} must comply without any adjustment to the price.".format(us=ctx.us)
+                        else f", and {ctx.us} must comply without any adjustment to the price."
                         if unpaid
                         else "."
                     ),
-                    f"{ctx.them}可单方变更合同内容（{what}）"
+                    f"{ctx.them}可单方{what}"
                     + (
                         "，仅需公布或通知，继续使用即视为接受。"
                         if posting
@@ -166,8 +171,11 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
                 ),
                 ctx.t(
                     f"{ctx.us} would be bound by changes it never agreed"
-                    + (" and would bear their cost." if unpaid else ", during a term it cannot easily leave."),
-                    f"{ctx.us}将受其未同意的变更约束" + ("，并承担变更成本。" if unpaid else "，且难以退出。"),
+                    + (
+                        " and would bear their cost." if unpaid else ", during a term it cannot easily leave."
+                    ),
+                    f"{ctx.us}将受其未同意的变更约束"
+                    + ("，并承担变更成本。" if unpaid else "，且难以退出。"),
                 ),
                 ctx.t(
                     "Playbook: changes only by written agreement or a change procedure with an equitable adjustment to price and time; fee increases only at renewal, capped, with a right to terminate.",
@@ -181,7 +189,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
-        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend)|take[- ]or[- ]pay|shortfall\s+(?:payment|amount)|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend)|take[- ]or[- ]pay|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
@@ -210,14 +218,17 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security provided by us."""
     for s, m in ctx.find(
-        r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|履约(?:保函|担保|保证金)|质量保证金|保函"
+        r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
     ):
         text = s.text
         side = ctx.actor(s, m.start())
-        if not (
-            ctx.parties.ours(side)
-            or (side is None and ctx.parties.is_role("contractor", "provider", "seller"))
-        ):
+        if re.search(
+            r"retain|retention|质量保证金|质保金|扣留",
+            m.group(0) + text[max(0, m.start() - 40) : m.start()],
+            re.I,
+        ) and ctx.parties.theirs(side):
+            side = "us"  # the counterparty retains part of OUR payments: the burden is ours
+        if not (ctx.parties.ours(side) or (side is None and ctx.parties.supplies)):
             continue
         # the percentage that belongs to the security, not e.g. the 95% paid before it
         pcts = sorted(find_percents(text), key=lambda p: abs(p.start - m.start()))
@@ -281,12 +292,18 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
         # Who carries the cost: the party that bears it or may not ask for an adjustment;
         # a bare "the price is fixed" puts it on the party that is paid the price.
         bearer = None
-        by = re.search(r"(?:borne\s+by|由|均由)\s*(?:the\s+)?", text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I)
+        by = re.search(
+            r"(?:borne\s+by|由|均由)\s*(?:the\s+)?", text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I
+        )
         if by:
             tail = text[max(0, freeze.start() - 2) + by.end() : freeze.end() + 40]
             ms = [x for x in ctx.parties.mentions(tail) if x.side != "other" or not ctx.parties.known]
             bearer = ms[0].side if ms else None
-        if bearer is None and re.search(r"bear|不得|not\s+be\s+entitled|shall\s+not\s+(?:request|claim|seek)|at\s+(?:its|their)", freeze.group(0) + text[freeze.end() : freeze.end() + 20], re.I):
+        if bearer is None and re.search(
+            r"bear|不得|not\s+be\s+entitled|shall\s+not\s+(?:request|claim|seek)|at\s+(?:its|their)",
+            freeze.group(0) + text[freeze.end() : freeze.end() + 20],
+            re.I,
+        ):
             bearer = ctx.actor(s, freeze.start())
         if bearer is None:
             if not ctx.parties.supplies and ctx.parties.known:
@@ -316,7 +333,7 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
 
 
 _BAR = (
-    r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|be\s+barred|shall\s+lose|lost|forfeit|"
+    r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|(?:be|is|are|shall\s+be)\s+(?:forever\s+)?barred|shall\s+lose|lost|forfeit|"
     r"discharged\s+from|no\s+longer\s+(?:be\s+)?(?:liable|entitled)|shall\s+not\s+be\s+liable|will\s+not\s+be\s+considered|"
     r"视为(?:自动)?放弃|丧失.{0,6}(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
 )
@@ -357,7 +374,11 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
     for s in ctx.sentences:
         text = s.text
-        notice = re.search(r"notice|notif|claim|proceedings|通知|索赔|异议|主张|诉讼", text, re.I)
+        notice = re.search(
+            r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|通知|索赔|异议|主张|诉讼|起诉|仲裁",
+            text,
+            re.I,
+        )
         bar = re.search(_BAR, text, re.I)
         if not notice or not bar:
             continue
@@ -414,7 +435,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"deemed\s+(?:to\s+(?:have\s+)?)?(?:been\s+)?(?:accepted|approved|agreed|waived|final|conclusive|satisfied|acceptance)|"
         r"constitutes?\s+(?:\w+\s+)?(?:acceptance|agreement|approval|waiver)|"
-        r"视为(?:已)?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议)"
+        r"视为.{0,6}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议)"
     ):
         text = s.text
         if (
@@ -491,7 +512,9 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             continue
         problems = []
         if strict:
-            problems.append(ctx.t(f"an absolute guarantee ({strict.group(0)})", f"绝对性保证（{strict.group(0)}）"))
+            problems.append(
+                ctx.t(f"an absolute guarantee ({strict.group(0)})", f"绝对性保证（{strict.group(0)}）")
+            )
         if long:
             problems.append(
                 ctx.t(
@@ -505,7 +528,9 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
                 "high",
                 span(s, strict.start() if strict else long.start if long else m.start()),
                 ctx.t(
-                    f"{ctx.us} gives " + " and ".join(problems) + ", beyond reasonable skill and care and conformity with the specification.",
+                    f"{ctx.us} gives "
+                    + " and ".join(problems)
+                    + ", beyond reasonable skill and care and conformity with the specification.",
                     f"{ctx.us}作出" + "及".join(problems) + "，超出合理技能与谨慎及符合约定规格的标准。",
                 ),
                 ctx.t(
@@ -519,9 +544,39 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
-    if ctx.parties.buy_side:
+    if ctx.parties.pays:
+        for s, m in ctx.find(
+            r"(?:warranty|guarantee|defects\s+liability)\s+period|warrants?\b|质量保证期|质保期|保修期|保证期"
+        ):
+            side = ctx.actor(s, m.start())
+            if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
+                continue
+            short = [p for p in find_periods(s.text) if p.unit in {"day", "week", "month"} and p.days < 180]
+            if short:
+                out.append(
+                    Finding(
+                        "warranty_or_sla_inadequate",
+                        "medium",
+                        span(s, short[0].start),
+                        ctx.t(
+                            f"{ctx.them}'s warranty lasts only {fmt_period(short[0])}.",
+                            f"{ctx.them}的质量保证期仅为{fmt_period(short[0])}。",
+                        ),
+                        ctx.t(
+                            "Defects that appear after a few months of use would be at our cost.",
+                            "使用数月后才显现的缺陷将由我方承担。",
+                        ),
+                        ctx.t(
+                            "Playbook: at least 12 months from acceptance, with repair, replacement or refund and damages for failures.",
+                            "行业立场：自验收起至少12个月，可要求修理、更换或退款并就损失索赔。",
+                        ),
+                        priority=1,
+                    )
+                )
+                break
         for s, m in ctx.find(
             r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
+            r"|(?:liability|obligation)\s+(?:\w+\s+){0,3}(?:limited|restricted)\s+to\s+(?:the\s+)?(?:repair|replacement|re-?performance)|仅限于(?:修理|更换|维修|退款|重新履行)"
         ):
             text = s.text
             if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
@@ -608,9 +663,13 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     for s, m in ctx.find(
-        r"(?:shall\s+not\s+be\s+entitled|no\s+(?:extension|additional)).{0,80}(?:extension|additional\s+(?:payment|cost)|compensation)|不得.{0,10}(?:顺延|延长|补偿)"
+        r"(?:shall\s+not\s+be\s+entitled|shall\s+not\s+entitle|no\s+(?:extension|additional)).{0,80}(?:extension|additional\s+(?:payment|cost)|compensation)|不得.{0,10}(?:顺延|延长|补偿)"
     ):
         side = ctx.actor(s, m.start())
+        obj = re.match(r"shall\s+not\s+entitle\s+(?:the\s+)?", m.group(0), re.I)
+        if obj:
+            ms = ctx.parties.mentions(s.text[m.start() + obj.end() : m.start() + obj.end() + 40])
+            side = ms[0].side if ms else side
         if ctx.parties.ours(side):
             return [
                 Finding(

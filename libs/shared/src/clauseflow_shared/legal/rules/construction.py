@@ -16,7 +16,7 @@ def _contractor_view(ctx: ClauseContext) -> bool:
 
 _NO_RELIEF = (
     r"shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:extension|additional|adjustment|payment)|no\s+(?:extension\s+of\s+time|additional\s+(?:payment|cost)|adjustment)|"
-    r"不(?:得|予)?.{0,6}(?:顺延|延长工期|补偿|调整)|自行承担"
+    r"不(?:得|予)?.{0,6}(?:顺延|延长工期|补偿|调整)|自行承担|无权.{0,10}(?:延长|顺延|增加|补偿|索赔)|由承包(?:人|商)(?:负责|承担)"
 )
 
 
@@ -27,7 +27,8 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"whether\s+or\s+not\s+(?:\w+\s+)?foresee\w*|(?:accepts?|bears?|assumes?)\s+(?:all|the)\s+risks?|(?:full|sole)\s+responsibility\s+for\s+(?:all\s+)?(?:physical|ground|sub-?surface|site)|"
         r"(?:responsib\w+|rel(?:y|ies|iance))\s+.{0,40}(?:accuracy|sufficiency)\s+of\s+.{0,40}(?:Site\s+data|data|information)|"
-        r"无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)"
+        r"(?:does\s+not|shall\s+not|makes\s+no|gives\s+no)\s+(?:\w+\s+)?(?:warrant|represent|guarantee)\w*\s+(?:as\s+to\s+)?(?:the\s+)?(?:accuracy|completeness|sufficiency)|no\s+claim\s+(?:\w+\s+){0,3}for\s+(?:any\s+)?(?:unforeseeable|unforeseen)"
+        r"|无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)|承担.{0,20}(?:地质|地下|现场|水文).{0,10}(?:风险|责任)|仅供参考|对其(?:准确性|完整性)不承担"
     ):
         text = s.text
         if not re.search(
@@ -99,7 +100,8 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"(?:at\s+its\s+own\s+(?:cost\s+and\s+)?risk|at\s+its\s+own\s+cost|at\s+the\s+Contractor's\s+(?:own\s+)?(?:cost|risk)).{0,80}(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|consents?|licen[cs]es|grid\s+connection|connection\s+agreement|access|right\s+of\s+way|land)|"
         r"(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|grid\s+connection|connection\s+agreement|right\s+of\s+way).{0,80}at\s+its\s+own\s+(?:cost|risk)|"
-        r"承包(?:人|商)(?:应)?自行(?:负责)?(?:办理|取得).{0,20}(?:许可|审批|批准|并网|用地)"
+        r"(?:obtain|procure|secure)\s+at\s+its\s+own\s+(?:cost\s+and\s+)?(?:cost|risk)\b.{0,80}(?:permits?|approvals?|consents?|grid\s+connection|access|land|right\s+of\s+way)"
+        r"|承包(?:人|商)(?:应)?自行(?:负责)?(?:办理|取得).{0,20}(?:许可|审批|批准|并网|用地)"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or re.search(r"Contractor|承包", s.text[: m.start() + 10]):
@@ -131,7 +133,7 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     if not _contractor_view(ctx):
         return []
     eot = re.search(
-        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)",
+        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)|(?:顺延|延长)工期|竣工(?:时间|日期)",
         ctx.title + " " + ctx.text,
         re.I,
     )
@@ -139,8 +141,9 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
         return []
     for s, m in ctx.find(
         r"\bdelete\w*\s+(?:sub-?)?paragraphs?\s*\(|\bparagraphs?\s*\([a-z]\).{0,40}(?:deleted|shall\s+not\s+apply)|"
-        r"concurrent\s+delay.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"
-        r"不予顺延|不顺延|不予延长"
+        r"concurrent\w*.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"
+        r"(?:not|no)\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?extension\s+of\s+(?:the\s+)?time.{0,80}(?:caused\s+by|attributable\s+to)\s+(?:the\s+)?(?:Employer|Engineer|Variation)|"
+        r"不予顺延|不顺延|不予延长|(?:发包人|业主|甲方)原因.{0,20}无权.{0,6}(?:要求)?(?:顺延|延长)"
     ):
         return [
             Finding(

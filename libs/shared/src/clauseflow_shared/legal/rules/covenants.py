@@ -9,25 +9,44 @@ import re
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import find_periods, fmt_period
 
+_RESTRAINT = (
+    r"(?:(?:shall|will|may|must)\s+not|undertakes?\s+(?:that\s+it\s+will\s+)?not(?:\s+to)?|agrees?\s+not\s+to|is\s+(?:prohibited|restricted)\s+from|neither\b.{0,60}?\bshall)\b"
+    r"(?P<body>.{0,200}?)\b(?P<act>compete|provide|supply|sell|offer|perform|render|carry\s+on|engage(?:d)?\s+in|be\s+(?:engaged|interested|concerned)\s+in|invest\s+in|develop|manufactur\w*|commerciali[sz]e|market|distribute|work\s+for|act\s+for|establish)\b"
+    r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|研发|提供|供应|供货|开展)"
+)
+_COMMERCIAL_OBJECT = (
+    r"services?|products?|goods|business|software|solutions?|equipment|consult\w*|activit(?:y|ies)|competitor|competing|compet\w+|similar"
+    r"|产品|服务|业务|设备|经营|竞争|相同|类似|同类"
+)
+_TERRITORY = (
+    r"anywhere\s+in\s+the\s+world|worldwide|globally|in\s+any\s+(?:country|territory|jurisdiction|market)|(?:in|within|throughout)\s+(?:the\s+)?(?:[A-Z][a-z]+(?:\s+(?:and|or)\s+|\s+)?){1,4}(?=[\s,.;])"
+    r"|全球|世界范围|全国|境内|境外|任何国家|任何地区|(?:中国|亚洲|欧洲|北美)(?:境内|地区|范围内)?"
+)
+
 
 def non_compete(ctx: ClauseContext) -> list[Finding]:
-    """A broad non-compete on us; for a buyer, a seller non-compete too weak to protect goodwill."""
-    for s, m in ctx.find(
-        r"(?:(?:shall|will|may)\s+not|neither\b.{0,60}?\bshall)\b.{0,160}?(?:\bcompete\b|research|develop|manufactur\w*|commerciali[sz]e|carry\s+on|engage\s+in|be\s+(?:engaged|interested|concerned)\s+in|invest\s+in)"
-        r"|non-?compet\w*|不得.{0,30}(?:从事|经营|投资|参与|生产|销售|研发).{0,30}(?:相同|相似|类似|竞争)|竞业限制"
-    ):
+    """A restraint of trade on us (time, territory, scope); for a buyer, a seller non-compete too weak to protect goodwill.
+
+    A covenant not to provide, sell or engage in a business, running beyond the contract or over
+    a territory, is a non-compete whatever it calls itself ("shall not provide analytics services
+    to any retailer anywhere in the world for three years").
+    """
+    for s, m in ctx.find(_RESTRAINT):
         text = s.text
-        if not re.search(
-            r"compet|similar|same|any\s+(?:\w+\s+)?(?:assay|product|service|business)|相同|相似|类似|竞争",
-            text,
-            re.I,
+        tail = text[m.start() : m.end() + 160]
+        if not re.search(_COMMERCIAL_OBJECT, tail, re.I) and not re.search(
+            r"non-?compet|竞业", m.group(0), re.I
         ):
             continue
-        if re.search(r"solicit|entice|招揽", text[: m.end() + 40], re.I) and not re.search(
-            r"compet", text, re.I
-        ):
+        if re.search(
+            r"solicit|entice|hire|employ|招揽|雇用|聘用", text[m.start() : m.end() + 40], re.I
+        ) and not re.search(r"compet|竞争|竞业", text, re.I):
+            continue
+        if re.search(r"disclos|confidential|披露|保密", m.group(0), re.I):
             continue
         side = ctx.actor(s, m.start())
+        if side is None and re.search(r"non-?compet|竞业", m.group(0), re.I):
+            side = ctx.parties.side_before(text, len(text))
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
         if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer") and ctx.parties.theirs(side):
             if periods and periods[0].months < 24:
@@ -53,43 +72,65 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             continue
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
+        territory = re.search(_TERRITORY, text)
+        after_term = re.search(
+            r"after\s+(?:the\s+)?(?:its\s+)?(?:termination|expiry|expiration|the\s+end)|following\s+(?:the\s+)?(?:termination|expiry|Effective\s+Date|Completion)|thereafter|post-?termination|终止后|届满后|解除后",
+            text,
+            re.I,
+        )
         broad = [
             x
             for x in (
-                re.search(r"anywhere\s+in\s+the\s+world|worldwide|globally|全球|世界范围", text, re.I),
+                re.search(
+                    r"anywhere\s+in\s+the\s+world|worldwide|globally|any\s+country|全球|世界范围|全国",
+                    text,
+                    re.I,
+                ),
                 re.search(r"Affiliates?|关联(?:公司|方)", text, re.I),
-                re.search(r"any\s+other\s+(?:product|assay|service|business)|或其他", text, re.I),
+                re.search(
+                    r"any\s+(?:other\s+)?(?:business|products?|services?|third\s+part\w+|person|retailer|customer)\b|任何第三方|任何(?:其他)?(?:业务|产品)",
+                    text,
+                    re.I,
+                ),
             )
             if x
         ]
-        long = periods and periods[0].months > 12
+        long = bool(periods) and periods[0].months > 12
+        lasting = long or (after_term is not None and bool(periods))
+        if not (lasting or territory or broad):
+            continue
+        if not (periods or territory or re.search(r"non-?compet|竞业|compet|竞争", text, re.I)):
+            continue
         if side == "mutual" and not (broad and long):
             continue
-        if not broad and not long:
-            continue
-        level = "high" if ctx.parties.ours(side) and (len(broad) >= 2 or (broad and long)) else "medium"
+        level = "high" if ctx.parties.ours(side) and (lasting or len(broad) >= 2 or territory) else "medium"
+        scope = [b.group(0) for b in broad] + (
+            [territory.group(0).strip()] if territory and not broad else []
+        )
         return [
             Finding(
                 "non_compete",
                 level,
                 span(s, m),
                 ctx.t(
-                    f"{ctx.us} is restricted from competing"
-                    + (f" ({', '.join(b.group(0) for b in broad)})" if broad else "")
+                    f"{ctx.us} is restrained from competing"
+                    + (f" ({', '.join(dict.fromkeys(scope))})" if scope else "")
                     + (f" for {fmt_period(periods[0])}" if periods else "")
+                    + (" after the contract ends" if after_term else "")
                     + ".",
                     f"{ctx.us}受到竞业限制"
-                    + (f"（{'、'.join(b.group(0) for b in broad)}）" if broad else "")
+                    + (f"（{'、'.join(dict.fromkeys(scope))}）" if scope else "")
                     + (f"，期限{fmt_period(periods[0])}" if periods else "")
+                    + ("，且延续至合同终止后" if after_term else "")
                     + "。",
                 ),
                 ctx.t(
-                    "A broad restriction can block our own product lines and those of our group.",
-                    "宽泛的限制可能阻碍我方及集团自身的产品线。",
+                    "A broad restraint in time, territory or scope can shut us out of our own market and may be unenforceable as a restraint of trade.",
+                    "在期限、地域或范围上过宽的限制可能使我方无法经营自身市场，且可能因限制交易而无效。",
                 ),
                 ctx.t(
-                    "Playbook: no non-compete, or narrowly limited to directly competing products, the territory and 12 months, our entity only.",
-                    "行业立场：不设竞业限制，或严格限于直接竞争产品、约定地域和12个月，仅约束我方主体。",
+                    "Playbook: no non-compete, or narrowly limited to directly competing products, the contract territory and the term plus at most 12 months, our entity only.",
+                    "行业立场：不设竞业限制，或严格限于直接竞争产品、约定地域和合同期限加不超过12个月，仅约束我方主体。",
                 ),
             )
         ]
@@ -100,7 +141,7 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
     """Exclusive-dealing obligations binding us without reciprocity."""
     for s, m in ctx.find(
         r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
-        r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not\s+(?:\w+\s+){0,3}(?:sell|distribute|promote|market|represent)\b.{0,80}(?:competing|competitive|similar)\s+products?|"
+        r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not\s+[\w,\s]{0,40}?\b(?:sell|distribute|promote|market|represent|stock)\b.{0,80}?(?:competing|competitive|similar|rival|that\s+compete)|"
         r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
     ):
         side = ctx.actor(s, m.start())
@@ -142,7 +183,9 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
     """Overbroad non-solicit / no-hire covenants on us."""
     for s, m in ctx.find(r"\b(?:solicit|entice|hire|employ|engage|recruit)\w*\b|招揽|挖角|聘用|雇用"):
         text = s.text
-        if not re.search(r"employees?|personnel|staff|officers|customers|员工|雇员|人员|客户", text, re.I):
+        if not re.search(
+            r"employees?|personnel|staff|officers|customers?|clients?|员工|雇员|人员|客户", text, re.I
+        ):
             continue
         if not re.search(r"shall\s+not|will\s+not|may\s+not|neither|不得", text, re.I):
             continue
@@ -194,9 +237,14 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
 def mfn(ctx: ClauseContext) -> list[Finding]:
     """Most-favoured-customer or price restrictions on us."""
     for s, m in ctx.find(
-        r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|最惠|不(?:高|差)于.{0,20}(?:其他|第三方|任何)"
+        r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|no\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest|best)|(?:lowest|best)\s+prices?\s+(?:it|that\s+it)\s+(?:charges|offers)"
+        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?prices?\s+(?:set|fixed|determined))"
+        r"|最惠|不(?:得)?(?:高|差)于.{0,30}(?:其他|第三方|任何)|转售价格|不得低于.{0,20}(?:指导价|零售价|规定的价格)"
     ):
-        side = ctx.actor(s, m.start())
+        # the party that gives the price promise is the sentence's subject ("The Supplier shall
+        # ensure that its prices ..."; "The Supplier's prices to the Customer shall be ...")
+        subject = [x for x in ctx.parties.mentions(s.text[: m.start()]) if x.side in {"us", "them", "mutual"}]
+        side = subject[0].side if subject else ctx.actor(s, m.start())
         if ctx.parties.ours(side):
             return [
                 Finding(
@@ -317,7 +365,7 @@ _US_FORUM = r"State\s+of\s+(?:New\s+York|California|Delaware|Texas|Washington|Il
 def governing_law(ctx: ClauseContext) -> list[Finding]:
     """A one-sided option to sue anywhere, the counterparty's home courts, or a foreign court forum."""
     for s, m in ctx.find(
-        r"\b(?:may|shall\s+be\s+entitled\s+to|reserves\s+the\s+right\s+to)\s+(?:also\s+)?(?:bring|commence|institute|take)\s+(?:any\s+)?(?:proceedings|an?\s+action|suit)\b.{0,120}(?:any\s+other|other)\s+(?:court|jurisdiction)|有权(?:选择|向).{0,20}(?:任何|其他).{0,10}法院"
+        r"\b(?:may|shall\s+be\s+entitled\s+to|reserves\s+the\s+right\s+to)\s+(?:also\s+)?(?:bring|commence|institute|take)\s+(?:any\s+)?(?:proceedings|an?\s+action|suit)\b.{0,120}(?:any\s+(?:other\s+)?|other\s+)(?:court|jurisdiction)|有权(?:选择|向).{0,20}(?:任何|其他).{0,10}法院"
     ):
         side = ctx.actor(s, m.start())
         named_us = "us" in ctx.parties.sides_in(s.text[m.end() :]) or re.search(
@@ -345,8 +393,9 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
             ]
     for s, m in ctx.find(
         r"(?:提交|向|由)(?P<who>\w{1,6}?)(?:所在地|住所地|注册地)(?:的)?(?:有管辖权的)?(?:人民)?法院|courts?\s+of\s+(?:the\s+place\s+of\s+)?(?P<who2>\w+)['’]s\s+(?:domicile|principal\s+place|registered\s+(?:office|seat)|seat)"
+        r"|courts?\s+(?:of|at|in|for)\s+the\s+(?:place|city|country|jurisdiction)\s+(?:where|in\s+which)\s+(?:the\s+)?(?P<who3>\w+)\s+(?:has|is)"
     ):
-        who_text = m.group("who") or m.group("who2") or ""
+        who_text = m.group("who") or m.group("who2") or m.group("who3") or ""
         ms = ctx.parties.mentions(who_text)
         if ms and ctx.parties.theirs(ms[0].side):
             return [
@@ -463,7 +512,7 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for s, m in ctx.find(
-        r"\b(?:may|shall\s+have\s+the\s+right\s+to)\s+(?:elect|choose|select)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"
+        r"\b(?:may|shall\s+have\s+the\s+right\s+to|is\s+entitled\s+to)\s*,?\s*(?:at\s+its\s+(?:sole\s+|absolute\s+)?(?:option|discretion)\s*,?\s*)?(?:elect|choose|select|decide)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.theirs(side):
@@ -483,4 +532,68 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+_NON_PARTY = (
+    r"Affiliates?|Lenders?|Financiers?|end[- ]users?|(?:its|their)\s+customers|beneficiar(?:y|ies)|(?:any\s+)?third\s+part(?:y|ies)|successors"
+    r"|关联(?:公司|方|企业)|最终用户|终端用户|贷款人|融资方|第三方"
+)
+
+
+def third_party_rights(ctx: ClauseContext) -> list[Finding]:
+    """Non-parties (the counterparty's affiliates, lenders, end users) may enforce the contract against us."""
+    for s, m in ctx.find(
+        r"\b(?:may|shall\s+(?:be\s+entitled|have\s+the\s+right)\s+to|is\s+entitled\s+to|are\s+entitled\s+to|can)\s+(?:directly\s+)?(?:enforce|rely\s+on|bring\s+(?:a\s+)?claims?|claim)\b"
+        r"|有权(?:直接)?(?:依据|依照|根据)?.{0,12}(?:向|对).{0,8}(?:主张|追究|要求|索赔)"
+    ):
+        text = s.text
+        before = text[max(0, m.start() - 80) : m.start()]
+        if not re.search(_NON_PARTY, before, re.I):
+            continue
+        if re.search(r"\bno\b|\bnot\b|\bnothing\b|无权|不得|不享有", before + m.group(0), re.I):
+            continue
+        # against whom: "against the Supplier", "the Contractor's obligations", "向乙方主张"
+        after = text[m.start() : m.end() + 100]
+        target = re.search(r"against\s+(?:the\s+)?|(?:向|对)", after)
+        side = None
+        if target:
+            ms = [
+                x
+                for x in ctx.parties.mentions(after[target.end() : target.end() + 40])
+                if x.side in {"us", "them"}
+            ]
+            side = ms[0].side if ms else None
+        if side is None:
+            owners = [x for x in ctx.parties.mentions(after) if x.side in {"us", "them"}]
+            side = owners[0].side if owners else None
+        if not ctx.parties.ours(side):
+            continue
+        # the non-party belongs to the counterparty (its affiliates, its lenders) or to nobody in particular
+        holder = [x for x in ctx.parties.mentions(before) if x.side in {"us", "them"}]
+        if (
+            holder
+            and ctx.parties.ours(holder[-1].side)
+            and not re.search(r"Lenders?|贷款人|融资方", before, re.I)
+        ):
+            continue
+        return [
+            Finding(
+                "third_party_rights",
+                "low",
+                span(s, m),
+                ctx.t(
+                    f"Persons who are not parties may enforce {ctx.us}'s obligations directly.",
+                    f"非合同当事人可直接向{ctx.us}主张合同权利。",
+                ),
+                ctx.t(
+                    f"{ctx.us} faces claims from several claimants it has no contract with, outside the negotiated limits and procedures.",
+                    f"{ctx.us}将面临来自多个无合同关系主体的索赔，且可能不受约定的责任限制和程序约束。",
+                ),
+                ctx.t(
+                    "Playbook: no third-party rights; the counterparty claims on behalf of its affiliates, within the liability cap.",
+                    "行业立场：不赋予第三方权利；由对方代表其关联方索赔，并受责任上限约束。",
+                ),
+            )
+        ]
     return []

@@ -132,10 +132,10 @@ def _falsy(v: Any) -> bool:
     )
 
 
-_ATTACHMENT = re.compile(
-    r"^\s*(?:Schedule|Annex|Appendix|Exhibit|Attachment|Annexure|附件|附录|附表)", re.I
+_ATTACHMENT = re.compile(r"^\s*(?:Schedule|Annex|Appendix|Exhibit|Attachment|Annexure|附件|附录|附表)", re.I)
+_ISSUE_RAW = re.compile(
+    r"^\s*['‘“\"](?P<raw>[^'’”\"]+)['’”\"]\s+refers\s+to\s+a\s+clause\s+that\s+does\s+not\s+exist"
 )
-_ISSUE_RAW = re.compile(r"^\s*['‘“\"](?P<raw>[^'’”\"]+)['’”\"]\s+refers\s+to\s+a\s+clause\s+that\s+does\s+not\s+exist")
 
 
 def _reference_results(ctx: ClauseContext) -> Iterator[dict[str, Any]]:
@@ -157,7 +157,10 @@ def _dangling(ctx: ClauseContext) -> list[str]:
         raw = d.get("raw") or d.get("reference") or d.get("text") or d.get("target")
         if not isinstance(raw, str) or not raw.strip():
             raw = None
-        if any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status")) or d.get("broken") is True:
+        if (
+            any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status"))
+            or d.get("broken") is True
+        ):
             if raw:
                 out.append(raw.strip())
         elif raw and d.get("resolved") is True:

@@ -7,13 +7,34 @@ from __future__ import annotations
 import re
 
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
-from clauseflow_shared.legal.text import find_periods, fmt_period
+from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _OUR_WORK = (
     r"developed|created|made|conceived|generated|improvements?|modifications?|enhancements?|derivative|"
     r"arising\s+(?:from|out\s+of)|results?|deliverables|work\s+product|customi[sz]ations?|feedback|suggestions|"
     r"paid\s+for|inventions?|know-how|开发|完成|创作|改进|衍生|成果|履行本合同"
 )
+
+
+_BACKGROUND = (
+    r"pre-?existing|background|existing\s+before|before\s+the\s+(?:Effective\s+Date|date\s+of\s+this)|tools|methodolog\w*|know-?how|"
+    r"improvements?|platform|(?:its|their)\s+own\s+(?:technology|software|products)|原有|既有|背景知识产权|专有技术|工具|方法|改进"
+)
+
+
+def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
+    """For a supplier, bespoke deliverables the customer pays for vesting in the customer is the
+    bargain, not a loss of our IP; only background IP, tools, know-how or improvements are."""
+    return (
+        ctx.parties.supplies
+        and re.search(
+            r"Deliverables?|bespoke|custom|specifically\s+for|reports?|work\s+product|交付物|定制|专为",
+            subject,
+            re.I,
+        )
+        is not None
+        and not re.search(_BACKGROUND, subject, re.I)
+    )
 
 
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
@@ -29,6 +50,8 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             side = owner[0].side if owner else None
             if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, text, re.I):
                 continue
+            if _customer_paid_deliverables_only(ctx, text):
+                continue
         else:
             side = ctx.actor(s, m.start())
             if not ctx.parties.ours(side):
@@ -36,6 +59,8 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             after = text[m.end() : m.end() + 120]
             to = ctx.parties.mentions(after)
             if to and ctx.parties.ours(to[0].side) and len(to) == 1:
+                continue
+            if _customer_paid_deliverables_only(ctx, text):
                 continue
         mild = re.search(
             r"customi[sz]|specifically\s+for|configuration|deliverables|feedback|suggestions|定制|交付物",
@@ -45,7 +70,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         return [
             Finding(
                 "ip_ownership_transfer",
-                "medium" if mild else "high",
+                "medium" if mild and not re.search(_BACKGROUND, s.text, re.I) else "high",
                 span(s, m),
                 ctx.t(
                     f"Intellectual property created by or for {ctx.us} passes to {ctx.them}.",
@@ -62,13 +87,15 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for s, m in ctx.find(
-        r"(?:shall|will)\s+(?:\w+\s+)?(?:vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to|be\s+owned\s+(?:exclusively\s+|solely\s+)?by|be\s+the\s+(?:sole\s+and\s+)?(?:exclusive\s+)?property\s+of)\s+(?:the\s+)?"
+        r"(?:shall|will)\s+(?:\w+\s+)?(?:vest\s+in|(?:remain\s+|be\s+)?vested\s+in|remain\s+with|belong\s+(?:exclusively\s+|solely\s+)?to|be\s+owned\s+(?:exclusively\s+|solely\s+)?by|be\s+the\s+(?:sole\s+and\s+)?(?:exclusive\s+)?property\s+of)\s+(?:the\s+)?"
     ):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
         if not owner or not ctx.parties.theirs(owner[0].side):
             continue
-        subject = s.text[: m.start()]
+        subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
         if not re.search(_OUR_WORK, subject, re.I):
+            continue
+        if _customer_paid_deliverables_only(ctx, subject):
             continue
         if re.search(
             r"(?:its|their)\s+own|pre-?existing|background", subject, re.I
@@ -80,7 +107,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         return [
             Finding(
                 "ip_ownership_transfer",
-                "medium" if mild else "high",
+                "medium" if mild and not re.search(_BACKGROUND, s.text, re.I) else "high",
                 span(s, m),
                 ctx.t(
                     f"IP in work arising under the contract vests in {ctx.them}, including work by or paid for by {ctx.us}.",
@@ -99,7 +126,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-def licence_scope(ctx: ClauseContext) -> list[Finding]:
+def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is revocable at will or tied to a no-challenge covenant."""
     if not re.search(r"licen[cs]|许可", ctx.text, re.I):
         return []
@@ -132,6 +159,85 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+_LICENCE_LIMITS = (
+    (
+        "revocable",
+        r"(?<!ir)revocable|may\s+(?:at\s+any\s+time\s+)?(?:revoke|withdraw)|may\s+terminate\s+(?:the\s+|this\s+)?(?:licen[cs]e\s+)?at\s+any\s+time|随时撤销|可撤销|随时终止(?:该)?许可",
+        "可撤销",
+    ),
+    (
+        "non-transferable",
+        r"non-?transferable|not\s+(?:be\s+)?transferable|may\s+not\s+(?:be\s+)?(?:assign|transferr?)\w*|不可转让|不得转让",
+        "不可转让",
+    ),
+    (
+        "single site or internal use only",
+        r"single\s+(?:site|location|machine|device)|internal\s+(?:business\s+)?purposes\s+only|solely\s+for\s+(?:its\s+)?internal|仅限.{0,6}(?:内部|单一)",
+        "仅限单一地点或内部使用",
+    ),
+    (
+        "limited term",
+        r"limited\s+to\s+a\s+(?:term|period)\s+of|for\s+a\s+(?:term|period)\s+of\s+(?:one|1|two|2)\b|期限(?:仅)?为(?:一|1)年",
+        "期限受限",
+    ),
+    (
+        "no use by Affiliates",
+        r"(?:not|no)\s+(?:be\s+)?(?:used|exercised)\s+by\s+(?:any\s+)?(?:of\s+)?(?:the\s+\w+['’]s\s+|its\s+)?Affiliates|关联(?:公司|方)不得使用",
+        "关联方不得使用",
+    ),
+    (
+        "no-challenge",
+        r"(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}(?:challenge|contest|dispute)\s+the\s+validity|不得.{0,10}(?:质疑|挑战|异议).{0,6}(?:有效性|效力)|不得就.{0,10}有效性提出异议",
+        "不得质疑有效性",
+    ),
+)
+
+
+def licence_scope(ctx: ClauseContext) -> list[Finding]:
+    """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
+    short, closed to our affiliates or tied to a no-challenge covenant."""
+    found = _precarious_licence(ctx)
+    if found or not re.search(r"licen[cs]|许可", ctx.text, re.I):
+        return found
+    for s in ctx.sentences:
+        text = s.text
+        grant = re.search(
+            r"grants?\s+(?:to\s+)?(?:the\s+)?(?P<to>\w+)|(?P<own>\w+)['’]s\s+licen[cs]e|licen[cs]e\s+(?:granted\s+)?to\s+(?:the\s+)?(?P<to2>\w+)|授予(?P<zh>.{1,6}?)(?:一项|非独占|独占|普通|的)?.{0,10}许可",
+            text,
+            re.I,
+        )
+        if not grant:
+            continue
+        who = grant.group("to") or grant.group("own") or grant.group("to2") or grant.group("zh") or ""
+        ms = ctx.parties.mentions(who)
+        if not ms or not ctx.parties.ours(ms[0].side):
+            continue
+        limits = [(en, zh, m) for en, rx, zh in _LICENCE_LIMITS for m in [re.search(rx, text, re.I)] if m]
+        severe = [x for x in limits if x[0] in {"revocable", "no-challenge"}]
+        if not severe and len(limits) < 2:
+            continue
+        return [
+            Finding(
+                "license_scope_restrictive",
+                "medium",
+                span(s, grant.start()),
+                ctx.t(
+                    f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
+                    f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
+                ),
+                ctx.t(
+                    f"{ctx.us} could lose, or be unable to move or share, a right its operations depend on.",
+                    f"{ctx.us}可能丧失其经营所依赖的权利，或无法转移、共享该权利。",
+                ),
+                ctx.t(
+                    "Playbook: irrevocable during the term save for uncured material breach, extending to affiliates, transferable with the business, no no-challenge covenant.",
+                    "行业立场：合同期内不可撤销（未纠正的重大违约除外），覆盖关联方，可随业务一并转让，不设不质疑条款。",
+                ),
+            )
+        ]
+    return []
+
+
 def _we_receive_confidential(ctx: ClauseContext) -> bool:
     if ctx.parties.is_role("recipient"):
         return True
@@ -150,8 +256,36 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
     def bound(s_text: str, pos: int, s: object) -> bool:
         if receiving:
             return True
-        side = ctx.parties.side_before(s_text, pos)
+        # the party that must keep the information confidential is the subject of the duty
+        side = ctx.actor(s, pos) if isinstance(s, Sentence) else ctx.parties.side_before(s_text, pos)
         return ctx.parties.ours(side) and side != "mutual"
+
+    for s, m in ctx.find(
+        r"(?:not|without).{0,160}?(?:including|even\s+to|other\s+than)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers)"
+        r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
+    ):
+        if bound(s.text, m.start(), s) and re.search(r"disclos|披露|consent|同意", s.text, re.I):
+            out.append(
+                Finding(
+                    "confidentiality_overbroad",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} may not share confidential information even with its own advisers, auditors or financiers.",
+                        f"{ctx.us}甚至不得向其顾问、审计师或融资方披露保密信息。",
+                    ),
+                    ctx.t(
+                        "Ordinary legal, audit and financing work would need the counterparty's consent each time.",
+                        "正常的法律、审计和融资工作每次都需取得对方同意。",
+                    ),
+                    ctx.t(
+                        "Playbook: disclosure permitted to officers, employees, advisers, auditors, insurers, financiers and investors on a need-to-know basis under equivalent duties.",
+                        "行业立场：允许在必要范围内向负有同等保密义务的高管、员工、顾问、审计师、保险人、融资方和投资人披露。",
+                    ),
+                    priority=3,
+                )
+            )
+            break
 
     for s, m in ctx.find(
         r"whether\s+or\s+not\s+(?:\w+\s+){0,2}(?:marked|identified|designated|labell?ed)|regardless\s+of\s+whether.{0,30}marked|无论是否(?:标注|标明|注明|标记)"
@@ -277,7 +411,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
     if ctx.parties.sell_side and not ctx.parties.buy_side:
         return []
     for s, m in ctx.find(
-        r"\b(?:use|exploit|analy[sz]e|share|disclose|commerciali[sz]e|sell|mine|process)\b|使用|共享|分享|提供给|出售"
+        r"\b(?:use|exploit|analy[sz]e|share|disclose|commerciali[sz]e|sell|mine|process)\b|使用|用于|共享|分享|提供给|出售|委托.{0,10}处理"
     ):
         text = s.text
         if not re.search(

@@ -235,8 +235,14 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             continue
         if explicit is None and re.search(_SUBJECT_TO_CAP, ctx.text, re.I):
             continue  # "liable for all losses, subject to Clause 12" stays within the cap
-        if re.search(_STANDARD_CARVE, text, re.I) and not broad and not re.search(
-            r"any\s+(?:other\s+)?(?:breach|loss|claim)|all\s+(?:other\s+)?(?:losses|claims)|一切|全部", text, re.I
+        if (
+            re.search(_STANDARD_CARVE, text, re.I)
+            and not broad
+            and not re.search(
+                r"any\s+(?:other\s+)?(?:breach|loss|claim)|all\s+(?:other\s+)?(?:losses|claims)|一切|全部",
+                text,
+                re.I,
+            )
         ):
             continue  # fraud, wilful misconduct, death and personal injury: market-standard carve-outs
         side: Side | None = None
@@ -246,7 +252,9 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             side = ms[0].side if ms else None
         if side is None:
             owner = re.search(
-                r"(?:liability|liabilities)\s+of\s+(?:the\s+)?|(?:shall\s+)?apply\s+to\s+(?:the\s+)?", text, re.I
+                r"(?:liability|liabilities)\s+of\s+(?:the\s+)?|(?:shall\s+)?apply\s+to\s+(?:the\s+)?",
+                text,
+                re.I,
             )
             if owner and owner.end() <= anchor.end() + 60:
                 ms = ctx.parties.mentions(text[owner.end() : owner.end() + 60])
@@ -271,7 +279,11 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                 span(s, anchor.start()),
                 ctx.t(
                     f"{ctx.us}'s liability under this provision has no cap"
-                    + (" and extends to indirect or consequential loss." if re.search(r"indirect|consequential|profit", text, re.I) else "."),
+                    + (
+                        " and extends to indirect or consequential loss."
+                        if re.search(r"indirect|consequential|profit", text, re.I)
+                        else "."
+                    ),
                     f"{ctx.us}在本条项下的责任不设上限"
                     + ("，且及于间接损失或利润损失。" if re.search(r"间接|利润|可得利益", text) else "。"),
                 ),
@@ -436,11 +448,18 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         )
         daily: list[tuple[float, float]] = []  # (rate, rate per day)
         if per_period:
-            unit = (per_period.group("en") or per_period.group("en2") or per_period.group("zh") or per_period.group(0)).lower()
+            unit = (
+                per_period.group("en")
+                or per_period.group("en2")
+                or per_period.group("zh")
+                or per_period.group(0)
+            ).lower()
             per_day = 7.0 if unit in {"week", "weekly", "周", "星期"} else 1.0
             for p in find_percents(text):
                 # the rate, not a cap such as "up to a maximum of 10%"
-                if not re.search(r"maximum|exceed|cap|上限|不超过|最高", text[max(0, p.start - 60) : p.start], re.I):
+                if not re.search(
+                    r"maximum|exceed|cap|上限|不超过|最高", text[max(0, p.start - 60) : p.start], re.I
+                ):
                     daily.append((p.value, p.value / per_day))
                     break
         if daily and daily[0][1] > 0.5:

@@ -68,7 +68,7 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                 )
                 continue
         deductible = re.search(
-            r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)|仅就超出部分",
+            r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|only\s+the\s+excess|the\s+excess\s+only|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)|仅就超出部分",
             text,
             re.I,
         )
@@ -98,7 +98,7 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         notice = re.search(
-            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|买方.{0,20}(?:在|于).{0,20}内.{0,10}(?:通知|提出)",
+            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|unless\s+(?:it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within|买方.{0,20}(?:在|于).{0,20}内.{0,10}(?:通知|提出)",
             text,
             re.I,
         )
@@ -135,7 +135,9 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
     if not _buyer(ctx):
         return []
     for s, m in ctx.find(
-        r"[\"“]?Disclosed[\"”]?\s+means.{0,300}?(?:Data\s+Room|public\s+(?:register|record)|constructive|imputed|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)|advisers)"
+        r"(?:qualified|limited)\s+by\s+(?:all\s+)?(?:matters|information|documents)\s+(?:disclosed|contained|made\s+available|included)\s+in\s+the\s+(?:virtual\s+)?Data\s+Room|(?:all\s+)?information\s+in\s+the\s+public\s+domain"
+        r"|(?:Buyer|Purchaser)\b.{0,60}(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge|(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge\s+of\s+the\s+(?:Buyer|Purchaser)"
+        r"|[\"“]?Disclosed[\"”]?\s+means.{0,300}?(?:Data\s+Room|public\s+(?:register|record)|constructive|imputed|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)|advisers)"
     ):
         return [
             Finding(
@@ -230,6 +232,28 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     for s, m in ctx.find(
+        r"(?:Buyer|Purchaser)\s+shall\s+not\s+be\s+entitled\s+to\s+(?:terminate|rescind)|(?:Buyer|Purchaser)\s+(?:shall\s+have|has)\s+no\s+right\s+to\s+(?:terminate|rescind)|买方无权(?:解除|终止)"
+    ):
+        return [
+            Finding(
+                "ma_conditions_precedent_gap",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} cannot terminate before Completion, even for a breach of the Warranties.",
+                    f"{ctx.us}在交割前无权解除协议，即使卖方违反保证亦然。",
+                ),
+                ctx.t(
+                    f"{ctx.us} must complete and pay even if the business deteriorates or the warranties prove untrue before Completion.",
+                    f"即使交割前标的业务恶化或保证不实，{ctx.us}仍须完成交割并付款。",
+                ),
+                ctx.t(
+                    "Market: a termination right for material breach of warranty or a material adverse change before Completion.",
+                    "市场惯例：交割前发生重大违反保证或重大不利变化时，买方有权解除。",
+                ),
+            )
+        ]
+    for s, m in ctx.find(
         r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?|(?:卖方|转让方)(?:可以|有权)?(?:单方)?豁免"
     ):
         return [
@@ -255,7 +279,40 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
 
 
 def price_mechanism(ctx: ClauseContext) -> list[Finding]:
-    """Open-ended permitted leakage and short leakage claim windows."""
+    """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
+    for s, m in ctx.find(
+        r"(?P<what>Completion\s+Accounts|Earn-?Out(?:\s+Payment)?|Closing\s+Statement|Net\s+(?:Debt|Working\s+Capital)|交割账目|对赌|业绩补偿).{0,80}?(?:prepared|calculated|determined|decided)\s+(?:solely\s+)?by\s+(?:the\s+)?(?P<who>[\w’']+(?:\s+accountants)?)"
+    ):
+        ms = ctx.parties.mentions(m.group("who"))
+        if not ms or not ctx.parties.theirs(ms[0].side):
+            continue
+        text = ctx.text
+        one_sided = re.search(
+            r"sole\s+(?:and\s+absolute\s+)?discretion|final\s+and\s+binding|conclusive|as\s+it\s+sees\s+fit|no\s+(?:right\s+to\s+)?(?:dispute|object)|单方|最终",
+            text,
+            re.I,
+        )
+        if not one_sided or re.search(r"independent\s+(?:accountant|expert)|独立(?:会计师|专家)", text, re.I):
+            continue
+        return [
+            Finding(
+                "ma_price_mechanism_risk",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"The {m.group('what')} are determined by {ctx.them} alone, without independent expert review.",
+                    f"{m.group('what')}由{ctx.them}单方确定，且无独立专家复核。",
+                ),
+                ctx.t(
+                    f"The price {ctx.us} pays or receives depends on figures the other side controls.",
+                    f"{ctx.us}支付或收取的价款取决于对方控制的数据。",
+                ),
+                ctx.t(
+                    "Market: prepared by the party in control of the business after Completion, with a review period and disputes referred to an independent accountant acting as expert; earn-out protections against conduct that depresses the metric.",
+                    "市场惯例：由交割后控制业务的一方编制，另一方有审阅期，争议提交独立会计师作为专家决定；业绩对赌应约束压低指标的经营行为。",
+                ),
+            )
+        ]
     if not _buyer(ctx):
         return []
     if re.search(r"Permitted\s+Leakage|允许(?:的)?漏损", ctx.text, re.I):
@@ -331,7 +388,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         ),
         (
             "sha_exit_rights_unfavourable",
-            r"compulsory\s+transfer.{0,160}(?:discount|lower\s+of|nominal|par\s+value)|强制转让.{0,40}(?:折价|面值)",
+            r"(?:compulsory\s+transfer|deemed\s+(?:to\s+have\s+)?(?:served|given)\s+a\s+transfer\s+notice).{0,160}(?:discount|lower\s+of|nominal|par\s+value)|强制转让.{0,40}(?:折价|面值)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -368,7 +425,59 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    for s, _m in ctx.find(r"drag[- ]along|领售|拖售"):
+    for s, m in ctx.find(
+        r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:Investor|minority)\s*(?:Director)?|法定人数.{0,30}(?:无需|不论|不要求).{0,10}(?:投资方|小股东)"
+    ):
+        if not any(f.risk_type == "sha_governance_weak" for f in out):
+            out.append(
+                Finding(
+                    "sha_governance_weak",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"The Board is quorate without {ctx.us}'s director.",
+                        f"董事会无需{ctx.us}委派的董事出席即达法定人数。",
+                    ),
+                    ctx.t(
+                        f"Decisions can be taken in the absence of {ctx.us}'s nominee, so its board seat gives no real protection.",
+                        f"决议可在{ctx.us}委派董事缺席时作出，董事席位失去保护作用。",
+                    ),
+                    ctx.t(
+                        "Market: quorum requires the investor director, with an adjourned meeting as the only exception.",
+                        "市场惯例：法定人数须包括投资方董事，仅在延期会议时例外。",
+                    ),
+                )
+            )
+        break
+    for s, m in ctx.find(
+        r"(?:shall\s+not|may\s+not)\s+(?:\w+\s+){0,3}(?:transfer|sell|dispose\s+of)\s+(?:any\s+(?:of\s+)?)?(?:its|their|the)?\s*(?:shares|equity|股权)|不得转让.{0,10}股权"
+    ):
+        periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}]
+        side = ctx.actor(s, m.start())
+        if periods and periods[0].months > 36 and ctx.parties.ours(side):
+            out.append(
+                Finding(
+                    "sha_exit_rights_unfavourable",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} is locked in for {fmt_period(periods[0])}.",
+                        f"{ctx.us}的股份锁定期长达{fmt_period(periods[0])}。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} has no exit route for most of the life of its investment.",
+                        f"{ctx.us}在投资的大部分期间内没有退出途径。",
+                    ),
+                    ctx.t(
+                        "Market: a lock-up of no more than 2-3 years, with permitted transfers to affiliates and tag-along on a sale.",
+                        "市场惯例：锁定期不超过2-3年，允许向关联方转让并享有随售权。",
+                    ),
+                )
+            )
+            break
+    for s, _m in ctx.find(
+        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
+    ):
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
             out.append(

@@ -30,6 +30,12 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
         text = s.text
+        if m.group(0).lower() == "termination" and not re.search(
+            r"(?:right\s+of|entitled\s+to|may\s+(?:give|serve)\s+(?:a\s+)?(?:notice\s+of)?)\s*$",
+            text[max(0, m.start() - 40) : m.start()],
+            re.I,
+        ):
+            continue  # "up to the termination date" names the event; the right is granted by a verb
         conv = re.search(_CONVENIENCE, text, re.I)
         notice_only = re.search(
             r"(?:by|on|upon|with)\s+(?:giving\s+)?(?:not\s+less\s+than\s+|at\s+least\s+)?.{0,30}(?:days?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?notice|"
@@ -303,6 +309,86 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    terminating = re.search(
+        r"terminat|expir|end\s+of\s+(?:this|the)\s+(?:Agreement|Contract|term)|终止|解除|届满",
+        ctx.title + " " + ctx.text,
+        re.I,
+    )
+    if terminating:
+        # our data deleted at once with no return or export window, or no transition at all
+        for s, m in ctx.find(
+            r"(?:delete|erase|destroy|purge)\w*\b.{0,80}?(?:immediately|forthwith|at\s+once|without\s+(?:notice|any\s+obligation))|"
+            r"no\s+(?:obligation|duty|liability)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|transition))|"
+            r"立即(?:删除|销毁|清除)|无(?:义务|责任)(?:提供|返还|保留).{0,10}(?:数据|资料|导出|过渡)|不(?:负责|承担).{0,6}(?:返还|导出|保存).{0,6}(?:数据|资料)"
+        ):
+            text = s.text
+            if not re.search(r"data|records|content|files|数据|资料|文件", text, re.I):
+                continue
+            side = ctx.actor(s, m.start())
+            if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
+                continue
+            return [
+                Finding(
+                    "post_termination_obligations",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition.",
+                        f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} depends on its data for continuity; losing it on termination disrupts operations and any migration.",
+                        f"{ctx.us}的业务连续性依赖其数据；终止时丢失数据将中断运营并妨碍迁移。",
+                    ),
+                    ctx.t(
+                        "Playbook: at least 30-60 days to export in a standard, machine-readable format at no charge, with transition help, before deletion.",
+                        "行业立场：删除前至少给予30-60日，以标准机器可读格式免费导出，并提供过渡协助。",
+                    ),
+                )
+            ]
+        # our stock, payments or deposits forfeited on termination
+        for s, m in ctx.find(
+            r"forfeit\w*|without\s+(?:any\s+)?(?:compensation|refund|payment)|non-?refundable|shall\s+not\s+be\s+refunded|不予退还|不予返还|无偿归|没收|不予补偿"
+        ):
+            text = s.text
+            if not re.search(r"terminat|expir|终止|解除|届满", ctx.text, re.I):
+                continue
+            before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
+            if not before or not ctx.parties.ours(before[0].side):
+                continue
+            if re.search(
+                r"terminat\w*\s+(?:this\s+Agreement\s+)?(?:by|at\s+the\s+option\s+of)\s+(?:the\s+)?",
+                text,
+                re.I,
+            ) and not re.search(
+                r"stock|inventory|payments?|deposit|prepay|fees?|库存|货物|款项|预付|保证金", text, re.I
+            ):
+                continue
+            if not re.search(
+                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|费用",
+                text,
+                re.I,
+            ):
+                continue
+            return [
+                Finding(
+                    "post_termination_obligations",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"On termination {ctx.us} forfeits its stock or payments without compensation.",
+                        f"合同终止时{ctx.us}的存货或款项被无偿没收或不予退还。",
+                    ),
+                    ctx.t(
+                        "Forfeiture is a penalty unrelated to any loss the counterparty suffers.",
+                        "没收属于惩罚，与对方实际损失无关。",
+                    ),
+                    ctx.t(
+                        "Playbook: buy-back of saleable stock at cost and refund of unearned payments on any termination.",
+                        "行业立场：任何终止情形下，对方按成本回购可售存货并退还未赚取的款项。",
+                    ),
+                )
+            ]
     for s, m in ctx.find(r"back-?up|archive|备份|归档"):
         text = s.text
         if not re.search(r"return|destroy|delete|erase|销毁|删除|返还", text, re.I):

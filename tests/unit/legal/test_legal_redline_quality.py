@@ -1,0 +1,130 @@
+"""Redlines are complete rewritten sentences that fix the risk found, from our party's side,
+in the contract's language; findings name the parties as the contract does."""
+
+# ruff: noqa: E501  -- clause fixtures read better unbroken
+
+from __future__ import annotations
+
+import pytest
+from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_shared.legal.redline import check_redline, draft_redline
+
+GENERIC_TACK_ON = ("applies equally to both Parties", "双方对等享有和承担")
+
+CASES = [
+    (
+        "Harbour Data Ltd (the Supplier)",
+        "en",
+        "All intellectual property rights in the Deliverables and in the Supplier's pre-existing methodologies and tools used to produce them shall vest in the Customer on creation.",
+        "ip_ownership_transfer",
+    ),
+    (
+        "Supplier",
+        "en",
+        "The Supplier shall be liable for any and all losses of whatever nature suffered by the Customer, without limit.",
+        "uncapped_liability",
+    ),
+    (
+        "乙方",
+        "zh-CN",
+        "乙方迟延交货的，每迟延一日应按合同总价的百分之二向甲方支付违约金，违约金总额不设上限。",
+        "liquidated_damages_excessive",
+    ),
+    (
+        "Vendor (Orbis Data Ltd)",
+        "en",
+        "The Customer may change the specifications of the Services at any time by notice, and the Vendor shall comply without any adjustment to the Charges.",
+        "unilateral_change_right",
+    ),
+    (
+        "乙方",
+        "zh-CN",
+        "乙方保证设备在交付后九十六个月内无任何故障，并适合甲方的一切用途。",
+        "warranty_excessive",
+    ),
+    (
+        "乙方（卖方）",
+        "zh-CN",
+        "合同价格为固定总价，乙方不得以汇率、税率或原材料价格变化为由要求调整价格。",
+        "cost_escalation_change_in_law",
+    ),
+    (
+        "Consultant",
+        "en",
+        "For five (5) years after termination the Consultant shall not provide consulting services to any bank anywhere in the world.",
+        "non_compete",
+    ),
+]
+
+
+@pytest.mark.parametrize(("our", "language", "clause", "risk_type"), CASES)
+def test_a_redline_is_a_complete_sentence_that_removes_the_risk(
+    our: str, language: str, clause: str, risk_type: str
+) -> None:
+    risks = [
+        r for r in analyse_clause(clause, our_party=our, language=language) if r["risk_type"] == risk_type
+    ]
+    assert risks, f"{risk_type} not found"
+    original, proposed, _reason = draft_redline(risks[0], clause, language, our_party=our)
+    assert not any(t in proposed for t in GENERIC_TACK_ON)
+    assert proposed.rstrip().endswith((".", "。"))
+    assert (language == "zh-CN") == (len([c for c in proposed if "\u4e00" <= c <= "\u9fff"]) > 10)
+    issues = check_redline(
+        {"original_text": original, "proposed_text": proposed, "risk_index": 0},
+        clause,
+        risks,
+        our_party=our,
+        language=language,
+    )
+    assert issues == []
+
+
+def test_a_supplier_keeps_its_background_ip_and_the_customer_gets_the_deliverables() -> None:
+    our, clause = CASES[0][0], CASES[0][2]
+    risk = analyse_clause(clause, our_party=our)[0]
+    _original, proposed, _reason = draft_redline(risk, clause, "en", our_party=our)
+    assert "the Supplier's pre-existing tools" in proposed
+    assert "shall vest in the Customer upon payment" in proposed
+    assert "paid for by the Supplier" not in proposed
+
+
+def test_a_delay_penalty_redline_keeps_the_trigger_and_adds_a_cap() -> None:
+    our, clause = CASES[2][0], CASES[2][2]
+    risk = next(
+        r for r in analyse_clause(clause, our_party=our, language="zh-CN") if r["risk_type"] == CASES[2][3]
+    )
+    _original, proposed, _reason = draft_redline(risk, clause, "zh-CN", our_party=our)
+    assert proposed.startswith("乙方迟延交货的")
+    assert "不超过合同总价的百分之十" in proposed and "不设上限" not in proposed
+
+
+@pytest.mark.parametrize(
+    ("our", "clause", "named", "never"),
+    [
+        (
+            "Northwind Analytics Ltd. (the Supplier)",
+            "The Customer shall pay each invoice within one hundred and twenty (120) days of receipt.",
+            ("Customer", "Supplier"),
+            ("Provider", "Client"),
+        ),
+        (
+            "Atlas Freight B.V. (the Client)",
+            "The Consultant may terminate this Agreement at any time for convenience on seven (7) days' notice.",
+            ("Consultant",),
+            ("Provider", "Customer"),
+        ),
+    ],
+)
+def test_findings_name_the_parties_as_the_contract_does(
+    our: str, clause: str, named: tuple[str, ...], never: tuple[str, ...]
+) -> None:
+    risks = analyse_clause(clause, our_party=our)
+    assert risks
+    text = " ".join(r["description"] + " " + r["reason"] for r in risks)
+    assert all(n in text for n in named[:1])
+    assert not any(n in text for n in never)
+
+
+def test_chinese_findings_give_periods_in_chinese_units() -> None:
+    risks = analyse_clause("甲方应在收到发票后九十日内付款。", our_party="乙方", language="zh-CN")
+    assert risks and "90日" in risks[0]["description"] and "days" not in risks[0]["description"]
