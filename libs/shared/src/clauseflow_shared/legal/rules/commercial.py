@@ -136,7 +136,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
-        if re.search(_CHANGE_BALANCED, ctx.text, re.I):
+        nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
+        if re.search(_CHANGE_BALANCED, nearby, re.I):
             continue
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
@@ -507,7 +508,10 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             if p.unit in {"month", "year"}
             and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
         ]
-        long = periods[0] if periods and periods[0].months > 24 else None
+        warranty_terms = re.search(
+            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保|质量|缺陷|故障|瑕疵", text, re.I
+        )
+        long = periods[0] if periods and periods[0].months > 24 and warranty_terms else None
         if not strict and not long:
             continue
         problems = []

@@ -86,7 +86,13 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
                     text,
                     re.I,
                 ),
-                re.search(r"Affiliates?|关联(?:公司|方)", text, re.I),
+                None
+                if re.search(
+                    r"(?:not\s+apply\s+to|exclud\w*|other\s+than|except)\s.{0,30}Affiliates|不适用于.{0,10}关联",
+                    text,
+                    re.I,
+                )
+                else re.search(r"Affiliates?|关联(?:公司|方)", text, re.I),
                 re.search(
                     r"any\s+(?:other\s+)?(?:business|products?|services?|third\s+part\w+|person|retailer|customer)\b|任何第三方|任何(?:其他)?(?:业务|产品)",
                     text,

@@ -428,10 +428,14 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                     "不是唯一救济（还可索赔其他损失）",
                 )
             )
+        # the LD provision: this sentence and the two after it (a cap or its absence is stated there,
+        # not in some unrelated sub-clause of the same article)
+        following = [x.text for x in ctx.sentences if x.start >= s.start][:3]
+        provision = " ".join(following) or text
         uncapped = re.search(
             r"no\s+(?:\w+\s+)?(?:cap|maximum|limit)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:\w+\s+)?(?:cap|maximum|limit)|without\s+(?:any\s+)?(?:cap|limit|maximum)|uncapped|unlimited"
             r"|不设(?:任何)?(?:上限|封顶|最高限额)|无上限|不受.{0,8}限制|不封顶",
-            clause,
+            provision,
             re.I,
         )
         capped = (
