@@ -79,3 +79,11 @@ async def test_chinese_contract_amounts_and_payment_days(tmp_path: Path) -> None
     )
     assert terms["payment_terms"][0]["days"] == [180]
     assert [p["value"] for p in terms["percentages"]] == [95.0]
+
+
+async def test_a_review_unit_reports_the_references_made_by_its_sub_clauses(tmp_path: Path) -> None:
+    text = EN_CONTRACT + "\n5. NOTICES\n5.1 Any claim shall follow the procedure in Clause 19.4.\n"
+    executor, doc_id = await _executor_with(tmp_path, text, "services.txt")
+    context = ReviewContext(primary_document_id=doc_id, clause_id="5")
+    ctx = json.loads((await executor.invoke("get_clause_context", context, "")).result_json)
+    assert [(r["raw"], r["resolved"]) for r in ctx["references_out"]] == [("Clause 19.4", False)]

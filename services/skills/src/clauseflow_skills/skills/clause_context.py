@@ -90,8 +90,19 @@ def _ancestors(clause: Clause, document: DocumentStructure) -> list[Clause]:
     return list(reversed(chain))
 
 
+def _subtree_ids(clause: Clause, document: DocumentStructure) -> list[str]:
+    """The clause and all its sub-clauses, in document order of discovery."""
+    out, stack = [clause.clause_id], [clause.clause_id]
+    while stack:
+        for child in document.children_of(stack.pop()):
+            out.append(child.clause_id)
+            stack.append(child.clause_id)
+    return out
+
+
 def references_out(clause: Clause, document: DocumentStructure) -> list[ReferenceOut]:
-    """References from a clause (the parser's, or found in the text), with target titles."""
+    """References from a clause and its sub-clauses (its text includes theirs), with target titles."""
+    outgoing = index_of(document).outgoing
     return [
         ReferenceOut(
             raw=r.raw,
@@ -99,7 +110,8 @@ def references_out(clause: Clause, document: DocumentStructure) -> list[Referenc
             resolved=r.resolved,
             target_title=document.get(r.target).title if r.target and document.has(r.target) else "",
         )
-        for r in index_of(document).outgoing.get(clause.clause_id, [])
+        for cid in _subtree_ids(clause, document)
+        for r in outgoing.get(cid, [])
     ]
 
 
