@@ -1,1 +1,1 @@
-"""Benchmarks: figures written to ``bench/results/`` (JSON + PNG). Not tests. Run all with ``python -m bench``."""
+"""Benchmarks: figures go to ``bench/results/`` (JSON + PNG); not tests. Run all: ``python -m bench``."""
