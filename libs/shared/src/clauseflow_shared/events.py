@@ -72,6 +72,9 @@ class DocumentRefs(Payload):
     primary: str
     particular_conditions: str | None = None
     references: tuple[str, ...] = ()
+    # With Particular Conditions, ``primary`` is the merged contract (GC amended by the PC) and this
+    # is the General Conditions as uploaded.
+    general_conditions: str | None = None
 
 
 class ReviewRequested(Payload):

@@ -9,11 +9,10 @@ Recognised forms: ``"X" means …`` (also ``shall mean``, ``has the meaning``, `
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
 from clauseflow_shared.documents.locate import ClauseLocator
-from clauseflow_shared.documents.model import Clause, Definition
+from clauseflow_shared.documents.model import Clause, Definition, DocumentStructure
 
 _OPEN_Q = '"“”«「『'
 _CLOSE_Q = '"”“»」』'
@@ -189,102 +188,172 @@ _CAPITALISED = re.compile(
     r"\b(?i:the|a|an|any|each|such|all|this|that|its|their|every|no|per|relevant|applicable)\s+"
     r"(?P<term>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][a-z][\w'’-]*){0,3})"
 )
+# A quoted Title Case phrase is how drafters mark a defined term, wherever it stands: in a definitions
+# clause, inline in a recital or a schedule, or in a list ("X" and "Y" mean ...).
+_QUOTED_TERM = re.compile(
+    r"[\"“「『](?P<term>[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|of|and|for|on|in|to|after|before|under|by|the|a)){0,6})[\"”」』]"
+)
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+_CONNECTORS = frozenset({"of", "and", "for"})
 _NOT_TERMS = frozenset(
     [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "english",
-        "chinese",
-        "internet",
-        "united",
-        "states",
-        "state",
-        "states",
-        "country",
-        "government",
-        "court",
-        "courts",
-        "people's",
-        "republic",
-        "china",
-        "england",
-        "wales",
-        "hong",
-        "kong",
-        "new",
-        "york",
-        "california",
-        "delaware",
-        "singapore",
-        "london",
-        "beijing",
-        "shanghai",
+        # calendar
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+        "saturday", "sunday",
+        # languages, nationalities and places: proper nouns, not defined terms
+        "english", "chinese", "french", "german", "spanish", "european", "american", "british",
+        "asian", "african", "international", "national", "federal", "internet", "united", "states",
+        "state", "country", "government", "court", "courts", "people's", "republic", "china",
+        "england", "wales", "scotland", "ireland", "hong", "kong", "new", "york", "california",
+        "delaware", "singapore", "london", "beijing", "shanghai", "paris", "geneva", "europe",
+        "america", "asia", "africa", "economic", "area", "union", "kingdom", "netherlands",
+        "switzerland", "japan", "india", "germany", "france", "middle", "east", "west", "north",
+        "south", "central",
     ]
-)
+)  # fmt: skip
+# The last word of the names of laws, places and institutions ("Data Protection Act", "European
+# Economic Area", "International Chamber of Commerce"): capitalised because they are proper nouns.
+_PROPER_NOUN_HEADS = frozenset(
+    [
+        "act", "acts", "regulation", "regulations", "directive", "convention", "treaty", "ordinance",
+        "statute", "code", "constitution", "union", "kingdom", "republic", "nations",
+        "states", "court", "courts", "tribunal", "commission", "council", "parliament", "ministry",
+        "chamber", "commerce", "institute", "centre", "center", "association", "exchange", "bureau",
+        "organisation", "organization", "authority",
+    ]
+)  # fmt: skip
+# Words every contract capitalises to name itself, its parts and its parties: "this Agreement",
+# "each Party", "the Schedule". Their meaning is never in doubt, so they need no definition.
+_DOCUMENT_WORDS = frozenset(
+    [
+        "agreement", "agreements", "contract", "contracts", "deed", "deeds", "party", "parties",
+        "recital", "recitals", "preamble", "conditions", "terms", "signatory", "signatories",
+    ]
+)  # fmt: skip
 _REFERENCE_WORDS = frozenset(
     [
-        "clause",
-        "clauses",
-        "section",
-        "sections",
-        "article",
-        "articles",
-        "schedule",
-        "schedules",
-        "exhibit",
-        "exhibits",
-        "annex",
-        "annexes",
-        "appendix",
-        "appendices",
-        "paragraph",
-        "paragraphs",
-        "part",
-        "parts",
-        "chapter",
-        "sub-clause",
-        "sub-clauses",
-        "attachment",
+        "clause", "clauses", "section", "sections", "article", "articles", "schedule", "schedules",
+        "exhibit", "exhibits", "annex", "annexes", "annexure", "appendix", "appendices", "paragraph",
+        "paragraphs", "part", "parts", "chapter", "sub-clause", "sub-clauses", "attachment",
+        "attachments",
     ]
-)
+)  # fmt: skip
+
+
+def singular_forms(word: str) -> set[str]:
+    """``word`` and what it may be the plural or possessive of ("Parties" → "Party", "Tests'" → "Test")."""
+    low = _POSSESSIVE.sub("", word.lower())
+    forms = {low}
+    if low.endswith("ies") and len(low) > 3:
+        forms.add(low[:-3] + "y")
+    if low.endswith("es") and len(low) > 2:
+        forms.add(low[:-2])
+    if low.endswith("s") and len(low) > 1:
+        forms.add(low[:-1])
+    return forms
+
+
+def term_forms(term: str) -> set[str]:
+    """The term's lower-case forms, its last word taken as singular, plural or possessive."""
+    words = term.lower().split()
+    if not words:
+        return set()
+    return {" ".join([*words[:-1], last]) for last in singular_forms(words[-1])}
+
+
+def quoted_terms(text: str) -> list[str]:
+    """Title Case phrases in quotation marks anywhere in ``text``: terms the drafter defines inline."""
+    return [m.group("term") for m in _QUOTED_TERM.finditer(text) if _plausible_term(m.group("term"))]
+
+
+def _is_ordinary(words: list[str]) -> bool:
+    """Capitalised words that are not a defined term: document words, headings' words, proper nouns."""
+    bare = [_POSSESSIVE.sub("", w) for w in words]
+    if bare[0] in _REFERENCE_WORDS or all(w in _DOCUMENT_WORDS or w in _CONNECTORS for w in bare):
+        return True
+    if bare[-1] in _PROPER_NOUN_HEADS and len(bare) > 1:
+        return True
+    return all(
+        w in _NOT_TERMS or b in _NOT_TERMS or b in _CONNECTORS for w, b in zip(words, bare, strict=True)
+    )
+
+
+def is_ordinary_term(term: str) -> bool:
+    """Whether a capitalised phrase is ordinary words, not a defined term ("this Agreement", "EU Act")."""
+    words = term.lower().split()
+    if len(words) > 1 and words[0] in ("the", "this", "that", "each", "either", "a", "an", "any"):
+        words = words[1:]
+    return bool(words) and _is_ordinary(words)
 
 
 def find_undefined_terms(
     text: str, definitions: Sequence[Definition], language: str, limit: int = 100
 ) -> list[str]:
-    """Capitalised terms used (after a determiner, at least twice) that the document never defines."""
+    """Capitalised terms used like defined terms that the document never defines, in order of first use.
+
+    A term counts as used like a defined term when it is capitalised after a determiner ("the
+    Escrow Agent", "any Permitted Transferee") at least twice: a single use is too weak a signal
+    against the proper nouns (products, offices, laws) a contract names once. It is defined when the document
+    defines it (or puts it in quotation marks anywhere, schedules included), and its plurals and
+    possessives are defined with it. Document words ("this Agreement", "each Party", "the
+    Schedule"), proper nouns of places, laws and institutions, dates and words that only begin
+    a longer defined term ("the Tests on Completion") are never reported.
+    """
     if language == "zh":
         return []
-    defined = {d.term.lower() for d in definitions}
-    defined |= {_singular(t) for t in defined}
-    counts: Counter[str] = Counter(m.group("term") for m in _CAPITALISED.finditer(text))
+    defined_terms = [d.term for d in definitions] + quoted_terms(text)
+    defined: set[str] = set()
+    for term in defined_terms:
+        defined |= term_forms(term)
+    uses: dict[str, list[int]] = {}
+    for m in _CAPITALISED.finditer(text):
+        uses.setdefault(m.group("term"), []).append(m.start("term"))
     long_defined = [d for d in defined if len(d) > 3]
+    defined_lower = {t.lower() for t in defined_terms}
     kept: list[str] = []
-    for term, n in counts.items():
+    first: dict[str, int] = {}
+    for term, positions in uses.items():
+        words = term.lower().split()
+        if len(positions) < 2 or term_forms(term) & defined or _is_ordinary(words):
+            continue
         low = term.lower()
-        words = low.split()
-        if n < 2 or low in defined or _singular(low) in defined or words[0] in _REFERENCE_WORDS:
-            continue
-        if all(w in _NOT_TERMS or w in ("of", "and", "for") for w in words):
-            continue
-        if len(words) > 1 and any(d in low for d in long_defined):
+        if len(words) > 1 and any(re.search(rf"\b{re.escape(d)}\b", low) for d in long_defined):
             continue  # "the Seller's Group Company" builds on a defined term
+        # Words that only begin a longer defined term where they are written ("the Tests on
+        # Completion") are that term, not a term of their own.
+        longer = {d for d in defined_lower if d.startswith(low + " ")}
+        if longer:
+            lengths = {len(d) for d in longer}
+            positions = [p for p in positions if not any(text[p : p + n].lower() in longer for n in lengths)]
+            if len(positions) < 2:
+                continue
         kept.append(term)
-    return sorted(kept, key=lambda t: (-counts[t], t))[:limit]
+        first[term] = positions[0]
+    return sorted(kept, key=first.__getitem__)[:limit]
+
+
+def first_use(text: str, term: str) -> int | None:
+    """Where ``term`` is first used like a defined term (after a determiner), else first written; or None."""
+    escaped = re.escape(term)
+    m = re.search(
+        rf"\b(?i:the|a|an|any|each|such|all|this|that|its|their|every|no)\s+(?P<t>{escaped})(?![\w])", text
+    )
+    if m:
+        return m.start("t")
+    m = re.search(rf"(?<![\w\"“]){escaped}(?![\w])", text)
+    return m.start() if m else None
+
+
+def undefined_terms_first_used_in(structure: DocumentStructure, clause: Clause) -> list[str]:
+    """The document's undefined terms whose first use falls in ``clause`` (its sub-clauses included).
+
+    An undefined term is a drafting defect of the document, reported once where it first appears,
+    rather than in every clause that repeats it.
+    """
+    out: list[str] = []
+    for term in structure.undefined_terms:
+        pos = first_use(structure.text, term)
+        if pos is not None and clause.start <= pos < clause.end:
+            out.append(term)
+    return out

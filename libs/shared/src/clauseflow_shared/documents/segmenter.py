@@ -30,8 +30,10 @@ PREAMBLE_ID = "Preamble"
 
 _MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
 _TOC_LINE = re.compile(r"(?:\.{4,}|…{2,}|(?:\. ){4,}|\t)\s*\d{1,4}\s*$")
-_TRAILING_RULE = re.compile(r"(?:\s|[-–—_=]{2,}|(?<=\w)[.:])+$")
-_RULE_ONLY = re.compile(r"(?:\s|[-–—_=]{2,})+$")
+# Only a line's tail can hold a table-of-contents page number; searching the whole line would be
+# quadratic in a long run of dots or tabs.
+_TOC_TAIL = 64
+_RULE_CHARS = frozenset("-–—_=")
 _LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
 _INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
 _SMALL_WORDS = frozenset(
@@ -97,6 +99,11 @@ class Segmentation:
 def segment(text: str, *, language: str = "en") -> Segmentation:
     """Split normalised ``text`` into a clause tree (see the parser module for the id scheme)."""
     accepted = _find_clauses(text, language)
+    if _looks_flattened(text, accepted):
+        # Few numbered lines for the amount of text: the clauses probably run on inside long lines.
+        inline = _find_clauses(text, language, inline=True)
+        if len(inline) > len(accepted):
+            accepted = inline
     warnings: list[str] = []
     if len(accepted) < 2:
         return _paragraph_chunks(text, warnings)
@@ -104,31 +111,105 @@ def segment(text: str, *, language: str = "en") -> Segmentation:
     return Segmentation(clauses, warnings)
 
 
-_WIDE_GAP = re.compile(r"[ \t]{3,}(?=[(（\w§第])")
+# Matched only at the start of a run (and possessively), so a long run of spaces costs linear time.
+_WIDE_GAP = re.compile(r"(?<![ \t])[ \t]{3,}+(?=[(（\w§第])")
 
 
-def _iter_lines(text: str) -> list[tuple[int, str]]:
+def _iter_lines(text: str, *, inline: bool = False) -> tuple[list[tuple[int, str]], set[int]]:
     """Lines with their offsets; a line is also split where a number follows a wide gap.
 
     Contracts flattened from PDF or HTML often run whole clauses together on one line, separated
-    only by runs of spaces ("…the Parties agree as follows:   1. Definitions   1.1 …").
+    only by runs of spaces ("…the Parties agree as follows:   1. Definitions   1.1 …"). With
+    ``inline``, long lines are also split before a clause number that opens a sentence
+    ("… as follows: 1. DEFINITIONS. … 1.1 "Affiliate" means …"); the indices of the pieces that
+    start at such a split are returned too, for the segmenter to hold them to a stricter test.
     """
-    out = []
+    out: list[tuple[int, str]] = []
+    inline_pieces: set[int] = set()
     pos = 0
     for line in text.split("\n"):
-        start = 0
+        pieces = [(0, False)]
         if len(line) > 120:
             for m in _WIDE_GAP.finditer(line):
                 if read_marker(line[m.end() : m.end() + 200]) is not None:
-                    out.append((pos + start, line[start : m.start()]))
-                    start = m.end()
-        out.append((pos + start, line[start:]))
+                    pieces.append((m.end(), False))
+        if inline:
+            pieces.extend((at, True) for at in _inline_splits(line))
+            pieces.sort()
+        last = -1
+        for i, (at, is_inline) in enumerate(pieces):
+            if at <= last:
+                continue
+            end = pieces[i + 1][0] if i + 1 < len(pieces) else len(line)
+            if is_inline:
+                inline_pieces.add(len(out))
+            out.append((pos + at, line[at:end]))
+            last = at
         pos += len(line) + 1
-    return out
+    return out, inline_pieces
 
 
-def _find_clauses(text: str, language: str) -> list[_Accepted]:
-    lines = _iter_lines(text)
+# An inline clause number: a decimal ("2.", "1.1") or "Section/Article/Clause N" after a space.
+_INLINE_MIN_LINE = 200
+_INLINE_CANDIDATE = re.compile(
+    r"(?<=\s)(?:\d{1,3}(?:\.\d{1,3})*\.?(?=\s)|(?i:section|article|clause)\s+(?:\d|[IVXLC]+\b))"
+)
+_SENTENCE_END_CHARS = frozenset(".:;!?)]\"”'’")
+_CURRENCY_WORDS = frozenset(["USD", "EUR", "GBP", "RMB", "CNY", "JPY", "CHF", "CAD", "AUD", "HKD", "US"])
+_NUMBER_OPENERS = "\"“'‘[("
+
+
+def _inline_splits(line: str) -> list[int]:
+    """Offsets in a long ``line`` where a clause number opens a new sentence or follows a heading.
+
+    Guards against false splits: the number must follow a sentence end (``. : ; ) ]`` or a closing
+    quote), an upper-case heading word ("DEFINITIONS 1.1"), or a lone page number; it must read as
+    an absolute clause number (not "(i)" list items, not a bare "20 August"); and the text after it
+    must open like a clause (a capital, a quote or a bracket), which rules out "USD 1.5 million",
+    "Section 5 shall survive" and most numbers inside sentences. Whether a split becomes a clause
+    is then decided by the numbering sequence, as for any line.
+    """
+    splits: list[int] = []
+    for m in _INLINE_CANDIDATE.finditer(line):
+        at = m.start()
+        if not _opens_sentence(line, at):
+            continue
+        marker = read_marker(line[at : at + 120])
+        if marker is None or marker.bare or not any(r.family == ABSOLUTE for r in marker.readings):
+            continue
+        rest = marker.rest
+        if not rest or not (rest[0].isupper() or rest[0] in _NUMBER_OPENERS):
+            continue
+        splits.append(at)
+    return splits
+
+
+def _opens_sentence(line: str, at: int) -> bool:
+    before = line[max(0, at - 60) : at].rstrip()
+    if not before:
+        return True
+    if before[-1] in _SENTENCE_END_CHARS:
+        return True
+    word = before.rsplit(None, 1)[-1]
+    if word.isdigit() and len(word) <= 3 and at <= 60 and before.split() == [word]:
+        return True  # a page number glued to the start of the line
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters) and word not in _CURRENCY_WORDS
+
+
+def _looks_flattened(text: str, accepted: list[_Accepted]) -> bool:
+    """Whether the document reads as run-on text: much of it in very long lines, few clauses found."""
+    long_chars = sum(len(line) for line in text.split("\n") if len(line) > _INLINE_MIN_LINE)
+    if long_chars < len(text) * 0.3:
+        return False
+    return len(accepted) < 2 or len(text) / len(accepted) > _FLAT_CHARS_PER_CLAUSE
+
+
+_FLAT_CHARS_PER_CLAUSE = 1500
+
+
+def _find_clauses(text: str, language: str, *, inline: bool = False) -> list[_Accepted]:
+    lines, inline_pieces = _iter_lines(text, inline=inline)
     accepted: list[_Accepted] = []
     stack: list[_Open] = []
     last_value: dict[str, int] = {}  # last accepted value per style, across groupings
@@ -143,21 +224,30 @@ def _find_clauses(text: str, language: str) -> list[_Accepted]:
         if md:
             stripped = stripped[md.end() :]
         marker = read_marker(stripped)
-        if marker is None or _TOC_LINE.search(line):
+        if marker is None or _TOC_LINE.search(line[-_TOC_TAIL:]):
             continue
         heading = _heading_like(marker.rest, language)
         if marker.bare and not (heading and marker.rest.strip()):
             continue
-        placed = _place(stack, marker.readings, heading, last_value)
+        is_inline = line_no in inline_pieces
+        readings = marker.readings
+        if is_inline:
+            readings = tuple(r for r in readings if r.family == ABSOLUTE)
+        placed = _place(stack, readings, heading, last_value)
+        if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
+            continue
         if placed is None:
-            if _is_restart(accepted, stack, marker):
+            restart = _after_recitals(text, accepted, marker) or (
+                not is_inline and _is_restart(accepted, stack, marker)
+            )
+            if restart:
                 # What came before was a table of contents: start again at the real clause 1.
                 accepted.clear()
                 stack.clear()
                 last_value.clear()
                 used_ids.clear()
                 namespace = ""
-                placed = _place(stack, marker.readings, heading, last_value)
+                placed = _place(stack, readings, heading, last_value)
             if placed is None:
                 continue
         reading, parent_pos = placed
@@ -241,6 +331,20 @@ def _place(
     return None
 
 
+def _next_in_sequence(stack: list[_Open], reading: Reading, parent_pos: int, *, heading: bool) -> bool:
+    """The stricter test for a number found inside a line: the next number, or a first 1.
+
+    The line-start test tolerates skipped numbers; inside running text that tolerance would let
+    any "3." after "1." split a sentence, so only a heading ("3. Assignment") may skip numbers
+    (flattened PDFs glue some headings to running headers, where they cannot be seen).
+    """
+    sibling = stack[parent_pos + 1] if parent_pos + 1 < len(stack) else None
+    if sibling is not None and sibling.reading.style == reading.style:
+        gap = reading.value - sibling.reading.value
+        return gap == 1 or (heading and 1 < gap <= 3)
+    return reading.value == 1
+
+
 def _continues(prev: Reading, r: Reading, heading: bool) -> bool:
     if prev.style != r.style or r.family == CONTAINER:
         return False
@@ -299,6 +403,23 @@ def _is_restart(accepted: list[_Accepted], stack: list[_Open], marker: Marker) -
     return all(a.line_end - a.start < 120 for a in accepted) and all(not a.children for a in tops[:-1])
 
 
+_RECITALS = re.compile(r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background)\b")
+
+
+def _after_recitals(text: str, accepted: list[_Accepted], marker: Marker) -> bool:
+    """Whether numbering restarts at 1 after numbered recitals ("Whereas: 1. … 2. …", then "1. Scope").
+
+    The recitals then belong to the preamble and the operative clauses are numbered afresh.
+    """
+    if not accepted or len(accepted) > 20 or any(a.parent is not None for a in accepted):
+        return False
+    first = accepted[0].reading
+    if not any(r.style == first.style and r.value == first.value for r in marker.readings):
+        return False
+    lead_in = text[max(0, accepted[0].start - 300) : accepted[0].start]
+    return _RECITALS.search(lead_in) is not None
+
+
 def _make_id(reading: Reading, parent: _Open | None, accepted: list[_Accepted], namespace: str) -> str:
     prefix = f"{namespace}, paragraph " if namespace else ""
     numbered_parent = parent is not None and parent.reading.family in (ABSOLUTE, RELATIVE)
@@ -322,7 +443,7 @@ def _heading_like(rest: str, language: str) -> bool:
     """Whether the text after a number reads as a heading rather than as running text."""
     if len(rest) > 300:
         return False
-    unruled = _RULE_ONLY.sub("", rest.strip())
+    unruled = _strip_trailing_rules(rest.strip(), stops=False)
     rest = _clean_heading(rest)
     if not rest:
         return True
@@ -344,7 +465,37 @@ def _heading_like(rest: str, language: str) -> bool:
 
 def _clean_heading(text: str) -> str:
     """A heading without leading separators ("- WARRANTIES") or trailing rules ("Term ------")."""
-    return _TRAILING_RULE.sub("", _LEADING_SEP.sub("", text.strip())).strip()
+    return _strip_trailing_rules(_LEADING_SEP.sub("", text.strip()), stops=True).strip()
+
+
+def _strip_trailing_rules(text: str, *, stops: bool) -> str:
+    """``text`` without trailing whitespace and rules of two or more ``-–—_=`` (and, with ``stops``,
+    a ``.``/``:`` right after a word character).
+
+    A right-to-left scan rather than a regex: ``(?:\\s|[-_]{2,})+$`` backtracks exponentially on a
+    long rule followed by more text ("Term ----------      the Parties …"), which took minutes.
+    """
+    end = len(text)
+    while end > 0:
+        ch = text[end - 1]
+        if ch.isspace():
+            end -= 1
+        elif ch in _RULE_CHARS:
+            run = end - 1
+            while run > 0 and text[run - 1] in _RULE_CHARS:
+                run -= 1
+            if end - run < 2:
+                break
+            end = run
+        elif stops and ch in ".:" and end >= 2 and _is_word_char(text[end - 2]):
+            end -= 1
+        else:
+            break
+    return text[:end]
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def _title_case(text: str) -> bool:

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from clauseflow_gateway.db.tables import ReviewRow
 from clauseflow_gateway.errors import ApiError
 from clauseflow_gateway.intake.domain import detect_domain
+from clauseflow_gateway.intake.fidic import merged_contract, with_content_id
 from clauseflow_gateway.intake.upload import Submission, UploadedDocument
 from clauseflow_gateway.outbox import OutboxRelay, enqueue
 from clauseflow_gateway.schemas import Links, ReviewAccepted
@@ -123,11 +124,64 @@ class SubmissionService:
         self._store.put_structure(structure)
         return doc_id
 
+    async def _merge(self, gc: ParsedDocument, pc: ParsedDocument) -> DocumentStructure:
+        """The GC amended by the PC (422 when the two cannot be merged into a reviewable contract)."""
+        label = f"particular conditions file {pc.upload.filename!r}"
+        gc_structure = with_content_id(gc.structure, gc.upload.content)
+        pc_structure = with_content_id(pc.structure, pc.upload.content)
+        try:
+            # The merge re-parses the amended text: CPU-bound, so off the loop and bounded in time.
+            return await asyncio.wait_for(
+                asyncio.to_thread(merged_contract, gc_structure, pc_structure),
+                timeout=self._parse_timeout_s,
+            )
+        except TimeoutError:
+            raise ApiError(
+                422,
+                "document_timeout",
+                f"merging the {label} into the contract took longer than {self._parse_timeout_s:g}s",
+            ) from None
+        except (ImportError, MemoryError, OSError):
+            raise
+        except Exception as exc:
+            log.warning("merging GC and PC failed", filename=pc.upload.filename, error=repr(exc)[:300])
+            raise ApiError(
+                422,
+                "document_error",
+                f"the {label} could not be applied to the General Conditions: {exc}",
+            ) from exc
+
+    async def _store_documents(
+        self,
+        primary: ParsedDocument,
+        pc: ParsedDocument | None,
+        merged: DocumentStructure | None,
+        references: list[ParsedDocument],
+    ) -> DocumentRefs:
+        """Store every document; with a PC the merged contract is the primary (originals kept too)."""
+        reference_ids = [await asyncio.to_thread(self._store_document, r) for r in references]
+        uploaded_id = await asyncio.to_thread(self._store_document, primary)
+        if pc is None or merged is None:
+            return DocumentRefs(primary=uploaded_id, references=tuple(reference_ids))
+        pc_id = await asyncio.to_thread(self._store_document, pc)
+        await asyncio.to_thread(self._store.put_structure, merged)
+        return DocumentRefs(
+            primary=merged.document_id,
+            particular_conditions=pc_id,
+            general_conditions=uploaded_id,
+            references=tuple(reference_ids),
+        )
+
     async def submit(self, submission: Submission) -> ReviewAccepted:
-        """Parse everything first (nothing stored on failure), then store, record and queue."""
+        """Parse everything first (nothing stored on failure), then store, record and queue.
+
+        With Particular Conditions, the General Conditions as amended by them are what is reviewed.
+        """
         primary = await self._parse(submission.primary)
         pc = await self._parse(submission.particular_conditions) if submission.particular_conditions else None
         references = [await self._parse(r) for r in submission.references]
+        merged = await self._merge(primary, pc) if pc else None
+        reviewed = merged if merged is not None else primary.structure
 
         fields = submission.fields
         detected = fields.domain == "auto"
@@ -142,11 +196,7 @@ class SubmissionService:
         )
         title = fields.title or primary.structure.title or submission.primary.filename
 
-        refs = DocumentRefs(
-            primary=await asyncio.to_thread(self._store_document, primary),
-            particular_conditions=await asyncio.to_thread(self._store_document, pc) if pc else None,
-            references=tuple([await asyncio.to_thread(self._store_document, r) for r in references]),
-        )
+        refs = await self._store_documents(primary, pc, merged, references)
         review_id = new_review_id()
         payload = ReviewRequested(
             documents=refs,
@@ -160,7 +210,7 @@ class SubmissionService:
             await self._record(review_id, payload, submission.primary.filename, detected)
             log.info("review submitted", domain=domain.value, language=language.value)
         self._relay.kick()
-        warnings = list(primary.structure.warnings)
+        warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings]))
         return ReviewAccepted(
             id=review_id,
             review_id=review_id,
@@ -170,7 +220,7 @@ class SubmissionService:
             language=language.value,
             domain=domain.value,
             domain_detected=detected,
-            clauses_found=len(primary.structure.clauses),
+            clauses_found=len(reviewed.clauses),
             warnings=warnings,
             links=Links.for_review(review_id),
         )

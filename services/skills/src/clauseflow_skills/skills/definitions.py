@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from clauseflow_shared.documents.definitions import undefined_terms_first_used_in
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.text import term_occurs, terms_used
+from clauseflow_skills.text import terms_used
 
 
 class ResolveDefinitionInput(SkillInput):
@@ -50,7 +51,8 @@ def run(args: ResolveDefinitionInput, ctx: SkillContext) -> ResolveDefinitionOut
                 defined_in=definition.clause_id if definition else None,
             )
         )
-    undefined = [t for t in document.undefined_terms if term_occurs(t, clause.text)]
+    # A drafting defect of the whole document: reported once, where the term is first used.
+    undefined = undefined_terms_first_used_in(document, clause)
     return ResolveDefinitionOutput(
         clause_id=clause.clause_id, definitions=resolved, undefined_terms=undefined
     )
@@ -62,7 +64,8 @@ SKILL: Skill[ResolveDefinitionInput, ResolveDefinitionOutput] = Skill(
     description=(
         "Look up what defined terms mean in this contract. Give a term to resolve just that term, or "
         "leave it null to resolve every defined term the clause uses. Also lists capitalised terms "
-        "the clause uses that the contract never defines (a drafting risk)."
+        "the contract uses as defined terms but never defines, at the clause where each is first used "
+        "(a drafting risk)."
     ),
     input_model=ResolveDefinitionInput,
     output_model=ResolveDefinitionOutput,

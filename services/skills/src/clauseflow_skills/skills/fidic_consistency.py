@@ -273,8 +273,8 @@ def check(view: GcPc) -> list[ConsistencyIssue]:
 
 def run(args: PcConsistencyInput, ctx: SkillContext) -> PcConsistencyOutput:
     """Merge GC and PC and report the inconsistencies involving the clause (or all of them)."""
-    gc = ctx.require_document()
-    clause = gc.get(args.clause_id)
+    # The primary is the GC, or the contract already merged: either way it holds the clause.
+    clause = ctx.require_document().get(args.clause_id)
     view = load_gc_pc(ctx)
     if view is None:
         return PcConsistencyOutput(

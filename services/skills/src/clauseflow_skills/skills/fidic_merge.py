@@ -1,13 +1,18 @@
 """fidic_merge_gc_pc: a sub-clause as the Particular Conditions leave it, next to the General Conditions.
 
-The review's primary document holds the General Conditions (GC) and
-``particular_conditions_document_id`` the Particular Conditions (PC); the merge itself is
-``clauseflow_shared.documents.fidic.merge_gc_pc``. Merging re-parses the contract, so merged views
-are cached per (GC, PC) pair — documents are content-addressed and never change.
+``particular_conditions_document_id`` names the Particular Conditions (PC). The review's primary
+document is either the General Conditions (GC), merged here with
+``clauseflow_shared.documents.fidic.merge_gc_pc``, or — as the gateway submits it — the contract
+already merged (its clauses carry ``gc``/``amended``/``pc`` provenance). A merged primary is never
+merged again; its GC is named by its id (``gcpc-<GC id>-<PC id>``, the gateway's convention) or is
+the reference document whose merge with the PC has the primary's id. Merging re-parses
+the contract, so merged views are cached per (GC, PC) pair — documents are content-addressed and
+never change.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -16,6 +21,7 @@ from typing import Literal
 from clauseflow_shared.documents.fidic import merge_gc_pc
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.segmenter import PREAMBLE_ID
+from clauseflow_shared.errors import NotFound
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import cache_key
@@ -70,14 +76,59 @@ class GcPc:
         return "deleted" if self.gc.has(clause_id) else "original"
 
 
+_MERGED_PROVENANCE = frozenset({"gc", "amended", "pc"})
+
+
+def is_merged(document: DocumentStructure) -> bool:
+    """Whether the document is already GC + PC merged (only a merge sets gc/amended/pc provenance)."""
+    return any(c.provenance in _MERGED_PROVENANCE for c in document.clauses)
+
+
+def merged_id(gc_id: str, pc_id: str) -> str:
+    """The id ``merge_gc_pc`` itself gives the merge of the documents ``gc_id`` and ``pc_id``."""
+    return hashlib.sha256(f"{gc_id}+{pc_id}".encode()).hexdigest()
+
+
+GATEWAY_MERGED_PREFIX = "gcpc-"  # clauseflow_gateway.intake.fidic.merged_document_id
+
+
+def general_conditions_id(merged_document_id: str, pc_id: str) -> str | None:
+    """The GC id inside a gateway merged id ``gcpc-<GC id>-<PC id>``; None for any other id."""
+    suffix = f"-{pc_id}"
+    if not (merged_document_id.startswith(GATEWAY_MERGED_PREFIX) and merged_document_id.endswith(suffix)):
+        return None
+    gc_id = merged_document_id[len(GATEWAY_MERGED_PREFIX) : -len(suffix)]
+    return gc_id or None
+
+
+def _general_conditions(ctx: SkillContext, merged: DocumentStructure, pc_id: str) -> DocumentStructure:
+    """The GC a merged primary was made from: named by the merged id, or found among the references.
+
+    Without it, the merged contract stands in: provenance is still right, only the GC wording and
+    the deleted sub-clauses are unknown.
+    """
+    named = general_conditions_id(merged.document_id, pc_id)
+    if named is not None:
+        try:
+            return ctx.load_document(named)
+        except NotFound:
+            return merged
+    for ref_id in ctx.review.reference_document_ids:
+        if merged_id(ref_id, pc_id) == merged.document_id:
+            return ctx.load_document(ref_id)
+    return merged
+
+
 def load_gc_pc(ctx: SkillContext) -> GcPc | None:
     """The merged view of the review's GC and PC; None when the review has no Particular Conditions."""
     pc_id = ctx.review.particular_conditions_document_id
     if not pc_id:
         return None
-    gc = ctx.require_document()
+    primary = ctx.require_document()
     pc = ctx.load_document(pc_id)
-    return GcPc(gc, pc, merge_cached(gc, pc))
+    if is_merged(primary):
+        return GcPc(_general_conditions(ctx, primary, pc_id), pc, primary)
+    return GcPc(primary, pc, merge_cached(primary, pc))
 
 
 @dataclass(frozen=True)
@@ -140,9 +191,9 @@ class MergeGcPcOutput(SkillOutput):
 
 def run(args: MergeGcPcInput, ctx: SkillContext) -> MergeGcPcOutput:
     """Merge the GC with the PC and show the sub-clause before and after."""
-    gc = ctx.require_document()
+    # The primary is the GC, or the contract already merged: either way it holds the clause.
     view = load_gc_pc(ctx)
-    clause = gc.get(args.clause_id)
+    clause = ctx.require_document().get(args.clause_id)
     if view is None:
         return MergeGcPcOutput(
             clause_id=clause.clause_id,

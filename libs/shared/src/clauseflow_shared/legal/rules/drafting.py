@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from clauseflow_shared.documents.definitions import is_ordinary_term, term_forms
 from clauseflow_shared.legal.parties import roles_in
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.rules.commercial import words_vs_digits
@@ -214,23 +215,76 @@ def broken_references(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-def undefined_terms(ctx: ClauseContext) -> list[Finding]:
-    """Capitalised terms the skills (or metadata) report as undefined, where this clause uses them."""
+def _reported_undefined(ctx: ClauseContext) -> list[str]:
+    """Terms the skills (or metadata) report as undefined, less those first used in another clause.
+
+    An entry may be a bare term or ``{"term", "first_used_in"}``: a term is reported once, at the
+    clause where it is first used as a defined term, not in every clause that repeats it.
+    """
     terms: list[str] = []
     for d in _walk([ctx.tool_results, {"undefined_terms": ctx.metadata.get("undefined_terms", [])}]):
         for key, value in d.items():
-            if "undefined" in str(key).lower() and isinstance(value, list):
-                terms += [str(v.get("term") if isinstance(v, dict) else v) for v in value]
-    reported = {t for t in terms if t and t != "None"}
-    for term in dict.fromkeys(t for t in terms if t and t != "None"):
+            if "undefined" not in str(key).lower() or not isinstance(value, list):
+                continue
+            for v in value:
+                if isinstance(v, dict):
+                    first = v.get("first_used_in") or v.get("first_used_in_clause")
+                    if first and ctx.clause_id and str(first) != ctx.clause_id:
+                        continue
+                    v = v.get("term")
+                if v is not None and str(v).strip() and str(v) != "None":
+                    terms.append(str(v).strip())
+    return list(dict.fromkeys(terms))
+
+
+def _defined_in_results(ctx: ClauseContext) -> set[str]:
+    """Terms the skills resolved to a definition (``resolve_definition``, ``get_clause_context``)."""
+    defined: set[str] = set()
+    for d in _walk(ctx.tool_results):
+        term = d.get("term")
+        if isinstance(term, str) and term and (d.get("found") is True or d.get("definition")):
+            defined |= term_forms(term)
+    return defined
+
+
+_NUMBERING_ONLY = re.compile(r"(?:^|\n)\s*(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}\))$")
+
+
+def _used_as_defined_term(ctx: ClauseContext, term: str) -> re.Match[str] | None:
+    """The first use of ``term`` written like a defined term: capitalised, inside a sentence.
+
+    At the start of a sentence or a heading any word is capitalised, so such a use proves nothing.
+    """
+    for m in re.finditer(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", ctx.text):
+        before = ctx.text[: m.start()].rstrip(" \t")
+        if before and before[-1] not in ".:;!?\n" and not _NUMBERING_ONLY.search(before):
+            return m
+    return None
+
+
+def undefined_terms(ctx: ClauseContext) -> list[Finding]:
+    """A capitalised term reported as undefined, where this clause first uses it like a defined term.
+
+    Plurals and possessives of defined terms and party names are defined; document words ("this
+    Agreement", "each Party"), proper nouns and headings' words are not defined terms at all.
+    """
+    reported = _reported_undefined(ctx)
+    reported_forms = {t.lower() for t in reported}
+    defined = _defined_in_results(ctx)
+    for term in reported:
+        forms = term_forms(term)
+        if forms & defined or is_ordinary_term(term):
+            continue
         possessive = re.fullmatch(r"(?P<base>.+?)(?:'s|’s|s'|s’)", term)
         if possessive:
             base = possessive.group("base")
             # "Supplier's" is the possessive of a defined term or party, not a new term: it is
             # undefined only when the base word is undefined too.
-            if base not in reported or roles_in(base):
+            if base.lower() not in reported_forms or roles_in(base):
                 continue
-        m = re.search(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", ctx.text)
+        if roles_in(term) and len(term.split()) == 1:
+            continue  # "Sellers", "Purchaser's": a party, however inflected
+        m = _used_as_defined_term(ctx, term)
         if not m:
             continue
         s = _sentence_at(ctx, m.start())
