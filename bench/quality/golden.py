@@ -14,8 +14,8 @@ Scoring (per contract and overall):
   min(40, 60% of the shorter) characters after normalising whitespace and quote marks).
   Clauses match when the ids are equal or one contains the other (the system may review
   article 8 as one unit while the key names 8.4). Key clause ids are mapped to the system's:
-  FIDIC General/Particular Conditions share numbering (the system reviews the GC clause and sees
-  the PC through its skills), schedule paragraphs become ``Schedule N, paragraph X``, and
+  FIDIC General/Particular Conditions share numbering (the system reviews the merged GC+PC
+  text, each clause marked gc / pc / amended), schedule paragraphs become ``Schedule N, paragraph X``, and
   reference-document (ER) items can only be matched by their quote.
 * **Recall** = planted risks with at least one matching finding / planted risks (also for the
   high-level ones, and with the risk type right).
