@@ -258,6 +258,64 @@ async def test_multipart_submission_carries_particular_conditions_and_references
     assert requested.options.approval_policy.value == "auto"
 
 
+FIDIC_GC = """GENERAL CONDITIONS
+
+4. The Contractor
+
+4.2 Performance Security
+The Contractor shall obtain a Performance Security of 10% of the Accepted Contract Amount.
+
+20. Claims
+
+20.1 Contractor's Claims
+The Contractor shall give notice to the Engineer not later than 28 days after becoming aware of the event.
+
+20.3 Records
+The Contractor shall keep contemporary records.
+"""
+FIDIC_PC = """PARTICULAR CONDITIONS
+
+20. Claims
+
+20.1 Contractor's Claims
+Delete "28 days" and substitute "14 days".
+
+20.3 Records
+Delete the Sub-Clause.
+"""
+
+
+async def test_particular_conditions_are_merged_into_the_reviewed_contract(gateway: Gateway) -> None:
+    files = [
+        ("file", ("gc.txt", FIDIC_GC.encode(), "text/plain")),
+        ("pc_file", ("pc.txt", FIDIC_PC.encode(), "text/plain")),
+        ("reference_files", ("er.txt", b"1. Scope\nThe Works comprise a bridge.\n", "text/plain")),
+    ]
+    resp = await gateway.http.post("/v1/reviews", files=files, data={"our_party": "Contractor"})
+    assert resp.status_code == 202, resp.text
+    assert any("20.3 is deleted" in w for w in resp.json()["warnings"])
+
+    [event] = await gateway.events(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+    docs = event.open(ReviewRequested).documents
+    store = DocumentStore(gateway.root / "documents")
+    gc_id, pc_id = docs.general_conditions, docs.particular_conditions
+    assert gc_id is not None and pc_id is not None
+    assert docs.primary not in (gc_id, pc_id)
+    assert len(docs.references) == 1 and gc_id not in docs.references
+    # The originals are kept as uploaded; the primary is the GC as the PC amends it.
+    assert store.get_original(gc_id)[0] == FIDIC_GC.encode()
+    assert store.get_original(pc_id)[0] == FIDIC_PC.encode()
+    merged = store.get_structure(docs.primary)
+    assert merged.document_id == docs.primary
+    amended = merged.get("20.1")  # exactly what a worker reviewing 20.1 is given
+    assert amended.provenance == "amended"
+    assert "14 days" in amended.text and "28 days" not in amended.text
+    assert merged.text[amended.start : amended.end] == amended.text
+    assert merged.get("4.2").provenance == "gc"
+    assert not merged.has("20.3")
+    assert "28 days" in store.get_structure(gc_id).get("20.1").text
+
+
 def _docx(paragraphs: list[str]) -> bytes:
     import docx
 

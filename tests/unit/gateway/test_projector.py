@@ -151,3 +151,59 @@ def test_pending_snapshot_does_not_undo_a_local_decision() -> None:
     assert redline_status_after("pending", False, RedlineStatus.APPROVED) == "approved"
     assert redline_status_after("rejected", True, RedlineStatus.SUPERSEDED) == "superseded"
     assert redline_status_after("superseded", True, RedlineStatus.REJECTED) == "superseded"
+
+
+async def test_snapshot_without_a_plan_keeps_the_recorded_plan(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_review_updated(
+        REVIEW, _snapshot(1, ReviewStatus.REVIEWING, plan=ReviewPlan(plan_version=1), plan_rationale="first")
+    )
+    await projector.apply_review_updated(REVIEW, _snapshot(2, ReviewStatus.REVIEWING))
+    plan = await ReadModel(sessions).plan(REVIEW)
+    assert [v.plan_version for v in plan.versions] == [1]
+    assert plan.current is not None and plan.current.plan_version == 1
+
+
+async def test_a_plan_in_a_stale_snapshot_is_still_recorded(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_review_updated(REVIEW, _snapshot(4, ReviewStatus.REVIEWING))
+    await projector.apply_review_updated(
+        REVIEW,
+        _snapshot(3, ReviewStatus.PLANNING, plan=ReviewPlan(plan_version=2), plan_rationale="adjusted"),
+    )
+    model = ReadModel(sessions)
+    plan = await model.plan(REVIEW)
+    assert [v.plan_version for v in plan.versions] == [2]
+    assert plan.current is not None and plan.current.plan_version == 2
+    assert (await model.review(REVIEW)).status == "reviewing"
+
+
+async def test_snapshot_updates_every_clause_in_document_order(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    clauses = tuple(
+        ClauseProgress(clause_id=str(i), title=f"Clause {i}", state="planned") for i in range(1, 31)
+    )
+    await projector.apply_review_updated(
+        REVIEW, ReviewUpdated(sequence=1, status=ReviewStatus.REVIEWING, clauses=clauses)
+    )
+    moved = (ClauseProgress(clause_id="1", title="Clause 1", state="analyzed"), *clauses[1:])
+    await projector.apply_review_updated(
+        REVIEW, ReviewUpdated(sequence=2, status=ReviewStatus.REVIEWING, clauses=moved)
+    )
+    view = await ReadModel(sessions).review(REVIEW)
+    assert [c.clause_id for c in view.clauses] == [str(i) for i in range(1, 31)]
+    assert [c.state for c in view.clauses[:2]] == ["analyzed", "planned"]
+
+
+async def test_an_unchanged_redline_state_is_not_rewritten(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    approved = RedlineState(redline_id="rl_a", clause_id="7", status="approved", final_text="capped")
+    await projector.apply_review_updated(REVIEW, _snapshot(1, ReviewStatus.REVIEWING, approved))
+    async with sessions() as session:
+        first = (await session.get(RedlineRow, "rl_a")).updated_at
+    await projector.apply_review_updated(REVIEW, _snapshot(2, ReviewStatus.REVIEWING, approved))
+    async with sessions() as session:
+        row = await session.get(RedlineRow, "rl_a")
+    assert row.status == "approved" and row.final_text == "capped"
+    assert row.updated_at == first

@@ -42,6 +42,7 @@ from clauseflow_shared.review import (
 from clauseflow_shared.review import (
     Decision as RedlineDecision,
 )
+from pydantic import BaseModel
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 REVIEW = "rev_core"
@@ -428,3 +429,63 @@ class TestLifecycle:
     def test_events_for_an_unknown_review_are_ignored(self) -> None:
         d = record(None, result("1"))
         assert d.state is None and d.outgoing == []
+
+
+class TestSnapshotsAndCopies:
+    def test_a_snapshot_carries_the_plan_only_when_its_version_changed(self) -> None:
+        d = start(4, window=1)
+        assert d.state is not None
+        assert [s.plan is not None for s in updates(d)] == [False, True]
+        d = record(d.state, result("1"))
+        assert d.state is not None
+        assert [s.plan for s in updates(d)] == [None]
+        adj = PlanAdjustment(
+            should_adjust=True,
+            reason="clause 2 is worse than expected",
+            adjusted_clauses=(ClausePlan(clause_id="3", analysis_depth=Depth.QUICK),),
+        )
+        d = record(d.state, result("2", ("high",)), adjustment=adj, trigger="high_risk")
+        assert d.state is not None
+        (snap,) = updates(d)
+        assert snap.plan is not None and snap.plan.plan_version == 2
+        assert snap.plan_rationale == "clause 2 is worse than expected"
+        d = decisions(d.state, "req_1", approve(only_redline(d.state, "2")))
+        assert [s.plan for s in updates(d)] == [None]
+
+    def test_decide_never_changes_the_state_it_is_given(self) -> None:
+        d = start(3, window=3)
+        assert d.state is not None
+        before = d.state.model_dump()
+        first = record(d.state, result("1", ("high",)))
+        assert d.state.model_dump() == before
+        assert first.state is not None
+        before = first.state.model_dump()
+        second = decisions(first.state, "req_1", reject(only_redline(first.state, "1")))
+        assert first.state.model_dump() == before
+        assert second.state is not None and second.state.clauses["1"].attempt == 1
+
+    def test_a_working_copy_shares_no_mutable_part_with_the_original(self) -> None:
+        d = record(start(2).state, result("1", ("high",)))
+        assert d.state is not None
+        decide_state = d.state
+        copy = decide_state.working_copy()
+        assert copy.model_dump() == decide_state.model_dump()
+
+        def mutable_parts(value: object, path: str = "") -> dict[str, object]:
+            found: dict[str, object] = {}
+            if isinstance(value, BaseModel):
+                if not value.model_config.get("frozen"):
+                    found[path] = value
+                    for name in type(value).model_fields:
+                        found.update(mutable_parts(getattr(value, name), f"{path}.{name}"))
+            elif isinstance(value, list | dict):
+                found[path] = value
+                items = value.items() if isinstance(value, dict) else enumerate(value)
+                for key, item in items:
+                    found.update(mutable_parts(item, f"{path}[{key}]"))
+            return found
+
+        originals, copies = mutable_parts(decide_state), mutable_parts(copy)
+        assert originals.keys() == copies.keys()
+        shared = [path for path, part in originals.items() if copies[path] is part]
+        assert shared == []

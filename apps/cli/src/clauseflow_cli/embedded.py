@@ -96,9 +96,12 @@ async def _gateway(workdir: Path, bus: InMemoryBus) -> AsyncIterator[str]:
 
 @contextlib.asynccontextmanager
 async def embedded_stack(
-    workdir: Path, *, llm_base_url: str | None = None, worker_concurrency: int = 8
+    workdir: Path, *, llm_base_url: str | None = None, worker_concurrency: int = 8, window: int = 8
 ) -> AsyncIterator[EmbeddedEndpoints]:
-    """Run every service in this process until the context exits."""
+    """Run every service in this process until the context exits.
+
+    ``window`` is how many clause analyses of one review the orchestrator keeps in flight.
+    """
     from clauseflow_clause_worker.embedded import start_worker
     from clauseflow_orchestrator.embedded import start_orchestrator
 
@@ -111,7 +114,11 @@ async def embedded_stack(
         skills_target = await stack.enter_async_context(_skills(workdir))
         await stack.enter_async_context(
             start_orchestrator(
-                bus=bus, llm=llm, store_dir=workdir / "documents", db_path=workdir / "orchestrator.db"
+                bus=bus,
+                llm=llm,
+                store_dir=workdir / "documents",
+                db_path=workdir / "orchestrator.db",
+                window=window,
             )
         )
         await stack.enter_async_context(

@@ -16,7 +16,7 @@ import zlib
 from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import ClauseState, Redline, RedlineStatus, Risk
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.tables import (
@@ -73,26 +73,27 @@ class Projector:
             review.updated_at = utcnow()
 
     async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
-        """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses."""
+        """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
+
+        A review's clause and redline rows are loaded in one query each and only rows whose
+        values changed are written, so a snapshot costs one pass over the review, not one
+        lookup per clause. Snapshots carry the plan only when its version changed; a plan is
+        recorded even from a stale snapshot, because plan versions never change once made.
+        """
         async with self._sessions() as session, session.begin():
             review = await session.get(ReviewRow, review_id)
             if review is None:
                 review = _review_from_snapshot(review_id, snapshot)
                 session.add(review)
             elif snapshot.sequence <= review.sequence:
+                if snapshot.plan is not None:
+                    await _record_plan(session, review, snapshot)
                 return
             _apply_review_fields(review, snapshot)
-            for position, progress in enumerate(snapshot.clauses):
-                row = await session.get(ClauseRow, (review_id, progress.clause_id))
-                if row is None:
-                    row = ClauseRow(review_id=review_id, clause_id=progress.clause_id, clause_types=[])
-                    session.add(row)
-                row.position, row.title = position, progress.title
-                row.depth, row.state = progress.depth.value, progress.state.value
+            await _apply_clause_progress(session, review_id, snapshot)
             if snapshot.plan is not None:
-                await _record_plan(session, review_id, snapshot)
-            for state in snapshot.redlines:
-                await _apply_redline_state(session, review_id, state)
+                await _record_plan(session, review, snapshot)
+            await _apply_redline_states(session, review_id, snapshot.redlines)
 
 
 def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> ReviewRow:
@@ -173,16 +174,31 @@ async def _supersede_rejected(session: AsyncSession, review_id: str, redline: Re
     )
 
 
-async def _record_plan(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+async def _apply_clause_progress(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+    rows = {
+        row.clause_id: row
+        for row in (
+            await session.execute(select(ClauseRow).where(ClauseRow.review_id == review_id))
+        ).scalars()
+    }
+    for position, progress in enumerate(snapshot.clauses):
+        row = rows.get(progress.clause_id)
+        if row is None:
+            row = ClauseRow(review_id=review_id, clause_id=progress.clause_id, clause_types=[])
+            session.add(row)
+        values = (position, progress.title, progress.depth.value, progress.state.value)
+        if (row.position, row.title, row.depth, row.state) != values:
+            row.position, row.title, row.depth, row.state = values
+
+
+async def _record_plan(session: AsyncSession, review: ReviewRow, snapshot: ReviewUpdated) -> None:
     assert snapshot.plan is not None
     plan = snapshot.plan
-    review = await session.get(ReviewRow, review_id)
-    if review is not None:
-        review.plan_version = max(review.plan_version, plan.plan_version)
-    if await session.get(PlanVersionRow, (review_id, plan.plan_version)) is None:
+    review.plan_version = max(review.plan_version or 0, plan.plan_version)
+    if await session.get(PlanVersionRow, (review.id, plan.plan_version)) is None:
         session.add(
             PlanVersionRow(
-                review_id=review_id,
+                review_id=review.id,
                 plan_version=plan.plan_version,
                 source=plan.source,
                 rationale=snapshot.plan_rationale or plan.global_strategy,
@@ -200,18 +216,42 @@ def redline_status_after(current: str, decided_locally: bool, reported: RedlineS
     return reported.value
 
 
-async def _apply_redline_state(session: AsyncSession, review_id: str, state: RedlineState) -> None:
-    row = await session.get(RedlineRow, state.redline_id)
+async def _apply_redline_states(
+    session: AsyncSession, review_id: str, states: tuple[RedlineState, ...]
+) -> None:
+    if not states:
+        return
+    rows = {
+        row.id: row
+        for row in (
+            await session.execute(select(RedlineRow).where(RedlineRow.review_id == review_id))
+        ).scalars()
+    }
+    for state in states:
+        _apply_redline_state(session, review_id, rows.get(state.redline_id), state)
+
+
+def _apply_redline_state(
+    session: AsyncSession, review_id: str, row: RedlineRow | None, state: RedlineState
+) -> None:
     if row is None:
         # The snapshot overtook the clause result (different topics); the texts arrive with the result.
         row = RedlineRow(
-            id=state.redline_id, review_id=review_id, clause_id=state.clause_id, status=state.status.value
+            id=state.redline_id,
+            review_id=review_id,
+            clause_id=state.clause_id,
+            status=state.status.value,
+            final_text=state.final_text,
+            decided_by=state.decided_by,
+            drafted=False,
+            updated_at=utcnow(),
         )
-        row.drafted = False
         session.add(row)
-    row.status = redline_status_after(row.status, row.decision_request_id is not None, state.status)
-    if state.final_text is not None:
-        row.final_text = state.final_text
-    if state.decided_by:
-        row.decided_by = state.decided_by
+        return
+    status = redline_status_after(row.status, row.decision_request_id is not None, state.status)
+    final_text = state.final_text if state.final_text is not None else row.final_text
+    decided_by = state.decided_by or row.decided_by
+    if (row.status, row.final_text, row.decided_by) == (status, final_text, decided_by):
+        return  # unchanged: no write, and updated_at keeps meaning "last change"
+    row.status, row.final_text, row.decided_by = status, final_text, decided_by
     row.updated_at = utcnow()

@@ -86,8 +86,13 @@ class _Emitter:
         self.decision.outgoing.append(Outgoing(topic, key, env))
 
     def snapshot(self) -> None:
-        self.state.sequence += 1
-        self.emit(Topic.REVIEW_UPDATES, self.state.review_id, review_updated(self.state))
+        state = self.state
+        state.sequence += 1
+        # The plan (tens of KB on a big contract) travels only in the first snapshot of each version.
+        with_plan = state.plan is not None and state.plan.plan_version != state.published_plan_version
+        self.emit(Topic.REVIEW_UPDATES, state.review_id, review_updated(state, with_plan=with_plan))
+        if with_plan and state.plan is not None:
+            state.published_plan_version = state.plan.plan_version
 
     def note(self, text: str) -> None:
         self.decision.notes.append(text)
@@ -104,7 +109,7 @@ def decide(state: ReviewState | None, event: CoreEvent) -> Decision:
         return Decision(
             None, notes=[f"event {event.event_id} is for a review this orchestrator does not know"]
         )
-    work = state.model_copy(deep=True)
+    work = state.working_copy()
     decision = Decision(work)
     out = _Emitter(event.event_id, event.at, work, decision)
     if work.is_terminal():

@@ -2,19 +2,39 @@
 
 At-least-once: a crash between publish and mark re-publishes the row on restart;
 every consumer dedupes by event id (and the gateway by snapshot sequence).
+
+Under load several snapshots (``ReviewUpdated``) of one review wait in the outbox at once;
+only the latest of them is published (the gateway keeps the highest sequence anyway) and the
+others are marked sent. Snapshots that carry a plan are always published, because that is
+the only time a plan version travels. Every other event is published, in commit order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 
 from clauseflow_shared.bus.base import EventBus
+from clauseflow_shared.events import ReviewUpdated
 from clauseflow_shared.logging import get_logger
 
-from clauseflow_orchestrator.store import OrchestratorStore
+from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent
 
 log = get_logger(__name__)
+
+
+def _is_plain_snapshot(row: PendingEvent) -> bool:
+    return row.envelope.type == ReviewUpdated.TYPE and row.envelope.payload.get("plan") is None
+
+
+def superseded_snapshots(batch: Sequence[PendingEvent]) -> set[int]:
+    """Ids of snapshots without a plan that a later snapshot of the same review in ``batch`` replaces."""
+    latest: dict[str, int] = {}
+    for row in batch:
+        if row.envelope.type == ReviewUpdated.TYPE:
+            latest[row.envelope.review_id] = row.id
+    return {row.id for row in batch if _is_plain_snapshot(row) and latest[row.envelope.review_id] != row.id}
 
 
 class OutboxRelay:
@@ -45,18 +65,20 @@ class OutboxRelay:
             await self.drain()
 
     async def drain(self) -> int:
-        """Publish every pending row now; returns how many were published."""
+        """Publish every pending row now, skipping superseded snapshots; returns how many were published."""
         published = 0
         while batch := await self._store.pending():
+            skipped = superseded_snapshots(batch)
             sent: list[int] = []
             try:
                 for row in batch:
-                    await self._bus.publish(row.topic, row.key, row.envelope)
+                    if row.id not in skipped:
+                        await self._bus.publish(row.topic, row.key, row.envelope)
+                        published += 1
                     sent.append(row.id)
             finally:
                 # Rows published before a failure are marked, so they are not sent twice.
                 await self._store.mark_sent(sent)
-            published += len(sent)
         return published
 
     async def _run(self) -> None:

@@ -7,8 +7,11 @@ from clauseflow_shared.events import ClauseProgress, RedlineState, ReviewUpdated
 from clauseflow_orchestrator.state import ReviewState
 
 
-def review_updated(state: ReviewState) -> ReviewUpdated:
-    """A full snapshot of ``state`` at its current sequence number (higher sequence wins)."""
+def review_updated(state: ReviewState, *, with_plan: bool = True) -> ReviewUpdated:
+    """A snapshot of ``state`` at its current sequence number (higher sequence wins).
+
+    ``with_plan=False`` leaves the plan out (``plan=None``: the reader keeps the plan it has).
+    """
     req = state.request
     return ReviewUpdated(
         sequence=state.sequence,
@@ -31,7 +34,7 @@ def review_updated(state: ReviewState) -> ReviewUpdated:
             )
             for r in state.redlines.values()
         ),
-        plan=state.plan,
+        plan=state.plan if with_plan else None,
         plan_rationale=state.plan_history[-1].rationale if state.plan_history else "",
         summary=state.summary,
         failure_reason=state.failure_reason,

@@ -66,6 +66,16 @@ class ClauseRecord(BaseModel):
     error: str = ""
     fallback_used: bool = False
 
+    def working_copy(self) -> ClauseRecord:
+        """A copy with its own lists (the risks in them are frozen and shared)."""
+        return self.model_copy(
+            update={
+                "open_tasks": list(self.open_tasks),
+                "risks": list(self.risks),
+                "redline_ids": list(self.redline_ids),
+            }
+        )
+
 
 class ParkedDecision(BaseModel):
     """A decision on a redline the orchestrator has not seen yet (the result is still on its way)."""
@@ -93,9 +103,29 @@ class ReviewState(BaseModel):
     processed_requests: list[str] = Field(default_factory=list)
     parked: list[ParkedDecision] = Field(default_factory=list)
     sequence: int = 0
+    # The plan version the last published snapshot carried: snapshots repeat the plan only when it changed.
+    published_plan_version: int = 0
     summary: str = ""
     failure_reason: str = ""
     usage: LLMUsage = LLMUsage()
+
+    def working_copy(self) -> ReviewState:
+        """A copy the core may mutate without touching ``self``.
+
+        Frozen models (the plan, checklist items, risks, the request) are shared rather than
+        copied: a deep copy of a 200-clause review cost more than everything else per event.
+        """
+        return self.model_copy(
+            update={
+                "checklist": list(self.checklist),
+                "plan_history": [pv.model_copy() for pv in self.plan_history],
+                "clauses": {cid: c.working_copy() for cid, c in self.clauses.items()},
+                "redlines": {rid: r.model_copy() for rid, r in self.redlines.items()},
+                "processed_tasks": list(self.processed_tasks),
+                "processed_requests": list(self.processed_requests),
+                "parked": [p.model_copy() for p in self.parked],
+            }
+        )
 
     @property
     def policy(self) -> ApprovalPolicy:

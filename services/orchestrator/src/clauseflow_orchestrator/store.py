@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from clauseflow_shared.events import Envelope
-from sqlalchemy import DateTime, Integer, String, Text, select, update
+from clauseflow_shared.review import ChecklistItem
+from pydantic import TypeAdapter
+from sqlalchemy import DateTime, Integer, String, Text, event, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -32,13 +35,25 @@ class Base(DeclarativeBase):
 
 
 class ReviewRow(Base):
-    """One review's full state as JSON (it is always read and written whole)."""
+    """One review's state as JSON, read and written whole on every event.
+
+    The parts that are large and change rarely are kept out of it: the checklist has its
+    own row, and the plan and its history are rebuilt from ``orchestrator_plan_versions``.
+    """
 
     __tablename__ = "orchestrator_reviews"
     review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     status: Mapped[str] = mapped_column(String(32), index=True)
     state: Mapped[str] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChecklistRow(Base):
+    """A review's checklist, written once when the review starts (it never changes)."""
+
+    __tablename__ = "orchestrator_checklists"
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    checklist: Mapped[str] = mapped_column(Text)
 
 
 class ProcessedEventRow(Base):
@@ -76,6 +91,22 @@ class OutboxRow(Base):
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
 
+def _sqlite_pragmas(dbapi_connection: Any, _: object) -> None:
+    # WAL + synchronous=NORMAL: a commit is atomic and survives a killed process (kill -9);
+    # only an OS crash or power loss may lose the last commits, never corrupt the database.
+    # Full fsync on every event was the orchestrator's largest cost on a big review.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+_CHECKLIST = TypeAdapter(list[ChecklistItem])
+
+# Parts of the state stored elsewhere (see ReviewRow).
+_SEPARATE = {"checklist", "plan", "plan_history"}
+
+
 @dataclass(frozen=True)
 class PendingEvent:
     """An outbox row waiting to be published."""
@@ -103,10 +134,10 @@ class OrchestratorStore:
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"timeout": 30}
         self._engine = create_async_engine(self.url, **kwargs)
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(self._engine.sync_engine, "connect", _sqlite_pragmas)
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
         async with self._engine.begin() as conn:
-            if parsed.get_backend_name() == "sqlite":
-                await conn.exec_driver_sql("PRAGMA journal_mode=WAL")
             await conn.run_sync(Base.metadata.create_all)
 
     async def stop(self) -> None:
@@ -124,7 +155,16 @@ class OrchestratorStore:
         """The stored state of a review, or None."""
         async with self._session()() as session:
             row = await session.get(ReviewRow, review_id)
-            return ReviewState.model_validate_json(row.state) if row else None
+            if row is None:
+                return None
+            state = ReviewState.model_validate_json(row.state)
+            history = await self._plan_history(session, review_id)
+            if history:  # states written before the plan moved out carry it inline
+                state.plan_history, state.plan = history, history[-1].plan
+            checklist = await session.get(ChecklistRow, review_id)
+            if checklist is not None:
+                state.checklist = _CHECKLIST.validate_json(checklist.checklist)
+            return state
 
     async def is_processed(self, event_id: str) -> bool:
         """Whether an input event has already been applied."""
@@ -152,11 +192,17 @@ class OrchestratorStore:
 
     async def _save_state(self, session: AsyncSession, state: ReviewState) -> None:
         row = await session.get(ReviewRow, state.review_id)
-        payload = state.model_dump_json()
+        payload = state.model_dump_json(exclude=_SEPARATE)
         if row is None:
             session.add(ReviewRow(review_id=state.review_id, status=state.status.value, state=payload))
         else:
             row.status, row.state, row.updated_at = state.status.value, payload, _now()
+        if state.checklist and await session.get(ChecklistRow, state.review_id) is None:
+            session.add(
+                ChecklistRow(
+                    review_id=state.review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode()
+                )
+            )
         stored = set(
             (
                 await session.execute(
@@ -179,12 +225,16 @@ class OrchestratorStore:
     async def plan_versions(self, review_id: str) -> list[PlanVersion]:
         """Every plan version of a review, oldest first."""
         async with self._session()() as session:
-            rows = await session.execute(
-                select(PlanVersionRow.plan)
-                .where(PlanVersionRow.review_id == review_id)
-                .order_by(PlanVersionRow.version)
-            )
-            return [PlanVersion.model_validate_json(p) for p in rows.scalars()]
+            return await self._plan_history(session, review_id)
+
+    @staticmethod
+    async def _plan_history(session: AsyncSession, review_id: str) -> list[PlanVersion]:
+        rows = await session.execute(
+            select(PlanVersionRow.plan)
+            .where(PlanVersionRow.review_id == review_id)
+            .order_by(PlanVersionRow.version)
+        )
+        return [PlanVersion.model_validate_json(p) for p in rows.scalars()]
 
     async def reviews_with_status(self, status: str) -> list[str]:
         """Ids of reviews in a status (used to resume interrupted summaries at start)."""
