@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import structlog
+from clauseflow_cli.embedded import EmbeddedEndpoints, embedded_stack
 from clauseflow_shared.logging import configure_logging
 
 REPO = Path(__file__).resolve().parents[1]
@@ -342,59 +343,19 @@ async def kafka_broker() -> AsyncIterator[Broker]:
         await asyncio.to_thread(broker.stop)
 
 
-@dataclass
-class EmbeddedHandle:
-    """Where an embedded stack answers, and its bus (for observers)."""
-
-    gateway_url: str
-    llm_base_url: str
-    bus: Any
-
-
 @contextlib.asynccontextmanager
 async def embedded(
     workdir: Path, *, llm_base_url: str, worker_concurrency: int = 8, window: int = 8
-) -> AsyncIterator[EmbeddedHandle]:
-    """The embedded stack (one process, in-memory bus) with a dispatch window of our choice.
+) -> AsyncIterator[EmbeddedEndpoints]:
+    """The product's embedded stack (one process, in-memory bus) with a dispatch window of our choice."""
+    async with embedded_stack(
+        workdir, llm_base_url=llm_base_url, worker_concurrency=worker_concurrency, window=window
+    ) as endpoints:
+        yield endpoints
 
-    Same wiring as ``clauseflow_cli.embedded.embedded_stack``, which fixes the window at the
-    orchestrator's default of 8; a benchmark needs to raise it for one big review.
-    """
-    from clauseflow_clause_worker.embedded import start_worker
-    from clauseflow_cli.embedded import _gateway, _skills
-    from clauseflow_orchestrator.embedded import start_orchestrator
-    from clauseflow_shared.bus.memory import InMemoryBus
-    from clauseflow_shared.settings import LLMSettings
 
-    await asyncio.to_thread(workdir.mkdir, parents=True, exist_ok=True)
-    llm = LLMSettings().model_copy(update={"llm_base_url": llm_base_url})
-    bus = InMemoryBus()
-    await bus.start()
-    try:
-        async with contextlib.AsyncExitStack() as stack:
-            skills_target = await stack.enter_async_context(_skills(workdir))
-            await stack.enter_async_context(
-                start_orchestrator(
-                    bus=bus,
-                    llm=llm,
-                    store_dir=workdir / "documents",
-                    db_path=workdir / "orchestrator.db",
-                    window=window,
-                )
-            )
-            await stack.enter_async_context(
-                start_worker(
-                    bus=bus,
-                    llm=llm,
-                    skills_targets=[skills_target],
-                    store_dir=workdir / "documents",
-                    concurrency=worker_concurrency,
-                )
-            )
-            gateway_url = await stack.enter_async_context(_gateway(workdir, bus))
-            yield EmbeddedHandle(gateway_url, llm_base_url, bus)
-    finally:
-        await bus.stop()
+# The benchmarks' name for what ``embedded`` yields.
+EmbeddedHandle = EmbeddedEndpoints
 
 
 _ASSIGNED = re.compile(r'"event":\s*"bus\.partitions_assigned"')

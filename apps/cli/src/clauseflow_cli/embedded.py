@@ -24,11 +24,12 @@ log = get_logger(__name__)
 
 @dataclass
 class EmbeddedEndpoints:
-    """Where the embedded services answer."""
+    """Where the embedded services answer, and the bus they share (for observers such as benchmarks)."""
 
     gateway_url: str
     llm_base_url: str
     skills_target: str
+    bus: InMemoryBus
 
 
 def _llm_settings(base_url: str | None) -> LLMSettings:
@@ -133,7 +134,7 @@ async def embedded_stack(
         gateway_url = await stack.enter_async_context(_gateway(workdir, bus))
         log.info("embedded_stack_ready", gateway=gateway_url, llm=llm.llm_base_url, skills=skills_target)
         try:
-            yield EmbeddedEndpoints(gateway_url, llm.llm_base_url, skills_target)
+            yield EmbeddedEndpoints(gateway_url, llm.llm_base_url, skills_target, bus)
         finally:
             pass
     await bus.stop()
