@@ -70,6 +70,19 @@ BENCHES = (
     Bench(
         "skills", _script("bench/skills/bench_invoke.py", "--json", str(RESULTS_DIR / "skills_invoke.json"))
     ),
+    # One caller: the latency of a call itself, without queueing behind 63 others.
+    Bench(
+        "skills_one_caller",
+        _script(
+            "bench/skills/bench_invoke.py",
+            "--concurrency",
+            "1",
+            "--calls",
+            "300",
+            "--json",
+            str(RESULTS_DIR / "skills_invoke_one_caller.json"),
+        ),
+    ),
     Bench("golden", _module("bench.quality.golden")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),

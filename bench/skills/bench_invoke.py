@@ -80,6 +80,7 @@ ARGUMENTS: dict[str, dict[str, Any]] = {
     },
     "search_reference_doc": {"query": "delay damages cap"},
     "fidic_calculate_time_bar": {"start_date": "2025-01-01"},
+    "draft_redline": {"risk_type": "payment_terms_unfavourable"},
 }
 
 
