@@ -1,0 +1,298 @@
+"""The gateway's HTTP API with its read model in a real PostgreSQL database.
+
+Same contract as ``tests/contract/test_gateway_api.py`` (uvicorn on a free port, in-memory
+bus, the test publishing what the orchestrator and workers would), but
+``GATEWAY_DATABASE_URL`` points at PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+import uvicorn
+from clauseflow_gateway.app import create_app
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_shared.events import (
+    ClauseProgress,
+    ClauseResult,
+    Envelope,
+    RedlineState,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    ReviewUpdated,
+    Topic,
+)
+from clauseflow_shared.ids import redline_id, risk_id
+from clauseflow_shared.review import Redline, ReviewPlan, Risk
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+pytestmark = pytest.mark.postgres
+
+T = TypeVar("T")
+CONTRACT = """SUPPLY AGREEMENT
+
+1. Definitions
+In this Agreement, "Goods" means the goods listed in the Schedule.
+
+2. Liability
+2.1 The Supplier's liability under this Agreement is unlimited.
+2.2 The Buyer may terminate this Agreement for convenience at any time.
+
+3. Payment
+The Buyer shall pay each invoice within 30 days.
+"""
+
+
+@dataclass
+class Gateway:
+    """A running gateway on PostgreSQL and what the tests need to observe it."""
+
+    http: httpx.AsyncClient
+    bus: InMemoryBus
+    db: AsyncEngine
+
+    async def count_rows(self, table: str) -> int:
+        async with self.db.connect() as conn:
+            return int(await conn.scalar(text(f"SELECT COUNT(*) FROM {table}")) or 0)
+
+    async def events(self, topic: str, *, min_records: int = 0, timeout_s: float = 0.5) -> list[Envelope]:
+        records = await self.bus.read_topic(topic, min_records=min_records, timeout_s=timeout_s)
+        return [Envelope.from_bytes(r.value) for r in records]
+
+
+@pytest.fixture
+async def gateway(tmp_path: Path, postgres_url: str) -> AsyncIterator[Gateway]:
+    """The gateway app served by uvicorn on a free port, its read model in a fresh PostgreSQL database."""
+    bus = InMemoryBus(partitions=2)
+    await bus.start()
+    settings = GatewaySettings(
+        gateway_database_url=postgres_url,
+        document_store_dir=tmp_path / "documents",
+        bus_kind="memory",
+        outbox_poll_s=0.1,
+        sse_poll_s=0.05,
+    )
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings, bus=bus), host="127.0.0.1", port=0, log_level="warning")
+    )
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    db = create_async_engine(postgres_url)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            yield Gateway(http, bus, db)
+    finally:
+        await db.dispose()
+        server.should_exit = True
+        await task
+        await bus.stop()
+
+
+async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:
+    """The probe's first truthy answer, polling until ``timeout_s``."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while True:
+        answer = await probe()
+        if answer:
+            return answer
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"condition not met within {timeout_s}s (last answer: {answer!r})")
+        await asyncio.sleep(0.05)
+
+
+async def publish(gw: Gateway, topic: str, review_id: str, payload: Any, event_id: str) -> None:
+    await gw.bus.publish(topic, review_id, Envelope.wrap(review_id, payload, event_id=event_id))
+
+
+def clause_result(review_id: str) -> ClauseResult:
+    """A worker's result for clause 2.1: two risks, one redline per risk."""
+    risks = [
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 0),
+            clause_id="2.1",
+            risk_type="unlimited_liability",
+            risk_level="high",
+            description="The Supplier's liability is not capped.",
+            reason="Exposure is unbounded.",
+            original_text="The Supplier's liability under this Agreement is unlimited.",
+        ),
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 1),
+            clause_id="2.1",
+            risk_type="ambiguous_scope",
+            risk_level="low",
+            description="'under this Agreement' is vague.",
+            original_text="under this Agreement",
+        ),
+    ]
+    redlines = [
+        Redline(
+            id=redline_id(review_id, "2.1", r.id, 0),
+            clause_id="2.1",
+            risk_id=r.id,
+            original_text=r.original_text,
+            proposed_text=f"{r.original_text} [capped]",
+        )
+        for r in risks
+    ]
+    return ClauseResult(
+        task_id="task_0",
+        clause_id="2.1",
+        risks=tuple(risks),
+        redlines=tuple(redlines),
+        clause_types=("liability",),
+    )
+
+
+def snapshot(sequence: int, status: str, *states: RedlineState, **extra: Any) -> ReviewUpdated:
+    clauses = (
+        ClauseProgress(clause_id="1", title="Definitions", depth="quick", state="settled"),
+        ClauseProgress(clause_id="2.1", title="Liability", depth="deep", state="awaiting_approval"),
+    )
+    return ReviewUpdated(sequence=sequence, status=status, clauses=clauses, redlines=states, **extra)
+
+
+async def submit(gw: Gateway) -> str:
+    body = {"text": CONTRACT, "our_party": "Supplier", "language": "en", "domain": "generic"}
+    resp = await gw.http.post("/v1/reviews", json=body)
+    assert resp.status_code == 202, resp.text
+    return str(resp.json()["id"])
+
+
+async def review_with_pending_redlines(gw: Gateway) -> tuple[str, list[str]]:
+    """A submitted review whose clause 2.1 has two redlines awaiting a decision."""
+    review_id = await submit(gw)
+    result = clause_result(review_id)
+    await publish(gw, Topic.CLAUSE_RESULTS, review_id, result, f"evt_result_{review_id}")
+
+    async def pending() -> list[str]:
+        resp = await gw.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+        return [r["id"] for r in resp.json()["data"]]
+
+    ids = await eventually(pending)
+    assert sorted(ids) == sorted(r.id for r in result.redlines)
+    return review_id, [r.id for r in result.redlines]
+
+
+async def test_submission_is_recorded_in_postgres_and_requested_on_the_bus(gateway: Gateway) -> None:
+    review_id = await submit(gateway)
+    [event] = await gateway.events(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+    assert event.review_id == review_id
+    assert event.open(ReviewRequested).our_party == "Supplier"
+    review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+    assert (review["status"], review["our_party"]) == ("received", "Supplier")
+    assert await gateway.count_rows("reviews") == 1
+    assert (await gateway.http.get("/readyz")).json()["checks"]["database"] == "ok"
+
+
+async def test_a_refused_submission_leaves_no_row_in_postgres(gateway: Gateway) -> None:
+    resp = await gateway.http.post("/v1/reviews", json={"text": CONTRACT, "our_party": "  "})
+    assert resp.status_code == 422
+    assert await gateway.count_rows("reviews") == 0
+    assert await gateway.count_rows("outbox") == 0
+
+
+async def test_read_model_in_postgres_follows_results_and_snapshots(gateway: Gateway) -> None:
+    review_id, _ = await review_with_pending_redlines(gateway)
+    plan = ReviewPlan(global_strategy="liability first", plan_version=1)
+    await publish(
+        gateway, Topic.REVIEW_UPDATES, review_id, snapshot(2, "awaiting_approval", plan=plan), "evt_2"
+    )
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning"), "evt_1")  # stale
+
+    async def updated() -> dict[str, Any] | None:
+        review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+        return review if review["status"] == "awaiting_approval" else None
+
+    review = await eventually(updated)
+    await asyncio.sleep(0.2)  # the stale snapshot has had its chance to overwrite
+    review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+    assert review["status"] == "awaiting_approval"
+    assert [c["clause_id"] for c in review["clauses"]] == ["1", "2.1"]
+    assert review["clauses"][1]["clause_types"] == ["liability"]
+    assert review["risk_counts"] == {"total": 2, "high": 1, "medium": 0, "low": 1}
+    high = (await gateway.http.get(f"/v1/reviews/{review_id}/risks", params={"level": "high"})).json()
+    assert [r["risk_type"] for r in high["data"]] == ["unlimited_liability"]
+    plan_view = (await gateway.http.get(f"/v1/reviews/{review_id}/plan")).json()
+    assert plan_view["current"]["plan_version"] == 1
+
+
+async def test_decisions_with_a_repeated_idempotency_key_are_recorded_once(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    body = {"decisions": [{"redline_id": first, "action": "edit", "text": "Liability is capped at 100%."}]}
+    url = f"/v1/reviews/{review_id}/decisions"
+    one = await gateway.http.post(url, json=body, headers={"Idempotency-Key": "req-42"})
+    two = await gateway.http.post(url, json=body, headers={"Idempotency-Key": "req-42"})
+    assert one.status_code == two.status_code == 202, one.text
+    assert one.json() == two.json()
+    assert two.headers.get("idempotent-replayed") == "true"
+    assert await gateway.count_rows("decisions") == 1
+
+    reused = await gateway.http.post(
+        url,
+        json={"decisions": [{"redline_id": second, "action": "approve"}]},
+        headers={"Idempotency-Key": "req-42"},
+    )
+    assert reused.status_code == 409 and reused.json()["error"]["code"] == "idempotency_key_reused"
+    not_pending = await gateway.http.post(
+        url, json={"decisions": [{"redline_id": first, "action": "approve"}]}
+    )
+    assert not_pending.status_code == 409
+    assert not_pending.json()["error"]["details"]["not_pending"] == [
+        {"redline_id": first, "status": "edited"}
+    ]
+
+    await asyncio.sleep(0.3)  # give the relay every chance to publish a duplicate
+    [event] = await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=2)
+    resumed = event.open(ReviewDecisionsSubmitted)
+    assert resumed.request_id == one.json()["request_id"]
+    assert [(d.redline_id, d.action.value) for d in resumed.decisions] == [(first, "edit")]
+    history = (await gateway.http.get(url)).json()
+    assert history["count"] == 1 and history["data"][0]["decided_at"].endswith(("Z", "+00:00"))
+
+
+async def test_report_of_a_completed_review_is_read_from_postgres(gateway: Gateway) -> None:
+    review_id, (first, second) = await review_with_pending_redlines(gateway)
+    decided = await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={
+            "decisions": [
+                {"redline_id": first, "action": "approve"},
+                {"redline_id": second, "action": "reject", "feedback": "not needed"},
+            ]
+        },
+    )
+    assert decided.status_code == 202, decided.text
+    states = (
+        RedlineState(redline_id=first, clause_id="2.1", status="approved"),
+        RedlineState(redline_id=second, clause_id="2.1", status="rejected"),
+    )
+    done = snapshot(9, "completed", *states, summary="One high risk, capped.")
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, done, "evt_done")
+
+    async def completed() -> bool:
+        return (await gateway.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "completed"
+
+    await eventually(completed)
+    report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+    assert (report["review_id"], report["status"], report["summary"]) == (
+        review_id,
+        "completed",
+        "One high risk, capped.",
+    )
+    assert [r["id"] for r in report["redlines"]] == [first]
+    assert len(report["risks"]) == 2
+    markdown = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})
+    assert markdown.text.startswith("# Contract review report") and "unlimited_liability" in markdown.text
