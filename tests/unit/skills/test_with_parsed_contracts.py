@@ -87,3 +87,16 @@ async def test_a_review_unit_reports_the_references_made_by_its_sub_clauses(tmp_
     context = ReviewContext(primary_document_id=doc_id, clause_id="5")
     ctx = json.loads((await executor.invoke("get_clause_context", context, "")).result_json)
     assert [(r["raw"], r["resolved"]) for r in ctx["references_out"]] == [("Clause 19.4", False)]
+
+
+async def test_a_missing_schedule_is_told_apart_from_attachments_never_reproduced(tmp_path: Path) -> None:
+    with_schedules = EN_CONTRACT + (
+        "\n5. COMPLETION\n5.1 The Seller shall deliver the items listed in Schedule 3 and Exhibit A.\n"
+        "\nSCHEDULE 1\n1. Warranties\n1.1 The Seller owns the shares.\n"
+    )
+    executor, doc_id = await _executor_with(tmp_path, with_schedules, "spa.txt")
+    context = ReviewContext(primary_document_id=doc_id, clause_id="5")
+    ctx = json.loads((await executor.invoke("get_clause_context", context, "")).result_json)
+    by_raw = {r["raw"]: r for r in ctx["references_out"]}
+    assert by_raw["Schedule 3"]["resolved"] is False and by_raw["Schedule 3"]["kind_reproduced"] is True
+    assert by_raw["Exhibit A"]["resolved"] is False and by_raw["Exhibit A"]["kind_reproduced"] is False

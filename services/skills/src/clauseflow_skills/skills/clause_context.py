@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
@@ -45,6 +47,10 @@ class ReferenceOut(BaseModel):
     target: str | None
     resolved: bool
     target_title: str = ""
+    kind_reproduced: bool = Field(
+        default=False,
+        description="for a schedule/annex/exhibit reference: the contract contains attachments of that kind",
+    )
 
 
 class ReferenceIn(BaseModel):
@@ -100,6 +106,26 @@ def _subtree_ids(clause: Clause, document: DocumentStructure) -> list[str]:
     return out
 
 
+_ATTACHMENT_KIND = re.compile(
+    r"^\s*(schedule|annex|appendix|exhibit|attachment|annexure|附件|附录|附表)", re.I
+)
+
+
+def _kind_reproduced(raw: str, document: DocumentStructure) -> bool:
+    """Whether the contract itself contains attachments of the kind ``raw`` refers to.
+
+    A reference to "Schedule 3" is only broken when the contract reproduces its schedules and
+    Schedule 3 is not among them; attachments that are never reproduced are simply elsewhere.
+    """
+    kind = _ATTACHMENT_KIND.match(raw)
+    if kind is None:
+        return False
+    word = kind.group(1).lower()
+    return any(
+        c.clause_id.lower().startswith(word) or c.title.lower().startswith(word) for c in document.clauses
+    )
+
+
 def references_out(clause: Clause, document: DocumentStructure) -> list[ReferenceOut]:
     """References from a clause and its sub-clauses (its text includes theirs), with target titles."""
     outgoing = index_of(document).outgoing
@@ -109,6 +135,7 @@ def references_out(clause: Clause, document: DocumentStructure) -> list[Referenc
             target=r.target,
             resolved=r.resolved,
             target_title=document.get(r.target).title if r.target and document.has(r.target) else "",
+            kind_reproduced=not r.resolved and _kind_reproduced(r.raw, document),
         )
         for cid in _subtree_ids(clause, document)
         for r in outgoing.get(cid, [])

@@ -158,13 +158,10 @@ def _dangling(ctx: ClauseContext) -> list[str]:
         raw = d.get("raw") or d.get("reference") or d.get("text") or d.get("target")
         if not isinstance(raw, str) or not raw.strip():
             raw = None
-        if (
-            any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status"))
-            or d.get("broken") is True
-        ):
-            if raw:
-                out.append(raw.strip())
-        elif raw and d.get("resolved") is True:
+        unresolved = any(_falsy(d.get(k)) for k in ("resolved", "exists", "valid", "status"))
+        if raw and (unresolved or d.get("broken") is True):
+            out.append(raw.strip())
+        if raw and (d.get("resolved") is True or d.get("kind_reproduced") is True):
             kind = _ATTACHMENT.match(raw)
             if kind:
                 resolved_kinds.add(kind.group(0).strip().lower())
@@ -187,10 +184,22 @@ def _dangling(ctx: ClauseContext) -> list[str]:
     return kept
 
 
+def _quoted_at(text: str, raw: str) -> int:
+    """Where a reference stands in the text; a list ("Sections 1, 4 and 6.6") names only the number."""
+    pos = text.find(raw)
+    if pos >= 0:
+        return pos
+    number = raw.split()[-1] if raw.split() else ""
+    if not re.fullmatch(r"\d+(?:\.\d+)*(?:\([a-z0-9]+\))?", number):
+        return -1
+    m = re.search(rf"(?<![\d.]){re.escape(number)}(?![\d]|\.\d)", text)
+    return m.start() if m else -1
+
+
 def broken_references(ctx: ClauseContext) -> list[Finding]:
     """References the skills (or metadata) report as pointing nowhere, quoted where they occur."""
     for raw in _dangling(ctx):
-        pos = ctx.text.find(raw)
+        pos = _quoted_at(ctx.text, raw)
         if pos < 0:
             continue
         s = _sentence_at(ctx, pos)
