@@ -142,3 +142,32 @@ def resolve_number(number: str, document: DocumentStructure) -> str | None:
         if candidate in by_number:
             return by_number[candidate]
     return None
+
+
+# Function words that carry no meaning for matching or retrieval.
+STOPWORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "and",
+        "or",
+        "in",
+        "on",
+        "for",
+        "by",
+        "be",
+        "is",
+        "are",
+        "shall",
+        "will",
+        "with",
+        "this",
+        "that",
+        "any",
+        "such",
+        "as",
+    }
+)

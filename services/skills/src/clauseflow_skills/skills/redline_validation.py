@@ -8,6 +8,7 @@ from pydantic import Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.skills.financial_terms import extract
+from clauseflow_skills.text import STOPWORDS
 
 # What a redline for each risk type must bring into the text (any one cue suffices).
 _REMEDY_CUES: dict[str, str] = {
@@ -27,31 +28,6 @@ _REMEDY_CUES: dict[str, str] = {
     "auto_renewal_lock_in": r"notice|terminate|non-renew|通知|终止|不续",
     "warranty_excessive": r"reasonable skill|care|to the extent|limited|合理|以.{0,20}为限|不超过",
 }
-_STOPWORDS = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "and",
-        "or",
-        "in",
-        "on",
-        "for",
-        "by",
-        "be",
-        "is",
-        "are",
-        "shall",
-        "will",
-        "with",
-        "this",
-        "that",
-        "any",
-        "such",
-    }
-)
 
 
 class ValidateRedlineInput(SkillInput):
@@ -81,7 +57,7 @@ def _squash(text: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    latin = {w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in _STOPWORDS}
+    latin = {w for w in re.findall(r"[a-z]{4,}", text.lower()) if w not in STOPWORDS}
     cjk = {
         text[i : i + 2]
         for i in range(len(text) - 1)

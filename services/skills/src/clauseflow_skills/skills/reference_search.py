@@ -13,42 +13,16 @@ from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import cache_key
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.text import normalise
+from clauseflow_skills.text import STOPWORDS, normalise
 
 _LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)*")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
-_STOP = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "and",
-        "or",
-        "in",
-        "on",
-        "for",
-        "by",
-        "be",
-        "is",
-        "are",
-        "shall",
-        "will",
-        "with",
-        "this",
-        "that",
-        "any",
-        "such",
-        "as",
-    }
-)
 
 
 def tokenise(text: str) -> list[str]:
     """Lower-cased Latin words plus Chinese character unigrams and bigrams (no dictionary needed)."""
     text = normalise(text).lower()
-    tokens = [w for w in _LATIN.findall(text) if w not in _STOP]
+    tokens = [w for w in _LATIN.findall(text) if w not in STOPWORDS]
     for run_ in _CJK_RUN.findall(text):
         tokens += list(run_)
         tokens += [run_[i : i + 2] for i in range(len(run_) - 1)]
