@@ -156,6 +156,68 @@ def period_mismatches(view: GcPc) -> list[ConsistencyIssue]:
     return issues
 
 
+_DEFINED_PHRASE = re.compile(r"\b[A-Z][a-z'’]+(?:\s+(?:of|for|to)\s+|\s+)[A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+)*")
+
+
+def _phrases(text: str) -> set[str]:
+    """Multi-word capitalised phrases ("Notice of Claim", "Time for Completion"): what a period is for."""
+    return {m.group(0) for m in _DEFINED_PHRASE.finditer(text)}
+
+
+def _days(periods: set[int] | list[int]) -> str:
+    return ", ".join(f"{d} days" for d in sorted(periods))
+
+
+def subject_period_mismatches(view: GcPc) -> list[ConsistencyIssue]:
+    """A referring sentence still states the period the PC replaced for the same subject.
+
+    Comparing whole clauses misses a change when the old figure survives elsewhere in the amended
+    clause (28 days for one notice, while another notice went from 28 to 14 days); so each period is
+    tied to the defined phrases of its sentence (say "Notice of Claim") and compared per subject.
+    """
+    index = index_of(view.merged)
+    issues: list[ConsistencyIssue] = []
+    for clause in view.merged.clauses:
+        if clause.provenance != "amended" or not view.gc.has(clause.clause_id) or clause.children:
+            continue
+        gc_sentences = [
+            (x, _phrases(x.text), _periods(x.text)) for x in sentences(view.gc.get(clause.clause_id).text)
+        ]
+        new_sentences = [(x, _phrases(x.text), _periods(x.text)) for x in sentences(clause.text)]
+        for ref in index.incoming.get(clause.clause_id, []):
+            if ref.source == clause.clause_id or not view.merged.has(ref.source):
+                continue
+            source = view.merged.get(ref.source)
+            for sentence in sentences(source.text):
+                stated, subjects = _periods(sentence.text), _phrases(sentence.text)
+                for _, gc_subjects, gc_periods in gc_sentences:
+                    shared = subjects & gc_subjects
+                    old = stated & gc_periods
+                    if not shared or not old:
+                        continue
+                    now = set().union(*(p for _, subj, p in new_sentences if subj & shared and p))
+                    stale = sorted(old - now)
+                    if not now or not stale:
+                        continue
+                    issues.append(
+                        ConsistencyIssue(
+                            kind="period_mismatch",
+                            risk_type="internal_inconsistency",
+                            clause_id=source.clause_id,
+                            related_clause_id=clause.clause_id,
+                            description=(
+                                f"The Particular Conditions set the period for {sorted(shared)[0]} in "
+                                f"Sub-Clause {clause.clause_id} to {_days(now)}, but "
+                                f"Sub-Clause {source.clause_id}, which refers to it, still states "
+                                f"{_days(stale)}"
+                            ),
+                            evidence=_cut(sentence.text),
+                        )
+                    )
+                    break
+    return issues
+
+
 def _basis(after: str) -> str | None:
     m = _BASIS_EN.match(after)
     return m.group(1).strip().lower() if m else None
@@ -258,6 +320,7 @@ def check(view: GcPc) -> list[ConsistencyIssue]:
     issues = (
         deleted_references(view)
         + period_mismatches(view)
+        + subject_period_mismatches(view)
         + figure_mismatches(view)
         + dangling_references(view)
     )

@@ -101,10 +101,10 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for d in _walk(ctx.tool_results):
-        kind = str(d.get("type") or d.get("kind") or d.get("issue") or "").lower()
-        if not any(k in kind for k in ("inconsisten", "conflict", "contradict")):
+        kind = " ".join(str(d.get(k) or "") for k in ("type", "kind", "issue", "risk_type")).lower()
+        if not any(k in kind for k in ("inconsisten", "conflict", "contradict", "mismatch")):
             continue
-        quote = str(d.get("quote") or d.get("text") or d.get("original_text") or "")
+        quote = str(d.get("quote") or d.get("text") or d.get("original_text") or d.get("evidence") or "")
         if quote and quote in ctx.text:
             pos = ctx.text.index(quote)
             detail = str(d.get("detail") or d.get("description") or d.get("message") or "")
