@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, replace
 
 from clauseflow_shared.documents.numerals import (
+    ENGLISH_SMALL_NUMBERS,
     ZH_NUMERAL_CHARS,
     chinese_to_int,
     letters_to_int,
@@ -64,33 +65,8 @@ _KEYWORDS = {
     "appendix": ("ct:appendix", CONTAINER, "Appendix"),
     "attachment": ("ct:attachment", CONTAINER, "Attachment"),
 }
-_WORD_NUMBERS = {
-    w: i + 1
-    for i, w in enumerate(
-        [
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+# Clause numbers written as words ("Article Three"), one to twenty.
+_WORD_NUMBERS = {w: n for n, w in enumerate((*ENGLISH_SMALL_NUMBERS, "twenty")) if n > 0}
 _NUM = r"\d{1,4}(?:\.\d{1,4})*"
 
 _KW_RE = re.compile(

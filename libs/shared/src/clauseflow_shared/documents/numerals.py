@@ -24,6 +24,13 @@ _ZH_DIGITS = {
 _ZH_UNITS = {"十": 10, "百": 100, "千": 1000}
 ZH_NUMERAL_CHARS = "零〇一二三四五六七八九十百千两"
 
+# English number words: what "twenty-eight (28) days" and "Article Three" are written with.
+ENGLISH_SMALL_NUMBERS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+)  # fmt: skip
+ENGLISH_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
 
 def roman_to_int(text: str) -> int | None:
     """The value of a canonical Roman numeral (any case), or None if ``text`` is not one."""
@@ -117,3 +124,13 @@ def int_to_chinese(value: int) -> str:
             out.append("零")
         out.append(digits[value])
     return "".join(out)
+
+
+def int_to_english(n: int) -> str:
+    """English words for 0..999 ("twenty-eight")."""
+    if n < 20:
+        return ENGLISH_SMALL_NUMBERS[n]
+    if n < 100:
+        return ENGLISH_TENS[n // 10] + ("-" + ENGLISH_SMALL_NUMBERS[n % 10] if n % 10 else "")
+    rest = n % 100
+    return ENGLISH_SMALL_NUMBERS[n // 100] + " hundred" + (" and " + int_to_english(rest) if rest else "")

@@ -14,43 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from clauseflow_shared.documents.numerals import int_to_english
 from clauseflow_shared.legal.parties import ROLES, infer_parties, roles_in
 from clauseflow_shared.legal.playbook import load_playbook
 from clauseflow_shared.legal.text import Period, find_percents, find_periods, split_sentences
 
-_SMALL = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def number_to_words(n: int) -> str:
-    """English words for 0..999 ("twenty-eight")."""
-    if n < 20:
-        return _SMALL[n]
-    if n < 100:
-        return _TENS[n // 10] + ("-" + _SMALL[n % 10] if n % 10 else "")
-    rest = n % 100
-    return _SMALL[n // 100] + " hundred" + (" and " + number_to_words(rest) if rest else "")
+number_to_words = int_to_english
 
 
 # risk type -> (unit family, target value, unit) for number-carried risks
