@@ -24,6 +24,7 @@ from clauseflow_shared.bus.base import Consumer, EventBus, Handler
 from clauseflow_shared.bus.dispatch import KeyedDispatcher, Record
 from clauseflow_shared.bus.dispatch import TopicPartition as TP
 from clauseflow_shared.bus.offsets import OffsetTracker
+from clauseflow_shared.bus.spread import PartitionSpreader
 from clauseflow_shared.events import Envelope, Topic
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.settings import KafkaSettings
@@ -48,6 +49,8 @@ class KafkaBusOptions:
     """How long a rebalance waits for in-flight handlers of revoked partitions (less duplicate work)."""
     retry_backoff_s: float = 0.1
     max_buffered: int | None = None
+    spread_topics: frozenset[str] = frozenset({Topic.CLAUSE_TASKS})
+    """Work-queue topics whose keys are spread evenly over partitions (see :mod:`.spread`), not hashed."""
 
 
 def _to_record(tp: TopicPartition, message: Any) -> Record:
@@ -66,6 +69,7 @@ class KafkaBus(EventBus):
         self._known_topics: set[str] = set()
         self._topics_lock = asyncio.Lock()
         self._consumers: set[KafkaConsumer] = set()
+        self._spreader = PartitionSpreader()
 
     async def start(self) -> None:
         """Connect the producer and create missing topics (with their DLQs)."""
@@ -123,11 +127,16 @@ class KafkaBus(EventBus):
         producer = self._require_producer()
         if topic not in self._known_topics:
             await self.ensure_topics([topic])
+        partition = None
+        if key is not None and topic in self.options.spread_topics:
+            partitions = await asyncio.wait_for(producer.partitions_for(topic), self._timeout_s)
+            partition = self._spreader.partition(topic, key, len(partitions))
         await asyncio.wait_for(
             producer.send_and_wait(
                 topic,
                 value=data,
                 key=key.encode() if key is not None else None,
+                partition=partition,
                 headers=list(headers) or None,
             ),
             self._timeout_s + 5,

@@ -1,6 +1,7 @@
 """An in-process bus with the Kafka bus's semantics, for embedded mode and fast tests.
 
-Topics have partitions chosen by key hash; consumer groups share partitions among
+Topics have partitions chosen by key hash (work-queue topics such as ``clause.tasks``
+spread keys evenly instead, as the Kafka bus does: see :mod:`.spread`); consumer groups share partitions among
 their members and rebalance when members start or stop; each group has committed
 offsets, so a consumer that stops (or :meth:`InMemoryConsumer.abort`s, as a crash
 would) before its handler finished gets that message again after the rebalance.
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from clauseflow_shared.bus.base import Consumer, EventBus, Handler
 from clauseflow_shared.bus.dispatch import KeyedDispatcher, Record, TopicPartition
 from clauseflow_shared.bus.offsets import OffsetTracker
+from clauseflow_shared.bus.spread import PartitionSpreader
 from clauseflow_shared.events import Envelope, Topic
 from clauseflow_shared.logging import get_logger
 
@@ -42,7 +44,12 @@ class InMemoryBus(EventBus):
     """An :class:`EventBus` whose topics live in this process's memory."""
 
     def __init__(
-        self, partitions: int = 6, *, retry_backoff_s: float = 0.05, revoke_wait_s: float = 5.0
+        self,
+        partitions: int = 6,
+        *,
+        retry_backoff_s: float = 0.05,
+        revoke_wait_s: float = 5.0,
+        spread_topics: frozenset[str] = frozenset({Topic.CLAUSE_TASKS}),
     ) -> None:
         if partitions < 1:
             raise ValueError("partitions must be at least 1")
@@ -53,6 +60,8 @@ class InMemoryBus(EventBus):
         self._groups: dict[str, _Group] = {}
         self._wakeup = asyncio.Event()
         self._keyless = itertools.count()
+        self._spread_topics = spread_topics
+        self._spreader = PartitionSpreader()
         self._started = False
 
     async def start(self) -> None:
@@ -90,7 +99,10 @@ class InMemoryBus(EventBus):
         """Append synchronously and return the stored record."""
         self.ensure_topic(topic)
         partitions = self._logs[topic]
-        partition = partition_for(key, len(partitions), next(self._keyless))
+        if key is not None and topic in self._spread_topics:
+            partition = self._spreader.partition(topic, key, len(partitions))
+        else:
+            partition = partition_for(key, len(partitions), next(self._keyless))
         log_ = partitions[partition]
         record = Record(topic, partition, len(log_), key, bytes(data), tuple(headers))
         log_.append(record)
