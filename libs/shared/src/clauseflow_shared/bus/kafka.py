@@ -39,7 +39,10 @@ class KafkaBusOptions:
     topics: tuple[str, ...] = Topic.ALL
     """Created (with their DLQs) by ``start()``; other topics are created on first use."""
     linger_ms: int = 1
-    fetch_max_wait_ms: int = 10
+    fetch_max_wait_ms: int = 500
+    """A long poll: the broker answers as soon as a record arrives, so this costs no latency; a short
+    wait only made every idle consumer re-poll (measured: broker CPU at idle with three consumers
+    0.35–0.5 s per 3 s at 10 ms, 0.07 s at 500 ms; publish→handle p50 unchanged at ~4 ms)."""
     commit_interval_s: float = 0.05
     session_timeout_ms: int = 10_000
     heartbeat_interval_ms: int = 1_000
