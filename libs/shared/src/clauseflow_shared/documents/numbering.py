@@ -84,6 +84,7 @@ _PAREN_RE = re.compile(
     r"(?P<open>[(（])(?P<num>[a-z]{1,4}|[A-Z]{1,4}|\d{1,3}|[" + ZH_NUMERAL_CHARS + r"]{1,4})[)）]"
 )
 _BRACKET_RE = re.compile(r"(?P<num>[a-z]{1,3}|\d{1,2})\)(?=\s)")
+_NUM_BRACKET_RE = re.compile(r"(?P<num>\d{1,2})(?:\)(?=[ \t]|$|[\u3400-\u9fff])|）)")
 _ZH_ORD_RE = re.compile(
     r"第\s*(?P<num>[" + ZH_NUMERAL_CHARS + r"\d]{1,6})\s*(?P<unit>条|章|节|部分|款)(?![的规约所中项下之])"
 )
@@ -136,6 +137,10 @@ def _read_decimal(line: str) -> Marker | None:
         if len(parts) == 2 and parts[1] == 0:
             parts = parts[:1]  # "2.0 Scope" heads clause 2 (its sub-clauses are 2.1, 2.2 …)
         return _marker([Reading(f"dec:{len(parts)}", parts[-1], parts, num, ABSOLUTE)], line, m.end())
+    m = _NUM_BRACKET_RE.match(line)
+    if m:
+        # "1) Duties of the Supplier", "1）合同标的"
+        return _marker(_paren_readings(m.group("num"), "bracket"), line, m.end())
     m = _BARE_RE.match(line)
     if m:
         value = int(m.group("num"))

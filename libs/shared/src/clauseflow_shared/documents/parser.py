@@ -18,7 +18,11 @@ Clause ids are what a lawyer writes when citing the clause:
 * schedules, exhibits, annexes and appendices keep their name (``Schedule 1``, ``Exhibit A``,
   ``附件一`` → ``Annex 1``) and their own, restarting, numbering is cited as
   ``Schedule 1, paragraph 1.1``;
-* text before the first numbered clause is the ``Preamble``; a number used twice gets ``#2``;
+* a document numbered only with list styles (``1)``/``1）``, ``(1)`` or ``A.`` headings) keeps
+  those numbers as its top-level ids (``1``, ``A``), including when they run on inside long lines;
+  where other numbering exists they number items inside a clause (``2(1)``);
+* text before the first numbered clause is the ``Preamble`` (a table of contents, an exhibit number
+  or a page header above the clauses included); a number used twice gets ``#2``;
 * with no numbering at all, paragraphs become ``P1``, ``P2`` … and a warning says so.
 
 Each clause's ``text`` and ``[start, end)`` cover the whole unit *including* its sub-clauses (as a

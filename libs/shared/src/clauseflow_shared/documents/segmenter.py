@@ -22,6 +22,7 @@ from clauseflow_shared.documents.numbering import (
     Reading,
     read_marker,
 )
+from clauseflow_shared.documents.numerals import ENGLISH_SMALL_NUMBERS, ENGLISH_TENS
 from clauseflow_shared.errors import DocumentTooLarge
 
 MAX_DEPTH = 32
@@ -62,6 +63,8 @@ _SMALL_WORDS = frozenset(
         "their",
     ]
 )
+# A bare number ("2   Scope") is a heading only when its title follows within a tab stop or two.
+_BARE_MAX_GAP = 16
 _MAYBE = "\x00"  # prefix of a provisional title
 _ZH_STOP = re.compile(r"[。；，,;]")
 
@@ -99,11 +102,19 @@ class Segmentation:
 def segment(text: str, *, language: str = "en") -> Segmentation:
     """Split normalised ``text`` into a clause tree (see the parser module for the id scheme)."""
     accepted = _find_clauses(text, language)
-    if _looks_flattened(text, accepted):
+    flattened = _looks_flattened(text, accepted)
+    if flattened:
         # Few numbered lines for the amount of text: the clauses probably run on inside long lines.
         inline = _find_clauses(text, language, inline=True)
         if len(inline) > len(accepted):
             accepted = inline
+    if len(accepted) < _MIN_STRICT_CLAUSES:
+        # No numbering of the usual top-level kinds: the document may be numbered "1)", "(1)" or
+        # "A." throughout. Those styles normally number lists inside a clause, so they may open the
+        # document only when nothing else numbers it.
+        relaxed = _find_clauses(text, language, inline=flattened, relaxed=True)
+        if len(relaxed) >= _MIN_STRICT_CLAUSES and len(relaxed) > len(accepted):
+            accepted = relaxed
     warnings: list[str] = []
     if len(accepted) < 2:
         return _paragraph_chunks(text, warnings)
@@ -115,7 +126,9 @@ def segment(text: str, *, language: str = "en") -> Segmentation:
 _WIDE_GAP = re.compile(r"(?<![ \t])[ \t]{3,}+(?=[(（\w§第])")
 
 
-def _iter_lines(text: str, *, inline: bool = False) -> tuple[list[tuple[int, str]], set[int]]:
+def _iter_lines(
+    text: str, *, inline: bool = False, relaxed: bool = False
+) -> tuple[list[tuple[int, str]], set[int]]:
     """Lines with their offsets; a line is also split where a number follows a wide gap.
 
     Contracts flattened from PDF or HTML often run whole clauses together on one line, separated
@@ -123,6 +136,7 @@ def _iter_lines(text: str, *, inline: bool = False) -> tuple[list[tuple[int, str
     ``inline``, long lines are also split before a clause number that opens a sentence
     ("… as follows: 1. DEFINITIONS. … 1.1 "Affiliate" means …"); the indices of the pieces that
     start at such a split are returned too, for the segmenter to hold them to a stricter test.
+    With ``relaxed``, "2)" also counts as such a number (for documents numbered "1) … 2) …").
     """
     out: list[tuple[int, str]] = []
     inline_pieces: set[int] = set()
@@ -134,7 +148,9 @@ def _iter_lines(text: str, *, inline: bool = False) -> tuple[list[tuple[int, str
                 if read_marker(line[m.end() : m.end() + 200]) is not None:
                     pieces.append((m.end(), False))
         if inline:
-            pieces.extend((at, True) for at in _inline_splits(line))
+            # A split found both after a wide gap and inside running text is a wide-gap split.
+            wide = {at for at, _ in pieces}
+            pieces.extend((at, True) for at in _inline_splits(line, relaxed=relaxed) if at not in wide)
             pieces.sort()
         last = -1
         for i, (at, is_inline) in enumerate(pieces):
@@ -154,12 +170,14 @@ _INLINE_MIN_LINE = 200
 _INLINE_CANDIDATE = re.compile(
     r"(?<=\s)(?:\d{1,3}(?:\.\d{1,3})*\.?(?=\s)|(?i:section|article|clause)\s+(?:\d|[IVXLC]+\b))"
 )
+# "2) Term. …" inside running text, considered only for documents with no other numbering.
+_INLINE_BRACKET = re.compile(r"(?<=\s)\d{1,2}\)(?=\s)")
 _SENTENCE_END_CHARS = frozenset(".:;!?)]\"”'’")
 _CURRENCY_WORDS = frozenset(["USD", "EUR", "GBP", "RMB", "CNY", "JPY", "CHF", "CAD", "AUD", "HKD", "US"])
 _NUMBER_OPENERS = "\"“'‘[("
 
 
-def _inline_splits(line: str) -> list[int]:
+def _inline_splits(line: str, *, relaxed: bool = False) -> list[int]:
     """Offsets in a long ``line`` where a clause number opens a new sentence or follows a heading.
 
     Guards against false splits: the number must follow a sentence end (``. : ; ) ]`` or a closing
@@ -168,14 +186,22 @@ def _inline_splits(line: str) -> list[int]:
     must open like a clause (a capital, a quote or a bracket), which rules out "USD 1.5 million",
     "Section 5 shall survive" and most numbers inside sentences. Whether a split becomes a clause
     is then decided by the numbering sequence, as for any line.
+
+    With ``relaxed`` a bracketed number ("2) Term") is a candidate too; "Section 2(1)", "five (5)"
+    and "13d-1(k)" never are (no space before the number), and the segmenter accepts such a split
+    only as the next top-level number of a document with no other numbering.
     """
     splits: list[int] = []
-    for m in _INLINE_CANDIDATE.finditer(line):
-        at = m.start()
+    candidates = [m.start() for m in _INLINE_CANDIDATE.finditer(line)]
+    if relaxed:
+        candidates = sorted([*candidates, *(m.start() for m in _INLINE_BRACKET.finditer(line))])
+    for at in candidates:
         if not _opens_sentence(line, at):
             continue
         marker = read_marker(line[at : at + 120])
-        if marker is None or marker.bare or not any(r.family == ABSOLUTE for r in marker.readings):
+        if marker is None or marker.bare:
+            continue
+        if not any(r.family == ABSOLUTE or (relaxed and r.style == "bracket:num") for r in marker.readings):
             continue
         rest = marker.rest
         if not rest or not (rest[0].isupper() or rest[0] in _NUMBER_OPENERS):
@@ -206,10 +232,21 @@ def _looks_flattened(text: str, accepted: list[_Accepted]) -> bool:
 
 
 _FLAT_CHARS_PER_CLAUSE = 1500
+# Below this many clauses the usual numbering was not found and list styles may number the document.
+_MIN_STRICT_CLAUSES = 3
+# List styles that may number a whole document that has no other numbering; (style, needs a heading).
+_RELAXED_TOP_STYLES = {
+    "bracket:num": False,
+    "paren:num": True,
+    "dot:alpha-upper": True,
+    "paren:alpha-upper": True,
+}
 
 
-def _find_clauses(text: str, language: str, *, inline: bool = False) -> list[_Accepted]:
-    lines, inline_pieces = _iter_lines(text, inline=inline)
+def _find_clauses(
+    text: str, language: str, *, inline: bool = False, relaxed: bool = False
+) -> list[_Accepted]:
+    lines, inline_pieces = _iter_lines(text, inline=inline, relaxed=relaxed)
     accepted: list[_Accepted] = []
     stack: list[_Open] = []
     last_value: dict[str, int] = {}  # last accepted value per style, across groupings
@@ -229,16 +266,22 @@ def _find_clauses(text: str, language: str, *, inline: bool = False) -> list[_Ac
         heading = _heading_like(marker.rest, language)
         if marker.bare and not (heading and marker.rest.strip()):
             continue
+        if marker.bare and marker.rest_offset - len(marker.raw) > _BARE_MAX_GAP:
+            # "1" far to the left of "EXHIBIT 10.26": a page number in a running header.
+            continue
+        if _restates_spelled_number(text, line_start + lead, marker):
+            continue
         is_inline = line_no in inline_pieces
+        titled = bool(_clean_heading(marker.rest))
         readings = marker.readings
         if is_inline:
-            readings = tuple(r for r in readings if r.family == ABSOLUTE)
-        placed = _place(stack, readings, heading, last_value)
+            readings = tuple(r for r in readings if _inline_reading(r, stack, relaxed=relaxed))
+        placed = _place(stack, readings, heading, last_value, relaxed=relaxed, titled=titled)
         if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
             continue
         if placed is None:
             restart = _after_recitals(text, accepted, marker) or (
-                not is_inline and _is_restart(accepted, stack, marker)
+                not is_inline and _is_restart(text, accepted, stack, marker, line_start + lead)
             )
             if restart:
                 # What came before was a table of contents: start again at the real clause 1.
@@ -247,7 +290,7 @@ def _find_clauses(text: str, language: str, *, inline: bool = False) -> list[_Ac
                 last_value.clear()
                 used_ids.clear()
                 namespace = ""
-                placed = _place(stack, readings, heading, last_value)
+                placed = _place(stack, readings, heading, last_value, relaxed=relaxed, titled=titled)
             if placed is None:
                 continue
         reading, parent_pos = placed
@@ -298,8 +341,30 @@ def _find_clauses(text: str, language: str, *, inline: bool = False) -> list[_Ac
     return accepted
 
 
+_NUMBER_WORDS = frozenset([*ENGLISH_SMALL_NUMBERS, *ENGLISH_TENS[2:], "hundred", "thousand", "million"])
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t\n]*$")
+
+
+def _restates_spelled_number(text: str, start: int, marker: Marker) -> bool:
+    """Whether a "(1)" only repeats the number word before it ("one (1) year", "thirty-\n(30) days").
+
+    Justified or wrapped text can put such a figure after a run of spaces or at a line start,
+    where it would otherwise read as a list item.
+    """
+    if marker.raw[:1] not in "(（" or not marker.raw[1:2].isdigit():
+        return False
+    m = _WORD_BEFORE.search(text[max(0, start - 40) : start])
+    return m is not None and m.group(1).lower() in _NUMBER_WORDS
+
+
 def _place(
-    stack: list[_Open], readings: tuple[Reading, ...], heading: bool, last_value: dict[str, int]
+    stack: list[_Open],
+    readings: tuple[Reading, ...],
+    heading: bool,
+    last_value: dict[str, int],
+    *,
+    relaxed: bool = False,
+    titled: bool = True,
 ) -> tuple[Reading, int] | None:
     """Where a candidate fits: (reading, index of its parent in the stack, -1 for top level)."""
     top = len(stack) - 1
@@ -326,7 +391,7 @@ def _place(
                 return r, -1
         return None
     for r in readings:
-        if _starts(r, heading):
+        if _starts(r, heading, titled=titled) or (relaxed and _starts_relaxed(r, heading)):
             return r, -1
     return None
 
@@ -381,16 +446,42 @@ def _opens(parent: Reading, r: Reading, heading: bool, last_value: dict[str, int
     return r.value == 1
 
 
-def _starts(r: Reading, heading: bool) -> bool:
-    """Whether ``r`` can open the document's numbering."""
+def _starts(r: Reading, heading: bool, *, titled: bool = True) -> bool:
+    """Whether ``r`` can open the document's numbering.
+
+    Numbering that opens past 1 needs a heading with words: a number alone on a line above the
+    clauses ("10.23", "5.") is an exhibit number or a page label, not where the clauses begin.
+    """
     if r.family == RELATIVE:
         return r.style in ("zh:dun", "zh:numdun") and r.value == 1
     if r.style.startswith("dec:") and len(r.parts) >= 2:
-        return all(p <= 1 for p in r.parts) or heading
-    return r.value <= 1 or heading
+        return all(p <= 1 for p in r.parts) or (heading and titled)
+    return r.value <= 1 or (heading and titled)
 
 
-def _is_restart(accepted: list[_Accepted], stack: list[_Open], marker: Marker) -> bool:
+def _starts_relaxed(r: Reading, heading: bool) -> bool:
+    """Whether a list style may open a document that has no other numbering ("1) Duties …")."""
+    needs_heading = _RELAXED_TOP_STYLES.get(r.style)
+    return needs_heading is not None and r.value == 1 and (heading or not needs_heading)
+
+
+def _inline_reading(r: Reading, stack: list[_Open], *, relaxed: bool) -> bool:
+    """Whether a reading found inside running text may count: an absolute clause number, or in a
+    document numbered "1) … 2) …" the next top-level number (never a list inside a clause)."""
+    if r.family == ABSOLUTE:
+        return True
+    if not relaxed or r.style != "bracket:num":
+        return False
+    return not stack or stack[0].reading.style == r.style
+
+
+def _is_restart(text: str, accepted: list[_Accepted], stack: list[_Open], marker: Marker, start: int) -> bool:
+    """Whether the first clause number seen again ends a table of contents.
+
+    Under a "Table of Contents" heading that is enough. Otherwise every entry so far must be a
+    single short line, and either no entry but the last has sub-entries or the entries are packed
+    as tightly as a contents list (a clause has a body; a contents entry is a line or two).
+    """
     if not accepted or not stack:
         return False
     first = accepted[0].reading
@@ -399,8 +490,17 @@ def _is_restart(accepted: list[_Accepted], stack: list[_Open], marker: Marker) -
     tops = [a for a in accepted if a.parent is None]
     if len(tops) < 3:
         return False
-    # A table of contents: every entry so far is a single short line.
-    return all(a.line_end - a.start < 120 for a in accepted) and all(not a.children for a in tops[:-1])
+    if _TOC_HEADING.search(text[max(0, accepted[0].start - _TOC_HEADING_REACH) : accepted[0].start]):
+        return True
+    if not all(a.line_end - a.start < 120 for a in accepted):
+        return False
+    packed = (start - accepted[0].start) / len(accepted) < _TOC_CHARS_PER_ENTRY
+    return packed or all(not a.children for a in tops[:-1])
+
+
+_TOC_CHARS_PER_ENTRY = 100
+_TOC_HEADING = re.compile(r"\b(?:TABLE OF CONTENTS|Table of Contents|CONTENTS|INDEX)\b|目\s*录")
+_TOC_HEADING_REACH = 200
 
 
 _RECITALS = re.compile(r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background)\b")
@@ -536,6 +636,16 @@ def _title(marker: Marker, heading: bool, lines: list[tuple[int, str]], line_no:
         if m:
             return m.group("t") or m.group("u") or ""
         return ""
+    gap = _GAP_TITLE.match(rest)
+    if gap:
+        # "1) Duties of the Supplier   The Supplier shall …": a heading set off by a run of spaces.
+        title = gap.group("title").strip()
+        words = title.split()
+        letters = [c for c in title if c.isalpha()]
+        # Running text broken by justified spacing is long, or ends mid-phrase ("… by and between").
+        short = len(words) <= 8 and title[-1] != "," and words[-1].lower() not in _SMALL_WORDS
+        if short and letters and (all(c.isupper() for c in letters) or _title_case(title)):
+            return title
     m = _INLINE_TITLE.match(rest)
     if m and m.end() < len(rest):
         title = m.group("title").strip()
@@ -545,6 +655,7 @@ def _title(marker: Marker, heading: bool, lines: list[tuple[int, str]], line_no:
     return ""
 
 
+_GAP_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)[ \t]{3,}(?=[A-Z\"“(])")
 _CJK_RE = re.compile(r"[\u3400-\u9fff]")
 
 
