@@ -20,7 +20,10 @@ from clauseflow_playbook_model.handlers.common import (
 from clauseflow_playbook_model.wire import Answer, ChatRequest
 
 MAX_TOOL_TURNS = 2
-MAX_CALLS_PER_TURN = 4
+# Enough for the context, the figures, the references and two domain checks in one turn: when the
+# cap bites, a tool further down the priority list is silently never called (a lost reference
+# check loses the broken-reference finding and everything quoted with it).
+MAX_CALLS_PER_TURN = 6
 
 _AMOUNTS = re.compile(
     r"\d+(?:\.\d+)?\s*(?:%|per\s*cent)|(?:USD|EUR|GBP|RMB|CNY|HKD|US\$|\$|€|£|¥|人民币|美元)\s?\d|[\d一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾]+\s*(?:万)?元|"
@@ -28,14 +31,36 @@ _AMOUNTS = re.compile(
     re.I,
 )
 _REFERENCES = re.compile(
-    r"(?:Sub-Clause|Clause|Section|Article|Schedule|Annex|Appendix|Exhibit|Paragraph)\s+[\dA-Z]+(?:\.\d+)*|第[一二三四五六七八九十百\d]+条|附件[一二三四五六七八九十\d]+",
+    r"(?:Sub-Clause|Clause|Section|Article|Schedule|Annex|Appendix|Exhibit|Paragraph)\s+[\dA-Z]+(?:\.\d+)*|第[一二三四五六七八九十百\d]+(?:\.\d+)*\s*(?:条|款|项)|附件[一二三四五六七八九十\d]+",
     re.I,
 )
 _NOTICE_PERIOD = re.compile(r"notice|claim|within|通知|索赔|内", re.I)
 
 
+_PC_WORDS = re.compile(
+    r"\bdelete\b|\bsubstitute\b|\badd\s+at\s+the\s+end\b|Particular\s+Conditions|专用条件", re.I
+)
+_PERIOD = re.compile(
+    r"\(\d+\)\s*(?:days|weeks|months|years)|\b\d+\s*(?:days|weeks|months|years)\b|(?:\d+|[一二三四五六七八九十百]+)\s*[）)]?\s*(?:日|天|周|个月|年)",
+    re.I,
+)
+
+
+def _may_be_out_of_step(clause: str) -> bool:
+    """Whether a FIDIC clause could disagree with what the Particular Conditions changed elsewhere.
+
+    Either it carries PC instructions itself, or it restates a period or figure of a mechanism set
+    out in another sub-clause ("a Notice of Claim within 28 days in accordance with Sub-Clause
+    20.1"): when the PC amend the referenced sub-clause, the restated value goes stale silently,
+    and the merged text no longer shows that anything was amended.
+    """
+    if _PC_WORDS.search(clause):
+        return True
+    return bool(_REFERENCES.search(clause)) and bool(_PERIOD.search(clause) or _AMOUNTS.search(clause))
+
+
 def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str]:
-    """Tools worth calling for this clause, in priority order, among those offered."""
+    """Tools worth calling for this clause, in priority order, among those offered (uncapped)."""
     domain = str(reading.metadata.get("domain") or "generic")
     wanted: list[str] = ["get_clause_context"]
     if _AMOUNTS.search(clause):
@@ -46,9 +71,7 @@ def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str
         and re.search(r"\d|[一二三四五六七八九十]", clause)
     ):
         wanted.append("fidic_calculate_time_bar")
-    if domain == "fidic" and re.search(
-        r"\bdelete\b|\bsubstitute\b|\badd\s+at\s+the\s+end\b|Particular\s+Conditions|专用条件", clause, re.I
-    ):
+    if domain == "fidic" and _may_be_out_of_step(clause):
         wanted.append("fidic_check_pc_consistency")
     if _REFERENCES.search(clause):
         wanted.append("cross_reference_check")
@@ -72,7 +95,7 @@ def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str
             and not name.startswith(("draft_redline", "validate_redline"))
         ):
             chosen.append(name)
-    return chosen[:MAX_CALLS_PER_TURN]
+    return chosen
 
 
 def _first_term(clause: str) -> str:
@@ -170,6 +193,9 @@ def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
         if turns == 1:
             context_refs = json.dumps(results.get("get_clause_context") or {}, ensure_ascii=False)
             wanted = [t for t in wanted if t == "cross_reference_check" and _REFERENCES.search(context_refs)]
+        # Capped only now: capping before dropping the tools already called would cut the same
+        # low-priority tool from every turn.
+        wanted = wanted[:MAX_CALLS_PER_TURN]
         child_calls = _child_reference_calls(request, reading, clause, results, turns) if turns == 1 else ()
         if wanted or child_calls:
             calls = child_calls + tuple(

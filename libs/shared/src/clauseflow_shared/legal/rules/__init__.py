@@ -56,6 +56,7 @@ RULES: tuple[Rule, ...] = (
     drafting.inconsistency,
     drafting.broken_references,
     drafting.undefined_terms,
+    drafting.single_use_undefined_terms,
 )
 
 __all__ = ["RULES", "ClauseContext", "Finding", "Rule"]

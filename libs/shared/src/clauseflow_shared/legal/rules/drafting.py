@@ -316,3 +316,187 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+# --- single-use terms written as defined terms ---------------------------------------------------
+
+# "the Support Policy", "The Management Accounts": a definite article before a Title Case phrase in
+# the middle of a sentence is how a drafter points at a defined thing; ordinary nouns after "the"
+# are lower case.
+_DEFINITE_TERM = re.compile(
+    r"\b[Tt]he\s+(?P<term>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|for\s+|on\s+|after\s+)?[A-Z][a-z][\w'’-]*){0,3})(?![\w'’-])"
+)
+# The defined terms of the FIDIC forms: a contract on FIDIC terms incorporates their definitions,
+# so an abridged or amended set of conditions using them is not using undefined terms.
+_FIDIC_TERMS = frozenset(
+    {
+        "accepted contract amount", "appendix to tender", "base date", "bill of quantities",
+        "commencement date", "contract agreement", "contract data", "contract price",
+        "contractor's documents", "contractor's equipment", "contractor's personnel", "cost",
+        "country", "dispute", "dispute adjudication board", "dispute avoidance/adjudication board",
+        "defects notification period", "delay damages", "employer's equipment",
+        "employer's personnel", "employer's representative", "employer's requirements",
+        "engineer", "engineer's representative", "exceptional event", "final payment certificate",
+        "final statement", "force majeure", "general conditions", "goods", "interim payment certificate",
+        "key personnel", "laws", "letter of acceptance", "letter of tender", "notice", "notice of claim",
+        "notice of dissatisfaction", "particular conditions", "payment certificate",
+        "performance certificate", "performance security", "permanent works", "plant", "programme",
+        "provisional sum", "retention money", "schedule of guarantees", "schedule of payments",
+        "schedules", "section", "site", "specification", "statement", "taking-over certificate",
+        "temporary works", "tender", "tests after completion", "tests on completion",
+        "time for completion", "unforeseeable", "variation", "works",
+    }
+)  # fmt: skip
+# Names of laws, offices and institutions are proper nouns that a contract names without defining.
+_INSTITUTION_WORDS = frozenset(
+    {
+        "law", "laws", "office", "secretary", "minister", "ministry", "commissioner", "agency",
+        "department", "bank", "registrar", "registry", "authority", "board", "house", "stock",
+        "revenue", "customs", "police", "university", "college", "hospital", "foundation", "fund",
+        "group", "holdings", "limited", "inc", "ltd", "llc", "plc", "gmbh", "corporation",
+        "company", "street", "road", "avenue", "square", "building", "tower", "park", "city",
+        "province", "district", "county", "region", "island", "sea", "ocean", "river",
+        "republic", "kingdom", "state", "states", "union", "federation", "nations", "emirates",
+        "government", "court", "tribunal", "act", "regulation", "regulations", "directive",
+        "convention", "code", "rules", "institute", "chamber", "commission", "council",
+    }
+)  # fmt: skip
+# Words that may follow a defined term; any other lower-case word after the phrase makes it a
+# proper-name modifier ("the Fleetwise platform"), not a term of its own.
+_AFTER_TERM = frozenset(
+    {
+        "of", "to", "in", "for", "and", "or", "with", "under", "by", "on", "at", "from", "as",
+        "shall", "will", "may", "must", "can", "could", "would", "should", "is", "are", "was",
+        "were", "be", "been", "has", "have", "had", "does", "do", "did", "which", "that", "who",
+        "whose", "including", "within", "between", "against", "upon", "into", "unless", "until",
+        "if", "when", "where", "whether", "than", "not", "nor", "but", "so", "after", "before",
+        "during", "without", "except", "save", "subject", "pursuant", "then", "only", "also",
+        "contains", "sets", "provides", "states", "applies", "remains", "becomes", "means",
+    }
+)  # fmt: skip
+_DEFINING_SENTENCE = re.compile(
+    r"\bmeans?\b|shall\s+mean|has\s+the\s+meaning|have\s+the\s+meaning|\bdefined\b|[\"“][A-Z]|是指|系指", re.I
+)
+
+
+def _looked_up_definitions(ctx: ClauseContext) -> set[str] | None:
+    """Forms of the defined terms this clause uses, as the clause context listed them.
+
+    ``None`` when no context result lists them (absent, or cut off by truncation): without that
+    evidence a capitalised phrase cannot be called undefined.
+    """
+    lists = [
+        d["definitions_used"]
+        for d in _walk(ctx.tool_results)
+        if isinstance(d.get("definitions_used"), list)
+        and (not ctx.clause_id or str(d.get("clause_id") or ctx.clause_id) == ctx.clause_id)
+    ]
+    if not any(lists):
+        # No context, or a clause that uses no defined term at all: either the document has no
+        # definitions regime or its definitions could not be read, so "undefined" proves nothing.
+        return None
+    defined: set[str] = set()
+    for entries in lists:
+        for entry in entries:
+            term = entry.get("term") if isinstance(entry, dict) else entry
+            if isinstance(term, str) and term.strip():
+                defined |= term_forms(term.strip())
+    return defined | _defined_in_results(ctx)
+
+
+def _party_words(ctx: ClauseContext) -> set[str]:
+    names = [ctx.parties.our_label, ctx.parties.their_label, *ctx.parties.our_names, *ctx.parties.their_names]
+    names += [str(ctx.metadata.get(k) or "") for k in ("our_party", "counterparty", "other_party")]
+    return {w.lower() for n in names for w in re.findall(r"[A-Za-z][\w'’-]+", n)}
+
+
+def _builds_on_defined(low: str, defined: set[str]) -> bool:
+    """Whether a phrase is a defined term extended ("the Seller's Group", "the Accounts Date").
+
+    A new word *before* a defined noun names a different thing ("the Management Accounts" are not
+    "the Accounts"), so that is a term of its own and needs its own definition.
+    """
+    for d in defined:
+        if len(d) <= 3 or not re.search(rf"\b{re.escape(d)}\b", low):
+            continue
+        prefix = low[: -len(d)].strip() if low.endswith(d) else None
+        if not prefix or re.search(r"(?:'s|’s|'|’)$", prefix) or term_forms(prefix) & defined:
+            return True
+    return False
+
+
+def _single_use_candidate(ctx: ClauseContext, defined: set[str]) -> tuple[str, Sentence, int] | None:
+    """The first Title Case phrase this clause uses like a defined term that no definition covers."""
+    party_words = _party_words(ctx)
+    title_words = {w.lower() for w in re.findall(r"[A-Za-z][\w'’-]+", ctx.title)}
+    for s in ctx.sentences:
+        if _DEFINING_SENTENCE.search(s.text):
+            continue  # a definition (or a term being defined inline), not a use
+        for m in _DEFINITE_TERM.finditer(s.text):
+            term = m.group("term")
+            words = [re.sub(r"(?:'s|’s|'|’)$", "", w.lower()) for w in term.split()]
+            low = term.lower()
+            if is_ordinary_term(term) or term_forms(term) & defined:
+                continue
+            if any(roles_in(form) for form in term_forms(term)):
+                continue  # a party, however inflected ("the Suppliers")
+            if len(re.findall(rf"(?<![\w\"“]){re.escape(term)}(?![\w'’-])", ctx.text)) > 1:
+                continue  # used repeatedly: the document-level check reports it where first used
+            if ctx.domain == "fidic" and term_forms(term) & _FIDIC_TERMS:
+                continue
+            if any(w in _INSTITUTION_WORDS or w in party_words for w in words):
+                continue
+            if set(words) <= title_words:
+                continue  # the clause's own heading words repeated in its text
+            if _builds_on_defined(low, defined):
+                continue
+            rest = s.text[m.end() :]
+            # "the Tests on Completion": only the beginning of a longer defined term
+            if any(d.startswith(low + " ") and (low + rest.lower()).startswith(d) for d in defined):
+                continue
+            if re.match(r"\s*(?:and|&|of|for)\s+[A-Z]", rest):
+                continue  # only part of a longer name ("the National Security and Investment Act")
+            nxt = re.match(r"\s+([a-z][\w'’-]*)", rest)
+            if nxt and nxt.group(1) not in _AFTER_TERM and not nxt.group(1).endswith(("ly", "ed")):
+                continue  # "the Fleetwise platform": a name qualifying an ordinary noun
+            return term, s, m.start("term")
+    return None
+
+
+def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
+    """A Title Case phrase used like a defined term ("in accordance with the Support Policy") that the
+    contract does not define.
+
+    The document-level check needs two uses to tell a term from a proper noun; a single use in an
+    operative sentence is as much a defect, since the obligation's content depends on it. Reported
+    only with evidence: the clause context's list of the definitions the clause uses.
+    """
+    if ctx.zh:
+        return []
+    defined = _looked_up_definitions(ctx)
+    if defined is None:
+        return []
+    found = _single_use_candidate(ctx, defined)
+    if found is None:
+        return []
+    term, s, pos = found
+    return [
+        Finding(
+            "undefined_term",
+            "low",
+            span(s, pos),
+            ctx.t(
+                f'"{term}" is used as a defined term but is not defined.',
+                f"“{term}”作为定义术语使用，但未被定义。",
+            ),
+            ctx.t(
+                "Its scope is uncertain, and so are the obligations that depend on it.",
+                "其范围不确定，依赖它的义务也随之不确定。",
+            ),
+            ctx.t(
+                "Define the term (or attach the document it names) or replace it with plain words.",
+                "补充定义（或附上所指文件）或改用普通用语。",
+            ),
+            priority=1,
+        )
+    ]

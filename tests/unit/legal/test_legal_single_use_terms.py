@@ -1,0 +1,116 @@
+"""A Title Case phrase used once like a defined term, but defined nowhere, is an undefined term.
+
+The evidence is the clause context's list of the definitions the clause uses: without it nothing is
+reported, and names of products, laws, institutions and parties are not defined terms at all.
+"""
+
+# ruff: noqa: E501 -- fixture clauses keep one paragraph per line, as real ones do
+from __future__ import annotations
+
+from typing import Any
+
+from clauseflow_shared.legal.analysis import analyse_clause
+
+
+def _context(clause_id: str, *terms: str) -> dict[str, Any]:
+    """What get_clause_context returns: the defined terms the clause uses."""
+    return {
+        "clause_id": clause_id,
+        "definitions_used": [{"term": t, "definition": "...", "defined_in": "1.1"} for t in terms],
+    }
+
+
+def _undefined(
+    text: str,
+    *defined: str,
+    clause_id: str = "6.2",
+    domain: str = "generic",
+    language: str = "en",
+    our_party: str = "Customer (Harbour Freight Ltd)",
+    results: list[Any] | None = None,
+) -> list[dict[str, str]]:
+    risks = analyse_clause(
+        text,
+        clause_id=clause_id,
+        our_party=our_party,
+        domain=domain,
+        language=language,
+        tool_results=[_context(clause_id, *defined)] if results is None else results,
+    )
+    return [r for r in risks if r["risk_type"] == "undefined_term"]
+
+
+def test_a_standard_incorporated_by_an_undefined_name_is_reported_at_its_sentence() -> None:
+    text = "6.2 Maintenance. Vendor shall maintain the Platform in accordance with the Escalation Procedure, with a named account manager."
+    [risk] = _undefined(text, "Vendor", "Platform")
+    assert '"Escalation Procedure"' in risk["description"]
+    assert risk["risk_level"] == "low"
+    assert "in accordance with the Escalation Procedure" in risk["original_text"]
+    assert risk["original_text"] in text
+
+
+def test_the_subject_of_a_warranty_named_like_a_defined_term_is_reported() -> None:
+    text = "3.4 The Interim Accounts fairly present the financial position of the Target for the period to which they relate."
+    [risk] = _undefined(text, "Target", "Accounts")
+    assert '"Interim Accounts"' in risk["description"]
+
+
+def test_a_single_word_term_after_the_definite_article_is_reported() -> None:
+    text = "9.1 Nothing in this Agreement obliges either Party to complete the Acquisition or to negotiate further."
+    [risk] = _undefined(text, "Agreement", "Party")
+    assert '"Acquisition"' in risk["description"]
+
+
+def test_terms_the_contract_defines_are_not_reported_in_any_inflection() -> None:
+    text = (
+        "6.2 Vendor shall deliver the Deliverables and the Acceptance Certificate's annexes to the Customer."
+    )
+    assert _undefined(text, "Vendor", "Deliverable", "Acceptance Certificate", "Customer") == []
+
+
+def test_nothing_is_reported_without_the_clause_context_listing_the_definitions() -> None:
+    text = "6.2 Vendor shall maintain the Platform in accordance with the Escalation Procedure."
+    assert _undefined(text, results=[]) == []
+    # a context that lists no definitions at all: the document's definitions could not be read
+    assert _undefined(text) == []
+
+
+def test_names_of_products_laws_institutions_and_parties_are_not_defined_terms() -> None:
+    for text in (
+        "6.2 Vendor shall host the Orion analytics platform in the Customer's tenancy.",
+        "6.2 Vendor shall comply with the Personal Data Protection Law and the Companies Act 2006.",
+        "6.2 Vendor shall notify the Information Commissioner's Office and the Secretary of State of any breach.",
+        "6.2 Vendor shall cooperate with the National Cyber Security and Resilience Agency.",
+        "6.2 Harbour Freight shall give Vendor access to the Harbour Warehouse during business hours.",
+        "6.2 Any dispute shall be resolved under the laws of the Republic of Freedonia.",
+    ):
+        assert _undefined(text, "Vendor", "Customer") == [], text
+
+
+def test_a_defined_term_extended_after_its_name_is_not_a_new_term() -> None:
+    text = "3.4 The Accounts Reference Period ends on the Accounts Date, and the Target's Group Companies are bound."
+    assert _undefined(text, "Accounts", "Target") == []
+
+
+def test_a_term_repeated_in_the_clause_is_left_to_the_document_level_check() -> None:
+    text = (
+        "6.2 Vendor shall follow the Escalation Procedure. The Escalation Procedure may be updated by Vendor."
+    )
+    assert _undefined(text, "Vendor") == []
+
+
+def test_definitions_and_headings_are_not_uses() -> None:
+    text = '1.4 "Service Credit" means the credit calculated under the Service Level Schedule.'
+    assert _undefined(text, "Service Credit") == []
+
+
+def test_fidic_form_terms_are_defined_by_the_form_the_contract_incorporates() -> None:
+    text = "10.1 The Works shall be taken over when they have passed the Tests on Completion and the Letter of Acceptance conditions are met."
+    assert (
+        _undefined(text, "Works", clause_id="10.1", domain="fidic", our_party="Contractor (Huaxin Ltd)") == []
+    )
+
+
+def test_a_chinese_clause_is_not_read_for_capitalised_terms() -> None:
+    text = "6.2 乙方应按照《服务支持政策》提供技术支持，并按 the Escalation Procedure 处理故障。"
+    assert _undefined(text, "乙方", language="zh-CN", our_party="甲方（海港物流有限公司）") == []
