@@ -207,3 +207,42 @@ async def test_an_unchanged_redline_state_is_not_rewritten(sessions: async_sessi
         row = await session.get(RedlineRow, "rl_a")
     assert row.status == "approved" and row.final_text == "capped"
     assert row.updated_at == first
+
+
+def _progress(clause_id: str, state: str, position: int | None = None) -> ClauseProgress:
+    return ClauseProgress(clause_id=clause_id, title=f"Clause {clause_id}", state=state, position=position)
+
+
+async def test_a_partial_snapshot_updates_the_clauses_it_names_and_keeps_the_others(
+    sessions: async_sessionmaker,
+) -> None:
+    projector = Projector(sessions)
+    full = ReviewUpdated(
+        sequence=1,
+        status=ReviewStatus.REVIEWING,
+        clauses=tuple(_progress(c, "dispatched") for c in ("1", "2", "3")),
+    )
+    await projector.apply_review_updated(REVIEW, full)
+    delta = ReviewUpdated(
+        sequence=2, status=ReviewStatus.REVIEWING, clauses=(_progress("2", "settled", 1),), partial=True
+    )
+    await projector.apply_review_updated(REVIEW, delta)
+    clauses = (await ReadModel(sessions).review(REVIEW)).clauses
+    assert [(c.clause_id, c.state) for c in clauses] == [
+        ("1", "dispatched"),
+        ("2", "settled"),
+        ("3", "dispatched"),
+    ]
+
+
+async def test_a_partial_snapshot_keeps_redlines_it_does_not_name(sessions: async_sessionmaker) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a"), _redline("rl_b")))
+    decided = RedlineState(
+        redline_id="rl_b", clause_id="7", status=RedlineStatus.APPROVED, final_text="capped", decided_by="x"
+    )
+    await projector.apply_review_updated(
+        REVIEW, ReviewUpdated(sequence=1, status=ReviewStatus.REVIEWING, redlines=(decided,), partial=True)
+    )
+    statuses = {r.id: r.status for r in await ReadModel(sessions).redlines(REVIEW)}
+    assert statuses == {"rl_a": "pending", "rl_b": "approved"}

@@ -464,12 +464,17 @@ class TestSnapshotsAndCopies:
         assert first.state.model_dump() == before
         assert second.state is not None and second.state.clauses["1"].attempt == 1
 
-    def test_a_working_copy_shares_no_mutable_part_with_the_original(self) -> None:
+    def test_a_working_copy_shares_no_mutable_part_with_the_original_once_written(self) -> None:
         d = record(start(2).state, result("1", ("high",)))
         assert d.state is not None
         decide_state = d.state
         copy = decide_state.working_copy()
         assert copy.model_dump() == decide_state.model_dump()
+        # Clause and redline records are copied on write: the core asks for them before changing them.
+        for clause_id in copy.clauses:
+            copy.clause_for_update(clause_id)
+        for rid in copy.redlines:
+            copy.redline_for_update(rid)
 
         def mutable_parts(value: object, path: str = "") -> dict[str, object]:
             found: dict[str, object] = {}
@@ -489,3 +494,43 @@ class TestSnapshotsAndCopies:
         assert originals.keys() == copies.keys()
         shared = [path for path, part in originals.items() if copies[path] is part]
         assert shared == []
+
+    def test_a_working_copy_copies_only_the_records_it_writes(self) -> None:
+        state = start(3).state
+        assert state is not None
+        copy = state.working_copy()
+        copy.clause_for_update("1").error = "changed"
+        assert state.clauses["1"].error == ""
+        assert copy.clauses["1"] is not state.clauses["1"]
+        assert copy.clauses["2"] is state.clauses["2"]
+        assert copy.clause_for_update("1") is copy.clauses["1"]  # copied once, then its own
+
+
+class TestSnapshotsCarryChanges:
+    def test_a_result_publishes_only_the_clauses_whose_progress_changed(self) -> None:
+        d = start(4, window=1)
+        assert d.state is not None
+        (full,) = updates(d)[-1:]
+        assert not full.partial and [c.clause_id for c in full.clauses] == ["1", "2", "3", "4"]
+        d = record(d.state, result("1"))
+        (snap,) = updates(d)
+        assert snap.partial and snap.clause_count == 4
+        assert [(c.clause_id, c.state, c.position) for c in snap.clauses] == [
+            ("1", ClauseState.SETTLED, 0),
+            ("2", ClauseState.DISPATCHED, 1),
+        ]
+
+    def test_a_snapshot_lists_a_redline_only_when_it_is_new_or_its_decision_changed(self) -> None:
+        d = record(start(3).state, result("1", ("high",)))
+        assert d.state is not None
+        assert [r.redline_id for r in updates(d)[0].redlines] == [only_redline(d.state, "1")]
+        d = record(d.state, result("2"))
+        assert d.state is not None and updates(d)[0].partial
+        assert updates(d)[0].redlines == ()
+
+    def test_a_status_change_publishes_the_whole_review(self) -> None:
+        d = record(start(2).state, result("1"))
+        d = record(d.state, result("2"))
+        snaps = updates(d)
+        assert [s.status for s in snaps] == [ReviewStatus.SUMMARIZING]
+        assert not snaps[0].partial and len(snaps[0].clauses) == 2

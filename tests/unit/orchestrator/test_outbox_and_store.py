@@ -1,4 +1,4 @@
-"""The outbox publishes only the latest pending snapshot of a review; the store keeps a review whole."""
+"""The outbox coalesces a review's pending snapshots; the store writes changes only, refuses stale commits."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from clauseflow_orchestrator.core import Outgoing, StartReview, decide
-from clauseflow_orchestrator.outbox import OutboxRelay, superseded_snapshots
+from clauseflow_orchestrator.core import Outgoing, RecordResult, StartReview, decide
+from clauseflow_orchestrator.outbox import OutboxRelay, coalesce_snapshots, superseded_snapshots
 from clauseflow_orchestrator.planning import build_default_plan
-from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent, StaleReviewState
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.events import (
+    ClauseProgress,
     ClauseResult,
     DocumentRefs,
     Envelope,
@@ -20,7 +22,8 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.review import ChecklistItem, ReviewPlan, ReviewStatus
+from clauseflow_shared.ids import task_id
+from clauseflow_shared.review import ChecklistItem, ClauseState, ReviewPlan, ReviewStatus
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 REVIEW = "rev_outbox"
@@ -102,3 +105,92 @@ async def test_a_stored_review_loads_back_whole_with_its_plan_and_checklist(
     loaded = await store.load(REVIEW)
     assert loaded is not None and loaded.model_dump() == d.state.model_dump()
     assert [v.plan.plan_version for v in await store.plan_versions(REVIEW)] == [1]
+
+
+def _delta(review_id: str, sequence: int, *clauses: tuple[str, str]) -> Outgoing:
+    payload = ReviewUpdated(
+        sequence=sequence,
+        status=ReviewStatus.REVIEWING,
+        clauses=tuple(ClauseProgress(clause_id=c, state=ClauseState(st)) for c, st in clauses),
+        partial=True,
+    )
+    return Outgoing(
+        Topic.REVIEW_UPDATES, review_id, Envelope.wrap(review_id, payload, event_id=f"evt_{sequence}")
+    )
+
+
+def test_skipped_partial_snapshots_are_folded_into_the_one_published() -> None:
+    batch = _pending(
+        _delta("a", 1, ("1", "settled"), ("2", "dispatched")),
+        _delta("a", 2, ("2", "settled"), ("3", "dispatched")),
+        _delta("a", 3, ("4", "dispatched")),
+    )
+    skipped, replaced = coalesce_snapshots(batch)
+    assert skipped == {1, 2}
+    merged = replaced[3].open(ReviewUpdated)
+    assert merged.sequence == 3 and merged.partial
+    assert [(c.clause_id, c.state.value) for c in merged.clauses] == [
+        ("1", "settled"),
+        ("2", "settled"),
+        ("3", "dispatched"),
+        ("4", "dispatched"),
+    ]
+
+
+def test_a_full_snapshot_absorbs_nothing_it_already_has() -> None:
+    batch = _pending(_delta("a", 1, ("1", "settled")), _snapshot("a", 2))
+    assert coalesce_snapshots(batch) == ({1}, {})
+
+
+def _started(n: int = 3) -> ReviewState:
+    checklist = [ChecklistItem(clause_id=str(i), clause_name=f"Clause {i}") for i in range(1, n + 1)]
+    request = ReviewRequested(documents=DocumentRefs(primary="doc"), our_party="Buyer")
+    d = decide(
+        None, StartReview("evt_req", AT, REVIEW, request, tuple(checklist), build_default_plan(checklist))
+    )
+    assert d.state is not None
+    return d.state
+
+
+def _analysed(state: ReviewState, clause_id: str) -> ReviewState:
+    result = ClauseResult(task_id=task_id(REVIEW, clause_id, "analyze", 0), clause_id=clause_id)
+    d = decide(state, RecordResult(f"evt_res_{clause_id}", AT, result))
+    assert d.state is not None
+    return d.state
+
+
+async def test_only_changed_clauses_are_rewritten_and_the_review_loads_back_whole(
+    store: OrchestratorStore, tmp_path: Path
+) -> None:
+    state = _started()
+    await store.commit("evt_req", REVIEW, state, [])
+    for clause_id in ("2", "1"):
+        loaded = await store.load(REVIEW)
+        assert loaded is not None
+        state = _analysed(loaded, clause_id)
+        await store.commit(f"evt_res_{clause_id}", REVIEW, state, [])
+    fresh = OrchestratorStore(store.url)  # no cache: everything comes from the rows
+    await fresh.start()
+    try:
+        reloaded = await fresh.load(REVIEW)
+    finally:
+        await fresh.stop()
+    assert reloaded is not None and reloaded.model_dump() == state.model_dump()
+    assert list(reloaded.clauses) == ["1", "2", "3"]
+
+
+async def test_a_commit_over_a_state_another_instance_changed_is_refused(store: OrchestratorStore) -> None:
+    await store.commit("evt_req", REVIEW, _started(), [])
+    other = OrchestratorStore(store.url)
+    await other.start()
+    try:
+        mine, theirs = await store.load(REVIEW), await other.load(REVIEW)
+        assert mine is not None and theirs is not None
+        await other.commit("evt_res_1", REVIEW, _analysed(theirs, "1"), [])
+        with pytest.raises(StaleReviewState):
+            await store.commit("evt_res_2", REVIEW, _analysed(mine, "2"), [_task(REVIEW, "x")])
+        assert not await store.is_processed("evt_res_2") and await store.pending() == []
+        reloaded = await store.load(REVIEW)  # the refused commit left nothing behind; reload sees theirs
+        assert reloaded is not None and reloaded.clauses["1"].state is ClauseState.SETTLED
+    finally:
+        await other.stop()

@@ -177,6 +177,9 @@ class ClauseProgress(Payload):
     title: str = ""
     depth: Depth = Depth.STANDARD
     state: ClauseState = ClauseState.PLANNED
+    # The clause's place in the review's clause order; set by senders of partial snapshots (where
+    # the index in ``ReviewUpdated.clauses`` is not the clause's position). None: use that index.
+    position: int | None = None
 
 
 class RedlineState(Payload):
@@ -206,6 +209,12 @@ class ReviewUpdated(Payload):
     summary: str = ""
     failure_reason: str = ""
     usage: LLMUsage = LLMUsage()
+    # False: ``clauses`` and ``redlines`` are complete. True: they hold only the entries that changed
+    # since the previous snapshot of the review (a delta keeps each update O(changes), not O(clauses));
+    # the other fields are complete either way. Readers keep the entries a partial snapshot leaves out.
+    partial: bool = False
+    # How many clauses the review has (0: not stated; a full snapshot's ``len(clauses)`` says it).
+    clause_count: int = 0
 
 
 PAYLOAD_TYPES: dict[str, type[Payload]] = {

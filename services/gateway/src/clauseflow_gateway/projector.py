@@ -33,6 +33,8 @@ log = get_logger(__name__)
 TOPICS = (Topic.CLAUSE_RESULTS, Topic.REVIEW_UPDATES)
 GROUP_ID = "gateway"
 LOCK_STRIPES = 64
+# Above this many ids a review's rows are loaded whole rather than by an IN list.
+IN_LIST_LIMIT = 200
 
 
 class Projector:
@@ -75,10 +77,11 @@ class Projector:
     async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
         """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
 
-        A review's clause and redline rows are loaded in one query each and only rows whose
-        values changed are written, so a snapshot costs one pass over the review, not one
-        lookup per clause. Snapshots carry the plan only when its version changed; a plan is
-        recorded even from a stale snapshot, because plan versions never change once made.
+        A partial snapshot (``partial=True``) lists only the clauses and redlines that changed;
+        the rows it names are loaded in one query each and only rows whose values changed are
+        written, so a snapshot costs O(changes), not one pass over the review. Snapshots carry
+        the plan only when its version changed; a plan is recorded even from a stale snapshot,
+        because plan versions never change once made.
         """
         async with self._sessions() as session, session.begin():
             review = await session.get(ReviewRow, review_id)
@@ -175,17 +178,20 @@ async def _supersede_rejected(session: AsyncSession, review_id: str, redline: Re
 
 
 async def _apply_clause_progress(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
-    rows = {
-        row.clause_id: row
-        for row in (
-            await session.execute(select(ClauseRow).where(ClauseRow.review_id == review_id))
-        ).scalars()
-    }
-    for position, progress in enumerate(snapshot.clauses):
+    """Upsert the clauses the snapshot lists (all of them, or only the changed ones if partial)."""
+    if not snapshot.clauses:
+        return
+    query = select(ClauseRow).where(ClauseRow.review_id == review_id)
+    if snapshot.partial and len(snapshot.clauses) <= IN_LIST_LIMIT:  # load only the rows the delta names
+        query = query.where(ClauseRow.clause_id.in_([c.clause_id for c in snapshot.clauses]))
+    rows = {row.clause_id: row for row in (await session.execute(query)).scalars()}
+    for index, progress in enumerate(snapshot.clauses):
         row = rows.get(progress.clause_id)
         if row is None:
             row = ClauseRow(review_id=review_id, clause_id=progress.clause_id, clause_types=[])
             session.add(row)
+        # Full snapshots from older orchestrators list clauses in order without positions.
+        position = progress.position if progress.position is not None else index
         values = (position, progress.title, progress.depth.value, progress.state.value)
         if (row.position, row.title, row.depth, row.state) != values:
             row.position, row.title, row.depth, row.state = values
@@ -221,12 +227,10 @@ async def _apply_redline_states(
 ) -> None:
     if not states:
         return
-    rows = {
-        row.id: row
-        for row in (
-            await session.execute(select(RedlineRow).where(RedlineRow.review_id == review_id))
-        ).scalars()
-    }
+    query = select(RedlineRow).where(RedlineRow.review_id == review_id)
+    if len(states) <= IN_LIST_LIMIT:  # typically a delta: load only the rows it names
+        query = query.where(RedlineRow.id.in_([s.redline_id for s in states]))
+    rows = {row.id: row for row in (await session.execute(query)).scalars()}
     for state in states:
         _apply_redline_state(session, review_id, rows.get(state.redline_id), state)
 

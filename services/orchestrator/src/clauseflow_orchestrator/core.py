@@ -72,8 +72,17 @@ MAX_PARKED = 1000
 class _Emitter:
     """Collects outgoing events with ids derived from the input event id and their position."""
 
-    def __init__(self, event_id: str, at: datetime, state: ReviewState, decision: Decision) -> None:
+    def __init__(
+        self,
+        event_id: str,
+        at: datetime,
+        state: ReviewState,
+        decision: Decision,
+        base: ReviewState | None = None,
+    ) -> None:
         self.event_id, self.at, self.state, self.decision = event_id, at, state, decision
+        # The state the review's previous snapshot was taken from: lets the next one be a delta.
+        self.base = base
 
     def emit(self, topic: str, key: str, payload: Payload) -> None:
         position = len(self.decision.outgoing)
@@ -90,7 +99,13 @@ class _Emitter:
         state.sequence += 1
         # The plan (tens of KB on a big contract) travels only in the first snapshot of each version.
         with_plan = state.plan is not None and state.plan.plan_version != state.published_plan_version
-        self.emit(Topic.REVIEW_UPDATES, state.review_id, review_updated(state, with_plan=with_plan))
+        # Only clauses and redlines that changed travel, except when the status changes: the
+        # review's milestones (start, awaiting approval, completion) carry the complete picture.
+        base = self.base if self.base is not None and self.base.status is state.status else None
+        self.emit(
+            Topic.REVIEW_UPDATES, state.review_id, review_updated(state, with_plan=with_plan, base=base)
+        )
+        self.base = None  # a second snapshot in the same decision has no cheap base: send it whole
         if with_plan and state.plan is not None:
             state.published_plan_version = state.plan.plan_version
 
@@ -111,7 +126,7 @@ def decide(state: ReviewState | None, event: CoreEvent) -> Decision:
         )
     work = state.working_copy()
     decision = Decision(work)
-    out = _Emitter(event.event_id, event.at, work, decision)
+    out = _Emitter(event.event_id, event.at, work, decision, base=state)
     if work.is_terminal():
         out.note(f"review is {work.status.value}; event {event.event_id} ignored")
         return Decision(state, notes=decision.notes)
@@ -176,8 +191,8 @@ def _fill_window(work: ReviewState, out: _Emitter) -> None:
     for cp in sorted(work.plan.clause_plans, key=lambda p: p.priority_order):
         if in_flight >= work.window:
             return
-        clause = work.clauses[cp.clause_id]
-        if clause.state is ClauseState.PLANNED:
+        if work.clauses[cp.clause_id].state is ClauseState.PLANNED:
+            clause = work.clause_for_update(cp.clause_id)
             _dispatch(work, clause, cp, TaskMode.ANALYZE, out)
             clause.state = ClauseState.DISPATCHED
             in_flight += 1
@@ -224,12 +239,13 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     if result.task_id in work.processed_tasks:
         out.note(f"duplicate result for task {result.task_id} ignored")
         return False
-    clause = work.clauses.get(result.clause_id)
-    if clause is None or result.task_id not in clause.open_tasks:
+    known = work.clauses.get(result.clause_id)
+    if known is None or result.task_id not in known.open_tasks:
         out.note(
             f"result for task {result.task_id} (clause {result.clause_id}) matches no open task; ignored"
         )
         return False
+    clause = work.clause_for_update(result.clause_id)
     work.processed_tasks.append(result.task_id)
     clause.open_tasks.remove(result.task_id)
     work.usage = work.usage + result.usage + event.usage
@@ -319,8 +335,9 @@ def _adjust(work: ReviewState, event: RecordResult, out: _Emitter) -> None:
         )
     )
     for cp in new_plan.clause_plans:
-        if work.clauses[cp.clause_id].state is ClauseState.PLANNED:
-            work.clauses[cp.clause_id].depth = cp.analysis_depth
+        planned = work.clauses[cp.clause_id]
+        if planned.state is ClauseState.PLANNED and planned.depth is not cp.analysis_depth:
+            work.clause_for_update(cp.clause_id).depth = cp.analysis_depth
 
 
 # ---- resume events (decisions) --------------------------------------------------------------
@@ -342,22 +359,23 @@ def _decide_redlines(
 ) -> None:
     rejected: dict[str, list[RedlineRecord]] = {}
     for d in decisions:
-        rl = work.redlines.get(d.redline_id)
-        if rl is None:
+        if d.redline_id not in work.redlines:
             _park(work, d, request_id, decided_by, out)
             continue
+        rl = work.redlines[d.redline_id]
         if rl.status is not RedlineStatus.PENDING:
             out.note(f"redline {rl.id} is already {rl.status.value}; decision {d.action.value} ignored")
             continue
         if d.action is DecisionAction.EDIT and not d.text.strip():
             out.note(f"edit of redline {rl.id} has no text; ignored")
             continue
+        rl = work.redline_for_update(d.redline_id)
         _record_decision(rl, d, request_id, decided_by)
         if rl.status is RedlineStatus.REJECTED and d.feedback.strip():
             rejected.setdefault(rl.clause_id, []).append(rl)
     touched = {work.redlines[d.redline_id].clause_id for d in decisions if d.redline_id in work.redlines}
     for clause_id in sorted(touched):
-        clause = work.clauses[clause_id]
+        clause = work.clause_for_update(clause_id)
         if clause_id in rejected:
             _redraft(work, clause, rejected[clause_id], out)
         _settle_if_done(clause, work)

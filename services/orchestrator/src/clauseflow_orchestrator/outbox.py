@@ -4,7 +4,8 @@ At-least-once: a crash between publish and mark re-publishes the row on restart;
 every consumer dedupes by event id (and the gateway by snapshot sequence).
 
 Under load several snapshots (``ReviewUpdated``) of one review wait in the outbox at once;
-only the latest of them is published (the gateway keeps the highest sequence anyway) and the
+they are coalesced: only the latest of them is published, carrying the clauses and redlines
+of the partial snapshots it replaces (the gateway keeps the highest sequence anyway), and the
 others are marked sent. Snapshots that carry a plan are always published, because that is
 the only time a plan version travels. Every other event is published, in commit order.
 """
@@ -16,9 +17,10 @@ import contextlib
 from collections.abc import Sequence
 
 from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.events import ReviewUpdated
+from clauseflow_shared.events import Envelope, ReviewUpdated
 from clauseflow_shared.logging import get_logger
 
+from clauseflow_orchestrator.snapshot import merge_snapshots
 from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent
 
 log = get_logger(__name__)
@@ -35,6 +37,29 @@ def superseded_snapshots(batch: Sequence[PendingEvent]) -> set[int]:
         if row.envelope.type == ReviewUpdated.TYPE:
             latest[row.envelope.review_id] = row.id
     return {row.id for row in batch if _is_plain_snapshot(row) and latest[row.envelope.review_id] != row.id}
+
+
+def coalesce_snapshots(batch: Sequence[PendingEvent]) -> tuple[set[int], dict[int, Envelope]]:
+    """Superseded snapshot ids, and the new envelopes of the snapshots that absorb them.
+
+    A superseded partial snapshot's clauses and redlines are merged into the next snapshot of
+    its review that is published, so nothing a delta said is lost by skipping it.
+    """
+    skipped = superseded_snapshots(batch)
+    replaced: dict[int, Envelope] = {}
+    carried: dict[str, ReviewUpdated] = {}  # per review: skipped snapshots not yet absorbed
+    for row in batch:
+        env = row.envelope
+        if env.type != ReviewUpdated.TYPE:
+            continue
+        snapshot = env.open(ReviewUpdated)
+        before = carried.pop(env.review_id, None)
+        merged = snapshot if before is None else merge_snapshots(before, snapshot)
+        if row.id in skipped:
+            carried[env.review_id] = merged
+        elif merged is not snapshot:
+            replaced[row.id] = env.model_copy(update={"payload": merged.model_dump(mode="json")})
+    return skipped, replaced
 
 
 class OutboxRelay:
@@ -68,12 +93,12 @@ class OutboxRelay:
         """Publish every pending row now, skipping superseded snapshots; returns how many were published."""
         published = 0
         while batch := await self._store.pending():
-            skipped = superseded_snapshots(batch)
+            skipped, replaced = coalesce_snapshots(batch)
             sent: list[int] = []
             try:
                 for row in batch:
                     if row.id not in skipped:
-                        await self._bus.publish(row.topic, row.key, row.envelope)
+                        await self._bus.publish(row.topic, row.key, replaced.get(row.id, row.envelope))
                         published += 1
                     sent.append(row.id)
             finally:

@@ -47,11 +47,13 @@ from clauseflow_orchestrator.llm_planning import (
 )
 from clauseflow_orchestrator.outbox import OutboxRelay
 from clauseflow_orchestrator.state import ReviewState
-from clauseflow_orchestrator.store import OrchestratorStore
+from clauseflow_orchestrator.store import OrchestratorStore, StaleReviewState
 
 log = get_logger(__name__)
 
 GROUP_ID = "orchestrator"
+# Conflicts with another instance over one review are rare and short-lived (a rebalance).
+STALE_ATTEMPTS = 3
 INPUT_TOPICS = (Topic.REVIEW_REQUESTED, Topic.CLAUSE_RESULTS, Topic.REVIEW_DECISIONS)
 
 
@@ -134,31 +136,43 @@ class Orchestrator:
         """Apply one input event durably (idempotent: a redelivered event changes nothing)."""
         with bound_context(review_id=env.review_id, event_id=env.event_id, event_type=env.type):
             async with self._locks.hold(env.review_id):
-                if await self.store.is_processed(env.event_id):
-                    log.info("event_already_processed")
-                    return
-                state = await self.store.load(env.review_id)
-                event = await self._prepare(env, state)
-                if event is None:
-                    return
-                decision = decide(state, event)
-                decision = await self._finish_if_summarizing(decision, env)
-                for note in decision.notes:
-                    log.info("event_note", note=note)
-                if decision.state is None:
-                    return
-                await self.store.commit(
-                    env.event_id,
-                    env.review_id,
-                    decision.state if decision.changed else None,
-                    decision.outgoing,
-                )
-                self.relay.notify()
-                log.info(
-                    "event_applied",
-                    status=decision.state.status.value,
-                    published=len(decision.outgoing),
-                )
+                for attempt in range(1, STALE_ATTEMPTS + 1):
+                    try:
+                        await self._apply(env)
+                        return
+                    except StaleReviewState:
+                        # Another instance committed this review meanwhile (a rebalance): start over
+                        # from what it wrote; the event may even turn out to be processed already.
+                        log.warning("review_state_stale", attempt=attempt)
+                        if attempt == STALE_ATTEMPTS:
+                            raise
+
+    async def _apply(self, env: Envelope) -> None:
+        processed, state = await self.store.load_unless_processed(env.event_id, env.review_id)
+        if processed:
+            log.info("event_already_processed")
+            return
+        event = await self._prepare(env, state)
+        if event is None:
+            return
+        decision = decide(state, event)
+        decision = await self._finish_if_summarizing(decision, env)
+        for note in decision.notes:
+            log.info("event_note", note=note)
+        if decision.state is None:
+            return
+        await self.store.commit(
+            env.event_id,
+            env.review_id,
+            decision.state if decision.changed else None,
+            decision.outgoing,
+        )
+        self.relay.notify()
+        log.info(
+            "event_applied",
+            status=decision.state.status.value,
+            published=len(decision.outgoing),
+        )
 
     # ---- preparing core inputs (the I/O around the core) ------------------------------------
 

@@ -1,7 +1,7 @@
 """The orchestrator's durable view of one review: clauses, redlines, plan versions, dedup memory.
 
-These are plain mutable pydantic models so the decision core can work on a deep copy
-and the store can persist the whole state as one JSON document per review.
+These are plain mutable pydantic models so the decision core can work on a (copy-on-write)
+copy and the store can persist a review as a head document plus one row per clause and redline.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from clauseflow_shared.review import (
     Risk,
     RiskLevel,
 )
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 
 class PlanVersion(BaseModel):
@@ -109,23 +109,50 @@ class ReviewState(BaseModel):
     failure_reason: str = ""
     usage: LLMUsage = LLMUsage()
 
+    # Ids of clauses and redlines whose records are still shared with the state this one was
+    # copied from (copy-on-write: see working_copy).
+    _shared_clauses: set[str] = PrivateAttr(default_factory=set)
+    _shared_redlines: set[str] = PrivateAttr(default_factory=set)
+
     def working_copy(self) -> ReviewState:
         """A copy the core may mutate without touching ``self``.
 
         Frozen models (the plan, checklist items, risks, the request) are shared rather than
-        copied: a deep copy of a 200-clause review cost more than everything else per event.
+        copied. Clause and redline records are copied on write: the copy starts with its own
+        dicts holding the original's records, and :meth:`clause_for_update` /
+        :meth:`redline_for_update` copy a record the first time it is changed, so one clause
+        result costs O(changes), not a copy of every clause of the review.
         """
-        return self.model_copy(
+        copy = self.model_copy(
             update={
                 "checklist": list(self.checklist),
                 "plan_history": [pv.model_copy() for pv in self.plan_history],
-                "clauses": {cid: c.working_copy() for cid, c in self.clauses.items()},
-                "redlines": {rid: r.model_copy() for rid, r in self.redlines.items()},
+                "clauses": dict(self.clauses),
+                "redlines": dict(self.redlines),
                 "processed_tasks": list(self.processed_tasks),
                 "processed_requests": list(self.processed_requests),
                 "parked": [p.model_copy() for p in self.parked],
             }
         )
+        copy._shared_clauses = set(self.clauses)
+        copy._shared_redlines = set(self.redlines)
+        return copy
+
+    def clause_for_update(self, clause_id: str) -> ClauseRecord:
+        """The clause's record, made this state's own first (the core mutates only such records)."""
+        clause = self.clauses[clause_id]
+        if clause_id in self._shared_clauses:
+            clause = self.clauses[clause_id] = clause.working_copy()
+            self._shared_clauses.discard(clause_id)
+        return clause
+
+    def redline_for_update(self, redline_id: str) -> RedlineRecord:
+        """The redline's record, made this state's own first (the core mutates only such records)."""
+        redline = self.redlines[redline_id]
+        if redline_id in self._shared_redlines:
+            redline = self.redlines[redline_id] = redline.model_copy()
+            self._shared_redlines.discard(redline_id)
+        return redline
 
     @property
     def policy(self) -> ApprovalPolicy:

@@ -4,30 +4,56 @@ SQLAlchemy 2 async; SQLite by default, PostgreSQL by URL. The new review state, 
 input event's id and the events to publish are written in ONE transaction, so after a
 crash either all of an event's effects exist or none do, and a replayed event is
 recognised. The outbox relay publishes the rows afterwards (at-least-once).
+
+A review is stored as a small head row plus one row per clause and per redline, and only
+the rows an event changed are written, so an event costs O(changes), not O(clauses). The
+decoded state of recently used reviews is cached; every head row carries a version that
+each commit increments *only if it is still the version that was loaded* (optimistic
+concurrency), so a second orchestrator instance (a consumer-group rebalance) or a restart
+can never be overwritten by a stale cache: the loser gets :class:`StaleReviewState` and
+reloads.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from clauseflow_shared.events import Envelope
 from clauseflow_shared.review import ChecklistItem
 from pydantic import TypeAdapter
-from sqlalchemy import DateTime, Integer, String, Text, event, select, update
-from sqlalchemy.engine import make_url
+from sqlalchemy import (
+    Connection,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    delete,
+    event,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import CursorResult, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from clauseflow_orchestrator.core_types import Outgoing
-from clauseflow_orchestrator.state import PlanVersion, ReviewState
+from clauseflow_orchestrator.state import ClauseRecord, PlanVersion, RedlineRecord, ReviewState
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+class StaleReviewState(Exception):
+    """The review changed in the database since it was loaded (another instance committed first)."""
 
 
 class Base(DeclarativeBase):
@@ -35,17 +61,39 @@ class Base(DeclarativeBase):
 
 
 class ReviewRow(Base):
-    """One review's state as JSON, read and written whole on every event.
+    """One review's head: the state JSON without its clauses, redlines, checklist and plan.
 
-    The parts that are large and change rarely are kept out of it: the checklist has its
-    own row, and the plan and its history are rebuilt from ``orchestrator_plan_versions``.
+    The parts that are large are kept out of it: clauses and redlines have a row each, the
+    checklist has its own row, and the plan and its history are rebuilt from
+    ``orchestrator_plan_versions``. ``version`` counts commits (optimistic concurrency).
     """
 
     __tablename__ = "orchestrator_reviews"
     review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     status: Mapped[str] = mapped_column(String(32), index=True)
     state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ClauseStateRow(Base):
+    """One clause of a review (a :class:`ClauseRecord` as JSON), in the review's clause order."""
+
+    __tablename__ = "orchestrator_clauses"
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    clause_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+
+
+class RedlineStateRow(Base):
+    """One redline of a review (a :class:`RedlineRecord` as JSON), in the order it was proposed."""
+
+    __tablename__ = "orchestrator_redlines"
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    redline_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
 
 
 class ChecklistRow(Base):
@@ -101,10 +149,22 @@ def _sqlite_pragmas(dbapi_connection: Any, _: object) -> None:
     cursor.close()
 
 
+def _add_version_column(conn: Connection) -> None:
+    """Databases created before optimistic versioning lack ``orchestrator_reviews.version``: add it."""
+    columns = {c["name"] for c in inspect(conn).get_columns(ReviewRow.__tablename__)}
+    if "version" not in columns:
+        conn.execute(
+            text(f"ALTER TABLE {ReviewRow.__tablename__} ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+        )
+
+
 _CHECKLIST = TypeAdapter(list[ChecklistItem])
 
 # Parts of the state stored elsewhere (see ReviewRow).
-_SEPARATE = {"checklist", "plan", "plan_history"}
+_SEPARATE = {"checklist", "plan", "plan_history", "clauses", "redlines"}
+
+# Decoded states kept per orchestrator (a review in flight is touched on every result).
+CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
@@ -117,13 +177,21 @@ class PendingEvent:
     envelope: Envelope
 
 
+@dataclass(frozen=True)
+class _Cached:
+    version: int
+    state: ReviewState
+
+
 class OrchestratorStore:
     """The orchestrator's database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, cache_size: int = CACHE_SIZE) -> None:
         self.url = url
         self._engine: AsyncEngine | None = None
         self._sessions: async_sessionmaker | None = None
+        self._cache: OrderedDict[str, _Cached] = OrderedDict()
+        self._cache_size = cache_size
 
     async def start(self) -> None:
         """Connect and create missing tables (SQLite: the file's directory too, WAL mode)."""
@@ -139,9 +207,11 @@ class OrchestratorStore:
         self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
         async with self._engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)
+            await conn.run_sync(_add_version_column)
 
     async def stop(self) -> None:
         """Close every connection."""
+        self._cache.clear()
         if self._engine is not None:
             await self._engine.dispose()
             self._engine = None
@@ -152,19 +222,89 @@ class OrchestratorStore:
         return self._sessions
 
     async def load(self, review_id: str) -> ReviewState | None:
-        """The stored state of a review, or None."""
+        """The stored state of a review, or None.
+
+        The returned state may be shared with the cache: treat it as read-only (the decision
+        core works on a copy). Only the head row's version is read when the cache is current.
+        """
         async with self._session()() as session:
-            row = await session.get(ReviewRow, review_id)
-            if row is None:
-                return None
-            state = ReviewState.model_validate_json(row.state)
-            history = await self._plan_history(session, review_id)
-            if history:  # states written before the plan moved out carry it inline
-                state.plan_history, state.plan = history, history[-1].plan
-            checklist = await session.get(ChecklistRow, review_id)
-            if checklist is not None:
-                state.checklist = _CHECKLIST.validate_json(checklist.checklist)
+            return await self._load(session, review_id)
+
+    async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
+        """``(True, None)`` if the event was applied already, else ``(False, state)`` (one session)."""
+        async with self._session()() as session:
+            if await session.get(ProcessedEventRow, event_id) is not None:
+                return True, None
+            return False, await self._load(session, review_id)
+
+    async def _load(self, session: AsyncSession, review_id: str) -> ReviewState | None:
+        version = (
+            await session.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
+        ).scalar_one_or_none()
+        if version is None:
+            self._cache.pop(review_id, None)
+            return None
+        cached = self._cache.get(review_id)
+        if cached is not None and cached.version == version:
+            self._cache.move_to_end(review_id)
+            return cached.state
+        read = await self._read_state(session, review_id)
+        if read is None:
+            return None
+        state, legacy = read
+        if legacy:
+            # Written before clauses had rows (inline in the head): not a base for a delta
+            # write, so the next commit rewrites the review in the current layout.
+            self._cache.pop(review_id, None)
             return state
+        self._remember(review_id, version, state)
+        return state
+
+    async def _read_state(self, session: AsyncSession, review_id: str) -> tuple[ReviewState, bool] | None:
+        """The state and whether it is in the old layout (clauses inline in the head row)."""
+        row = await session.get(ReviewRow, review_id, populate_existing=True)
+        if row is None:
+            return None
+        state = ReviewState.model_validate_json(row.state)
+        # States written before clauses and redlines had rows of their own carry them inline.
+        clauses = (
+            await session.execute(
+                select(ClauseStateRow.record)
+                .where(ClauseStateRow.review_id == review_id)
+                .order_by(ClauseStateRow.position)
+            )
+        ).scalars()
+        from_rows = False
+        for record in clauses:
+            clause = ClauseRecord.model_validate_json(record)
+            state.clauses[clause.clause_id] = clause
+            from_rows = True
+        redlines = (
+            await session.execute(
+                select(RedlineStateRow.record)
+                .where(RedlineStateRow.review_id == review_id)
+                .order_by(RedlineStateRow.position)
+            )
+        ).scalars()
+        for record in redlines:
+            redline = RedlineRecord.model_validate_json(record)
+            state.redlines[redline.id] = redline
+        history = await self._plan_history(session, review_id)
+        if history:  # states written before the plan moved out carry it inline
+            state.plan_history, state.plan = history, history[-1].plan
+        checklist = await session.get(ChecklistRow, review_id)
+        if checklist is not None:
+            state.checklist = _CHECKLIST.validate_json(checklist.checklist)
+        return state, bool(state.clauses) and not from_rows
+
+    def _remember(self, review_id: str, version: int, state: ReviewState) -> None:
+        if state.is_terminal():  # nothing more will happen to it: do not hold it in memory
+            self._cache.pop(review_id, None)
+            return
+        self._cache[review_id] = _Cached(version, state)
+        self._cache.move_to_end(review_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
 
     async def is_processed(self, event_id: str) -> bool:
         """Whether an input event has already been applied."""
@@ -174,42 +314,116 @@ class OrchestratorStore:
     async def commit(
         self, event_id: str, review_id: str, state: ReviewState | None, outgoing: Sequence[Outgoing]
     ) -> None:
-        """Record the event as processed, the new state, new plan versions and the outbox, atomically."""
-        async with self._session().begin() as session:
-            session.add(ProcessedEventRow(event_id=event_id, review_id=review_id))
-            if state is not None:
-                await self._save_state(session, state)
-            for out in outgoing:
-                session.add(
-                    OutboxRow(
-                        event_id=out.envelope.event_id,
-                        review_id=review_id,
-                        topic=out.topic,
-                        key=out.key,
-                        envelope=out.envelope.model_dump_json(),
-                    )
-                )
+        """Record the event as processed, the new state, new plan versions and the outbox, atomically.
 
-    async def _save_state(self, session: AsyncSession, state: ReviewState) -> None:
-        row = await session.get(ReviewRow, state.review_id)
-        payload = state.model_dump_json(exclude=_SEPARATE)
-        if row is None:
-            session.add(ReviewRow(review_id=state.review_id, status=state.status.value, state=payload))
+        Raises :class:`StaleReviewState` (and writes nothing) if the review was committed by
+        someone else since this store loaded it.
+        """
+        base = self._cache.get(review_id) if state is not None else None
+        version: int | None = None
+        try:
+            async with self._session().begin() as session:
+                session.add(ProcessedEventRow(event_id=event_id, review_id=review_id))
+                if state is not None:
+                    version = await self._save_state(session, state, base)
+                if outgoing:
+                    await session.execute(
+                        insert(OutboxRow),
+                        [
+                            {
+                                "event_id": out.envelope.event_id,
+                                "review_id": review_id,
+                                "topic": out.topic,
+                                "key": out.key,
+                                "envelope": out.envelope.model_dump_json(),
+                                "created_at": _now(),
+                            }
+                            for out in outgoing
+                        ],
+                    )
+        except BaseException:
+            self._cache.pop(review_id, None)  # whatever the database holds now, the cache may not
+            raise
+        if state is not None and version is not None:
+            self._remember(review_id, version, state)
+
+    async def _save_state(self, session: AsyncSession, state: ReviewState, base: _Cached | None) -> int:
+        """Write the head and the changed clause and redline rows; returns the new version."""
+        review_id = state.review_id
+        head = state.model_dump_json(exclude=_SEPARATE)
+        if base is None:
+            version = await self._replace_state(session, state, head)
         else:
-            row.status, row.state, row.updated_at = state.status.value, payload, _now()
-        if state.checklist and await session.get(ChecklistRow, state.review_id) is None:
-            session.add(
-                ChecklistRow(
-                    review_id=state.review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode()
-                )
+            version = base.version + 1
+            written = await session.execute(
+                update(ReviewRow)
+                .where(ReviewRow.review_id == review_id, ReviewRow.version == base.version)
+                .values(status=state.status.value, state=head, version=version, updated_at=_now())
+                .execution_options(synchronize_session=False)
             )
-        stored = set(
-            (
-                await session.execute(
-                    select(PlanVersionRow.version).where(PlanVersionRow.review_id == state.review_id)
-                )
-            ).scalars()
-        )
+            if cast(CursorResult[Any], written).rowcount != 1:
+                raise StaleReviewState(f"review {review_id} changed since version {base.version}")
+            await self._write_changed(session, state, base.state)
+        checklist_new = state.checklist and (base is None or not base.state.checklist)
+        if checklist_new and await session.get(ChecklistRow, review_id) is None:
+            session.add(
+                ChecklistRow(review_id=review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode())
+            )
+        await self._add_plan_versions(session, state, base)
+        return version
+
+    async def _replace_state(self, session: AsyncSession, state: ReviewState, head: str) -> int:
+        """Without a cached base: write the head (new version) and every clause and redline row."""
+        review_id = state.review_id
+        row = await session.get(ReviewRow, review_id, populate_existing=True)
+        if row is None:
+            version = 1
+            session.add(ReviewRow(review_id=review_id, status=state.status.value, state=head, version=1))
+        else:
+            version = (row.version or 0) + 1
+            row.status, row.state, row.version, row.updated_at = state.status.value, head, version, _now()
+        await session.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
+        await session.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
+        clauses = [(i, cid, c) for i, (cid, c) in enumerate(state.clauses.items())]
+        redlines = [(i, rid, r) for i, (rid, r) in enumerate(state.redlines.items())]
+        await _insert_records(session, ClauseStateRow, review_id, "clause_id", clauses)
+        await _insert_records(session, RedlineStateRow, review_id, "redline_id", redlines)
+        return version
+
+    @staticmethod
+    async def _write_changed(session: AsyncSession, state: ReviewState, before: ReviewState) -> None:
+        """Insert new and update changed clause and redline rows (compared with the loaded state)."""
+        for table, key, now, old in (
+            (ClauseStateRow, "clause_id", state.clauses, before.clauses),
+            (RedlineStateRow, "redline_id", state.redlines, before.redlines),
+        ):
+            added: list[tuple[int, str, Any]] = []
+            changed: list[dict[str, Any]] = []
+            for position, (rid, record) in enumerate(now.items()):
+                previous = old.get(rid)
+                if previous is None:
+                    added.append((position, rid, record))
+                elif previous is not record and previous != record:  # unchanged records stay shared
+                    changed.append(
+                        {"review_id": state.review_id, key: rid, "record": record.model_dump_json()}
+                    )
+            await _insert_records(session, table, state.review_id, key, added)
+            if changed:
+                await session.execute(update(table), changed)
+
+    async def _add_plan_versions(
+        self, session: AsyncSession, state: ReviewState, base: _Cached | None
+    ) -> None:
+        if base is not None:
+            stored = {pv.plan.plan_version for pv in base.state.plan_history}
+        else:
+            stored = set(
+                (
+                    await session.execute(
+                        select(PlanVersionRow.version).where(PlanVersionRow.review_id == state.review_id)
+                    )
+                ).scalars()
+            )
         for pv in state.plan_history:
             if pv.plan.plan_version not in stored:
                 session.add(
@@ -259,3 +473,21 @@ class OrchestratorStore:
             return
         async with self._session().begin() as session:
             await session.execute(update(OutboxRow).where(OutboxRow.id.in_(list(ids))).values(sent_at=_now()))
+
+
+async def _insert_records(
+    session: AsyncSession,
+    table: type[ClauseStateRow] | type[RedlineStateRow],
+    review_id: str,
+    key: str,
+    records: Sequence[tuple[int, str, ClauseRecord | RedlineRecord]],
+) -> None:
+    """Insert clause or redline rows given as ``(position, id, record)``."""
+    if records:
+        await session.execute(
+            insert(table),
+            [
+                {"review_id": review_id, key: rid, "position": position, "record": record.model_dump_json()}
+                for position, rid, record in records
+            ],
+        )
