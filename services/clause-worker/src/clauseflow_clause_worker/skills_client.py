@@ -166,13 +166,14 @@ class SkillsClient:
         return list(registry.tools.values())
 
     async def _registry(self, domain: str, *, force_refresh: bool = False) -> _Registry:
+        # Fast path for every skill call: a fresh registry needs no lock (it is replaced whole).
+        cached = self._registries.get(domain)
+        if cached is not None and not force_refresh and self._is_fresh(cached):
+            return cached
         lock = self._refresh_locks.setdefault(domain, asyncio.Lock())
         async with lock:
             cached = self._registries.get(domain)
-            fresh = cached is not None and (
-                time.monotonic() - cached.fetched_at < self._settings.skills_registry_refresh_s
-            )
-            if cached is not None and fresh and not force_refresh:
+            if cached is not None and self._is_fresh(cached) and not force_refresh:
                 return cached
             registry = await self._fetch_registry(domain)
             if not registry.tools and cached is not None and cached.tools:
@@ -181,6 +182,9 @@ class SkillsClient:
                 return cached
             self._registries[domain] = registry
             return registry
+
+    def _is_fresh(self, registry: _Registry) -> bool:
+        return time.monotonic() - registry.fetched_at < self._settings.skills_registry_refresh_s
 
     async def _fetch_registry(self, domain: str) -> _Registry:
         await self.start()

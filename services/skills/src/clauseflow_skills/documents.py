@@ -38,6 +38,11 @@ class DocumentCache:
                 self._entries.popitem(last=False)
         return structure
 
+    def is_cached(self, document_id: str) -> bool:
+        """Whether ``get(document_id)`` would answer from memory (no disk read)."""
+        with self._lock:
+            return document_id in self._entries
+
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)

@@ -84,10 +84,13 @@ class SkillExecutor:
         *,
         max_concurrency: int = 16,
         default_timeout_s: float = 10.0,
+        inline_below_ms: float = 1.0,
     ) -> None:
         self.registry = registry
         self.documents = documents
         self.default_timeout_s = default_timeout_s
+        self.inline_below_ms = inline_below_ms
+        self._run_ms: dict[str, float] = {}
         # Bounded: a skill that times out keeps its thread until it ends, so cap the pile-up.
         self._slots = asyncio.Semaphore(max_concurrency)
 
@@ -96,7 +99,7 @@ class SkillExecutor:
     ) -> tuple[BaseModel | None, DocumentStructure | None]:
         """Load the document, resolve the clause, merge prepare_input with the LLM's arguments."""
         document = self._document(skill, context)
-        visible = set(skill.parameters()["properties"])
+        visible = skill.visible_fields
         internal = sorted(set(arguments) & skill.internal_fields)
         if internal:
             raise InvalidInput(
@@ -127,6 +130,40 @@ class SkillExecutor:
             return None
         return self.documents.get(context.primary_document_id)
 
+    def _runs_inline(self, skill_id: str, context: ReviewContext) -> bool:
+        """Whether the skill's recent runs were short enough to run on the event loop thread.
+
+        Skills are pure Python, so a worker thread buys no parallelism (the GIL): it only keeps
+        the loop responsive during long runs. For sub-millisecond skills the hop to a thread
+        (submit, wake-up, GIL hand-over, call back into the loop) costs more than the skill, so
+        they run inline; an unknown or slow skill goes to a thread, and so does a call whose
+        documents are not cached yet (reading the store is disk I/O, never done on the loop).
+        """
+        estimate = self._run_ms.get(skill_id)
+        if estimate is None or estimate >= self.inline_below_ms:
+            return False
+        ids = (
+            context.primary_document_id,
+            context.particular_conditions_document_id,
+            *context.reference_document_ids,
+        )
+        return all(self.documents.is_cached(doc_id) for doc_id in ids if doc_id)
+
+    def _timed_run(self, skill: Skill[Any, Any], context: ReviewContext, arguments: dict[str, Any]) -> str:
+        # CPU time of this thread, not wall time: on a worker thread the wall time includes waiting
+        # for the GIL behind the busy loop, which would keep a fast skill off the loop under load.
+        # Skills do no I/O (their contract), so CPU time is how long an inline run blocks the loop.
+        started = time.thread_time()
+        try:
+            return self._run(skill, context, arguments)
+        finally:
+            elapsed_ms = (time.thread_time() - started) * 1000
+            previous = self._run_ms.get(skill.skill_id)
+            # An exponential moving average: one slow input moves the skill back to a thread.
+            self._run_ms[skill.skill_id] = (
+                elapsed_ms if previous is None else 0.8 * previous + 0.2 * elapsed_ms
+            )
+
     def _run(self, skill: Skill[Any, Any], context: ReviewContext, arguments: dict[str, Any]) -> str:
         model_input, document = self.build_input(skill, context, arguments)
         ctx = SkillContext(review=context, document=document, load_document=self.documents.get)
@@ -155,10 +192,16 @@ class SkillExecutor:
         try:
             async with asyncio.timeout(budget):
                 async with self._slots:
-                    result_json = await asyncio.to_thread(self._run, skill, context, arguments)
+                    if self._runs_inline(skill_id, context):
+                        result_json = self._timed_run(skill, context, arguments)
+                    else:
+                        result_json = await asyncio.to_thread(self._timed_run, skill, context, arguments)
         except TimeoutError:
             raise SkillTimeout(f"{skill_id} did not finish within {budget:.1f}s") from None
         duration_ms = (time.perf_counter() - started) * 1000
+        if duration_ms > budget * 1000:
+            # An inline run cannot be interrupted; a late answer is still a timeout to the caller.
+            raise SkillTimeout(f"{skill_id} did not finish within {budget:.1f}s")
         return InvokeResult(result_json=result_json, duration_ms=duration_ms)
 
 

@@ -124,6 +124,7 @@ async def create_server(
         documents,
         max_concurrency=settings.skills_max_concurrency,
         default_timeout_s=settings.skills_invoke_timeout_s,
+        inline_below_ms=settings.skills_inline_below_ms,
     )
     server = grpc.aio.server()
     skills_pb2_grpc.add_SkillServiceServicer_to_server(SkillService(registry, executor), server)

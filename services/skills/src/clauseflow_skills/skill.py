@@ -7,8 +7,10 @@ A skill declares its input model (the arguments, some filled by the LLM and the 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar
 
 from clauseflow_shared.documents.model import DocumentStructure
@@ -98,7 +100,7 @@ class Skill(Generic[InputT, OutputT]):
     timeout_s: float = 5.0
     extra_internal_fields: frozenset[str] = field(default_factory=frozenset)
 
-    @property
+    @cached_property
     def internal_fields(self) -> frozenset[str]:
         """Fields the system fills and the LLM never sees."""
         return INTERNAL_FIELDS | self.extra_internal_fields
@@ -109,8 +111,19 @@ class Skill(Generic[InputT, OutputT]):
         return self.status == "active"
 
     def parameters(self) -> dict[str, Any]:
-        """The JSON schema of the arguments an LLM supplies (strict-mode shaped)."""
+        """The JSON schema of the arguments an LLM supplies (strict-mode shaped); a fresh copy."""
+        return copy.deepcopy(self._parameters)
+
+    @cached_property
+    def _parameters(self) -> dict[str, Any]:
+        # Generating a pydantic JSON schema costs ~2 ms; a skill's definition never changes after
+        # construction (frozen), so it is built once. Callers get copies because they edit them.
         return build_parameters(self.input_model, self.internal_fields)
+
+    @cached_property
+    def visible_fields(self) -> frozenset[str]:
+        """Names of the arguments the LLM may send (the tool's parameters)."""
+        return frozenset(self._parameters["properties"])
 
     def to_tool_definition(self) -> dict[str, Any]:
         """The OpenAI function-calling tool definition of this skill."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES, classify_clause
+from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
+from clauseflow_skills.text import classify_clause
 
 
 class ClassifyClauseInput(SkillInput):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES, classify_clause
+from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
 from clauseflow_shared.legal.parties import infer_parties
 from clauseflow_shared.legal.playbook import DOMAINS, Playbook, PlaybookEntry, load_playbook
 
 from clauseflow_skills.skill import ReviewContext
-from clauseflow_skills.text import is_chinese
+from clauseflow_skills.text import classify_clause, is_chinese
 
 
 def playbook_for(review: ReviewContext) -> Playbook:

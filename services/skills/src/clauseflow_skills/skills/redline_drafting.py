@@ -13,7 +13,6 @@ import re
 
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.playbook import Playbook, PlaybookEntry
 from clauseflow_shared.legal.redline import draft_redline as draft_shared_redline
 from clauseflow_shared.legal.risk_types import RISK_TYPES
@@ -28,7 +27,7 @@ from clauseflow_skills.skills.playbook_support import (
     playbook_for,
     text_language,
 )
-from clauseflow_skills.text import sentences
+from clauseflow_skills.text import classify_clause, sentences
 
 
 class DraftRedlineInput(SkillInput):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import threading
@@ -31,39 +32,43 @@ def tokenise(text: str) -> list[str]:
 
 @dataclass
 class _Index:
-    """BM25 (Okapi, k1=1.5, b=0.75) over the clauses of one document."""
+    """BM25 (Okapi, k1=1.5, b=0.75) over the clauses of one document, with postings per term."""
 
     clause_ids: list[str]
-    term_freqs: list[Counter[str]]
+    # term → [(clause position, term frequency)]: a query touches only the clauses holding its terms.
+    postings: dict[str, list[tuple[int, int]]]
     lengths: list[int]
-    doc_freq: Counter[str]
     avg_length: float
 
     @classmethod
     def build(cls, document: DocumentStructure) -> _Index:
         tfs = [Counter(tokenise(f"{c.title} {c.text}")) for c in document.clauses]
-        df: Counter[str] = Counter()
-        for tf in tfs:
-            df.update(tf.keys())
+        postings: dict[str, list[tuple[int, int]]] = {}
+        for i, tf in enumerate(tfs):
+            for term, f in tf.items():
+                postings.setdefault(term, []).append((i, f))
         lengths = [sum(tf.values()) for tf in tfs]
         return cls(
-            [c.clause_id for c in document.clauses], tfs, lengths, df, (sum(lengths) / len(lengths)) or 1.0
+            [c.clause_id for c in document.clauses],
+            postings,
+            lengths,
+            (sum(lengths) / len(lengths)) or 1.0,
         )
 
-    def score(self, query: list[str], k1: float = 1.5, b: float = 0.75) -> list[float]:
+    def score(self, query: list[str], k1: float = 1.5, b: float = 0.75) -> dict[int, float]:
+        """BM25 score by clause position, for the clauses that contain a query term."""
         n = len(self.clause_ids)
-        scores = [0.0] * n
+        scores: dict[int, float] = {}
         for term in set(query):
-            df = self.doc_freq.get(term, 0)
-            if not df:
+            posting = self.postings.get(term)
+            if not posting:
                 continue
+            df = len(posting)
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-            for i, tf in enumerate(self.term_freqs):
-                f = tf.get(term, 0)
-                if f:
-                    scores[i] += (
-                        idf * f * (k1 + 1) / (f + k1 * (1 - b + b * self.lengths[i] / self.avg_length))
-                    )
+            for i, f in posting:
+                scores[i] = scores.get(i, 0.0) + (
+                    idf * f * (k1 + 1) / (f + k1 * (1 - b + b * self.lengths[i] / self.avg_length))
+                )
         return scores
 
 
@@ -117,26 +122,26 @@ class SearchReferenceOutput(SkillOutput):
 def search(documents: list[DocumentStructure], query: str, top_k: int) -> list[ReferenceHit]:
     """BM25 over every clause of ``documents``; best first, zero scores dropped."""
     terms = tokenise(query)
-    hits: list[ReferenceHit] = []
+    # Rank plain tuples and build result models for the top k only (hundreds of clauses match).
+    ranked: list[tuple[float, str, str, DocumentStructure]] = []
     for document in documents:
         if not document.clauses:
             continue
         index = _index(document)
-        for clause_id, score in zip(index.clause_ids, index.score(terms), strict=True):
+        for position, score in index.score(terms).items():
             if score > 0:
-                clause = document.get(clause_id)
-                text = clause.text if len(clause.text) <= 800 else clause.text[:799] + "…"
-                hits.append(
-                    ReferenceHit(
-                        document_id=document.document_id,
-                        clause_id=clause_id,
-                        title=clause.title,
-                        text=text,
-                        score=round(score, 4),
-                    )
-                )
-    hits.sort(key=lambda h: (-h.score, h.document_id, h.clause_id))
-    return hits[:top_k]
+                ranked.append((-round(score, 4), document.document_id, index.clause_ids[position], document))
+    best = heapq.nsmallest(top_k, ranked, key=lambda r: (r[0], r[1], r[2]))
+    hits: list[ReferenceHit] = []
+    for neg_score, document_id, clause_id, document in best:
+        clause = document.get(clause_id)
+        text = clause.text if len(clause.text) <= 800 else clause.text[:799] + "…"
+        hits.append(
+            ReferenceHit(
+                document_id=document_id, clause_id=clause_id, title=clause.title, text=text, score=-neg_score
+            )
+        )
+    return hits
 
 
 def run(args: SearchReferenceInput, ctx: SkillContext) -> SearchReferenceOutput:
