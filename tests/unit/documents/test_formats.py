@@ -42,8 +42,8 @@ def test_docx_automatic_numbering_is_computed_from_the_numbering_definitions(par
             ("Headings are for convenience.", 1, 1),
             ("Supply", 0, 1),
             ("The Supplier shall deliver the Goods:", 1, 1),
-            ("on time;", 2, 1),
-            ("in full.", 2, 1),
+            ("Each delivery is made on time.", 2, 1),
+            ("Each delivery is made in full.", 2, 1),
             ("Payment", 0, 1),
             ("Payment is due under Clause 2.1.", 1, 1),
             ("A bullet that carries no number", 0, 3),
@@ -54,7 +54,7 @@ def test_docx_automatic_numbering_is_computed_from_the_numbering_definitions(par
     assert doc.source_format == "docx"
     assert ids(doc) == ["Preamble", "1", "1.1", "1.2", "2", "2.1", "2.1(a)", "2.1(b)", "3", "3.1"]
     assert doc.get("1").title == "Definitions"
-    assert doc.get("2.1(b)").text == "(b) in full."
+    assert doc.get("2.1(b)").text == "(b) Each delivery is made in full."
     assert "Servers\tUSD 100" in doc.text  # table rows are kept, cells separated by tabs
     assert doc.cross_references[0].target == "2.1" and doc.cross_references[0].resolved
     assert doc.definition("Goods") is not None

@@ -15,12 +15,12 @@ This Agreement is made on 1 May 2025.
 1.2 Headings do not affect interpretation.
 
 2. SUPPLY
-2.1 The Supplier shall supply the Goods:
-(a) on time;
-(b) in full; and
-(i) packed;
-(ii) labelled.
-(c) to the Site.
+2.1 The Supplier shall supply the Goods as set out below.
+(a) Each delivery is made on time.
+(b) Each delivery is made in full. Its packaging is as follows.
+(i) Goods are packed in crates.
+(ii) Crates are labelled.
+(c) Goods are delivered to the Site.
 2.2 Risk passes on delivery.
 """
 
@@ -45,12 +45,12 @@ def test_clause_offsets_point_into_the_normalised_text_and_cover_sub_clauses(par
     two = doc.get("2")
     assert two.text.startswith("2. SUPPLY")
     assert "Risk passes on delivery." in two.text  # a clause includes its sub-clauses
-    assert doc.get("2.1(b)(ii)").text == "(ii) labelled."
+    assert doc.get("2.1(b)(ii)").text == "(ii) Crates are labelled."
 
 
 def test_letter_i_after_h_is_a_letter_not_a_roman_numeral(parse):
-    letters = "\n".join(f"({c}) item {c};" for c in "abcdefghij")
-    doc = parse(f"1. LIST\n1.1 The items are:\n{letters}\n2. END\nDone.")
+    letters = "\n".join(f"({c}) Item {c} is delivered first. It is then paid." for c in "abcdefghij")
+    doc = parse(f"1. LIST\n1.1 The items are listed below.\n{letters}\n2. END\nDone.")
     assert "1.1(i)" in ids(doc) and "1.1(j)" in ids(doc)
     assert doc.get("1.1(i)").parent_id == "1.1"
 

@@ -9,6 +9,7 @@ Lines are examined once and the open-clause stack is shallow, so the work is lin
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -118,7 +119,7 @@ def segment(text: str, *, language: str = "en") -> Segmentation:
     warnings: list[str] = []
     if len(accepted) < 2:
         return _paragraph_chunks(text, warnings)
-    clauses = _build_clauses(text, accepted, warnings)
+    clauses = _build_clauses(text, _fold_inline_enumerations(text, accepted), warnings)
     return Segmentation(clauses, warnings)
 
 
@@ -204,6 +205,12 @@ def _inline_splits(line: str, *, relaxed: bool = False) -> list[int]:
         if not any(r.family == ABSOLUTE or (relaxed and r.style == "bracket:num") for r in marker.readings):
             continue
         rest = marker.rest
+        if not rest.strip() and marker.raw[:1].isalpha():
+            # "… EXCLUDED. ARTICLE 9" ending the line: a keyword heading whose title is on the
+            # next line ("INDEMNIFICATION 9.1 …"); a citation ("under Article 9") never follows a
+            # sentence end.
+            splits.append(at)
+            continue
         if not rest or not (rest[0].isupper() or rest[0] in _NUMBER_OPENERS):
             continue
         splits.append(at)
@@ -220,7 +227,10 @@ def _opens_sentence(line: str, at: int) -> bool:
     if word.isdigit() and len(word) <= 3 and at <= 60 and before.split() == [word]:
         return True  # a page number glued to the start of the line
     letters = [c for c in word if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters) and word not in _CURRENCY_WORDS
+    # "DEFINITIONS 1.1" opens a clause; "… UNDER ARTICLE 7 OR ARTICLE 10 (…)" in a shouted
+    # sentence does not: a small word is never a heading's last word.
+    heading_word = word not in _CURRENCY_WORDS and word.lower() not in _SMALL_WORDS
+    return len(letters) >= 2 and all(c.isupper() for c in letters) and heading_word
 
 
 def _looks_flattened(text: str, accepted: list[_Accepted]) -> bool:
@@ -252,6 +262,7 @@ def _find_clauses(
     last_value: dict[str, int] = {}  # last accepted value per style, across groupings
     namespace = ""  # container prefix, e.g. "Schedule 1"
     used_ids: dict[str, int] = {}
+    quantities = _quantity_lines(lines)
     for line_no, (line_start, line) in enumerate(lines):
         stripped = line.lstrip(" \t　")
         if not stripped:
@@ -264,7 +275,7 @@ def _find_clauses(
         if marker is None or _TOC_LINE.search(line[-_TOC_TAIL:]):
             continue
         heading = _heading_like(marker.rest, language)
-        if marker.bare and not (heading and marker.rest.strip()):
+        if marker.bare and (line_no in quantities or not (heading and marker.rest.strip())):
             continue
         if marker.bare and marker.rest_offset - len(marker.raw) > _BARE_MAX_GAP:
             # "1" far to the left of "EXHIBIT 10.26": a page number in a running header.
@@ -341,6 +352,36 @@ def _find_clauses(
     return accepted
 
 
+def _quantity_lines(lines: list[tuple[int, str]]) -> set[int]:
+    """Lines opening with a bare number that count things rather than number clauses.
+
+    "1 Java Game / 1 Java Application / 5 MMS / 10 Wallpapers" on consecutive lines reads like
+    "1 Scope / 2 Term" line by line, but bare clause numbers on consecutive lines (a heading
+    list) go up one at a time; a run that repeats or skips numbers is a list of quantities.
+    """
+    out: set[int] = set()
+    run: list[tuple[int, int]] = []  # (line index, value) of consecutive bare-number lines
+
+    def close() -> None:
+        values = [v for _, v in run]
+        if len(run) >= 2 and any(b != a + 1 for a, b in itertools.pairwise(values)):
+            out.update(i for i, _ in run)
+        run.clear()
+
+    for line_no, (_, line) in enumerate(lines):
+        stripped = line.strip(" \t　")
+        if not stripped:
+            continue
+        m = _BARE_LINE.match(stripped)
+        if m is None:
+            close()
+            continue
+        run.append((line_no, int(m.group(1))))
+    close()
+    return out
+
+
+_BARE_LINE = re.compile(r"(\d{1,3})[ \t]+[A-Z]")
 _NUMBER_WORDS = frozenset([*ENGLISH_SMALL_NUMBERS, *ENGLISH_TENS[2:], "hundred", "thousand", "million"])
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t\n]*$")
 
@@ -663,16 +704,117 @@ def _has_cjk(text: str) -> bool:
     return _CJK_RE.search(text) is not None
 
 
-def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) -> list[Clause]:
-    clauses: list[Clause] = []
-    n = len(accepted)
-    ends = [len(text)] * n
-    # A clause ends where the next clause at its level or above starts (a monotonic stack pass).
+def _clause_ends(accepted: list[_Accepted], text_end: int) -> list[int]:
+    """Where each clause ends: where the next clause at its level or above starts (a monotonic stack pass)."""
+    ends = [text_end] * len(accepted)
     open_stack: list[int] = []
     for i, item in enumerate(accepted):
         while open_stack and accepted[open_stack[-1]].level >= item.level:
             ends[open_stack.pop()] = item.start
         open_stack.append(i)
+    return ends
+
+
+# List styles that may enumerate inside a sentence: "(a)", "a)", "a.", "(i)", "(1)", "1)".
+_ENUMERATION_STYLE_PREFIXES = ("paren:", "bracket:", "dot:")
+# An enumeration's items are fragments of one sentence; longer items are provisions of their own.
+_ENUMERATION_ITEM_MAX = 600
+_ITEM_JOINER = re.compile(r"(?:[;,]|;\s*(?:and|or|and/or|plus)|,\s*(?:and|or|and/or))$", re.IGNORECASE)
+_ITEM_LAST_END = re.compile(r"[.;,a-z0-9)]$")
+# A sentence break inside an item (". The …"): lower-case word or closing bracket, stop, capital.
+_SENTENCE_BREAK = re.compile(r"[a-z0-9)\]][.!?][\"”’']?\s+[\"“(]?[A-Z]")
+# A page number left between items by a page break ("…; and\n\n   6\n\n(c) …").
+_PAGE_NOISE = re.compile(r"(?:\s{2,}|\n\s*)-?\d{1,3}-?\s*$")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+
+
+def _fold_inline_enumerations(text: str, accepted: list[_Accepted]) -> list[_Accepted]:
+    """``accepted`` without the items of lists that enumerate inside one sentence.
+
+    "This warranty shall not apply if: (a) the Software has been modified; or (b) …" is one
+    provision: its items are fragments of a single sentence (short, joined by ";"/", and"/"; or",
+    no sentence of their own), and contract-review practice quotes and reviews it whole. Such items
+    stay in their parent, which becomes a leaf; a reference to "Section 7.3(b)" then resolves to
+    7.3. Lists whose items are provisions of their own (full sentences, headed paragraphs) are kept.
+    Nested lists are judged first, so an item may hold an inline sub-list ("…met: (i) …; and (ii) …;").
+    """
+    if len(accepted) < 3:
+        return accepted
+    ends = _clause_ends(accepted, len(text))
+    dropped: set[int] = set()
+    for parent in range(len(accepted) - 1, -1, -1):
+        items = [c for c in accepted[parent].children if c not in dropped]
+        if _is_inline_enumeration(text, accepted, ends, parent, items):
+            for index in items:
+                dropped.update(_subtree(accepted, index))
+    if not dropped:
+        return accepted
+    kept = [i for i in range(len(accepted)) if i not in dropped]
+    new_index = {old: new for new, old in enumerate(kept)}
+    folded: list[_Accepted] = []
+    for old in kept:
+        item = accepted[old]
+        item.parent = new_index[item.parent] if item.parent is not None else None
+        item.children = [new_index[c] for c in item.children if c not in dropped]
+        folded.append(item)
+    return folded
+
+
+def _subtree(accepted: list[_Accepted], index: int) -> list[int]:
+    out = [index]
+    for child in accepted[index].children:
+        out.extend(_subtree(accepted, child))
+    return out
+
+
+def _is_inline_enumeration(
+    text: str, accepted: list[_Accepted], ends: list[int], parent: int, items: list[int]
+) -> bool:
+    """Whether ``items`` (the children of ``parent``) enumerate inside the parent's sentence."""
+    owner = accepted[parent]
+    if len(items) < 2 or owner.reading.family not in (ABSOLUTE, RELATIVE):
+        return False
+    style = accepted[items[0]].reading.style
+    if not style.startswith(_ENUMERATION_STYLE_PREFIXES) or any(
+        accepted[i].reading.style != style for i in items
+    ):
+        return False
+    # The lead-in runs on into the list: "… shall not apply if:", "… the Company shall".
+    lead_in = _PAGE_NOISE.sub("", text[owner.start : accepted[items[0]].start].rstrip())
+    lead_body = lead_in[len(owner.marker.raw) :].strip()
+    if sum(1 for w in lead_body.split() if w[:1].islower()) < 2:
+        return False  # only a heading before the list ("Major Releases:"), not a sentence that runs on
+    if lead_in[-1] != ":" and not (lead_in[-1].islower() or lead_in[-1] == ","):
+        return False
+    for n, item in enumerate(items):
+        end = ends[item]
+        body = text[accepted[item].start + len(accepted[item].marker.raw) : end]
+        last = n == len(items) - 1
+        if last:
+            body = _first_paragraphs_of_item(body)
+        body = _PAGE_NOISE.sub("", body.rstrip()).rstrip()
+        flat = " ".join(body.split())
+        if not flat or len(flat) > _ENUMERATION_ITEM_MAX or _SENTENCE_BREAK.search(flat):
+            return False
+        if not (_ITEM_LAST_END if last else _ITEM_JOINER).search(flat):
+            return False
+    return True
+
+
+def _first_paragraphs_of_item(body: str) -> str:
+    """The last item without the paragraphs after it that resume the parent ("(e) …notice.\n\nIn the
+    event Owner terminates …"): the item ends at a paragraph break after its closing stop."""
+    for m in _PARAGRAPH_BREAK.finditer(body):
+        before = body[: m.start()].rstrip()
+        after = body[m.end() :]
+        if before.endswith(".") and after[:1].isupper() and read_marker(after) is None:
+            return before
+    return body
+
+
+def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) -> list[Clause]:
+    clauses: list[Clause] = []
+    ends = _clause_ends(accepted, len(text))
     first_start = accepted[0].start
     preamble = text[:first_start].strip()
     if preamble:
