@@ -16,7 +16,7 @@ from clauseflow_shared.errors import (
     UnreadableDocument,
     UnsupportedFormat,
 )
-from conftest import make_docx, make_pdf
+from document_fixtures import make_docx, make_pdf
 
 
 @pytest.mark.parametrize("content", [b"", b"   \n\t\n", "\ufeff".encode()])

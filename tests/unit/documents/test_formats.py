@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ids, make_docx, make_pdf
+from document_fixtures import ids, make_docx, make_pdf
 
 ZH = "采购合同\n第一条 标的\n乙方提供货物。\n第二条 价款\n总价十万元。\n第三条 争议\n协商解决。\n"
 EN = "1. SCOPE\nThe Supplier supplies “Goods”.\n2. PRICE\nThe price is fixed.\n2.1 Payment in 30 days.\n"

@@ -11,7 +11,7 @@ that ends a run-on line still opens its article.
 from __future__ import annotations
 
 from clauseflow_shared.documents.parser import parse_text
-from conftest import ids
+from document_fixtures import ids
 
 INLINE = """LICENCE AGREEMENT
 

@@ -3,7 +3,7 @@
 # ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
-from conftest import ids
+from document_fixtures import ids
 
 DECIMAL = """SUPPLY AGREEMENT
 
