@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from clauseflow_orchestrator.core import Outgoing, RecordResult, StartReview, decide
 from clauseflow_orchestrator.outbox import OutboxRelay, coalesce_snapshots, superseded_snapshots
 from clauseflow_orchestrator.planning import build_default_plan
+from clauseflow_orchestrator.service import STALE_ATTEMPTS, Orchestrator
 from clauseflow_orchestrator.state import ReviewState
 from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent, StaleReviewState
 from clauseflow_shared.bus.memory import InMemoryBus
@@ -194,3 +196,225 @@ async def test_a_commit_over_a_state_another_instance_changed_is_refused(store: 
         assert reloaded is not None and reloaded.clauses["1"].state is ClauseState.SETTLED
     finally:
         await other.stop()
+
+
+# ---- the relay: in-memory hand-over, recovery by polling, order, failures -------------------
+
+
+class CountingStore(OrchestratorStore):
+    """The real store, counting how often the relay reads the outbox table."""
+
+    reads = 0
+
+    async def pending(
+        self, limit: int = 200, *, after_id: int = 0, min_age_s: float | None = None
+    ) -> list[PendingEvent]:
+        self.reads += 1
+        return await super().pending(limit, after_id=after_id, min_age_s=min_age_s)
+
+
+class FlakyBus(InMemoryBus):
+    """A real in-memory bus that refuses chosen events once and can hold one back until released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refuse: set[str] = set()
+        self.hold: dict[str, asyncio.Event] = {}
+        self.order: list[str] = []
+
+    async def publish(self, topic: str, key: str, event: Envelope) -> None:
+        if event.event_id in self.hold:
+            await self.hold[event.event_id].wait()
+        if event.event_id in self.refuse:
+            self.refuse.discard(event.event_id)
+            raise ConnectionError("broker unavailable")
+        self.order.append(event.event_id)
+        await super().publish(topic, key, event)
+
+
+@pytest.fixture
+async def counting_store(tmp_path: Path) -> AsyncIterator[CountingStore]:
+    store = CountingStore(f"sqlite+aiosqlite:///{tmp_path / 'relay.db'}")
+    await store.start()
+    yield store
+    await store.stop()
+
+
+@pytest.fixture
+async def flaky_bus() -> AsyncIterator[FlakyBus]:
+    bus = FlakyBus()
+    await bus.start()
+    yield bus
+    await bus.stop()
+
+
+async def _until(predicate: Callable[[], Awaitable[bool]], timeout_s: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while not await predicate():
+        assert asyncio.get_running_loop().time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.01)
+
+
+async def _now_true(value: bool) -> bool:
+    return value
+
+
+async def _is_empty(rows: Awaitable[list[PendingEvent]]) -> bool:
+    return await rows == []
+
+
+async def _unsent(url: str) -> list[PendingEvent]:
+    """The unsent rows as another connection sees them (so the relay's own reads are not counted)."""
+    observer = OrchestratorStore(url)
+    await observer.start()
+    try:
+        return await observer.pending()
+    finally:
+        await observer.stop()
+
+
+async def test_committed_rows_are_published_from_memory_and_marked_sent_without_polling(
+    counting_store: CountingStore, flaky_bus: FlakyBus
+) -> None:
+    relay = OutboxRelay(counting_store, flaky_bus, interval_s=60)
+    await relay.start()
+    try:
+        await _until(lambda: _now_true(counting_store.reads >= 1))  # the start-up recovery pass
+        reads = counting_store.reads
+        written = await counting_store.commit(
+            "evt_in", REVIEW, None, [_task(REVIEW, "1"), _task(REVIEW, "2")]
+        )
+        assert [row.envelope.event_id for row in written] == [f"evt_{REVIEW}_task_1", f"evt_{REVIEW}_task_2"]
+        relay.enqueue(written)
+        await _until(lambda: _now_true(len(flaky_bus.order) == 2))
+        await _until(lambda: _is_empty(_unsent(counting_store.url)))  # marked sent in one batch
+        assert counting_store.reads == reads  # no read of the outbox table on the way
+    finally:
+        await relay.stop()
+    assert flaky_bus.order == [f"evt_{REVIEW}_task_1", f"evt_{REVIEW}_task_2"]
+
+
+async def test_rows_nobody_handed_over_are_recovered_by_the_poll(
+    counting_store: CountingStore, flaky_bus: FlakyBus
+) -> None:
+    relay = OutboxRelay(counting_store, flaky_bus, interval_s=0.05, min_age_s=0.1)
+    await relay.start()
+    try:
+        # Written as by another instance (or before a crash): committed, never handed to this relay.
+        await counting_store.commit("evt_in", REVIEW, None, [_task(REVIEW, "1"), _snapshot(REVIEW, 1)])
+        await _until(lambda: _now_true(len(flaky_bus.order) == 2))
+        await _until(lambda: _is_empty(_unsent(counting_store.url)))
+    finally:
+        await relay.stop()
+    assert flaky_bus.order == [f"evt_{REVIEW}_task_1", f"evt_{REVIEW}_1"]
+
+
+async def test_a_failed_publish_is_retried_from_the_database_in_outbox_order(
+    counting_store: CountingStore, flaky_bus: FlakyBus
+) -> None:
+    relay = OutboxRelay(counting_store, flaky_bus, interval_s=0.05)
+    await relay.start()
+    try:
+        flaky_bus.refuse.add(f"evt_{REVIEW}_task_2")
+        relay.enqueue(
+            await counting_store.commit(
+                "evt_in", REVIEW, None, [_task(REVIEW, "1"), _task(REVIEW, "2"), _task(REVIEW, "3")]
+            )
+        )
+        await _until(lambda: _now_true(len(flaky_bus.order) == 3))
+        relay.enqueue(await counting_store.commit("evt_in_2", REVIEW, None, [_task(REVIEW, "4")]))
+        await _until(lambda: _now_true(len(flaky_bus.order) == 4))
+        await _until(lambda: _is_empty(_unsent(counting_store.url)))
+    finally:
+        await relay.stop()
+    assert flaky_bus.order == [f"evt_{REVIEW}_task_{n}" for n in "1234"]
+
+
+async def test_reviews_publish_concurrently_but_each_review_in_outbox_order(
+    counting_store: CountingStore, flaky_bus: FlakyBus
+) -> None:
+    release = asyncio.Event()
+    flaky_bus.hold[f"evt_{REVIEW}_task_1"] = release  # the broker is slow to take review A's first event
+    relay = OutboxRelay(counting_store, flaky_bus, interval_s=60)
+    await relay.start()
+    try:
+        await _until(lambda: _now_true(counting_store.reads >= 1))
+        written = await counting_store.commit("evt_a", REVIEW, None, [_task(REVIEW, "1"), _task(REVIEW, "2")])
+        written += await counting_store.commit(
+            "evt_b", "rev_b", None, [_task("rev_b", "1"), _task("rev_b", "2")]
+        )
+        relay.enqueue(written)
+        await _until(lambda: _now_true(len(flaky_bus.order) == 2))
+        assert flaky_bus.order == ["evt_rev_b_task_1", "evt_rev_b_task_2"]  # B did not wait for A
+        release.set()
+        await _until(lambda: _now_true(len(flaky_bus.order) == 4))
+    finally:
+        await relay.stop()
+    assert flaky_bus.order[2:] == [f"evt_{REVIEW}_task_1", f"evt_{REVIEW}_task_2"]
+
+
+class RivalledStore(OrchestratorStore):
+    """The real store; right after each of the first ``rivals`` loads, another instance commits the review."""
+
+    def __init__(self, url: str, rivals: list[str]) -> None:
+        super().__init__(url)
+        self.rivals = rivals
+
+    async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
+        loaded = await super().load_unless_processed(event_id, review_id)
+        if self.rivals:
+            clause_id = self.rivals.pop(0)
+            other = OrchestratorStore(self.url)
+            await other.start()
+            try:
+                theirs = await other.load(review_id)
+                assert theirs is not None
+                await other.commit(f"evt_res_{clause_id}", review_id, _analysed(theirs, clause_id), [])
+            finally:
+                await other.stop()
+        return loaded
+
+
+async def _orchestrator_with(tmp_path: Path, rivals: list[str]) -> Orchestrator:
+    orchestrator = Orchestrator(
+        bus=InMemoryBus(),
+        store_dir=tmp_path / "documents",
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'o.db'}",
+    )
+    orchestrator.store = RivalledStore(orchestrator.store.url, rivals)
+    orchestrator.relay = OutboxRelay(orchestrator.store, orchestrator.bus)  # not started: rows stay queued
+    await orchestrator.store.start()
+    await orchestrator.store.commit("evt_req", REVIEW, _started(5), [])
+    return orchestrator
+
+
+def _result_event(clause_id: str) -> Envelope:
+    result = ClauseResult(task_id=task_id(REVIEW, clause_id, "analyze", 0), clause_id=clause_id)
+    return Envelope.wrap(REVIEW, result, event_id=f"evt_res_{clause_id}")
+
+
+async def test_a_result_whose_review_another_instance_changed_meanwhile_is_applied_on_a_retry(
+    tmp_path: Path,
+) -> None:
+    orchestrator = await _orchestrator_with(tmp_path, rivals=["1"])
+    try:
+        await orchestrator.handle(_result_event("2"))
+        state = await orchestrator.store.load(REVIEW)
+        assert await orchestrator.store.is_processed("evt_res_2")
+    finally:
+        await orchestrator.store.stop()
+    assert state is not None  # both the rival's result and ours, nothing lost or overwritten
+    assert state.clauses["1"].state is ClauseState.SETTLED and state.clauses["2"].state is ClauseState.SETTLED
+
+
+async def test_a_result_that_keeps_losing_the_race_fails_without_writing_anything(tmp_path: Path) -> None:
+    orchestrator = await _orchestrator_with(tmp_path, rivals=["1", "3", "4"])  # one rival per attempt
+    assert STALE_ATTEMPTS == 3
+    try:
+        with pytest.raises(StaleReviewState):
+            await orchestrator.handle(_result_event("2"))
+        assert not await orchestrator.store.is_processed("evt_res_2")  # the bus retries or dead-letters it
+        state = await orchestrator.store.load(REVIEW)
+    finally:
+        await orchestrator.store.stop()
+    assert state is not None and state.clauses["2"].state is not ClauseState.SETTLED

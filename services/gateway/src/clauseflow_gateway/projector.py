@@ -11,7 +11,9 @@ exceptions that keep the view from moving backwards: a snapshot saying
 from __future__ import annotations
 
 import asyncio
+import sys
 import zlib
+from dataclasses import dataclass, field
 
 from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_shared.logging import bound_context, get_logger
@@ -33,70 +35,161 @@ log = get_logger(__name__)
 TOPICS = (Topic.CLAUSE_RESULTS, Topic.REVIEW_UPDATES)
 GROUP_ID = "gateway"
 LOCK_STRIPES = 64
+# Events committed in one transaction at most (a burst of one stripe's events).
+MAX_BATCH = 64
 # Above this many ids a review's rows are loaded whole rather than by an IN list.
 IN_LIST_LIMIT = 200
 
 
+@dataclass
+class _Stripe:
+    """Events of one lock stripe waiting for their transaction, and whether one is being written."""
+
+    waiting: list[tuple[Envelope, asyncio.Future[None]]] = field(default_factory=list)
+    writing: bool = False
+
+
 class Projector:
-    """Applies events to the read model; one review's events are applied one at a time."""
+    """Applies events to the read model; one review's events are applied one at a time, in order.
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    Group commit: while a stripe's transaction is being written, events of its reviews that
+    arrive meanwhile wait and are then applied together in the next transaction, in arrival
+    order. A handler returns (so the bus commits its offset) only after the transaction that
+    holds its event has committed: at-least-once holds. If a batch fails, its events are
+    applied one by one, so only the event at fault fails (and is retried or dead-lettered).
+    """
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, max_batch: int = MAX_BATCH) -> None:
         self._sessions = sessions
+        self._max_batch = max_batch
         # Results and updates of one review arrive on two topics and may be handled concurrently.
-        self._locks = [asyncio.Lock() for _ in range(LOCK_STRIPES)]
+        self._stripes = [_Stripe() for _ in range(LOCK_STRIPES)]
+        self._writers: set[asyncio.Task[None]] = set()
 
-    def _lock(self, review_id: str) -> asyncio.Lock:
-        return self._locks[zlib.crc32(review_id.encode()) % LOCK_STRIPES]
+    def _stripe(self, review_id: str) -> _Stripe:
+        return self._stripes[zlib.crc32(review_id.encode()) % LOCK_STRIPES]
 
     async def handle(self, event: Envelope) -> None:
-        """The bus handler: dispatch by event type, ignore types the read model does not need."""
-        with bound_context(review_id=event.review_id):
-            async with self._lock(event.review_id):
-                if event.type == ClauseResult.TYPE:
-                    await self.apply_clause_result(event.review_id, event.open(ClauseResult))
-                elif event.type == ReviewUpdated.TYPE:
-                    await self.apply_review_updated(event.review_id, event.open(ReviewUpdated))
+        """The bus handler: returns once the event is committed (types the read model ignores at once)."""
+        if event.type not in (ClauseResult.TYPE, ReviewUpdated.TYPE):
+            return
+        stripe = self._stripe(event.review_id)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        stripe.waiting.append((event, done))
+        if not stripe.writing:
+            stripe.writing = True
+            writer = asyncio.create_task(self._write(stripe), name="gateway-projector-commit")
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
+        await asyncio.shield(done)  # a cancelled handler must not cancel the others' batch
+
+    async def _write(self, stripe: _Stripe) -> None:
+        """Commit the stripe's waiting events, batch after batch, until none is left."""
+        try:
+            await asyncio.sleep(0)  # let handlers that are ready right now join the first batch
+            while stripe.waiting:
+                batch, stripe.waiting = stripe.waiting[: self._max_batch], stripe.waiting[self._max_batch :]
+                try:
+                    await self._commit_batch(batch)
+                except BaseException:  # cancelled mid-commit: its handlers must not wait forever
+                    _fail_all(batch)
+                    raise
+        finally:
+            stripe.writing = False
+            _fail_all(stripe.waiting)  # only non-empty if this task itself was cancelled
+            stripe.waiting = []
+
+    async def _commit_batch(self, batch: list[tuple[Envelope, asyncio.Future[None]]]) -> None:
+        try:
+            await self._apply_all([event for event, _ in batch])
+        except Exception:
+            if len(batch) == 1:
+                _settle(batch[0][1], sys.exc_info()[1])
+                return
+            # One event may be at fault: apply them one by one so only that one fails.
+            for event, done in batch:
+                try:
+                    await self._apply_all([event])
+                except Exception as exc:
+                    _settle(done, exc)
+                else:
+                    _settle(done, None)
+            return
+        for _, done in batch:
+            _settle(done, None)
+
+    async def _apply_all(self, events: list[Envelope]) -> None:
+        """Apply events in order in one transaction."""
+        async with self._sessions() as session, session.begin():
+            for event in events:
+                with bound_context(review_id=event.review_id):
+                    if event.type == ClauseResult.TYPE:
+                        await _apply_clause_result(session, event.review_id, event.open(ClauseResult))
+                    else:
+                        await _apply_review_updated(session, event.review_id, event.open(ReviewUpdated))
+                await session.flush()  # the next event of the batch sees this one's rows
 
     async def apply_clause_result(self, review_id: str, result: ClauseResult) -> None:
         """Upsert the clause's types, risks and redlines; a redraft supersedes the rejected drafts."""
         async with self._sessions() as session, session.begin():
-            review = await session.get(ReviewRow, review_id)
-            if review is None:
-                log.warning(
-                    "clause result for a review this gateway does not know", clause_id=result.clause_id
-                )
-                return
-            await _upsert_clause_types(session, review_id, result)
-            for index, risk in enumerate(result.risks):
-                await _upsert_risk(session, review_id, risk, result.attempt, index)
-            for index, redline in enumerate(result.redlines):
-                await _upsert_redline(session, review_id, redline, index)
-                await _supersede_rejected(session, review_id, redline)
-            review.updated_at = utcnow()
+            await _apply_clause_result(session, review_id, result)
 
     async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
-        """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
-
-        A partial snapshot (``partial=True``) lists only the clauses and redlines that changed;
-        the rows it names are loaded in one query each and only rows whose values changed are
-        written, so a snapshot costs O(changes), not one pass over the review. Snapshots carry
-        the plan only when its version changed; a plan is recorded even from a stale snapshot,
-        because plan versions never change once made.
-        """
+        """Apply a snapshot newer than the stored one (see :func:`_apply_review_updated`)."""
         async with self._sessions() as session, session.begin():
-            review = await session.get(ReviewRow, review_id)
-            if review is None:
-                review = _review_from_snapshot(review_id, snapshot)
-                session.add(review)
-            elif snapshot.sequence <= review.sequence:
-                if snapshot.plan is not None:
-                    await _record_plan(session, review, snapshot)
-                return
-            _apply_review_fields(review, snapshot)
-            await _apply_clause_progress(session, review_id, snapshot)
-            if snapshot.plan is not None:
-                await _record_plan(session, review, snapshot)
-            await _apply_redline_states(session, review_id, snapshot.redlines)
+            await _apply_review_updated(session, review_id, snapshot)
+
+
+def _fail_all(waiting: list[tuple[Envelope, asyncio.Future[None]]]) -> None:
+    for _, done in waiting:
+        _settle(done, RuntimeError("the projector stopped before the event was applied"))
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
+async def _apply_clause_result(session: AsyncSession, review_id: str, result: ClauseResult) -> None:
+    review = await session.get(ReviewRow, review_id)
+    if review is None:
+        log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
+        return
+    await _upsert_clause_types(session, review_id, result)
+    for index, risk in enumerate(result.risks):
+        await _upsert_risk(session, review_id, risk, result.attempt, index)
+    for index, redline in enumerate(result.redlines):
+        await _upsert_redline(session, review_id, redline, index)
+        await _supersede_rejected(session, review_id, redline)
+    review.updated_at = utcnow()
+
+
+async def _apply_review_updated(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+    """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
+
+    A partial snapshot (``partial=True``) lists only the clauses and redlines that changed;
+    the rows it names are loaded in one query each and only rows whose values changed are
+    written, so a snapshot costs O(changes), not one pass over the review. Snapshots carry
+    the plan only when its version changed; a plan is recorded even from a stale snapshot,
+    because plan versions never change once made.
+    """
+    review = await session.get(ReviewRow, review_id)
+    if review is None:
+        review = _review_from_snapshot(review_id, snapshot)
+        session.add(review)
+    elif snapshot.sequence <= review.sequence:
+        if snapshot.plan is not None:
+            await _record_plan(session, review, snapshot)
+        return
+    _apply_review_fields(review, snapshot)
+    await _apply_clause_progress(session, review_id, snapshot)
+    if snapshot.plan is not None:
+        await _record_plan(session, review, snapshot)
+    await _apply_redline_states(session, review_id, snapshot.redlines)
 
 
 def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> ReviewRow:

@@ -1,5 +1,9 @@
 """The outbox relay: publishes committed events to the bus, in commit order, and marks them sent.
 
+A commit hands its outbox rows to the relay in memory, so publishing costs no database read;
+the database is polled only to recover rows nobody handed over (after a crash, a failed
+publish, or from another instance). Published rows are marked sent in batches.
+
 At-least-once: a crash between publish and mark re-publishes the row on restart;
 every consumer dedupes by event id (and the gateway by snapshot sequence).
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from clauseflow_shared.bus.base import EventBus
@@ -24,6 +29,14 @@ from clauseflow_orchestrator.snapshot import merge_snapshots
 from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent
 
 log = get_logger(__name__)
+
+# Published ids marked sent in one UPDATE at the latest once this many have gathered.
+MARK_BATCH = 500
+# The periodic recovery poll leaves younger rows alone: the instance that wrote them is
+# publishing them (its fast path takes milliseconds), so taking them would only duplicate.
+RECOVERY_MIN_AGE_S = 2.0
+# Ids published by recovery that a late in-memory hand-over must not publish again.
+RECOVERED_MEMORY = 10_000
 
 
 def _is_plain_snapshot(row: PendingEvent) -> bool:
@@ -47,10 +60,14 @@ def coalesce_snapshots(batch: Sequence[PendingEvent]) -> tuple[set[int], dict[in
     """
     skipped = superseded_snapshots(batch)
     replaced: dict[int, Envelope] = {}
+    if not skipped:
+        return skipped, replaced
+    # Only reviews with a skipped snapshot need their snapshots opened and merged.
+    folding = {row.envelope.review_id for row in batch if row.id in skipped}
     carried: dict[str, ReviewUpdated] = {}  # per review: skipped snapshots not yet absorbed
     for row in batch:
         env = row.envelope
-        if env.type != ReviewUpdated.TYPE:
+        if env.type != ReviewUpdated.TYPE or env.review_id not in folding:
             continue
         snapshot = env.open(ReviewUpdated)
         before = carried.pop(env.review_id, None)
@@ -63,56 +80,204 @@ def coalesce_snapshots(batch: Sequence[PendingEvent]) -> tuple[set[int], dict[in
 
 
 class OutboxRelay:
-    """A background task draining the outbox; ``notify()`` wakes it right after a commit."""
+    """Publishes committed outbox rows: handed over in memory right after a commit, polled for recovery.
 
-    def __init__(self, store: OrchestratorStore, bus: EventBus, *, interval_s: float = 0.5) -> None:
+    Fast path: :meth:`enqueue` receives the rows a commit has just written; the relay task
+    publishes them at once (one review's rows in outbox order, different reviews concurrently)
+    and marks them sent in batches, one UPDATE per ``mark_delay_s``. Recovery: rows nobody
+    handed over (left by a crash, a failed publish, or written by another instance) are read
+    from the database, oldest first, at start, after a failure, and every ``interval_s`` (then
+    only rows older than ``interval_s``, so rows another live instance is about to publish are
+    left to it). All relay work runs under one lock, so recovery and the fast path never
+    publish the same review out of order.
+    """
+
+    def __init__(
+        self,
+        store: OrchestratorStore,
+        bus: EventBus,
+        *,
+        interval_s: float = 2.0,
+        mark_delay_s: float = 0.05,
+        publish_concurrency: int = 16,
+        min_age_s: float = RECOVERY_MIN_AGE_S,
+    ) -> None:
         self._store, self._bus, self._interval = store, bus, interval_s
+        self._min_age = min_age_s
+        self._mark_delay = mark_delay_s
+        self._limit = asyncio.Semaphore(publish_concurrency)
+        self._queue: list[PendingEvent] = []
+        self._inflight: set[int] = set()  # queued or published, not yet marked: recovery skips them
+        self._unmarked: list[int] = []
+        self._unmarked_since = 0.0
+        self._recovered: OrderedDict[int, None] = OrderedDict()
+        self._recovering = True  # a full recovery pass first: whatever an earlier run left unsent
+        self._poll_now = False
         self._wake = asyncio.Event()
+        self._work = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
 
+    def enqueue(self, rows: Sequence[PendingEvent]) -> None:
+        """Rows a commit has just written (in outbox order): publish them now."""
+        fresh = [row for row in rows if row.id not in self._recovered]
+        if not fresh:
+            return
+        self._queue.extend(fresh)
+        self._inflight.update(row.id for row in fresh)
+        self._wake.set()
+
     def notify(self) -> None:
-        """There is something new to publish."""
+        """Look into the database for unsent rows now (whatever their age)."""
+        self._poll_now = True
         self._wake.set()
 
     async def start(self) -> None:
-        """Start draining in the background."""
+        """Start publishing in the background."""
         self._task = asyncio.create_task(self._run(), name="orchestrator-outbox")
 
     async def stop(self) -> None:
         """Publish what is pending (best effort), then stop."""
-        if self._task is None:
-            return
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        self._task = None
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+            self._forget_unpublished()  # a cancelled publish may have left rows half-handled
         with contextlib.suppress(Exception):
             await self.drain()
 
     async def drain(self) -> int:
-        """Publish every pending row now, skipping superseded snapshots; returns how many were published."""
-        published = 0
-        while batch := await self._store.pending():
-            skipped, replaced = coalesce_snapshots(batch)
-            sent: list[int] = []
+        """Publish everything unsent now: queued rows and every unsent row in the database.
+
+        Returns how many events were published (superseded snapshots are skipped).
+        """
+        async with self._work:
             try:
-                for row in batch:
-                    if row.id not in skipped:
-                        await self._bus.publish(row.topic, row.key, replaced.get(row.id, row.envelope))
-                        published += 1
-                    sent.append(row.id)
+                published = await self._recover(None) if self._recovering else 0
+                self._recovering = False
+                published += await self._publish_queued()
+                published += await self._recover(None)
+            except BaseException:
+                self._forget_unpublished()
+                raise
             finally:
-                # Rows published before a failure are marked, so they are not sent twice.
-                await self._store.mark_sent(sent)
+                await self._flush_marks()
         return published
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_poll = loop.time() + self._interval
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=self._interval)
+            deadline = (
+                next_poll if not self._unmarked else min(next_poll, self._unmarked_since + self._mark_delay)
+            )
+            if not self._queue and not self._recovering and not self._poll_now:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, deadline - loop.time()))
             self._wake.clear()
             try:
-                await self.drain()
-            except Exception as exc:  # the bus may be down for a while; keep the rows and retry
+                async with self._work:
+                    if self._recovering:
+                        await self._recover(None)
+                        self._recovering = False
+                    await self._publish_queued()
+                    if self._poll_now or loop.time() >= next_poll:
+                        full, self._poll_now = self._poll_now, False
+                        await self._recover(None if full else self._min_age)
+                        next_poll = loop.time() + self._interval
+                    if self._unmarked and (
+                        len(self._unmarked) >= MARK_BATCH
+                        or loop.time() >= self._unmarked_since + self._mark_delay
+                    ):
+                        await self._flush_marks()
+            except (
+                Exception
+            ) as exc:  # the bus or the database may be down for a while: retry from the database
                 log.warning("outbox_publish_failed", error=str(exc))
+                self._forget_unpublished()
                 await asyncio.sleep(self._interval)
+
+    def _forget_unpublished(self) -> None:
+        """After a failure, only the database is trusted: unpublished rows are found again by recovery."""
+        self._queue.clear()
+        self._inflight = set(self._unmarked)
+        self._recovering = True
+
+    async def _publish_queued(self) -> int:
+        published = 0
+        while self._queue:
+            batch, self._queue = self._queue, []
+            published += await self._publish(batch)
+        return published
+
+    async def _recover(self, min_age_s: float | None) -> int:
+        """Publish unsent rows from the database not handed over in memory, oldest first."""
+        published, after = 0, 0
+        while rows := await self._store.pending(after_id=after, min_age_s=min_age_s):
+            after = rows[-1].id
+            batch = [row for row in rows if row.id not in self._inflight]
+            if batch:
+                log.info("outbox_recovered", rows=len(batch))
+                self._inflight.update(row.id for row in batch)
+                self._remember_recovered(batch)
+                published += await self._publish(batch)
+        return published
+
+    async def _publish(self, batch: list[PendingEvent]) -> int:
+        """Publish a batch: each review's rows in order, reviews concurrently; handled ids get marked."""
+        skipped, replaced = coalesce_snapshots(batch)
+        by_review: dict[str, list[PendingEvent]] = {}
+        for row in batch:
+            by_review.setdefault(row.envelope.review_id, []).append(row)
+        results = await asyncio.gather(
+            *(self._publish_review(rows, skipped, replaced) for rows in by_review.values()),
+            return_exceptions=True,
+        )
+        published, failure = 0, None
+        for result in results:
+            if isinstance(result, BaseException):
+                failure = failure or result
+            else:
+                published += result
+        if failure is not None:
+            raise failure
+        return published
+
+    async def _publish_review(
+        self, rows: list[PendingEvent], skipped: set[int], replaced: dict[int, Envelope]
+    ) -> int:
+        published, done = 0, []
+        async with self._limit:
+            try:
+                for row in rows:
+                    if row.id not in skipped:
+                        await self._bus.publish(row.topic, row.key, replaced.get(row.id, row.envelope))
+                        published += 1
+                    done.append(row.id)
+            except BaseException:
+                # Only published rows count as sent: a skipped snapshot whose content was folded into
+                # an unpublished one must be found again by recovery.
+                done = [i for i in done if i not in skipped]
+                raise
+            finally:
+                self._mark_later(done)
+        return published
+
+    def _remember_recovered(self, batch: list[PendingEvent]) -> None:
+        # A commit whose rows the poll read before its hand-over arrived (a race of milliseconds).
+        self._recovered.update((row.id, None) for row in batch)
+        while len(self._recovered) > RECOVERED_MEMORY:
+            self._recovered.popitem(last=False)
+
+    def _mark_later(self, ids: list[int]) -> None:
+        if ids and not self._unmarked:
+            self._unmarked_since = asyncio.get_running_loop().time()
+        self._unmarked.extend(ids)
+
+    async def _flush_marks(self) -> None:
+        if not self._unmarked:
+            return
+        ids = self._unmarked
+        await self._store.mark_sent(ids)
+        self._unmarked = []
+        self._inflight.difference_update(ids)

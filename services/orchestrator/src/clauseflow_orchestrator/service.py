@@ -92,7 +92,7 @@ class Orchestrator:
         adjust_threshold: int = 1,
         concurrency: int = 8,
         handler_attempts: int = 3,
-        outbox_interval_s: float = 0.5,
+        outbox_interval_s: float = 2.0,
         llm_summary: bool = True,
     ) -> None:
         self.bus = bus
@@ -111,8 +111,7 @@ class Orchestrator:
     async def start(self) -> None:
         """Open the database, publish anything left in the outbox, and join the consumer group."""
         await self.store.start()
-        await self.relay.start()
-        self.relay.notify()
+        await self.relay.start()  # its first pass publishes what an earlier run left unsent
         self._consumer = self.bus.subscribe(
             INPUT_TOPICS,
             group_id=GROUP_ID,
@@ -161,13 +160,13 @@ class Orchestrator:
             log.info("event_note", note=note)
         if decision.state is None:
             return
-        await self.store.commit(
+        written = await self.store.commit(
             env.event_id,
             env.review_id,
             decision.state if decision.changed else None,
             decision.outgoing,
         )
-        self.relay.notify()
+        self.relay.enqueue(written)
         log.info(
             "event_applied",
             status=decision.state.status.value,

@@ -32,7 +32,10 @@ class OrchestratorOptions(BaseSettings):
         default=8, ge=1, le=256, description="reviews handled concurrently by one instance"
     )
     orchestrator_outbox_interval_s: float = Field(
-        default=0.5, gt=0, description="how often the outbox relay looks for unsent events"
+        default=2.0,
+        gt=0,
+        description="how often the outbox relay polls the database for unsent events it was not handed "
+        "(recovery only: committed events are handed over and published at once)",
     )
     bus_kind: BusKind = "kafka"
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from clauseflow_shared.events import Envelope
 from clauseflow_shared.review import ChecklistItem
@@ -32,6 +32,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     delete,
     event,
     insert,
@@ -40,8 +41,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import CursorResult, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from clauseflow_orchestrator.core_types import Outgoing
@@ -184,12 +185,11 @@ class _Cached:
 
 
 class OrchestratorStore:
-    """The orchestrator's database."""
+    """The orchestrator's database (SQLAlchemy Core statements: one round trip each, no unit of work)."""
 
     def __init__(self, url: str, *, cache_size: int = CACHE_SIZE) -> None:
         self.url = url
         self._engine: AsyncEngine | None = None
-        self._sessions: async_sessionmaker | None = None
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
 
@@ -204,7 +204,6 @@ class OrchestratorStore:
         self._engine = create_async_engine(self.url, **kwargs)
         if parsed.get_backend_name() == "sqlite":
             event.listen(self._engine.sync_engine, "connect", _sqlite_pragmas)
-        self._sessions = async_sessionmaker(self._engine, expire_on_commit=False)
         async with self._engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)
             await conn.run_sync(_add_version_column)
@@ -216,10 +215,10 @@ class OrchestratorStore:
             await self._engine.dispose()
             self._engine = None
 
-    def _session(self) -> async_sessionmaker:
-        if self._sessions is None:
+    def _db(self) -> AsyncEngine:
+        if self._engine is None:
             raise RuntimeError("OrchestratorStore.start() was not called")
-        return self._sessions
+        return self._engine
 
     async def load(self, review_id: str) -> ReviewState | None:
         """The stored state of a review, or None.
@@ -227,20 +226,29 @@ class OrchestratorStore:
         The returned state may be shared with the cache: treat it as read-only (the decision
         core works on a copy). Only the head row's version is read when the cache is current.
         """
-        async with self._session()() as session:
-            return await self._load(session, review_id)
+        async with self._db().connect() as conn:
+            version = (
+                await conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
+            ).scalar_one_or_none()
+            return await self._load(conn, review_id, version)
 
     async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
-        """``(True, None)`` if the event was applied already, else ``(False, state)`` (one session)."""
-        async with self._session()() as session:
-            if await session.get(ProcessedEventRow, event_id) is not None:
-                return True, None
-            return False, await self._load(session, review_id)
+        """``(True, None)`` if the event was applied already, else ``(False, state)``.
 
-    async def _load(self, session: AsyncSession, review_id: str) -> ReviewState | None:
-        version = (
-            await session.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
-        ).scalar_one_or_none()
+        One statement answers both questions (processed? head version?); with the state cached
+        at that version, that is the only read.
+        """
+        processed = (
+            select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id).scalar_subquery()
+        )
+        version = select(ReviewRow.version).where(ReviewRow.review_id == review_id).scalar_subquery()
+        async with self._db().connect() as conn:
+            row = (await conn.execute(select(processed.label("processed"), version.label("version")))).one()
+            if row.processed is not None:
+                return True, None
+            return False, await self._load(conn, review_id, row.version)
+
+    async def _load(self, conn: AsyncConnection, review_id: str, version: int | None) -> ReviewState | None:
         if version is None:
             self._cache.pop(review_id, None)
             return None
@@ -248,10 +256,10 @@ class OrchestratorStore:
         if cached is not None and cached.version == version:
             self._cache.move_to_end(review_id)
             return cached.state
-        read = await self._read_state(session, review_id)
+        read = await self._read_state(conn, review_id)
         if read is None:
             return None
-        state, legacy = read
+        state, legacy, version = read
         if legacy:
             # Written before clauses had rows (inline in the head): not a base for a delta
             # write, so the next commit rewrites the review in the current layout.
@@ -260,15 +268,21 @@ class OrchestratorStore:
         self._remember(review_id, version, state)
         return state
 
-    async def _read_state(self, session: AsyncSession, review_id: str) -> tuple[ReviewState, bool] | None:
-        """The state and whether it is in the old layout (clauses inline in the head row)."""
-        row = await session.get(ReviewRow, review_id, populate_existing=True)
-        if row is None:
+    async def _read_state(
+        self, conn: AsyncConnection, review_id: str
+    ) -> tuple[ReviewState, bool, int] | None:
+        """The state, whether it is in the old layout (clauses inline in the head row), and its version."""
+        head = (
+            await conn.execute(
+                select(ReviewRow.state, ReviewRow.version).where(ReviewRow.review_id == review_id)
+            )
+        ).one_or_none()
+        if head is None:
             return None
-        state = ReviewState.model_validate_json(row.state)
+        state = ReviewState.model_validate_json(head.state)
         # States written before clauses and redlines had rows of their own carry them inline.
         clauses = (
-            await session.execute(
+            await conn.execute(
                 select(ClauseStateRow.record)
                 .where(ClauseStateRow.review_id == review_id)
                 .order_by(ClauseStateRow.position)
@@ -280,7 +294,7 @@ class OrchestratorStore:
             state.clauses[clause.clause_id] = clause
             from_rows = True
         redlines = (
-            await session.execute(
+            await conn.execute(
                 select(RedlineStateRow.record)
                 .where(RedlineStateRow.review_id == review_id)
                 .order_by(RedlineStateRow.position)
@@ -289,13 +303,15 @@ class OrchestratorStore:
         for record in redlines:
             redline = RedlineRecord.model_validate_json(record)
             state.redlines[redline.id] = redline
-        history = await self._plan_history(session, review_id)
+        history = await self._plan_history(conn, review_id)
         if history:  # states written before the plan moved out carry it inline
             state.plan_history, state.plan = history, history[-1].plan
-        checklist = await session.get(ChecklistRow, review_id)
+        checklist = (
+            await conn.execute(select(ChecklistRow.checklist).where(ChecklistRow.review_id == review_id))
+        ).scalar_one_or_none()
         if checklist is not None:
-            state.checklist = _CHECKLIST.validate_json(checklist.checklist)
-        return state, bool(state.clauses) and not from_rows
+            state.checklist = _CHECKLIST.validate_json(checklist)
+        return state, bool(state.clauses) and not from_rows, head.version or 1
 
     def _remember(self, review_id: str, version: int, state: ReviewState) -> None:
         if state.is_terminal():  # nothing more will happen to it: do not hold it in memory
@@ -308,90 +324,95 @@ class OrchestratorStore:
 
     async def is_processed(self, event_id: str) -> bool:
         """Whether an input event has already been applied."""
-        async with self._session()() as session:
-            return await session.get(ProcessedEventRow, event_id) is not None
+        async with self._db().connect() as conn:
+            found = await conn.execute(
+                select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id)
+            )
+            return found.first() is not None
 
     async def commit(
         self, event_id: str, review_id: str, state: ReviewState | None, outgoing: Sequence[Outgoing]
-    ) -> None:
+    ) -> list[PendingEvent]:
         """Record the event as processed, the new state, new plan versions and the outbox, atomically.
 
-        Raises :class:`StaleReviewState` (and writes nothing) if the review was committed by
-        someone else since this store loaded it.
+        Returns the outbox rows written (with their ids), for the relay to publish without
+        reading them back. Raises :class:`StaleReviewState` (and writes nothing) if the review
+        was committed by someone else since this store loaded it.
         """
         base = self._cache.get(review_id) if state is not None else None
         version: int | None = None
         try:
-            async with self._session().begin() as session:
-                session.add(ProcessedEventRow(event_id=event_id, review_id=review_id))
+            async with self._db().begin() as conn:
+                await conn.execute(insert(ProcessedEventRow).values(event_id=event_id, review_id=review_id))
                 if state is not None:
-                    version = await self._save_state(session, state, base)
-                if outgoing:
-                    await session.execute(
-                        insert(OutboxRow),
-                        [
-                            {
-                                "event_id": out.envelope.event_id,
-                                "review_id": review_id,
-                                "topic": out.topic,
-                                "key": out.key,
-                                "envelope": out.envelope.model_dump_json(),
-                                "created_at": _now(),
-                            }
-                            for out in outgoing
-                        ],
-                    )
+                    version = await self._save_state(conn, state, base)
+                written = await _insert_outbox(conn, review_id, outgoing)
         except BaseException:
             self._cache.pop(review_id, None)  # whatever the database holds now, the cache may not
             raise
         if state is not None and version is not None:
             self._remember(review_id, version, state)
+        return written
 
-    async def _save_state(self, session: AsyncSession, state: ReviewState, base: _Cached | None) -> int:
+    async def _save_state(self, conn: AsyncConnection, state: ReviewState, base: _Cached | None) -> int:
         """Write the head and the changed clause and redline rows; returns the new version."""
         review_id = state.review_id
         head = state.model_dump_json(exclude=_SEPARATE)
         if base is None:
-            version = await self._replace_state(session, state, head)
+            version = await self._replace_state(conn, state, head)
         else:
             version = base.version + 1
-            written = await session.execute(
+            written = await conn.execute(
                 update(ReviewRow)
                 .where(ReviewRow.review_id == review_id, ReviewRow.version == base.version)
                 .values(status=state.status.value, state=head, version=version, updated_at=_now())
-                .execution_options(synchronize_session=False)
             )
-            if cast(CursorResult[Any], written).rowcount != 1:
+            if written.rowcount != 1:
                 raise StaleReviewState(f"review {review_id} changed since version {base.version}")
-            await self._write_changed(session, state, base.state)
-        checklist_new = state.checklist and (base is None or not base.state.checklist)
-        if checklist_new and await session.get(ChecklistRow, review_id) is None:
-            session.add(
-                ChecklistRow(review_id=review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode())
+            await self._write_changed(conn, state, base.state)
+        if state.checklist and (base is None or not base.state.checklist):
+            stored = await conn.execute(
+                select(ChecklistRow.review_id).where(ChecklistRow.review_id == review_id)
             )
-        await self._add_plan_versions(session, state, base)
+            if stored.first() is None:
+                await conn.execute(
+                    insert(ChecklistRow).values(
+                        review_id=review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode()
+                    )
+                )
+        await self._add_plan_versions(conn, state, base)
         return version
 
-    async def _replace_state(self, session: AsyncSession, state: ReviewState, head: str) -> int:
+    async def _replace_state(self, conn: AsyncConnection, state: ReviewState, head: str) -> int:
         """Without a cached base: write the head (new version) and every clause and redline row."""
         review_id = state.review_id
-        row = await session.get(ReviewRow, review_id, populate_existing=True)
-        if row is None:
+        stored = (
+            await conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
+        ).one_or_none()
+        if stored is None:
             version = 1
-            session.add(ReviewRow(review_id=review_id, status=state.status.value, state=head, version=1))
+            await conn.execute(
+                insert(ReviewRow).values(
+                    review_id=review_id, status=state.status.value, state=head, version=1
+                )
+            )
         else:
-            version = (row.version or 0) + 1
-            row.status, row.state, row.version, row.updated_at = state.status.value, head, version, _now()
-        await session.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
-        await session.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
+            version = (stored.version or 0) + 1
+            await conn.execute(
+                update(ReviewRow)
+                .where(ReviewRow.review_id == review_id)
+                .values(status=state.status.value, state=head, version=version, updated_at=_now())
+            )
+        await conn.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
+        await conn.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
         clauses = [(i, cid, c) for i, (cid, c) in enumerate(state.clauses.items())]
         redlines = [(i, rid, r) for i, (rid, r) in enumerate(state.redlines.items())]
-        await _insert_records(session, ClauseStateRow, review_id, "clause_id", clauses)
-        await _insert_records(session, RedlineStateRow, review_id, "redline_id", redlines)
+        await _insert_records(conn, ClauseStateRow, review_id, "clause_id", clauses)
+        await _insert_records(conn, RedlineStateRow, review_id, "redline_id", redlines)
         return version
 
     @staticmethod
-    async def _write_changed(session: AsyncSession, state: ReviewState, before: ReviewState) -> None:
+    async def _write_changed(conn: AsyncConnection, state: ReviewState, before: ReviewState) -> None:
         """Insert new and update changed clause and redline rows (compared with the loaded state)."""
         for table, key, now, old in (
             (ClauseStateRow, "clause_id", state.clauses, before.clauses),
@@ -405,45 +426,52 @@ class OrchestratorStore:
                     added.append((position, rid, record))
                 elif previous is not record and previous != record:  # unchanged records stay shared
                     changed.append(
-                        {"review_id": state.review_id, key: rid, "record": record.model_dump_json()}
+                        {"b_review": state.review_id, "b_id": rid, "b_record": record.model_dump_json()}
                     )
-            await _insert_records(session, table, state.review_id, key, added)
+            await _insert_records(conn, table, state.review_id, key, added)
             if changed:
-                await session.execute(update(table), changed)
+                await conn.execute(
+                    update(table)
+                    .where(table.review_id == bindparam("b_review"), getattr(table, key) == bindparam("b_id"))
+                    .values(record=bindparam("b_record")),
+                    changed,
+                )
 
     async def _add_plan_versions(
-        self, session: AsyncSession, state: ReviewState, base: _Cached | None
+        self, conn: AsyncConnection, state: ReviewState, base: _Cached | None
     ) -> None:
         if base is not None:
             stored = {pv.plan.plan_version for pv in base.state.plan_history}
         else:
             stored = set(
                 (
-                    await session.execute(
+                    await conn.execute(
                         select(PlanVersionRow.version).where(PlanVersionRow.review_id == state.review_id)
                     )
                 ).scalars()
             )
-        for pv in state.plan_history:
-            if pv.plan.plan_version not in stored:
-                session.add(
-                    PlanVersionRow(
-                        review_id=state.review_id,
-                        version=pv.plan.plan_version,
-                        trigger=pv.trigger,
-                        rationale=pv.rationale,
-                        plan=pv.model_dump_json(),
-                    )
-                )
+        new = [
+            {
+                "review_id": state.review_id,
+                "version": pv.plan.plan_version,
+                "trigger": pv.trigger,
+                "rationale": pv.rationale,
+                "plan": pv.model_dump_json(),
+            }
+            for pv in state.plan_history
+            if pv.plan.plan_version not in stored
+        ]
+        if new:
+            await conn.execute(insert(PlanVersionRow), new)
 
     async def plan_versions(self, review_id: str) -> list[PlanVersion]:
         """Every plan version of a review, oldest first."""
-        async with self._session()() as session:
-            return await self._plan_history(session, review_id)
+        async with self._db().connect() as conn:
+            return await self._plan_history(conn, review_id)
 
     @staticmethod
-    async def _plan_history(session: AsyncSession, review_id: str) -> list[PlanVersion]:
-        rows = await session.execute(
+    async def _plan_history(conn: AsyncConnection, review_id: str) -> list[PlanVersion]:
+        rows = await conn.execute(
             select(PlanVersionRow.plan)
             .where(PlanVersionRow.review_id == review_id)
             .order_by(PlanVersionRow.version)
@@ -452,31 +480,61 @@ class OrchestratorStore:
 
     async def reviews_with_status(self, status: str) -> list[str]:
         """Ids of reviews in a status (used to resume interrupted summaries at start)."""
-        async with self._session()() as session:
-            rows = await session.execute(select(ReviewRow.review_id).where(ReviewRow.status == status))
+        async with self._db().connect() as conn:
+            rows = await conn.execute(select(ReviewRow.review_id).where(ReviewRow.status == status))
             return list(rows.scalars())
 
-    async def pending(self, limit: int = 200) -> list[PendingEvent]:
-        """Unsent outbox rows in the order they were written."""
-        async with self._session()() as session:
-            rows = await session.execute(
-                select(OutboxRow).where(OutboxRow.sent_at.is_(None)).order_by(OutboxRow.id).limit(limit)
-            )
+    async def pending(
+        self, limit: int = 200, *, after_id: int = 0, min_age_s: float | None = None
+    ) -> list[PendingEvent]:
+        """Unsent outbox rows in the order written, ids above ``after_id``, optionally only older ones."""
+        query = select(OutboxRow.id, OutboxRow.topic, OutboxRow.key, OutboxRow.envelope).where(
+            OutboxRow.sent_at.is_(None), OutboxRow.id > after_id
+        )
+        if min_age_s is not None:
+            query = query.where(OutboxRow.created_at <= _now() - timedelta(seconds=min_age_s))
+        async with self._db().connect() as conn:
+            rows = await conn.execute(query.order_by(OutboxRow.id).limit(limit))
             return [
-                PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope))
-                for r in rows.scalars()
+                PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope)) for r in rows
             ]
 
     async def mark_sent(self, ids: Sequence[int]) -> None:
-        """Mark outbox rows as published."""
+        """Mark outbox rows as published (one statement)."""
         if not ids:
             return
-        async with self._session().begin() as session:
-            await session.execute(update(OutboxRow).where(OutboxRow.id.in_(list(ids))).values(sent_at=_now()))
+        async with self._db().begin() as conn:
+            await conn.execute(update(OutboxRow).where(OutboxRow.id.in_(list(ids))).values(sent_at=_now()))
+
+
+async def _insert_outbox(
+    conn: AsyncConnection, review_id: str, outgoing: Sequence[Outgoing]
+) -> list[PendingEvent]:
+    """Insert the outbox rows of one commit; returns them with their ids, in order."""
+    if not outgoing:
+        return []
+    now = _now()
+    ids = (
+        await conn.execute(
+            insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True),
+            [
+                {
+                    "event_id": out.envelope.event_id,
+                    "review_id": review_id,
+                    "topic": out.topic,
+                    "key": out.key,
+                    "envelope": out.envelope.model_dump_json(),
+                    "created_at": now,
+                }
+                for out in outgoing
+            ],
+        )
+    ).scalars()
+    return [PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, outgoing, strict=True)]
 
 
 async def _insert_records(
-    session: AsyncSession,
+    conn: AsyncConnection,
     table: type[ClauseStateRow] | type[RedlineStateRow],
     review_id: str,
     key: str,
@@ -484,7 +542,7 @@ async def _insert_records(
 ) -> None:
     """Insert clause or redline rows given as ``(position, id, record)``."""
     if records:
-        await session.execute(
+        await conn.execute(
             insert(table),
             [
                 {"review_id": review_id, key: rid, "position": position, "record": record.model_dump_json()}
