@@ -262,13 +262,10 @@ def timed_scripted_model(log: LLMCallLog, **kwargs: Any) -> Any:
 @contextlib.asynccontextmanager
 async def serve_asgi(app: Any) -> AsyncIterator[str]:
     """Serve an ASGI app on a free loopback port in this event loop; yields ``http://127.0.0.1:<port>``."""
-    import socket
-
     import uvicorn
+    from clauseflow_shared.net import listening_socket
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock = listening_socket()
     port = sock.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(

@@ -26,6 +26,15 @@ Two profiles per model and mode, on one clause-worker replica:
 
 CPU seconds of every process during the measured review are recorded too: on a small shared
 machine the figures are CPU-bound and the per-clause CPU cost is what transfers to other hardware.
+
+A third profile, **one worker in isolation** (``--isolated``, on by default), takes the
+orchestrator and the gateway out: valid ``ClauseTask`` events for a stored document are published
+straight onto ``clause.tasks`` (as the orchestrator would) and the results are counted on
+``clause.results`` by an independent consumer. One clause-worker process on the local Kafka
+broker, the skills server and the model each in their own process, worker concurrency 8, 32 and
+64; every task is a ``standard``-depth ReAct review (the playbook model chooses its own tools; the
+scripted model takes exactly k=3 turns). clauses/s = tasks / (first task published → last result
+seen), and CPU ms per clause of every process (worker, model, skills, broker, bench).
 """
 
 from __future__ import annotations
@@ -33,21 +42,29 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import statistics
+import sys
 import time
+import types
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from clauseflow_shared.net import listening_socket
+
 from bench.common import (
+    RESULTS_DIR,
     WORK_DIR,
     Broker,
     CpuMeter,
     LLMCallLog,
     ResultObserver,
     ReviewTimeline,
+    TimedASGI,
     bench_logger,
     configure_service_logging,
     embedded,
@@ -56,9 +73,9 @@ from bench.common import (
     kafka_broker,
     kafka_observer,
     machine_info,
+    playbook_app,
     rounded,
     system_cpu_busy,
-    timed_playbook_model,
     timed_scripted_model,
     wait_workers_assigned,
     write_result,
@@ -80,19 +97,48 @@ PARTITIONS = 6
 
 @contextlib.asynccontextmanager
 async def model_server(kind: str, calls_log: LLMCallLog) -> AsyncIterator[str]:
-    """A zero-latency model of ``kind`` served here behind the timing middleware; yields its base URL."""
+    """A zero-latency model of ``kind`` served here behind the timing middleware; yields its base URL.
+
+    Served on a socket whose connections have TCP_NODELAY
+    (see :func:`clauseflow_shared.net.listening_socket`): on a plain ``socket.socket()``
+    every answer waited ~40 ms for a delayed ACK, which the bench then counted as model time.
+    """
     if kind == "playbook":
-        async with timed_playbook_model(calls_log) as url:
-            yield url
-        return
-    arguments = script(max(p["clauses"] for p in PROFILES.values()))
-    arguments["latency_s"] = 0.0
-    model = timed_scripted_model(calls_log, **arguments)
-    await model.start()
+        app: Any = TimedASGI(playbook_app(), calls_log)
+    else:
+        arguments = script(max(p["clauses"] for p in PROFILES.values()))
+        arguments["latency_s"] = 0.0
+        app = timed_scripted_model(calls_log, **arguments).app
+    async with _serve_here(app) as url:
+        yield f"{url}/v1"
+
+
+@contextlib.asynccontextmanager
+async def _serve_here(app: Any) -> AsyncIterator[str]:
+    """Serve ``app`` in this event loop on a free loopback port; yields ``http://127.0.0.1:<port>``."""
+    import uvicorn
+
+    sock = listening_socket("127.0.0.1", 0)
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="off", access_log=False, timeout_graceful_shutdown=2
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if task.done():
+            task.result()
+            raise RuntimeError("the model server stopped during start-up")
+        if time.monotonic() > deadline:
+            raise RuntimeError("the model server did not start within 20s")
+        await asyncio.sleep(0.02)
     try:
-        yield model.base_url
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
-        await model.stop()
+        server.should_exit = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 10)
+        sock.close()
 
 
 async def review_once(
@@ -256,6 +302,212 @@ async def kafka_profile(
     return summarise(name, run, profile["concurrency"])
 
 
+# --- one worker in isolation ---------------------------------------------------------------------
+
+ISOLATED_CLAUSES = 300
+ISOLATED_CONCURRENCY = (8, 32, 64)
+ISOLATED_WARMUP = 24
+OUR_PARTY = "Beta GmbH (the Customer)"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+async def serve_model_forever(kind: str, port: int) -> None:
+    """``--serve-model``: a zero-latency model of ``kind`` as its own process, so its CPU is its own."""
+    import uvicorn
+
+    if kind == "playbook":
+        from clauseflow_playbook_model.app import create_app
+
+        app: Any = create_app()
+    else:
+        from clauseflow_shared.testing.scripted_model import ScriptedModel
+
+        arguments = script(ISOLATED_CLAUSES + ISOLATED_WARMUP)
+        arguments["latency_s"] = 0.0
+        app = ScriptedModel(**arguments).app
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
+    await server.serve(sockets=[listening_socket("127.0.0.1", port)])
+
+
+def _stored_contract(store_dir: Path, contract: Path) -> Any:
+    """Parse and store ``contract`` as the gateway would; its structure (with the document id)."""
+    from clauseflow_shared.documents.parser import parse_document
+    from clauseflow_shared.documents.store import DocumentStore
+
+    store = DocumentStore(store_dir)
+    content = contract.read_bytes()
+    doc_id = store.put_original(content, contract.name)
+    structure = parse_document(content, contract.name).model_copy(update={"document_id": doc_id})
+    store.put_structure(structure)
+    return structure
+
+
+def _clause_tasks(review_id: str, structure: Any, count: int) -> list[tuple[str, Any]]:
+    """``count`` standard-depth analyse tasks (key, envelope), built as the orchestrator builds them."""
+    from clauseflow_shared import ids
+    from clauseflow_shared.events import ClauseTask, DocumentRefs, Envelope
+    from clauseflow_shared.review import Depth, Domain, Language, TaskMode
+
+    clauses = structure.top_level()
+    out = []
+    for i in range(count):
+        clause = clauses[i % len(clauses)]
+        task = ClauseTask(
+            task_id=ids.task_id(review_id, clause.clause_id, TaskMode.ANALYZE.value, 0),
+            clause_id=clause.clause_id,
+            clause_name=clause.title,
+            priority_order=i + 1,
+            depth=Depth.STANDARD,
+            suggested_tools=("get_clause_context",),
+            max_iterations=3,
+            mode=TaskMode.ANALYZE,
+            documents=DocumentRefs(primary=structure.document_id),
+            our_party=OUR_PARTY,
+            language=Language.EN,
+            domain=Domain.GENERIC,
+        )
+        event_id = ids.derived_id("evt_clause_task", task.task_id)
+        out.append((f"{review_id}:{clause.clause_id}", Envelope.wrap(review_id, task, event_id=event_id)))
+    return out
+
+
+async def _publish_and_count(
+    bus: Any, observer: ResultObserver, tasks: list[tuple[str, Any]], review_id: str, timeout_s: float
+) -> tuple[float, list[Any]]:
+    """Publish every task, wait for every result; (seconds from first publish to last result, results)."""
+    from clauseflow_shared.events import Topic
+
+    started = time.perf_counter()
+    await asyncio.gather(*(bus.publish(Topic.CLAUSE_TASKS, key, env) for key, env in tasks))
+    deadline = started + timeout_s
+    while len(observer.of(review_id)) < len(tasks):
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{len(observer.of(review_id))}/{len(tasks)} results after {timeout_s:.0f}s")
+        await asyncio.sleep(0.02)
+    results = observer.of(review_id)
+    return results[-1].arrived - started, results
+
+
+async def isolated_worker(model: str, workdir: Path, contracts: dict[str, Path]) -> dict[str, Any]:
+    """One clause-worker process fed straight from ``clause.tasks``, at each concurrency level."""
+    from clauseflow_cli.processes import (
+        ServiceProcess,
+        console_script,
+        default_env,
+        free_port,
+        grpc_serving,
+        http_ok,
+        service_env,
+    )
+    from clauseflow_shared.bus.kafka import KafkaBus
+    from clauseflow_shared.settings import KafkaSettings
+
+    shutil.rmtree(workdir, ignore_errors=True)
+    (workdir / "logs").mkdir(parents=True)
+    contract = workdir / "isolated.txt"
+    contract.write_text(generated_contract(ISOLATED_CLAUSES), encoding="utf-8")
+    structure = _stored_contract(workdir / "documents", contract)
+    skills_port, model_port = free_port(), free_port()
+    out: dict[str, Any] = {"clauses": ISOLATED_CLAUSES, "depth": "standard", "by_concurrency": {}}
+    async with kafka_broker() as broker:
+        env = service_env(
+            default_env(),
+            KAFKA_BOOTSTRAP_SERVERS=broker.bootstrap,
+            KAFKA_PARTITIONS=str(PARTITIONS),
+            DOCUMENT_STORE_DIR=str(workdir / "documents"),
+            LLM_BASE_URL=f"http://127.0.0.1:{model_port}/v1",
+            SKILLS_TARGETS=f"127.0.0.1:{skills_port}",
+        )
+        serve = ["-m", "bench.perf.throughput", "--serve-model", model, "--port", str(model_port)]
+        model_proc = ServiceProcess(
+            "model",
+            [sys.executable, *serve],
+            {**env, "PYTHONPATH": str(REPO_ROOT)},
+            http_ok(f"http://127.0.0.1:{model_port}/v1/models"),
+            workdir / "logs" / "model.log",
+        )
+        skills_proc = ServiceProcess(
+            "skills",
+            [console_script("clauseflow-skills")],
+            {**env, "SKILLS_HOST": "127.0.0.1", "SKILLS_PORT": str(skills_port)},
+            grpc_serving(f"127.0.0.1:{skills_port}"),
+            workdir / "logs" / "skills.log",
+        )
+        bus = KafkaBus(
+            KafkaSettings(
+                kafka_bootstrap_servers=broker.bootstrap,
+                kafka_client_id="bench-publisher",
+                kafka_partitions=PARTITIONS,
+            )
+        )
+        procs = [model_proc, skills_proc]
+        try:
+            for proc in procs:
+                await proc.start()
+                await proc.wait_healthy(120)
+            await bus.start()
+            async with kafka_observer(broker.bootstrap, PARTITIONS) as observer:
+                for concurrency in ISOLATED_CONCURRENCY:
+                    worker = ServiceProcess(
+                        f"clause-worker-c{concurrency}",
+                        [console_script("clauseflow-clause-worker")],
+                        {**env, "WORKER_CONCURRENCY": str(concurrency)},
+                        None,
+                        workdir / "logs" / f"clause-worker-c{concurrency}.log",
+                    )
+                    await worker.start()
+                    try:
+                        stack = types.SimpleNamespace(
+                            group=types.SimpleNamespace(services={"clause-worker-0": worker})
+                        )
+                        await wait_workers_assigned(stack)
+                        warm = f"rev_warm_{uuid.uuid4().hex[:12]}"
+                        await _publish_and_count(
+                            bus, observer, _clause_tasks(warm, structure, ISOLATED_WARMUP), warm, 300
+                        )
+                        review_id = f"rev_iso_{uuid.uuid4().hex[:12]}"
+                        tasks = _clause_tasks(review_id, structure, ISOLATED_CLAUSES)
+                        pids: dict[str, int | None] = {
+                            "clause-worker": worker.process.pid if worker.process else None,
+                            "model": model_proc.process.pid if model_proc.process else None,
+                            "skills": skills_proc.process.pid if skills_proc.process else None,
+                            "kafka-broker": broker.pid,
+                            "bench (publisher, observer)": os.getpid(),
+                        }
+                        meter = CpuMeter(pids)
+                        meter.start()
+                        wall, results = await _publish_and_count(bus, observer, tasks, review_id, 900)
+                        cpu = meter.stop()
+                    finally:
+                        await worker.stop()
+                    n = len(results)
+                    cpu_ms = {k: 1000 * v / n for k, v in cpu.items()}
+                    run_figures: dict[str, Any] = {
+                        "clauses_per_s": n / wall,
+                        "wall_s": wall,
+                        "llm_calls_per_clause": statistics.fmean(r.llm_calls for r in results),
+                        "skill_calls_per_clause": statistics.fmean(r.skill_calls for r in results),
+                        "skills_ms_per_clause": statistics.fmean(r.skill_ms for r in results),
+                        "fallbacks": sum(1 for r in results if r.fallback_used),
+                        "errors": sum(1 for r in results if r.error),
+                        "cpu_ms_per_clause_by_process": cpu_ms,
+                        "throughput_within_target": n / wall >= TARGET_CLAUSES_PER_S,
+                    }
+                    out["by_concurrency"][str(concurrency)] = run_figures
+                    log.info(
+                        "%s/isolated worker C=%d: %.1f clauses/s; CPU ms/clause %s",
+                        model,
+                        concurrency,
+                        run_figures["clauses_per_s"],
+                        {k: round(v, 2) for k, v in cpu_ms.items()},
+                    )
+        finally:
+            await bus.stop()
+            for proc in reversed(procs):
+                await proc.stop()
+    return out
+
+
 def _log_run(model: str, mode: str, name: str, r: dict[str, Any]) -> None:
     if name == "throughput":
         log.info(
@@ -282,7 +534,7 @@ def _log_run(model: str, mode: str, name: str, r: dict[str, Any]) -> None:
         )
 
 
-async def run(models: list[str], modes: list[str]) -> dict[str, Any]:
+async def run(models: list[str], modes: list[str], isolated: bool = True) -> dict[str, Any]:
     """Every (model, mode, profile) combination asked for; results in bench/results/throughput.json."""
     root = WORK_DIR / "throughput"
     root.mkdir(parents=True, exist_ok=True)
@@ -312,10 +564,21 @@ async def run(models: list[str], modes: list[str]) -> dict[str, Any]:
         except (ImportError, RuntimeError) as exc:
             log.warning("model %s unavailable or failed: %s", model, exc)
             results[model] = {"error": str(exc)}
+    if isolated:
+        for model in models:
+            try:
+                r = await isolated_worker(model, root / f"{model}-isolated", contracts)
+            except (ImportError, RuntimeError, TimeoutError) as exc:
+                log.warning("isolated worker with %s failed: %s", model, exc)
+                r = {"error": str(exc)}
+            results.setdefault(model, {})["isolated_worker"] = r
     result = {
         "bench": "perf.throughput",
         "what": __doc__.split("\n\n", 2)[2] if __doc__ else "",
-        "profiles": PROFILES,
+        "profiles": {
+            **PROFILES,
+            "isolated_worker": {"clauses": ISOLATED_CLAUSES, "concurrency": ISOLATED_CONCURRENCY},
+        },
         "targets": {
             "clauses_per_s_one_worker": TARGET_CLAUSES_PER_S,
             "overhead_pct_of_900ms_clause": TARGET_OVERHEAD_PCT,
@@ -323,9 +586,29 @@ async def run(models: list[str], modes: list[str]) -> dict[str, Any]:
         "machine": machine,
         "results": results,
     }
-    path = write_result("throughput", rounded(result))
+    path = write_result("throughput", rounded(_merged_with_previous(result)))
     log.info("wrote %s", path)
     return result
+
+
+def _merged_with_previous(result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` over the previous results file, so a partial run keeps the figures it did not redo."""
+    path = RESULTS_DIR / "throughput.json"
+    try:
+        previous = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return result
+    merged = dict(result)
+    results: dict[str, Any] = {}
+    for model, old in (previous.get("results") or {}).items():
+        results[model] = dict(old) if isinstance(old, dict) else old
+    for model, new in result["results"].items():
+        if isinstance(results.get(model), dict) and isinstance(new, dict) and "error" not in new:
+            results[model] = {**results[model], **new}
+        else:
+            results[model] = new
+    merged["results"] = results
+    return merged
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -334,9 +617,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--models", nargs="+", default=["playbook", "scripted"], choices=["playbook", "scripted"]
     )
-    parser.add_argument("--modes", nargs="+", default=["embedded", "kafka"], choices=["embedded", "kafka"])
+    parser.add_argument(
+        "--modes",
+        nargs="*",
+        default=["embedded", "kafka"],
+        choices=["embedded", "kafka"],
+        help="whole-system modes to run (none: only the isolated worker)",
+    )
+    parser.add_argument(
+        "--isolated",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure one clause-worker alone (tasks straight onto clause.tasks)",
+    )
+    parser.add_argument("--serve-model", choices=["playbook", "scripted"], help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    asyncio.run(run(args.models, args.modes))
+    if args.serve_model:
+        asyncio.run(serve_model_forever(args.serve_model, args.port))
+        return 0
+    asyncio.run(run(args.models, args.modes, args.isolated))
     return 0
 
 

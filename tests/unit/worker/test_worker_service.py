@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
@@ -163,3 +164,26 @@ async def test_stopping_lets_an_in_flight_task_finish(
         await worker.stop(grace_s=5)
     [event] = await _results(bus, 1, timeout_s=0.1)
     assert event.open(ClauseResult).task_id == "task-f"
+
+
+async def test_many_tasks_on_one_document_read_its_structure_once(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    reads: list[str] = []
+
+    class CountingStore(DocumentStore):
+        def get_structure(self, doc_id: str) -> Any:
+            reads.append(doc_id)
+            return super().get_structure(doc_id)
+
+    counting = CountingStore(store.root)
+    async with scripted_llm(per_conversation={"clause_review": [Turn.text("[]")]}) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=counting, concurrency=4)
+        await worker.start()
+        for n in range(6):
+            await _publish(bus, clause_task("2", task_id=f"task-s{n}"), review_id=f"rev_s{n}")
+        events = await _results(bus, 6)
+        await worker.stop(grace_s=2)
+    assert len(events) == 6
+    assert all(not e.open(ClauseResult).error for e in events)
+    assert len(reads) == 1, f"the structure was read {len(reads)} times for 6 tasks"

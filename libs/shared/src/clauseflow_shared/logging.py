@@ -17,7 +17,7 @@ clear_context = structlog.contextvars.clear_contextvars
 bound_context = structlog.contextvars.bound_contextvars
 
 # aiokafka and grpc are chatty at INFO; their warnings still come through.
-_NOISY = ("aiokafka", "kafka", "grpc", "httpx", "httpcore", "openai", "uvicorn.access")
+_NOISY = ("aiokafka", "kafka", "grpc", "httpx", "httpcore", "httpx2", "httpcore2", "openai", "uvicorn.access")
 
 
 def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -> None:

@@ -28,6 +28,9 @@ async def start_worker(
     """Run a clause worker on ``bus`` until the context exits (then stop it gracefully)."""
     from clauseflow_shared.llm import LLMClient
 
+    from clauseflow_clause_worker.main import quiet_http_client_logs
+
+    quiet_http_client_logs()
     client = LLMClient(llm)
     worker = build_worker(
         bus=bus,

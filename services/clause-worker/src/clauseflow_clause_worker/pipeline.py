@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
@@ -22,6 +22,7 @@ from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_l
 
 from clauseflow_clause_worker.agent import AgentOutcome, ClauseAgent, ClauseJob
 from clauseflow_clause_worker.redlines import RedlineDrafter, RedlineOutcome
+from clauseflow_clause_worker.structures import StructureCache
 
 log = get_logger(__name__)
 
@@ -57,17 +58,29 @@ def cite_at_sub_clauses(structure: DocumentStructure, unit_id: str, risks: Seque
 
 
 class ClauseProcessor:
-    """Turns a clause task into a clause result; shares nothing mutable between concurrent tasks."""
+    """Turns a clause task into a clause result; shares nothing mutable between concurrent tasks.
 
-    def __init__(self, agent: ClauseAgent, drafter: RedlineDrafter, store: DocumentStore) -> None:
+    The only thing shared is the cache of parsed document structures, which holds
+    immutable values (see :mod:`structures`).
+    """
+
+    def __init__(
+        self,
+        agent: ClauseAgent,
+        drafter: RedlineDrafter,
+        store: DocumentStore,
+        structures: StructureCache | None = None,
+    ) -> None:
         self._agent = agent
         self._drafter = drafter
         self._store = store
+        self._structures = structures or StructureCache(store)
 
     async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
         """Review (or redraft) one clause and describe what was found."""
         try:
-            clause = await self._load_clause(task)
+            structure = await self._structures.get(task.documents.primary)
+            clause = structure.get(task.clause_id)
         except NotFound as exc:
             # A missing document or clause will not appear on retry: report it so the review can settle.
             log.warning("clause_not_found", error=str(exc))
@@ -81,18 +94,12 @@ class ClauseProcessor:
         job = ClauseJob(review_id=review_id, task=task, clause=clause)
         if task.mode == TaskMode.REDRAFT:
             return await self._redraft(job)
-        return await self._analyze(job)
+        return await self._analyze(job, structure)
 
-    async def _load_clause(self, task: ClauseTask) -> Clause:
-        return (await self._structure(task)).get(task.clause_id)
-
-    async def _structure(self, task: ClauseTask) -> DocumentStructure:
-        return await asyncio.to_thread(self._store.get_structure, task.documents.primary)
-
-    async def _analyze(self, job: ClauseJob) -> ClauseResult:
+    async def _analyze(self, job: ClauseJob, structure: DocumentStructure) -> ClauseResult:
         agent = await self._agent.review(job)
         risks = cite_at_sub_clauses(
-            await self._structure(job.task),
+            structure,
             job.task.clause_id,
             to_risks(job.review_id, job.task, agent.risks),
         )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 from collections.abc import Awaitable, Callable
 
 import uvicorn
 from clauseflow_shared.logging import configure_logging
+from clauseflow_shared.net import listening_socket
 
 from clauseflow_playbook_model.app import create_app
 from clauseflow_playbook_model.settings import PlaybookModelSettings
@@ -35,9 +35,7 @@ async def serve_in_background(
 
     ``port=0`` picks a free port (the socket is bound here, so there is no race).
     """
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    sock = listening_socket(host, port)
     bound_port = sock.getsockname()[1]
     config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="off", access_log=False)
     server = uvicorn.Server(config)

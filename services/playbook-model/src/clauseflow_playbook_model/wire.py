@@ -129,19 +129,60 @@ class Answer:
     tool_calls: tuple[dict[str, Any], ...] = ()
 
 
-def completion(request: ChatRequest, answer: Answer, default_model: str, created: int) -> dict[str, Any]:
-    """A chat.completion response body for ``answer``."""
-    prompt_text = "".join(m.content for m in request.messages) + json.dumps(
-        list(request.tools), ensure_ascii=False
-    )
+_TOOLS_TOKENS: dict[tuple[tuple[str, str], ...], int] = {}
+_TOOLS_TOKENS_MAX = 64
+
+
+def _function_of(tool: dict[str, Any]) -> dict[str, Any]:
+    fn = tool.get("function")
+    return fn if isinstance(fn, dict) else {}
+
+
+def _tools_tokens(tools: tuple[dict[str, Any], ...]) -> int:
+    """The token estimate of the offered tools, remembered per tool set.
+
+    A worker offers the same tools on every turn; rendering their schemas to JSON per
+    request cost more than the rest of the answer's bookkeeping. The key is each tool's
+    name and description (the parameters of one named, described tool do not change
+    between turns, and a stale estimate would only skew a usage estimate).
+    """
+    if not tools:
+        return estimate_tokens("[]")
+    key = tuple((str(fn.get("name", "")), str(fn.get("description", ""))) for fn in map(_function_of, tools))
+    cached = _TOOLS_TOKENS.get(key)
+    if cached is None:
+        cached = estimate_tokens(json.dumps(list(tools), ensure_ascii=False))
+        if len(_TOOLS_TOKENS) >= _TOOLS_TOKENS_MAX:
+            _TOOLS_TOKENS.clear()
+        _TOOLS_TOKENS[key] = cached
+    return cached
+
+
+def completion(
+    request: ChatRequest,
+    answer: Answer,
+    default_model: str,
+    created: int,
+    *,
+    raw_body: bytes | None = None,
+) -> dict[str, Any]:
+    """A chat.completion response body for ``answer``.
+
+    The id is derived from the request (``raw_body`` when given, else its messages), so
+    the same request always gets the same id.
+    """
     completion_text = (answer.content or "") + json.dumps(list(answer.tool_calls), ensure_ascii=False)
-    digest = hashlib.sha256(
-        json.dumps(request.raw.get("messages"), sort_keys=True, ensure_ascii=False, default=str).encode()
-    ).hexdigest()[:24]
+    if raw_body is None:
+        raw_body = json.dumps(
+            request.raw.get("messages"), sort_keys=True, ensure_ascii=False, default=str
+        ).encode()
+    digest = hashlib.sha256(raw_body).hexdigest()[:24]
     message: dict[str, Any] = {"role": "assistant", "content": answer.content}
     if answer.tool_calls:
         message["tool_calls"] = list(answer.tool_calls)
-    prompt_tokens, completion_tokens = estimate_tokens(prompt_text), estimate_tokens(completion_text)
+    prompt_text = "".join(m.content for m in request.messages)
+    prompt_tokens = estimate_tokens(prompt_text) + _tools_tokens(request.tools)
+    completion_tokens = estimate_tokens(completion_text)
     return {
         "id": f"chatcmpl-{digest}",
         "object": "chat.completion",

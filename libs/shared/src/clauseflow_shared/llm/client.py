@@ -107,13 +107,56 @@ def _retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
     return max(0.0, email.utils.mktime_tz(parsed) - time.time())
 
 
-def _usage_of(response: Any) -> LLMUsage:
-    usage = getattr(response, "usage", None)
+def _request_body(
+    model: str, messages: Sequence[Mapping[str, Any]], temperature: float, extra: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The chat-completions request body, exactly as ``chat.completions.create`` would send it.
+
+    The SDK's ``create`` first walks the whole body against its TypedDict annotations
+    (``async_maybe_transform``) and builds its typed models from the answer; for the plain
+    JSON we send and the few fields we read, that cost more CPU than everything else the
+    worker does per clause. ``client.post`` (the SDK's documented way to send a request it
+    has no typed method for) keeps its auth, timeouts and error mapping and skips both.
+    """
+    body: dict[str, Any] = {"model": model, "messages": [dict(m) for m in messages]}
+    body["temperature"] = temperature
+    body.update(extra)
+    return body
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else ``{}``: answers are read defensively, never trusted."""
+    return value if isinstance(value, dict) else {}
+
+
+def _text(content: Any) -> str:
+    """A message's content as text (a list of content parts is joined; anything else is dropped)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(str(_obj(p).get("text") or "") for p in content)
+    return ""
+
+
+def _usage_of(response: Mapping[str, Any]) -> LLMUsage:
+    usage = _obj(response.get("usage"))
     return LLMUsage(
         calls=1,
-        prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
-        completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+        prompt_tokens=int(usage.get("prompt_tokens") or 0),
+        completion_tokens=int(usage.get("completion_tokens") or 0),
     )
+
+
+def _decode_completion(raw: bytes) -> dict[str, Any]:
+    """The answer's JSON body; parsed here (not into the SDK's models) because only a few fields are read."""
+    try:
+        body = json.loads(raw)
+    except ValueError as exc:
+        preview = raw[:120].decode("utf-8", "replace")
+        raise LLMBadAnswer(f"the LLM endpoint's answer is not JSON ({exc}): {preview!r}") from exc
+    if not isinstance(body, dict):
+        raise LLMBadAnswer(f"the LLM endpoint's answer is not a JSON object but {type(body).__name__}")
+    return body
 
 
 def _error_text(exc: openai.APIStatusError) -> str:
@@ -176,9 +219,9 @@ class LLMClient:
         usage = _usage_of(response)
         record_usage(usage)
         return ChatAnswer(
-            text=choice.message.content or "",
+            text=_text(choice["message"].get("content")),
             usage=usage,
-            finish_reason=getattr(choice, "finish_reason", None),
+            finish_reason=choice.get("finish_reason"),
         )
 
     async def chat_with_tools(
@@ -203,16 +246,19 @@ class LLMClient:
         choice = self._first_choice(response)
         usage = _usage_of(response)
         record_usage(usage)
-        message = choice.message
+        message = choice["message"]
         calls: list[ToolCall] = []
-        for raw_call in message.tool_calls or []:
-            function = getattr(raw_call, "function", None)
-            name = str(getattr(function, "name", "") or "")
-            raw_arguments = str(getattr(function, "arguments", "") or "")
+        raw_calls = message.get("tool_calls")
+        for raw_call in map(_obj, raw_calls if isinstance(raw_calls, list) else []):
+            function = _obj(raw_call.get("function"))
+            name = str(function.get("name") or "")
+            raw_arguments = function.get("arguments") or ""
+            if not isinstance(raw_arguments, str):  # some servers send the object itself
+                raw_arguments = json.dumps(raw_arguments, ensure_ascii=False)
             arguments, error = parse_tool_arguments(raw_arguments)
-            call_id = str(getattr(raw_call, "id", "") or "") or f"call_{uuid.uuid4().hex[:16]}"
+            call_id = str(raw_call.get("id") or "") or f"call_{uuid.uuid4().hex[:16]}"
             calls.append(ToolCall(call_id, name, arguments, raw_arguments, error))
-        content = message.content or ""
+        content = _text(message.get("content"))
         assistant: dict[str, Any] = {"role": "assistant", "content": content or None}
         if calls:
             assistant["tool_calls"] = [
@@ -230,15 +276,16 @@ class LLMClient:
             tool_calls=calls,
             usage=usage,
             assistant_message=assistant,
-            finish_reason=getattr(choice, "finish_reason", None),
+            finish_reason=choice.get("finish_reason"),
         )
 
     @staticmethod
-    def _first_choice(response: Any) -> Any:
-        choices = getattr(response, "choices", None) or []
-        if not choices or getattr(choices[0], "message", None) is None:
+    def _first_choice(response: Mapping[str, Any]) -> dict[str, Any]:
+        choices = response.get("choices")
+        first = _obj(choices[0]) if isinstance(choices, list) and choices else {}
+        if not isinstance(first.get("message"), dict):
             raise LLMBadAnswer("the LLM endpoint returned no choices in its answer")
-        return choices[0]
+        return first
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         """Seconds before retry ``attempt`` (0-based): the server's wish, else exponential + jitter."""
@@ -254,7 +301,7 @@ class LLMClient:
         *,
         temperature: float | None,
         **kwargs: Any,
-    ) -> Any:
+    ) -> dict[str, Any]:
         """Call the endpoint with retries; translate every failure into an :class:`LLMError`."""
         max_retries = self._settings.llm_max_retries
         temp = self._settings.llm_temperature if temperature is None else temperature
@@ -263,11 +310,10 @@ class LLMClient:
             started = time.monotonic()
             retry_after: float | None = None
             try:
-                response = await self._client.chat.completions.create(
-                    model=self._settings.llm_model,
-                    messages=list(messages),  # type: ignore[arg-type]
-                    temperature=temp,
-                    **kwargs,
+                raw = await self._client.post(
+                    "/chat/completions",
+                    body=_request_body(self._settings.llm_model, messages, temp, kwargs),
+                    cast_to=bytes,
                 )
                 log.debug(
                     "llm.call",
@@ -275,7 +321,7 @@ class LLMClient:
                     attempt=attempt,
                     latency_ms=round((time.monotonic() - started) * 1000, 1),
                 )
-                return response
+                return _decode_completion(raw)
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 if status != 429 and status < 500:

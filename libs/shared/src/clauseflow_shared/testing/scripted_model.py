@@ -36,6 +36,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_shared.net import listening_socket
 from clauseflow_shared.prompts.kinds import read_marker_from_messages, read_metadata
 from clauseflow_shared.settings import LLMSettings
 from clauseflow_shared.testing.scripted_turns import Script, ScriptedCall, Turn
@@ -173,9 +174,7 @@ class ScriptedModel:
 
     async def start(self) -> None:
         """Bind 127.0.0.1:<port> and serve in this event loop until :meth:`stop`."""
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", self._port))
+        sock = listening_socket("127.0.0.1", self._port)
         self._socket = sock
         config = uvicorn.Config(
             self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2, access_log=False
