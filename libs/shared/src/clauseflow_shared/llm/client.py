@@ -192,6 +192,8 @@ class LLMClient:
             api_key=settings.llm_api_key,
             timeout=settings.llm_timeout_s,
             max_retries=0,
+            # The client's own CPU is most of a worker's cost per model turn with a fast model.
+            http_client=openai.DefaultAioHttpClient() if settings.llm_http_transport == "aiohttp" else None,
         )
 
     @property
@@ -334,7 +336,11 @@ class LLMClient:
                 reason = f"HTTP {status}: {_error_text(exc)}"
                 last_exc: Exception = exc
             except openai.APITimeoutError as exc:
-                reason = f"no answer within {self._settings.llm_timeout_s:g}s"
+                # The aiohttp transport reports a refused connection as a connect *timeout*.
+                if type(exc.__cause__).__name__ == "ConnectTimeout":
+                    reason = f"connection failed ({exc.__cause__})"
+                else:
+                    reason = f"no answer within {self._settings.llm_timeout_s:g}s"
                 last_exc = exc
             except openai.APIConnectionError as exc:
                 reason = f"connection failed ({exc.__cause__ or exc})"
