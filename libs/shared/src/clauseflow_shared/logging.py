@@ -16,8 +16,15 @@ bind_context = structlog.contextvars.bind_contextvars
 clear_context = structlog.contextvars.clear_contextvars
 bound_context = structlog.contextvars.bound_contextvars
 
-# aiokafka and grpc are chatty at INFO; their warnings still come through.
+# aiokafka, grpc and the HTTP clients are chatty at INFO (the openai SDK's httpx2 logs every
+# request: 2–3 lines per clause, a visible share of a worker's CPU); their warnings still come through.
 _NOISY = ("aiokafka", "kafka", "grpc", "httpx", "httpcore", "httpx2", "httpcore2", "openai", "uvicorn.access")
+
+
+def quiet_noisy_loggers() -> None:
+    """Keep only warnings and errors of the libraries that log every message or request."""
+    for noisy in _NOISY:
+        logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
 def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -> None:
@@ -57,8 +64,7 @@ def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
-    for noisy in _NOISY:
-        logging.getLogger(noisy).setLevel(logging.WARNING)
+    quiet_noisy_loggers()
     # uvicorn installs its own handlers; route them through ours.
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers[:] = []

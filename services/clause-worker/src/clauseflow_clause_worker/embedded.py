@@ -27,10 +27,9 @@ async def start_worker(
 ) -> AsyncIterator[ClauseWorker]:
     """Run a clause worker on ``bus`` until the context exits (then stop it gracefully)."""
     from clauseflow_shared.llm import LLMClient
+    from clauseflow_shared.logging import quiet_noisy_loggers
 
-    from clauseflow_clause_worker.main import quiet_http_client_logs
-
-    quiet_http_client_logs()
+    quiet_noisy_loggers()  # also when the embedding process did not configure logging
     client = LLMClient(llm)
     worker = build_worker(
         bus=bus,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import signal
 import sys
 
@@ -57,18 +56,6 @@ async def run(config: ClauseWorkerConfig) -> None:
             await close()
 
 
-# The openai SDK's HTTP stack (httpx2/httpcore2, forks of httpx/httpcore) logs every request at
-# INFO: with 2–3 model turns per clause that was most of the worker's log lines and a visible
-# share of its CPU. The shared logging setup quiets "httpx"/"httpcore" but not these names.
-_HTTP_CLIENT_LOGGERS = ("httpx2", "httpcore2")
-
-
-def quiet_http_client_logs() -> None:
-    """Keep only warnings and errors of the LLM SDK's HTTP client loggers."""
-    for name in _HTTP_CLIENT_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
-
-
 def main() -> None:
     """``clauseflow-clause-worker``: read settings from the environment and run until told to stop."""
     try:
@@ -77,7 +64,6 @@ def main() -> None:
         sys.stderr.write(f"clause-worker: invalid settings:\n{exc}\n")
         raise SystemExit(2) from None
     configure_logging("clause-worker", level=config.logging.log_level, json=config.logging.log_json)
-    quiet_http_client_logs()
     asyncio.run(run(config))
 
 
