@@ -1,7 +1,9 @@
 """A Title Case phrase used once like a defined term, but defined nowhere, is an undefined term.
 
-The evidence is the clause context's list of the definitions the clause uses: without it nothing is
-reported, and names of products, laws, institutions and parties are not defined terms at all.
+The evidence is the clause context: the definitions the clause uses, and which of its capitalised
+phrases the whole document uses only once. Without it nothing is reported; a phrase the document
+uses again elsewhere is left to the document-level check; and names of products, laws,
+institutions and parties are not defined terms at all.
 """
 
 # ruff: noqa: E501 -- fixture clauses keep one paragraph per line, as real ones do
@@ -10,14 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_shared.legal.rules.drafting import definite_phrases, is_single_use, phrase_uses
 
 
-def _context(clause_id: str, *terms: str) -> dict[str, Any]:
-    """What get_clause_context returns: the defined terms the clause uses."""
-    return {
+def _context(clause_id: str, *terms: str, single_use: list[str] | None = None) -> dict[str, Any]:
+    """What get_clause_context returns: the defined terms the clause uses and its single-use phrases."""
+    result: dict[str, Any] = {
         "clause_id": clause_id,
         "definitions_used": [{"term": t, "definition": "...", "defined_in": "1.1"} for t in terms],
     }
+    if single_use is not None:
+        result["single_use_phrases"] = single_use
+    return result
 
 
 def _undefined(
@@ -29,15 +35,23 @@ def _undefined(
     our_party: str = "Customer (Harbour Freight Ltd)",
     results: list[Any] | None = None,
 ) -> list[dict[str, str]]:
+    """The undefined-term risks of ``text``, its phrases all used only here unless ``results`` say otherwise."""
+    if results is None:
+        results = [_context(clause_id, *defined, single_use=_all_phrases(text))]
     risks = analyse_clause(
         text,
         clause_id=clause_id,
         our_party=our_party,
         domain=domain,
         language=language,
-        tool_results=[_context(clause_id, *defined)] if results is None else results,
+        tool_results=results,
     )
     return [r for r in risks if r["risk_type"] == "undefined_term"]
+
+
+def _all_phrases(text: str) -> list[str]:
+    """The clause's phrases used once in it, as if the clause were the whole document."""
+    return [m.group("term") for m in definite_phrases(text) if is_single_use(m.group("term"), text)]
 
 
 def test_a_standard_incorporated_by_an_undefined_name_is_reported_at_its_sentence() -> None:
@@ -75,6 +89,36 @@ def test_nothing_is_reported_without_the_clause_context_listing_the_definitions(
     assert _undefined(text) == []
 
 
+def test_a_phrase_the_document_uses_again_elsewhere_is_left_to_the_document_level_check() -> None:
+    text = "6.2 Vendor shall maintain the Platform in accordance with the Escalation Procedure."
+    # the clause context lists only the phrases the whole document uses once: not this one
+    assert _undefined(text, results=[_context("6.2", "Vendor", single_use=[])]) == []
+    assert _undefined(text, results=[_context("6.2", "Vendor", single_use=["Service Desk"])]) == []
+    [risk] = _undefined(text, results=[_context("6.2", "Vendor", single_use=["Escalation Procedure"])])
+    assert '"Escalation Procedure"' in risk["description"]
+
+
+def test_nothing_is_reported_without_document_wide_evidence_of_a_single_use() -> None:
+    text = "6.2 Vendor shall maintain the Platform in accordance with the Escalation Procedure."
+    # an older skills server: definitions listed, no single-use phrases
+    assert _undefined(text, results=[_context("6.2", "Vendor")]) == []
+    # a context result cut off by truncation arrives as bare text
+    assert (
+        _undefined(text, results=[{"text": '{"clause_id": "6.2", "definitions_used": [{"term": "Vendor"'}])
+        == []
+    )
+    # single-use phrases of another clause say nothing about this one
+    other = _context("9.1", "Vendor", single_use=["Escalation Procedure"])
+    assert _undefined(text, results=[_context("6.2", "Vendor"), other]) == []
+
+
+def test_the_phrase_wins_over_an_earlier_one_used_elsewhere() -> None:
+    text = "6.2 Vendor shall follow the Service Desk process and the Escalation Procedure."
+    results = [_context("6.2", "Vendor", single_use=["Escalation Procedure"])]
+    [risk] = _undefined(text, results=results)
+    assert '"Escalation Procedure"' in risk["description"]
+
+
 def test_names_of_products_laws_institutions_and_parties_are_not_defined_terms() -> None:
     for text in (
         "6.2 Vendor shall host the Orion analytics platform in the Customer's tenancy.",
@@ -97,6 +141,8 @@ def test_a_term_repeated_in_the_clause_is_left_to_the_document_level_check() -> 
         "6.2 Vendor shall follow the Escalation Procedure. The Escalation Procedure may be updated by Vendor."
     )
     assert _undefined(text, "Vendor") == []
+    # even when a context (of a differently cut clause) claims a single use
+    assert _undefined(text, results=[_context("6.2", "Vendor", single_use=["Escalation Procedure"])]) == []
 
 
 def test_definitions_and_headings_are_not_uses() -> None:
@@ -114,3 +160,25 @@ def test_fidic_form_terms_are_defined_by_the_form_the_contract_incorporates() ->
 def test_a_chinese_clause_is_not_read_for_capitalised_terms() -> None:
     text = "6.2 乙方应按照《服务支持政策》提供技术支持，并按 the Escalation Procedure 处理故障。"
     assert _undefined(text, "乙方", language="zh-CN", our_party="甲方（海港物流有限公司）") == []
+
+
+def test_a_use_is_the_phrase_written_word_bounded_wherever_its_words_wrap() -> None:
+    text = (
+        'the Support Policy; the Support\n   Policy; "Support Policy" means; Support Policyholder; '
+        "NonSupport Policy; the Support Policy's terms; the Support Policy-based fee; the Support Policy Document"
+    )
+    # used: plain, wrapped over a line, and as the start of a longer phrase; not when quoted (being
+    # defined), as part of a longer word, possessive or hyphenated
+    assert phrase_uses("Support Policy", text) == 3
+    assert phrase_uses("Support Policy", text, at_most=2) == 2
+    assert not is_single_use("Support Policy", text)
+    assert is_single_use("Support Policy Document", text)
+    assert phrase_uses("Escalation Procedure", text) == 0
+
+
+def test_definite_phrases_stay_on_one_line_like_the_sentences_the_rule_reads() -> None:
+    text = "Vendor shall follow the Escalation\nProcedure and the Service Desk Manual of Operations."
+    assert [m.group("term") for m in definite_phrases(text)] == [
+        "Escalation",
+        "Service Desk Manual of Operations",
+    ]

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from clauseflow_shared.documents.definitions import is_ordinary_term, term_forms
 from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_shared.legal.rules.drafting import definite_phrases, is_single_use
 
 from clauseflow_skills.text import find_references, resolve_number
+
+_Built = TypeVar("_Built")
 
 
 @dataclass(frozen=True)
@@ -57,12 +63,58 @@ class DocumentIndex:
         return index
 
 
-_CACHE: OrderedDict[tuple[str, int, int, int], DocumentIndex] = OrderedDict()
+@dataclass
+class PhraseIndex:
+    """Per clause, its capitalised phrases used like defined terms that the whole document uses once.
+
+    A Title Case phrase written once, undefined ("in accordance with the Support Policy"), is a
+    drafting defect of that clause; one used again elsewhere is reported once for the document.
+    Only the single-use ones are kept, so the clause context stays small, and ordinary
+    capitalised words ("the Agreement") and defined terms are never candidates. Counting a
+    phrase means reading the whole document, hence once per document, not per call.
+    """
+
+    by_clause: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, document: DocumentStructure) -> PhraseIndex:
+        """Find, for every clause, its candidate phrases that ``document.text`` uses exactly once."""
+        index = cls()
+        if document.language == "zh":
+            return index  # capitalisation marks no terms in Chinese
+        defined: set[str] = set()
+        for d in document.definitions:
+            defined |= term_forms(d.term)
+        single: dict[str, bool] = {}
+        for clause in document.clauses:
+            phrases: list[str] = []
+            for m in definite_phrases(clause.text):
+                phrase = m.group("term")
+                if phrase not in single:
+                    single[phrase] = (
+                        not is_ordinary_term(phrase)
+                        and not term_forms(phrase) & defined
+                        and is_single_use(phrase, document.text)
+                    )
+                if single[phrase] and phrase not in phrases:
+                    phrases.append(phrase)
+            if phrases:
+                index.by_clause[clause.clause_id] = phrases
+        return index
+
+    def single_use_in(self, clause_id: str) -> list[str]:
+        """The clause's candidate phrases that the document uses only there (a copy), in text order."""
+        return list(self.by_clause.get(clause_id, ()))
+
+
+_Key = tuple[str, int, int, int]
+_CACHE: OrderedDict[_Key, DocumentIndex] = OrderedDict()
+_PHRASES: OrderedDict[_Key, PhraseIndex] = OrderedDict()
 _LOCK = threading.Lock()
 _MAX = 32
 
 
-def cache_key(document: DocumentStructure) -> tuple[str, int, int, int]:
+def cache_key(document: DocumentStructure) -> _Key:
     """Identity of a document's content: the id plus cheap fingerprints (str hashes are memoised).
 
     Production ids are content hashes; the fingerprints guard against ids reused for other content.
@@ -75,19 +127,34 @@ def cache_key(document: DocumentStructure) -> tuple[str, int, int, int]:
     )
 
 
-def index_of(document: DocumentStructure) -> DocumentIndex:
-    """The (cached) index of a document; documents without an id are indexed afresh."""
+def _cached(
+    cache: OrderedDict[_Key, _Built],
+    document: DocumentStructure,
+    build: Callable[[DocumentStructure], _Built],
+) -> _Built:
+    """``build(document)`` once per document content, kept in a small LRU; no id, no caching."""
     if not document.document_id:
-        return DocumentIndex.build(document)
+        return build(document)
     key = cache_key(document)
     with _LOCK:
-        cached = _CACHE.get(key)
+        cached = cache.get(key)
         if cached is not None:
-            _CACHE.move_to_end(key)
+            cache.move_to_end(key)
             return cached
-    built = DocumentIndex.build(document)
+    # Built outside the lock: concurrent first calls for one document both build, same result.
+    built = build(document)
     with _LOCK:
-        _CACHE[key] = built
-        while len(_CACHE) > _MAX:
-            _CACHE.popitem(last=False)
+        cache[key] = built
+        while len(cache) > _MAX:
+            cache.popitem(last=False)
     return built
+
+
+def index_of(document: DocumentStructure) -> DocumentIndex:
+    """The (cached) index of a document; documents without an id are indexed afresh."""
+    return _cached(_CACHE, document, DocumentIndex.build)
+
+
+def phrases_of(document: DocumentStructure) -> PhraseIndex:
+    """The (cached) single-use phrases of a document; documents without an id are read afresh."""
+    return _cached(_PHRASES, document, PhraseIndex.build)

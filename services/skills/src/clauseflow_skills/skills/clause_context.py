@@ -7,7 +7,7 @@ import re
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
-from clauseflow_skills.doc_index import index_of
+from clauseflow_skills.doc_index import index_of, phrases_of
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.text import summarise, terms_used
 
@@ -74,6 +74,17 @@ class ClauseContextOutput(SkillOutput):
     definitions_used: list[DefinitionUsed]
     references_out: list[ReferenceOut]
     references_in: list[ReferenceIn]
+    # Tool results are cut at a fixed length and a cut result loses all its evidence, so an empty
+    # list (the usual case) is left out instead of lengthening every result; absent and empty mean
+    # the same to a reader: no phrase shown to be used only here.
+    single_use_phrases: list[str] = Field(
+        default_factory=list,
+        exclude_if=lambda phrases: not phrases,
+        description=(
+            "Title Case phrases this clause uses like defined terms ('the Support Policy') that the "
+            "contract neither defines nor uses anywhere else: candidates for an undefined term"
+        ),
+    )
 
 
 def _ref(clause: Clause, with_text: bool = False) -> ClauseRef:
@@ -184,6 +195,7 @@ def run(args: ClauseContextInput, ctx: SkillContext) -> ClauseContextOutput:
         definitions_used=definitions_used(clause, document),
         references_out=references_out(clause, document),
         references_in=references_in(clause, document),
+        single_use_phrases=phrases_of(document).single_use_in(clause.clause_id),
     )
 
 

@@ -322,10 +322,66 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
 
 # "the Support Policy", "The Management Accounts": a definite article before a Title Case phrase in
 # the middle of a sentence is how a drafter points at a defined thing; ordinary nouns after "the"
-# are lower case.
+# are lower case. The words stay on one line (``[^\S\n]``), as sentences do, so a phrase found in a
+# whole clause is the phrase found in its sentence.
 _DEFINITE_TERM = re.compile(
-    r"\b[Tt]he\s+(?P<term>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|for\s+|on\s+|after\s+)?[A-Z][a-z][\w'’-]*){0,3})(?![\w'’-])"
+    r"\b[Tt]he[^\S\n]+(?P<term>[A-Z][a-z][\w'’-]*(?:[^\S\n]+(?:(?:of|for|on|after)[^\S\n]+)?[A-Z][a-z][\w'’-]*){0,3})(?![\w'’-])"
 )
+
+
+def definite_phrases(text: str) -> Iterator[re.Match[str]]:
+    """Title Case phrases written after "the" ("the Support Policy"), the ``term`` group of each match.
+
+    The one definition of a capitalised phrase used like a defined term: the single-use rule reads
+    it in a clause, the clause context skill counts the same phrases across the whole document.
+    """
+    return _DEFINITE_TERM.finditer(text)
+
+
+def _used_at(text: str, pos: int, words: list[str]) -> bool:
+    """Whether ``words`` are written at ``pos`` (``words[0]`` is) as one use of a phrase.
+
+    A use is word-bounded, its words separated by any whitespace (a phrase may wrap over lines);
+    a phrase in quotation marks is being defined, not used.
+    """
+    if pos and (text[pos - 1].isalnum() or text[pos - 1] in '_"“'):
+        return False
+    i, end = pos + len(words[0]), len(text)
+    for word in words[1:]:
+        gap = i
+        while i < end and text[i].isspace():
+            i += 1
+        if i == gap or not text.startswith(word, i):
+            return False
+        i += len(word)
+    return i == end or not (text[i].isalnum() or text[i] in "_'’-")
+
+
+def phrase_uses(phrase: str, text: str, at_most: int | None = None) -> int:
+    """How many times ``phrase`` is used in ``text`` (see :func:`_used_at`).
+
+    With ``at_most``, counting stops there: "used once?" needs two uses, not every one. A plain
+    substring search, not a regex: compiling one pattern per phrase and scanning a whole contract
+    with a leading look-behind cost milliseconds per phrase.
+    """
+    words = phrase.split()
+    if not words:
+        return 0
+    n, pos = 0, text.find(words[0])
+    while pos != -1:
+        if _used_at(text, pos, words):
+            n += 1
+            if n == at_most:
+                break
+        pos = text.find(words[0], pos + 1)
+    return n
+
+
+def is_single_use(phrase: str, text: str) -> bool:
+    """Whether ``text`` uses ``phrase`` exactly once."""
+    return phrase_uses(phrase, text, at_most=2) == 1
+
+
 # The defined terms of the FIDIC forms: a contract on FIDIC terms incorporates their definitions,
 # so an abridged or amended set of conditions using them is not using undefined terms.
 _FIDIC_TERMS = frozenset(
@@ -404,6 +460,24 @@ def _looked_up_definitions(ctx: ClauseContext) -> set[str] | None:
     return defined | _defined_in_results(ctx)
 
 
+def _single_use_evidence(ctx: ClauseContext) -> set[str] | None:
+    """The clause's capitalised phrases that the whole document uses only once, per the clause context.
+
+    ``None`` when no context result carries that list (an older skills server, or a result cut
+    off by truncation): without it a phrase cannot be shown to be used only here, so nothing is
+    reported.
+    """
+    found: set[str] | None = None
+    for d in _walk(ctx.tool_results):
+        phrases = d.get("single_use_phrases")
+        if not isinstance(phrases, list):
+            continue
+        if ctx.clause_id and str(d.get("clause_id") or ctx.clause_id) != ctx.clause_id:
+            continue
+        found = (found or set()) | {p for p in phrases if isinstance(p, str)}
+    return found
+
+
 def _party_words(ctx: ClauseContext) -> set[str]:
     names = [ctx.parties.our_label, ctx.parties.their_label, *ctx.parties.our_names, *ctx.parties.their_names]
     names += [str(ctx.metadata.get(k) or "") for k in ("our_party", "counterparty", "other_party")]
@@ -425,14 +499,17 @@ def _builds_on_defined(low: str, defined: set[str]) -> bool:
     return False
 
 
-def _single_use_candidate(ctx: ClauseContext, defined: set[str]) -> tuple[str, Sentence, int] | None:
-    """The first Title Case phrase this clause uses like a defined term that no definition covers."""
+def _single_use_candidate(
+    ctx: ClauseContext, defined: set[str], single_use: set[str]
+) -> tuple[str, Sentence, int] | None:
+    """The first Title Case phrase this clause uses like a defined term that no definition covers,
+    and that the whole document uses only here."""
     party_words = _party_words(ctx)
     title_words = {w.lower() for w in re.findall(r"[A-Za-z][\w'’-]+", ctx.title)}
     for s in ctx.sentences:
         if _DEFINING_SENTENCE.search(s.text):
             continue  # a definition (or a term being defined inline), not a use
-        for m in _DEFINITE_TERM.finditer(s.text):
+        for m in definite_phrases(s.text):
             term = m.group("term")
             words = [re.sub(r"(?:'s|’s|'|’)$", "", w.lower()) for w in term.split()]
             low = term.lower()
@@ -440,8 +517,10 @@ def _single_use_candidate(ctx: ClauseContext, defined: set[str]) -> tuple[str, S
                 continue
             if any(roles_in(form) for form in term_forms(term)):
                 continue  # a party, however inflected ("the Suppliers")
-            if len(re.findall(rf"(?<![\w\"“]){re.escape(term)}(?![\w'’-])", ctx.text)) > 1:
-                continue  # used repeatedly: the document-level check reports it where first used
+            if term not in single_use or not is_single_use(term, ctx.text):
+                # Used again elsewhere (or here): the document-level check reports it once,
+                # where first used.
+                continue
             if ctx.domain == "fidic" and term_forms(term) & _FIDIC_TERMS:
                 continue
             if any(w in _INSTITUTION_WORDS or w in party_words for w in words):
@@ -469,14 +548,19 @@ def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
 
     The document-level check needs two uses to tell a term from a proper noun; a single use in an
     operative sentence is as much a defect, since the obligation's content depends on it. Reported
-    only with evidence: the clause context's list of the definitions the clause uses.
+    only with evidence from the clause context: the definitions the clause uses, and which of its
+    capitalised phrases the whole document uses only once (a phrase used again elsewhere is the
+    document-level check's, reported once where first used, not at every clause repeating it).
     """
     if ctx.zh:
         return []
     defined = _looked_up_definitions(ctx)
     if defined is None:
         return []
-    found = _single_use_candidate(ctx, defined)
+    single_use = _single_use_evidence(ctx)
+    if not single_use:
+        return []
+    found = _single_use_candidate(ctx, defined, single_use)
     if found is None:
         return []
     term, s, pos = found
