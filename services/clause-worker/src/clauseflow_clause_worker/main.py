@@ -6,6 +6,7 @@ import asyncio
 import signal
 import sys
 
+from clauseflow_shared import runtime
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.logging import configure_logging, get_logger
 from pydantic import ValidationError
@@ -64,7 +65,7 @@ def main() -> None:
         sys.stderr.write(f"clause-worker: invalid settings:\n{exc}\n")
         raise SystemExit(2) from None
     configure_logging("clause-worker", level=config.logging.log_level, json=config.logging.log_json)
-    asyncio.run(run(config))
+    runtime.run(run(config))
 
 
 if __name__ == "__main__":

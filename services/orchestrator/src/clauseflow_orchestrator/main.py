@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 
+from clauseflow_shared import runtime
 from clauseflow_shared.bus.base import EventBus
 from clauseflow_shared.llm import LLMClient
 from clauseflow_shared.logging import configure_logging, get_logger
@@ -57,7 +58,7 @@ def main() -> None:
     """Entry point: settings from the environment, logging, then run until signalled."""
     settings = OrchestratorSettings()
     configure_logging("orchestrator", level=settings.logging.log_level, json=settings.logging.log_json)
-    asyncio.run(run(settings))
+    runtime.run(run(settings))
 
 
 if __name__ == "__main__":

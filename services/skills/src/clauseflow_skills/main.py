@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 
+from clauseflow_shared import runtime
 from clauseflow_shared.logging import configure_logging, get_logger
 
 from clauseflow_skills.server import create_server
@@ -30,7 +31,7 @@ def main() -> None:
     """Read settings, configure logging and serve."""
     settings = SkillsServerSettings()
     configure_logging("skills", level=settings.log_level, json=settings.log_json)
-    asyncio.run(serve(settings))
+    runtime.run(serve(settings))
 
 
 if __name__ == "__main__":
