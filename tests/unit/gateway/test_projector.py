@@ -246,3 +246,18 @@ async def test_a_partial_snapshot_keeps_redlines_it_does_not_name(sessions: asyn
     )
     statuses = {r.id: r.status for r in await ReadModel(sessions).redlines(REVIEW)}
     assert statuses == {"rl_a": "pending", "rl_b": "approved"}
+
+
+async def test_a_repeated_result_updates_the_texts_but_keeps_the_clause_state_and_redline_status(
+    sessions: async_sessionmaker,
+) -> None:
+    projector = Projector(sessions)
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a")))
+    approved = RedlineState(redline_id="rl_a", clause_id="7", status="approved")
+    await projector.apply_review_updated(REVIEW, _snapshot(1, ReviewStatus.AWAITING_APPROVAL, approved))
+    await projector.apply_clause_result(REVIEW, _result(_redline("rl_a", text="capped at fees")))
+    model = ReadModel(sessions)
+    [redline] = await model.redlines(REVIEW)
+    assert (redline.status, redline.proposed_text) == ("approved", "capped at fees")
+    [clause] = (await model.review(REVIEW)).clauses
+    assert (clause.state, clause.clause_types) == ("awaiting_approval", ["liability"])

@@ -13,20 +13,9 @@ from clauseflow_gateway.projector import Projector
 from clauseflow_shared.events import ClauseProgress, ClauseResult, Envelope, ReviewUpdated
 from clauseflow_shared.review import ReviewStatus, Risk
 from sqlalchemy import select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 REVIEW = "rev_batch"
-
-
-class CountingSessions:
-    """The real session factory, counting the sessions (one per transaction) the projector opens."""
-
-    def __init__(self, factory: async_sessionmaker[AsyncSession]) -> None:
-        self.factory, self.opened = factory, 0
-
-    def __call__(self) -> AsyncSession:
-        self.opened += 1
-        return self.factory()
 
 
 @pytest.fixture
@@ -63,11 +52,13 @@ async def _risk_ids(engine: AsyncEngine) -> set[str]:
 
 
 async def test_events_arriving_together_are_committed_in_one_transaction(engine: AsyncEngine) -> None:
-    sessions = CountingSessions(session_factory(engine))
-    projector = Projector(sessions)  # type: ignore[arg-type]
+    projector = Projector(session_factory(engine))
     events = [_result(str(n), f"risk_{n}") for n in range(1, 6)] + [_snapshot(1, "1"), _snapshot(2, "2")]
-    await asyncio.gather(*(projector.handle(e) for e in events))
-    assert sessions.opened == 1
+    try:
+        await asyncio.gather(*(projector.handle(e) for e in events))
+    finally:
+        await projector.close()
+    assert projector.transactions == 1
     assert await _risk_ids(engine) == {f"risk_{n}" for n in range(1, 6)}
     async with session_factory(engine)() as session:
         review = await session.get(ReviewRow, REVIEW)

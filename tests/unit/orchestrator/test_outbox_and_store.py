@@ -26,6 +26,7 @@ from clauseflow_shared.events import (
 )
 from clauseflow_shared.ids import task_id
 from clauseflow_shared.review import ChecklistItem, ClauseState, ReviewPlan, ReviewStatus
+from sqlalchemy.exc import IntegrityError
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 REVIEW = "rev_outbox"
@@ -418,3 +419,35 @@ async def test_a_result_that_keeps_losing_the_race_fails_without_writing_anythin
     finally:
         await orchestrator.store.stop()
     assert state is not None and state.clauses["2"].state is not ClauseState.SETTLED
+
+
+# ---- SQLite: each transaction one synchronous function in a worker thread --------------------
+
+
+async def test_two_stores_on_one_sqlite_file_commit_concurrently_without_losing_a_commit(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
+    stores = [OrchestratorStore(url), OrchestratorStore(url)]
+    for each in stores:
+        await each.start()
+    try:
+        # SQLite has one writer: the second process-local writer waits (busy timeout), never fails.
+        await asyncio.gather(
+            *(
+                stores[i % 2].commit(f"evt_c_{i}", f"rev_c_{i % 5}", None, [_task(f"rev_c_{i % 5}", str(i))])
+                for i in range(40)
+            )
+        )
+        assert all([await stores[0].is_processed(f"evt_c_{i}") for i in range(40)])
+        assert len(await stores[1].pending(limit=100)) == 40
+    finally:
+        for each in stores:
+            await each.stop()
+
+
+async def test_a_commit_that_fails_inside_its_transaction_writes_nothing(store: OrchestratorStore) -> None:
+    await store.commit("evt_twice", REVIEW, None, [_task(REVIEW, "1")])
+    with pytest.raises(IntegrityError):  # the event id is recorded already
+        await store.commit("evt_twice", REVIEW, None, [_task(REVIEW, "2")])
+    assert [row.envelope.event_id for row in await store.pending()] == [f"evt_{REVIEW}_task_1"]

@@ -119,10 +119,12 @@ async def _running(
             decisions=DecisionService(sessions, relay),
         )
         if consume:
+            projector = Projector(sessions)
+            stack.push_async_callback(projector.close)
             consumer = the_bus.subscribe(
                 TOPICS,
                 group_id=GROUP_ID,
-                handler=Projector(sessions).handle,
+                handler=projector.handle,
                 concurrency=settings.consumer_concurrency,
                 max_attempts=settings.kafka_handler_attempts,
             )

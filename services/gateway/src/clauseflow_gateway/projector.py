@@ -13,15 +13,21 @@ from __future__ import annotations
 import asyncio
 import sys
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.review import ClauseState, Redline, RedlineStatus, Risk
-from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from clauseflow_shared.review import ClauseState, Redline, RedlineStatus
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from clauseflow_gateway.db.engine import sqlite_thread_engine
 from clauseflow_gateway.db.tables import (
+    Base,
     ClauseRow,
     PlanVersionRow,
     RedlineRow,
@@ -61,6 +67,12 @@ class Projector:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, max_batch: int = MAX_BATCH) -> None:
         self._sessions = sessions
+        bind = getattr(sessions, "kw", {}).get("bind")
+        # SQLite: a transaction is one synchronous function in a worker thread (one thread hop,
+        # not several per statement); its writes are serialised here (SQLite has one writer).
+        self._thread_engine = sqlite_thread_engine(bind) if isinstance(bind, AsyncEngine) else None
+        self._thread_writes = asyncio.Lock()
+        self.transactions = 0  # committed or attempted, for observing the group commit
         self._max_batch = max_batch
         # Results and updates of one review arrive on two topics and may be handled concurrently.
         self._stripes = [_Stripe() for _ in range(LOCK_STRIPES)]
@@ -119,25 +131,38 @@ class Projector:
             _settle(done, None)
 
     async def _apply_all(self, events: list[Envelope]) -> None:
-        """Apply events in order in one transaction."""
-        async with self._sessions() as session, session.begin():
-            for event in events:
-                with bound_context(review_id=event.review_id):
-                    if event.type == ClauseResult.TYPE:
-                        await _apply_clause_result(session, event.review_id, event.open(ClauseResult))
-                    else:
-                        await _apply_review_updated(session, event.review_id, event.open(ReviewUpdated))
-                await session.flush()  # the next event of the batch sees this one's rows
+        """Apply events in order in one transaction (SQLAlchemy Core: no unit of work, no per-row get)."""
+        await self._transaction(_apply_events, events)
+
+    async def close(self) -> None:
+        """Close the worker-thread connections (SQLite); the projector must not be used afterwards."""
+        if self._thread_engine is not None:
+            async with self._thread_writes:
+                await asyncio.to_thread(self._thread_engine.dispose)
+
+    async def _transaction(self, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(connection, *args)`` in one transaction: in a worker thread on SQLite, else async."""
+        self.transactions += 1
+        if self._thread_engine is not None:
+            async with self._thread_writes:
+                await asyncio.to_thread(_in_transaction, self._thread_engine, fn, *args)
+            return
+        async with self._sessions() as session, session.begin():  # the session only lends its connection
+            conn = await session.connection()
+            await conn.run_sync(fn, *args)
 
     async def apply_clause_result(self, review_id: str, result: ClauseResult) -> None:
         """Upsert the clause's types, risks and redlines; a redraft supersedes the rejected drafts."""
-        async with self._sessions() as session, session.begin():
-            await _apply_clause_result(session, review_id, result)
+        await self._transaction(_apply_clause_result, review_id, result)
 
     async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
         """Apply a snapshot newer than the stored one (see :func:`_apply_review_updated`)."""
-        async with self._sessions() as session, session.begin():
-            await _apply_review_updated(session, review_id, snapshot)
+        await self._transaction(_apply_review_updated, review_id, snapshot)
+
+
+def _in_transaction(engine: Engine, fn: Callable[..., None], *args: Any) -> None:
+    with engine.begin() as conn:
+        fn(conn, *args)
 
 
 def _fail_all(waiting: list[tuple[Envelope, asyncio.Future[None]]]) -> None:
@@ -154,111 +179,193 @@ def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
         done.set_exception(error)
 
 
-async def _apply_clause_result(session: AsyncSession, review_id: str, result: ClauseResult) -> None:
-    review = await session.get(ReviewRow, review_id)
-    if review is None:
+def _upsert(conn: Connection, table: type[Base]) -> Any:
+    """``INSERT`` of the connection's dialect, which has ``ON CONFLICT`` (SQLite and PostgreSQL)."""
+    return (postgresql_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
+
+
+def _apply_events(conn: Connection, events: list[Envelope]) -> None:
+    """Apply events in order on one connection (the caller's transaction); each sees the earlier ones."""
+    for event in events:
+        with bound_context(review_id=event.review_id):
+            if event.type == ClauseResult.TYPE:
+                _apply_clause_result(conn, event.review_id, event.open(ClauseResult))
+            else:
+                _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated))
+
+
+def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    known = conn.execute(select(ReviewRow.id).where(ReviewRow.id == review_id)).first()
+    if known is None:
         log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
         return
-    await _upsert_clause_types(session, review_id, result)
-    for index, risk in enumerate(result.risks):
-        await _upsert_risk(session, review_id, risk, result.attempt, index)
-    for index, redline in enumerate(result.redlines):
-        await _upsert_redline(session, review_id, redline, index)
-        await _supersede_rejected(session, review_id, redline)
-    review.updated_at = utcnow()
+    _upsert_clause_types(conn, review_id, result)
+    _upsert_risks(conn, review_id, result)
+    _upsert_redlines(conn, review_id, result)
+    for redline in result.redlines:
+        _supersede_rejected(conn, review_id, redline)
+    conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(updated_at=utcnow()))
 
 
-async def _apply_review_updated(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+def _apply_review_updated(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
     """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
 
-    A partial snapshot (``partial=True``) lists only the clauses and redlines that changed;
-    the rows it names are loaded in one query each and only rows whose values changed are
-    written, so a snapshot costs O(changes), not one pass over the review. Snapshots carry
-    the plan only when its version changed; a plan is recorded even from a stale snapshot,
-    because plan versions never change once made.
+    A partial snapshot (``partial=True``) lists only the clauses and redlines that changed, and
+    only those rows are written (one multi-row upsert), so a snapshot costs O(changes), not one
+    pass over the review. Snapshots carry the plan only when its version changed; a plan is
+    recorded even from a stale snapshot, because plan versions never change once made.
     """
-    review = await session.get(ReviewRow, review_id)
+    review = conn.execute(
+        select(ReviewRow.sequence, ReviewRow.title, ReviewRow.plan_version).where(ReviewRow.id == review_id)
+    ).one_or_none()
     if review is None:
-        review = _review_from_snapshot(review_id, snapshot)
-        session.add(review)
+        conn.execute(insert(ReviewRow).values(**_review_from_snapshot(review_id, snapshot)))
+        title, plan_version = snapshot.title, 0
     elif snapshot.sequence <= review.sequence:
         if snapshot.plan is not None:
-            await _record_plan(session, review, snapshot)
+            _record_plan(conn, review_id, review.plan_version, snapshot)
         return
-    _apply_review_fields(review, snapshot)
-    await _apply_clause_progress(session, review_id, snapshot)
+    else:
+        title, plan_version = snapshot.title or review.title, review.plan_version
+    conn.execute(
+        update(ReviewRow)
+        .where(ReviewRow.id == review_id)
+        .values(
+            sequence=snapshot.sequence,
+            status=snapshot.status.value,
+            title=title,
+            summary=snapshot.summary,
+            failure_reason=snapshot.failure_reason,
+            usage=snapshot.usage.model_dump(mode="json"),
+            updated_at=utcnow(),
+        )
+    )
+    _apply_clause_progress(conn, review_id, snapshot)
     if snapshot.plan is not None:
-        await _record_plan(session, review, snapshot)
-    await _apply_redline_states(session, review_id, snapshot.redlines)
+        _record_plan(conn, review_id, plan_version, snapshot)
+    _apply_redline_states(conn, review_id, snapshot.redlines)
 
 
-def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> ReviewRow:
+def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> dict[str, Any]:
     # A snapshot for a review we never saw (e.g. a rebuilt read model): record what it tells us.
-    return ReviewRow(
-        id=review_id,
-        status=snapshot.status.value,
-        title=snapshot.title,
-        filename="",
-        our_party=snapshot.our_party,
-        language=snapshot.language.value,
-        domain=snapshot.domain.value,
-        documents={},
-        options={},
-        sequence=0,
-        plan_version=0,
+    return {
+        "id": review_id,
+        "status": snapshot.status.value,
+        "title": snapshot.title,
+        "filename": "",
+        "our_party": snapshot.our_party,
+        "language": snapshot.language.value,
+        "domain": snapshot.domain.value,
+        "documents": {},
+        "options": {},
+        "sequence": 0,
+        "plan_version": 0,
+    }
+
+
+def _upsert_clause_types(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    # A new row is "analyzed"; an existing one keeps its state and gets the types if there are any.
+    types = list(result.clause_types)
+    statement = _upsert(conn, ClauseRow).values(
+        review_id=review_id, clause_id=result.clause_id, state=ClauseState.ANALYZED.value, clause_types=types
+    )
+    keys = [ClauseRow.review_id, ClauseRow.clause_id]
+    if types:
+        statement = statement.on_conflict_do_update(index_elements=keys, set_={"clause_types": types})
+    else:
+        statement = statement.on_conflict_do_nothing(index_elements=keys)
+    conn.execute(statement)
+
+
+_RISK_FIELDS = (
+    "clause_id",
+    "attempt",
+    "position",
+    "risk_type",
+    "risk_level",
+    "description",
+    "reason",
+    "analysis",
+    "original_text",
+)
+
+
+def _upsert_risks(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    if not result.risks:
+        return
+    statement = _upsert(conn, RiskRow)
+    conn.execute(
+        statement.on_conflict_do_update(
+            index_elements=[RiskRow.id], set_={f: statement.excluded[f] for f in _RISK_FIELDS}
+        ),
+        [
+            {
+                "id": risk.id,
+                "review_id": review_id,
+                "clause_id": risk.clause_id,
+                "attempt": result.attempt,
+                "position": position,
+                "risk_type": risk.risk_type,
+                "risk_level": risk.risk_level.value,
+                "description": risk.description,
+                "reason": risk.reason,
+                "analysis": risk.analysis,
+                "original_text": risk.original_text,
+            }
+            for position, risk in enumerate(result.risks)
+        ],
     )
 
 
-def _apply_review_fields(review: ReviewRow, snapshot: ReviewUpdated) -> None:
-    review.sequence = snapshot.sequence
-    review.status = snapshot.status.value
-    review.title = snapshot.title or review.title
-    review.summary = snapshot.summary
-    review.failure_reason = snapshot.failure_reason
-    review.usage = snapshot.usage.model_dump(mode="json")
-    review.updated_at = utcnow()
+# An existing redline keeps the status it has since earned (and its review); a new one takes the worker's.
+_REDLINE_FIELDS = (
+    "clause_id",
+    "risk_id",
+    "action_type",
+    "original_text",
+    "proposed_text",
+    "reason",
+    "round",
+    "position",
+    "drafted",
+    "updated_at",
+)
 
 
-async def _upsert_clause_types(session: AsyncSession, review_id: str, result: ClauseResult) -> None:
-    row = await session.get(ClauseRow, (review_id, result.clause_id))
-    if row is None:
-        row = ClauseRow(
-            review_id=review_id, clause_id=result.clause_id, state=ClauseState.ANALYZED.value, clause_types=[]
-        )
-        session.add(row)
-    if result.clause_types:
-        row.clause_types = list(result.clause_types)
+def _upsert_redlines(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    if not result.redlines:
+        return
+    statement = _upsert(conn, RedlineRow)
+    now = utcnow()
+    conn.execute(
+        statement.on_conflict_do_update(
+            index_elements=[RedlineRow.id], set_={f: statement.excluded[f] for f in _REDLINE_FIELDS}
+        ),
+        [
+            {
+                "id": redline.id,
+                "review_id": review_id,
+                "status": redline.status.value,
+                "clause_id": redline.clause_id,
+                "risk_id": redline.risk_id,
+                "action_type": redline.action_type,
+                "original_text": redline.original_text,
+                "proposed_text": redline.proposed_text,
+                "reason": redline.reason,
+                "round": redline.round,
+                "position": position,
+                "drafted": True,
+                "updated_at": now,
+            }
+            for position, redline in enumerate(result.redlines)
+        ],
+    )
 
 
-async def _upsert_risk(
-    session: AsyncSession, review_id: str, risk: Risk, attempt: int, position: int
-) -> None:
-    row = await session.get(RiskRow, risk.id)
-    if row is None:
-        row = RiskRow(id=risk.id, review_id=review_id)
-        session.add(row)
-    row.clause_id, row.attempt, row.position = risk.clause_id, attempt, position
-    row.risk_type, row.risk_level = risk.risk_type, risk.risk_level.value
-    row.description, row.reason = risk.description, risk.reason
-    row.analysis, row.original_text = risk.analysis, risk.original_text
-
-
-async def _upsert_redline(session: AsyncSession, review_id: str, redline: Redline, position: int) -> None:
-    row = await session.get(RedlineRow, redline.id)
-    if row is None:
-        # A new draft takes the worker's status; an existing row keeps the status it has since earned.
-        row = RedlineRow(id=redline.id, review_id=review_id, status=redline.status.value)
-        session.add(row)
-    row.clause_id, row.risk_id, row.action_type = redline.clause_id, redline.risk_id, redline.action_type
-    row.original_text, row.proposed_text = redline.original_text, redline.proposed_text
-    row.reason, row.round, row.position, row.drafted = redline.reason, redline.round, position, True
-    row.updated_at = utcnow()
-
-
-async def _supersede_rejected(session: AsyncSession, review_id: str, redline: Redline) -> None:
+def _supersede_rejected(conn: Connection, review_id: str, redline: Redline) -> None:
     if redline.round == 0:
         return
-    await session.execute(
+    conn.execute(
         update(RedlineRow)
         .where(
             RedlineRow.review_id == review_id,
@@ -270,40 +377,54 @@ async def _supersede_rejected(session: AsyncSession, review_id: str, redline: Re
     )
 
 
-async def _apply_clause_progress(session: AsyncSession, review_id: str, snapshot: ReviewUpdated) -> None:
+_CLAUSE_FIELDS = ("position", "title", "depth", "state")
+
+
+def _apply_clause_progress(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
     """Upsert the clauses the snapshot lists (all of them, or only the changed ones if partial)."""
     if not snapshot.clauses:
         return
-    query = select(ClauseRow).where(ClauseRow.review_id == review_id)
-    if snapshot.partial and len(snapshot.clauses) <= IN_LIST_LIMIT:  # load only the rows the delta names
-        query = query.where(ClauseRow.clause_id.in_([c.clause_id for c in snapshot.clauses]))
-    rows = {row.clause_id: row for row in (await session.execute(query)).scalars()}
-    for index, progress in enumerate(snapshot.clauses):
-        row = rows.get(progress.clause_id)
-        if row is None:
-            row = ClauseRow(review_id=review_id, clause_id=progress.clause_id, clause_types=[])
-            session.add(row)
-        # Full snapshots from older orchestrators list clauses in order without positions.
-        position = progress.position if progress.position is not None else index
-        values = (position, progress.title, progress.depth.value, progress.state.value)
-        if (row.position, row.title, row.depth, row.state) != values:
-            row.position, row.title, row.depth, row.state = values
+    statement = _upsert(conn, ClauseRow)
+    conn.execute(
+        statement.on_conflict_do_update(
+            index_elements=[ClauseRow.review_id, ClauseRow.clause_id],
+            set_={f: statement.excluded[f] for f in _CLAUSE_FIELDS},
+        ),
+        [
+            {
+                "review_id": review_id,
+                "clause_id": progress.clause_id,
+                # Full snapshots from older orchestrators list clauses in order without positions.
+                "position": progress.position if progress.position is not None else index,
+                "title": progress.title,
+                "depth": progress.depth.value,
+                "state": progress.state.value,
+                "clause_types": [],
+            }
+            for index, progress in enumerate(snapshot.clauses)
+        ],
+    )
 
 
-async def _record_plan(session: AsyncSession, review: ReviewRow, snapshot: ReviewUpdated) -> None:
+def _record_plan(conn: Connection, review_id: str, plan_version: int | None, snapshot: ReviewUpdated) -> None:
     assert snapshot.plan is not None
     plan = snapshot.plan
-    review.plan_version = max(review.plan_version or 0, plan.plan_version)
-    if await session.get(PlanVersionRow, (review.id, plan.plan_version)) is None:
-        session.add(
-            PlanVersionRow(
-                review_id=review.id,
-                plan_version=plan.plan_version,
-                source=plan.source,
-                rationale=snapshot.plan_rationale or plan.global_strategy,
-                plan=plan.model_dump(mode="json"),
-            )
+    if plan.plan_version > (plan_version or 0):
+        conn.execute(
+            update(ReviewRow).where(ReviewRow.id == review_id).values(plan_version=plan.plan_version)
         )
+    conn.execute(
+        _upsert(conn, PlanVersionRow)
+        .values(
+            review_id=review_id,
+            plan_version=plan.plan_version,
+            source=plan.source,
+            rationale=snapshot.plan_rationale or plan.global_strategy,
+            plan=plan.model_dump(mode="json"),
+            recorded_at=utcnow(),
+        )
+        .on_conflict_do_nothing(index_elements=[PlanVersionRow.review_id, PlanVersionRow.plan_version])
+    )
 
 
 def redline_status_after(current: str, decided_locally: bool, reported: RedlineStatus) -> str:
@@ -315,40 +436,54 @@ def redline_status_after(current: str, decided_locally: bool, reported: RedlineS
     return reported.value
 
 
-async def _apply_redline_states(
-    session: AsyncSession, review_id: str, states: tuple[RedlineState, ...]
-) -> None:
+def _apply_redline_states(conn: Connection, review_id: str, states: tuple[RedlineState, ...]) -> None:
+    """Write the reported statuses; a redline not seen yet gets a row (its texts come with the result)."""
     if not states:
         return
-    query = select(RedlineRow).where(RedlineRow.review_id == review_id)
+    query = select(
+        RedlineRow.id,
+        RedlineRow.status,
+        RedlineRow.final_text,
+        RedlineRow.decided_by,
+        RedlineRow.decision_request_id,
+    ).where(RedlineRow.review_id == review_id)
     if len(states) <= IN_LIST_LIMIT:  # typically a delta: load only the rows it names
         query = query.where(RedlineRow.id.in_([s.redline_id for s in states]))
-    rows = {row.id: row for row in (await session.execute(query)).scalars()}
+    rows = {row.id: row for row in conn.execute(query)}
+    now = utcnow()
+    new: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
     for state in states:
-        _apply_redline_state(session, review_id, rows.get(state.redline_id), state)
-
-
-def _apply_redline_state(
-    session: AsyncSession, review_id: str, row: RedlineRow | None, state: RedlineState
-) -> None:
-    if row is None:
-        # The snapshot overtook the clause result (different topics); the texts arrive with the result.
-        row = RedlineRow(
-            id=state.redline_id,
-            review_id=review_id,
-            clause_id=state.clause_id,
-            status=state.status.value,
-            final_text=state.final_text,
-            decided_by=state.decided_by,
-            drafted=False,
-            updated_at=utcnow(),
+        row = rows.get(state.redline_id)
+        if row is None:
+            new.append(
+                {
+                    "id": state.redline_id,
+                    "review_id": review_id,
+                    "clause_id": state.clause_id,
+                    "status": state.status.value,
+                    "final_text": state.final_text,
+                    "decided_by": state.decided_by,
+                    "drafted": False,
+                    "updated_at": now,
+                }
+            )
+            continue
+        status = redline_status_after(row.status, row.decision_request_id is not None, state.status)
+        final_text = state.final_text if state.final_text is not None else row.final_text
+        decided_by = state.decided_by or row.decided_by
+        if (row.status, row.final_text, row.decided_by) == (status, final_text, decided_by):
+            continue  # unchanged: no write, and updated_at keeps meaning "last change"
+        changed.append(
+            {
+                "b_id": row.id,
+                "status": status,
+                "final_text": final_text,
+                "decided_by": decided_by,
+                "updated_at": now,
+            }
         )
-        session.add(row)
-        return
-    status = redline_status_after(row.status, row.decision_request_id is not None, state.status)
-    final_text = state.final_text if state.final_text is not None else row.final_text
-    decided_by = state.decided_by or row.decided_by
-    if (row.status, row.final_text, row.decided_by) == (status, final_text, decided_by):
-        return  # unchanged: no write, and updated_at keeps meaning "last change"
-    row.status, row.final_text, row.decided_by = status, final_text, decided_by
-    row.updated_at = utcnow()
+    if new:
+        conn.execute(insert(RedlineRow), new)
+    if changed:
+        conn.execute(update(RedlineRow).where(RedlineRow.id == bindparam("b_id")), changed)

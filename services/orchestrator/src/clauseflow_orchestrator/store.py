@@ -1,6 +1,7 @@
 """Durable orchestrator state: reviews, processed event ids, plan versions and the outbox.
 
-SQLAlchemy 2 async; SQLite by default, PostgreSQL by URL. The new review state, the
+SQLAlchemy Core; SQLite by default (each transaction one synchronous function in a worker
+thread), PostgreSQL by URL (the same functions on the async engine). The new review state, the
 input event's id and the events to publish are written in ONE transaction, so after a
 crash either all of an event's effects exist or none do, and a replayed event is
 recognised. The outbox relay publishes the rows afterwards (at-least-once).
@@ -16,12 +17,13 @@ reloads.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from clauseflow_shared.events import Envelope
 from clauseflow_shared.review import ChecklistItem
@@ -29,10 +31,12 @@ from pydantic import TypeAdapter
 from sqlalchemy import (
     Connection,
     DateTime,
+    Engine,
     Integer,
     String,
     Text,
     bindparam,
+    create_engine,
     delete,
     event,
     insert,
@@ -42,8 +46,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import StaticPool
 
 from clauseflow_orchestrator.core_types import Outgoing
 from clauseflow_orchestrator.state import ClauseRecord, PlanVersion, RedlineRecord, ReviewState
@@ -164,6 +169,11 @@ _CHECKLIST = TypeAdapter(list[ChecklistItem])
 # Parts of the state stored elsewhere (see ReviewRow).
 _SEPARATE = {"checklist", "plan", "plan_history", "clauses", "redlines"}
 
+# How long a SQLite writer waits for another process's transaction (two orchestrators, one file).
+BUSY_TIMEOUT_S = 30.0
+
+_T = TypeVar("_T")
+
 # Decoded states kept per orchestrator (a review in flight is touched on every result).
 CACHE_SIZE = 256
 
@@ -184,41 +194,110 @@ class _Cached:
     state: ReviewState
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """What one load transaction found: processed already? the head version, and the state if read."""
+
+    processed: bool
+    version: int | None = None
+    read: tuple[ReviewState, bool, int] | None = None  # None: the cached state is current
+
+
+class _Database:
+    """Runs a store function ``fn(connection, *args)`` in one transaction (or one read).
+
+    SQLite: the whole function runs synchronously in a worker thread on a plain pysqlite
+    connection, so a transaction of N statements costs one thread hop instead of several per
+    statement (aiosqlite). Writes of this process are serialised by a lock (SQLite has one
+    writer; waiting on a lock is cheaper than its busy-retry sleeps); other processes on the
+    same file are waited for by the busy timeout. Any other database (PostgreSQL): the async
+    engine runs the same function through ``run_sync``. Either way the SQL is the same
+    SQLAlchemy Core statements.
+    """
+
+    def __init__(self, url: str) -> None:
+        parsed = make_url(url)
+        self.sqlite = parsed.get_backend_name() == "sqlite"
+        self._async: AsyncEngine | None = None
+        self._sync: Engine | None = None
+        self._write_lock = asyncio.Lock()
+        # An in-memory database lives in one connection: every use of it is serialised.
+        self._exclusive = self.sqlite and parsed.database in (None, "", ":memory:")
+        if self.sqlite:
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}}
+            if self._exclusive:
+                kwargs["poolclass"] = StaticPool
+            self._sync = create_engine(parsed.set(drivername="sqlite+pysqlite"), **kwargs)
+            event.listen(self._sync, "connect", _sqlite_pragmas)
+        else:
+            self._async = create_async_engine(url)
+
+    async def write(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """``fn(conn, *args)`` in one transaction, committed when it returns (rolled back if it raises)."""
+        if self._sync is not None:
+            async with self._write_lock:
+                return await asyncio.to_thread(_in_transaction, self._sync, fn, *args)
+        assert self._async is not None
+        async with self._async.begin() as conn:
+            return await conn.run_sync(fn, *args)
+
+    async def read(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """``fn(conn, *args)`` on one connection (one consistent snapshot), nothing written."""
+        if self._sync is not None:
+            if self._exclusive:
+                async with self._write_lock:
+                    return await asyncio.to_thread(_on_connection, self._sync, fn, *args)
+            return await asyncio.to_thread(_on_connection, self._sync, fn, *args)
+        assert self._async is not None
+        async with self._async.connect() as conn:
+            return await conn.run_sync(fn, *args)
+
+    async def dispose(self) -> None:
+        """Close every connection."""
+        if self._sync is not None:
+            async with self._write_lock:  # a write still running in its thread finishes first
+                await asyncio.to_thread(self._sync.dispose)
+        if self._async is not None:
+            await self._async.dispose()
+
+
+def _in_transaction(engine: Engine, fn: Callable[..., _T], *args: Any) -> _T:
+    with engine.begin() as conn:
+        return fn(conn, *args)
+
+
+def _on_connection(engine: Engine, fn: Callable[..., _T], *args: Any) -> _T:
+    with engine.connect() as conn:
+        return fn(conn, *args)
+
+
 class OrchestratorStore:
-    """The orchestrator's database (SQLAlchemy Core statements: one round trip each, no unit of work)."""
+    """The orchestrator's database (SQLAlchemy Core statements, one transaction per call, no unit of work)."""
 
     def __init__(self, url: str, *, cache_size: int = CACHE_SIZE) -> None:
         self.url = url
-        self._engine: AsyncEngine | None = None
+        self._database: _Database | None = None
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
 
     async def start(self) -> None:
         """Connect and create missing tables (SQLite: the file's directory too, WAL mode)."""
-        parsed = make_url(self.url)
-        kwargs: dict = {}
-        if parsed.get_backend_name() == "sqlite":
-            if parsed.database and parsed.database != ":memory:":
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"timeout": 30}
-        self._engine = create_async_engine(self.url, **kwargs)
-        if parsed.get_backend_name() == "sqlite":
-            event.listen(self._engine.sync_engine, "connect", _sqlite_pragmas)
-        async with self._engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
-            await conn.run_sync(_add_version_column)
+        self._database = _Database(self.url)
+        await self._database.write(_create_schema)
 
     async def stop(self) -> None:
         """Close every connection."""
         self._cache.clear()
-        if self._engine is not None:
-            await self._engine.dispose()
-            self._engine = None
+        if self._database is not None:
+            await self._database.dispose()
+            self._database = None
 
-    def _db(self) -> AsyncEngine:
-        if self._engine is None:
+    def _db(self) -> _Database:
+        if self._database is None:
             raise RuntimeError("OrchestratorStore.start() was not called")
-        return self._engine
+        return self._database
 
     async def load(self, review_id: str) -> ReviewState | None:
         """The stored state of a review, or None.
@@ -226,11 +305,9 @@ class OrchestratorStore:
         The returned state may be shared with the cache: treat it as read-only (the decision
         core works on a copy). Only the head row's version is read when the cache is current.
         """
-        async with self._db().connect() as conn:
-            version = (
-                await conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
-            ).scalar_one_or_none()
-            return await self._load(conn, review_id, version)
+        cached = self._cache.get(review_id)
+        loaded = await self._db().read(_load_review, None, review_id, cached.version if cached else None)
+        return self._resolve(review_id, loaded, cached)
 
     async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
         """``(True, None)`` if the event was applied already, else ``(False, state)``.
@@ -238,28 +315,22 @@ class OrchestratorStore:
         One statement answers both questions (processed? head version?); with the state cached
         at that version, that is the only read.
         """
-        processed = (
-            select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id).scalar_subquery()
-        )
-        version = select(ReviewRow.version).where(ReviewRow.review_id == review_id).scalar_subquery()
-        async with self._db().connect() as conn:
-            row = (await conn.execute(select(processed.label("processed"), version.label("version")))).one()
-            if row.processed is not None:
-                return True, None
-            return False, await self._load(conn, review_id, row.version)
+        cached = self._cache.get(review_id)
+        loaded = await self._db().read(_load_review, event_id, review_id, cached.version if cached else None)
+        if loaded.processed:
+            return True, None
+        return False, self._resolve(review_id, loaded, cached)
 
-    async def _load(self, conn: AsyncConnection, review_id: str, version: int | None) -> ReviewState | None:
-        if version is None:
+    def _resolve(self, review_id: str, loaded: _Loaded, cached: _Cached | None) -> ReviewState | None:
+        if loaded.version is None:
             self._cache.pop(review_id, None)
             return None
-        cached = self._cache.get(review_id)
-        if cached is not None and cached.version == version:
-            self._cache.move_to_end(review_id)
+        if loaded.read is None:
+            assert cached is not None  # the load found the cached version current
+            if self._cache.get(review_id) is cached:
+                self._cache.move_to_end(review_id)
             return cached.state
-        read = await self._read_state(conn, review_id)
-        if read is None:
-            return None
-        state, legacy, version = read
+        state, legacy, version = loaded.read
         if legacy:
             # Written before clauses had rows (inline in the head): not a base for a delta
             # write, so the next commit rewrites the review in the current layout.
@@ -267,51 +338,6 @@ class OrchestratorStore:
             return state
         self._remember(review_id, version, state)
         return state
-
-    async def _read_state(
-        self, conn: AsyncConnection, review_id: str
-    ) -> tuple[ReviewState, bool, int] | None:
-        """The state, whether it is in the old layout (clauses inline in the head row), and its version."""
-        head = (
-            await conn.execute(
-                select(ReviewRow.state, ReviewRow.version).where(ReviewRow.review_id == review_id)
-            )
-        ).one_or_none()
-        if head is None:
-            return None
-        state = ReviewState.model_validate_json(head.state)
-        # States written before clauses and redlines had rows of their own carry them inline.
-        clauses = (
-            await conn.execute(
-                select(ClauseStateRow.record)
-                .where(ClauseStateRow.review_id == review_id)
-                .order_by(ClauseStateRow.position)
-            )
-        ).scalars()
-        from_rows = False
-        for record in clauses:
-            clause = ClauseRecord.model_validate_json(record)
-            state.clauses[clause.clause_id] = clause
-            from_rows = True
-        redlines = (
-            await conn.execute(
-                select(RedlineStateRow.record)
-                .where(RedlineStateRow.review_id == review_id)
-                .order_by(RedlineStateRow.position)
-            )
-        ).scalars()
-        for record in redlines:
-            redline = RedlineRecord.model_validate_json(record)
-            state.redlines[redline.id] = redline
-        history = await self._plan_history(conn, review_id)
-        if history:  # states written before the plan moved out carry it inline
-            state.plan_history, state.plan = history, history[-1].plan
-        checklist = (
-            await conn.execute(select(ChecklistRow.checklist).where(ChecklistRow.review_id == review_id))
-        ).scalar_one_or_none()
-        if checklist is not None:
-            state.checklist = _CHECKLIST.validate_json(checklist)
-        return state, bool(state.clauses) and not from_rows, head.version or 1
 
     def _remember(self, review_id: str, version: int, state: ReviewState) -> None:
         if state.is_terminal():  # nothing more will happen to it: do not hold it in memory
@@ -324,11 +350,7 @@ class OrchestratorStore:
 
     async def is_processed(self, event_id: str) -> bool:
         """Whether an input event has already been applied."""
-        async with self._db().connect() as conn:
-            found = await conn.execute(
-                select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id)
-            )
-            return found.first() is not None
+        return await self._db().read(_is_processed, event_id)
 
     async def commit(
         self, event_id: str, review_id: str, state: ReviewState | None, outgoing: Sequence[Outgoing]
@@ -340,13 +362,10 @@ class OrchestratorStore:
         was committed by someone else since this store loaded it.
         """
         base = self._cache.get(review_id) if state is not None else None
-        version: int | None = None
         try:
-            async with self._db().begin() as conn:
-                await conn.execute(insert(ProcessedEventRow).values(event_id=event_id, review_id=review_id))
-                if state is not None:
-                    version = await self._save_state(conn, state, base)
-                written = await _insert_outbox(conn, review_id, outgoing)
+            version, written = await self._db().write(
+                _commit_event, event_id, review_id, state, base, list(outgoing)
+            )
         except BaseException:
             self._cache.pop(review_id, None)  # whatever the database holds now, the cache may not
             raise
@@ -354,187 +373,273 @@ class OrchestratorStore:
             self._remember(review_id, version, state)
         return written
 
-    async def _save_state(self, conn: AsyncConnection, state: ReviewState, base: _Cached | None) -> int:
-        """Write the head and the changed clause and redline rows; returns the new version."""
-        review_id = state.review_id
-        head = state.model_dump_json(exclude=_SEPARATE)
-        if base is None:
-            version = await self._replace_state(conn, state, head)
-        else:
-            version = base.version + 1
-            written = await conn.execute(
-                update(ReviewRow)
-                .where(ReviewRow.review_id == review_id, ReviewRow.version == base.version)
-                .values(status=state.status.value, state=head, version=version, updated_at=_now())
-            )
-            if written.rowcount != 1:
-                raise StaleReviewState(f"review {review_id} changed since version {base.version}")
-            await self._write_changed(conn, state, base.state)
-        if state.checklist and (base is None or not base.state.checklist):
-            stored = await conn.execute(
-                select(ChecklistRow.review_id).where(ChecklistRow.review_id == review_id)
-            )
-            if stored.first() is None:
-                await conn.execute(
-                    insert(ChecklistRow).values(
-                        review_id=review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode()
-                    )
-                )
-        await self._add_plan_versions(conn, state, base)
-        return version
-
-    async def _replace_state(self, conn: AsyncConnection, state: ReviewState, head: str) -> int:
-        """Without a cached base: write the head (new version) and every clause and redline row."""
-        review_id = state.review_id
-        stored = (
-            await conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id))
-        ).one_or_none()
-        if stored is None:
-            version = 1
-            await conn.execute(
-                insert(ReviewRow).values(
-                    review_id=review_id, status=state.status.value, state=head, version=1
-                )
-            )
-        else:
-            version = (stored.version or 0) + 1
-            await conn.execute(
-                update(ReviewRow)
-                .where(ReviewRow.review_id == review_id)
-                .values(status=state.status.value, state=head, version=version, updated_at=_now())
-            )
-        await conn.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
-        await conn.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
-        clauses = [(i, cid, c) for i, (cid, c) in enumerate(state.clauses.items())]
-        redlines = [(i, rid, r) for i, (rid, r) in enumerate(state.redlines.items())]
-        await _insert_records(conn, ClauseStateRow, review_id, "clause_id", clauses)
-        await _insert_records(conn, RedlineStateRow, review_id, "redline_id", redlines)
-        return version
-
-    @staticmethod
-    async def _write_changed(conn: AsyncConnection, state: ReviewState, before: ReviewState) -> None:
-        """Insert new and update changed clause and redline rows (compared with the loaded state)."""
-        for table, key, now, old in (
-            (ClauseStateRow, "clause_id", state.clauses, before.clauses),
-            (RedlineStateRow, "redline_id", state.redlines, before.redlines),
-        ):
-            added: list[tuple[int, str, Any]] = []
-            changed: list[dict[str, Any]] = []
-            for position, (rid, record) in enumerate(now.items()):
-                previous = old.get(rid)
-                if previous is None:
-                    added.append((position, rid, record))
-                elif previous is not record and previous != record:  # unchanged records stay shared
-                    changed.append(
-                        {"b_review": state.review_id, "b_id": rid, "b_record": record.model_dump_json()}
-                    )
-            await _insert_records(conn, table, state.review_id, key, added)
-            if changed:
-                await conn.execute(
-                    update(table)
-                    .where(table.review_id == bindparam("b_review"), getattr(table, key) == bindparam("b_id"))
-                    .values(record=bindparam("b_record")),
-                    changed,
-                )
-
-    async def _add_plan_versions(
-        self, conn: AsyncConnection, state: ReviewState, base: _Cached | None
-    ) -> None:
-        if base is not None:
-            stored = {pv.plan.plan_version for pv in base.state.plan_history}
-        else:
-            stored = set(
-                (
-                    await conn.execute(
-                        select(PlanVersionRow.version).where(PlanVersionRow.review_id == state.review_id)
-                    )
-                ).scalars()
-            )
-        new = [
-            {
-                "review_id": state.review_id,
-                "version": pv.plan.plan_version,
-                "trigger": pv.trigger,
-                "rationale": pv.rationale,
-                "plan": pv.model_dump_json(),
-            }
-            for pv in state.plan_history
-            if pv.plan.plan_version not in stored
-        ]
-        if new:
-            await conn.execute(insert(PlanVersionRow), new)
-
     async def plan_versions(self, review_id: str) -> list[PlanVersion]:
         """Every plan version of a review, oldest first."""
-        async with self._db().connect() as conn:
-            return await self._plan_history(conn, review_id)
-
-    @staticmethod
-    async def _plan_history(conn: AsyncConnection, review_id: str) -> list[PlanVersion]:
-        rows = await conn.execute(
-            select(PlanVersionRow.plan)
-            .where(PlanVersionRow.review_id == review_id)
-            .order_by(PlanVersionRow.version)
-        )
-        return [PlanVersion.model_validate_json(p) for p in rows.scalars()]
+        return await self._db().read(_plan_history, review_id)
 
     async def reviews_with_status(self, status: str) -> list[str]:
         """Ids of reviews in a status (used to resume interrupted summaries at start)."""
-        async with self._db().connect() as conn:
-            rows = await conn.execute(select(ReviewRow.review_id).where(ReviewRow.status == status))
-            return list(rows.scalars())
+        return await self._db().read(_reviews_with_status, status)
 
     async def pending(
         self, limit: int = 200, *, after_id: int = 0, min_age_s: float | None = None
     ) -> list[PendingEvent]:
         """Unsent outbox rows in the order written, ids above ``after_id``, optionally only older ones."""
-        query = select(OutboxRow.id, OutboxRow.topic, OutboxRow.key, OutboxRow.envelope).where(
-            OutboxRow.sent_at.is_(None), OutboxRow.id > after_id
-        )
-        if min_age_s is not None:
-            query = query.where(OutboxRow.created_at <= _now() - timedelta(seconds=min_age_s))
-        async with self._db().connect() as conn:
-            rows = await conn.execute(query.order_by(OutboxRow.id).limit(limit))
-            return [
-                PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope)) for r in rows
-            ]
+        return await self._db().read(_pending, limit, after_id, min_age_s)
 
     async def mark_sent(self, ids: Sequence[int]) -> None:
         """Mark outbox rows as published (one statement)."""
-        if not ids:
-            return
-        async with self._db().begin() as conn:
-            await conn.execute(update(OutboxRow).where(OutboxRow.id.in_(list(ids))).values(sent_at=_now()))
+        if ids:
+            await self._db().write(_mark_sent, list(ids))
 
 
-async def _insert_outbox(
-    conn: AsyncConnection, review_id: str, outgoing: Sequence[Outgoing]
-) -> list[PendingEvent]:
+# ---- the transactions: synchronous functions of one connection ------------------------------
+
+
+def _create_schema(conn: Connection) -> None:
+    Base.metadata.create_all(conn)
+    _add_version_column(conn)
+
+
+def _load_review(
+    conn: Connection, event_id: str | None, review_id: str, cached_version: int | None
+) -> _Loaded:
+    """Processed already? The head version; the whole state unless ``cached_version`` is current."""
+    if event_id is None:
+        version = conn.execute(
+            select(ReviewRow.version).where(ReviewRow.review_id == review_id)
+        ).scalar_one_or_none()
+    else:
+        processed = (
+            select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id).scalar_subquery()
+        )
+        head = select(ReviewRow.version).where(ReviewRow.review_id == review_id).scalar_subquery()
+        row = conn.execute(select(processed.label("processed"), head.label("version"))).one()
+        if row.processed is not None:
+            return _Loaded(processed=True)
+        version = row.version
+    if version is None:
+        return _Loaded(processed=False)
+    if cached_version is not None and version == cached_version:
+        return _Loaded(processed=False, version=version)
+    read = _read_state(conn, review_id)
+    if read is None:  # cannot happen inside one snapshot; treated as absent
+        return _Loaded(processed=False)
+    return _Loaded(processed=False, version=read[2], read=read)
+
+
+def _read_state(conn: Connection, review_id: str) -> tuple[ReviewState, bool, int] | None:
+    """The state, whether it is in the old layout (clauses inline in the head row), and its version."""
+    head = conn.execute(
+        select(ReviewRow.state, ReviewRow.version).where(ReviewRow.review_id == review_id)
+    ).one_or_none()
+    if head is None:
+        return None
+    state = ReviewState.model_validate_json(head.state)
+    # States written before clauses and redlines had rows of their own carry them inline.
+    clauses = conn.execute(
+        select(ClauseStateRow.record)
+        .where(ClauseStateRow.review_id == review_id)
+        .order_by(ClauseStateRow.position)
+    ).scalars()
+    from_rows = False
+    for record in clauses:
+        clause = ClauseRecord.model_validate_json(record)
+        state.clauses[clause.clause_id] = clause
+        from_rows = True
+    redlines = conn.execute(
+        select(RedlineStateRow.record)
+        .where(RedlineStateRow.review_id == review_id)
+        .order_by(RedlineStateRow.position)
+    ).scalars()
+    for record in redlines:
+        redline = RedlineRecord.model_validate_json(record)
+        state.redlines[redline.id] = redline
+    history = _plan_history(conn, review_id)
+    if history:  # states written before the plan moved out carry it inline
+        state.plan_history, state.plan = history, history[-1].plan
+    checklist = conn.execute(
+        select(ChecklistRow.checklist).where(ChecklistRow.review_id == review_id)
+    ).scalar_one_or_none()
+    if checklist is not None:
+        state.checklist = _CHECKLIST.validate_json(checklist)
+    return state, bool(state.clauses) and not from_rows, head.version or 1
+
+
+def _is_processed(conn: Connection, event_id: str) -> bool:
+    found = conn.execute(select(ProcessedEventRow.event_id).where(ProcessedEventRow.event_id == event_id))
+    return found.first() is not None
+
+
+def _commit_event(
+    conn: Connection,
+    event_id: str,
+    review_id: str,
+    state: ReviewState | None,
+    base: _Cached | None,
+    outgoing: list[Outgoing],
+) -> tuple[int | None, list[PendingEvent]]:
+    """The commit transaction: processed event, state (version-checked) and outbox rows."""
+    # The insert comes first: on SQLite it takes the write lock before anything is read.
+    conn.execute(insert(ProcessedEventRow).values(event_id=event_id, review_id=review_id))
+    version = _save_state(conn, state, base) if state is not None else None
+    return version, _insert_outbox(conn, review_id, outgoing)
+
+
+def _save_state(conn: Connection, state: ReviewState, base: _Cached | None) -> int:
+    """Write the head and the changed clause and redline rows; returns the new version."""
+    review_id = state.review_id
+    head = state.model_dump_json(exclude=_SEPARATE)
+    if base is None:
+        version = _replace_state(conn, state, head)
+    else:
+        version = base.version + 1
+        written = conn.execute(
+            update(ReviewRow)
+            .where(ReviewRow.review_id == review_id, ReviewRow.version == base.version)
+            .values(status=state.status.value, state=head, version=version, updated_at=_now())
+        )
+        if written.rowcount != 1:
+            raise StaleReviewState(f"review {review_id} changed since version {base.version}")
+        _write_changed(conn, state, base.state)
+    if state.checklist and (base is None or not base.state.checklist):
+        stored = conn.execute(select(ChecklistRow.review_id).where(ChecklistRow.review_id == review_id))
+        if stored.first() is None:
+            conn.execute(
+                insert(ChecklistRow).values(
+                    review_id=review_id, checklist=_CHECKLIST.dump_json(state.checklist).decode()
+                )
+            )
+    _add_plan_versions(conn, state, base)
+    return version
+
+
+def _replace_state(conn: Connection, state: ReviewState, head: str) -> int:
+    """Without a cached base: write the head (new version) and every clause and redline row."""
+    review_id = state.review_id
+    stored = conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id)).one_or_none()
+    if stored is None:
+        version = 1
+        conn.execute(
+            insert(ReviewRow).values(review_id=review_id, status=state.status.value, state=head, version=1)
+        )
+    else:
+        version = (stored.version or 0) + 1
+        conn.execute(
+            update(ReviewRow)
+            .where(ReviewRow.review_id == review_id)
+            .values(status=state.status.value, state=head, version=version, updated_at=_now())
+        )
+    conn.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
+    conn.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
+    clauses = [(i, cid, c) for i, (cid, c) in enumerate(state.clauses.items())]
+    redlines = [(i, rid, r) for i, (rid, r) in enumerate(state.redlines.items())]
+    _insert_records(conn, ClauseStateRow, review_id, "clause_id", clauses)
+    _insert_records(conn, RedlineStateRow, review_id, "redline_id", redlines)
+    return version
+
+
+def _write_changed(conn: Connection, state: ReviewState, before: ReviewState) -> None:
+    """Insert new and update changed clause and redline rows (compared with the loaded state)."""
+    for table, key, now, old in (
+        (ClauseStateRow, "clause_id", state.clauses, before.clauses),
+        (RedlineStateRow, "redline_id", state.redlines, before.redlines),
+    ):
+        added: list[tuple[int, str, Any]] = []
+        changed: list[dict[str, Any]] = []
+        for position, (rid, record) in enumerate(now.items()):
+            previous = old.get(rid)
+            if previous is None:
+                added.append((position, rid, record))
+            elif previous is not record and previous != record:  # unchanged records stay shared
+                changed.append(
+                    {"b_review": state.review_id, "b_id": rid, "b_record": record.model_dump_json()}
+                )
+        _insert_records(conn, table, state.review_id, key, added)
+        if changed:
+            conn.execute(
+                update(table)
+                .where(table.review_id == bindparam("b_review"), getattr(table, key) == bindparam("b_id"))
+                .values(record=bindparam("b_record")),
+                changed,
+            )
+
+
+def _add_plan_versions(conn: Connection, state: ReviewState, base: _Cached | None) -> None:
+    if base is not None:
+        stored = {pv.plan.plan_version for pv in base.state.plan_history}
+    else:
+        stored = set(
+            conn.execute(
+                select(PlanVersionRow.version).where(PlanVersionRow.review_id == state.review_id)
+            ).scalars()
+        )
+    new = [
+        {
+            "review_id": state.review_id,
+            "version": pv.plan.plan_version,
+            "trigger": pv.trigger,
+            "rationale": pv.rationale,
+            "plan": pv.model_dump_json(),
+        }
+        for pv in state.plan_history
+        if pv.plan.plan_version not in stored
+    ]
+    if new:
+        conn.execute(insert(PlanVersionRow), new)
+
+
+def _plan_history(conn: Connection, review_id: str) -> list[PlanVersion]:
+    rows = conn.execute(
+        select(PlanVersionRow.plan)
+        .where(PlanVersionRow.review_id == review_id)
+        .order_by(PlanVersionRow.version)
+    )
+    return [PlanVersion.model_validate_json(p) for p in rows.scalars()]
+
+
+def _reviews_with_status(conn: Connection, status: str) -> list[str]:
+    return list(conn.execute(select(ReviewRow.review_id).where(ReviewRow.status == status)).scalars())
+
+
+def _pending(conn: Connection, limit: int, after_id: int, min_age_s: float | None) -> list[PendingEvent]:
+    query = select(OutboxRow.id, OutboxRow.topic, OutboxRow.key, OutboxRow.envelope).where(
+        OutboxRow.sent_at.is_(None), OutboxRow.id > after_id
+    )
+    if min_age_s is not None:
+        query = query.where(OutboxRow.created_at <= _now() - timedelta(seconds=min_age_s))
+    rows = conn.execute(query.order_by(OutboxRow.id).limit(limit))
+    return [PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope)) for r in rows]
+
+
+def _mark_sent(conn: Connection, ids: list[int]) -> None:
+    conn.execute(update(OutboxRow).where(OutboxRow.id.in_(ids)).values(sent_at=_now()))
+
+
+def _insert_outbox(conn: Connection, review_id: str, outgoing: Sequence[Outgoing]) -> list[PendingEvent]:
     """Insert the outbox rows of one commit; returns them with their ids, in order."""
     if not outgoing:
         return []
     now = _now()
-    ids = (
-        await conn.execute(
-            insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True),
-            [
-                {
-                    "event_id": out.envelope.event_id,
-                    "review_id": review_id,
-                    "topic": out.topic,
-                    "key": out.key,
-                    "envelope": out.envelope.model_dump_json(),
-                    "created_at": now,
-                }
-                for out in outgoing
-            ],
-        )
+    ids = conn.execute(
+        insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True),
+        [
+            {
+                "event_id": out.envelope.event_id,
+                "review_id": review_id,
+                "topic": out.topic,
+                "key": out.key,
+                "envelope": out.envelope.model_dump_json(),
+                "created_at": now,
+            }
+            for out in outgoing
+        ],
     ).scalars()
     return [PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, outgoing, strict=True)]
 
 
-async def _insert_records(
-    conn: AsyncConnection,
+def _insert_records(
+    conn: Connection,
     table: type[ClauseStateRow] | type[RedlineStateRow],
     review_id: str,
     key: str,
@@ -542,7 +647,7 @@ async def _insert_records(
 ) -> None:
     """Insert clause or redline rows given as ``(position, id, record)``."""
     if records:
-        await conn.execute(
+        conn.execute(
             insert(table),
             [
                 {"review_id": review_id, key: rid, "position": position, "record": record.model_dump_json()}

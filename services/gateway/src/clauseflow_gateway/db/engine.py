@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import event, text
+from sqlalchemy import Engine, event, text
+from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
@@ -33,6 +34,22 @@ def create_engine(url: str) -> AsyncEngine:
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def sqlite_thread_engine(engine: AsyncEngine) -> Engine | None:
+    """A synchronous (pysqlite) engine on the same SQLite file, for work run in a worker thread.
+
+    None unless ``engine`` is a file-based SQLite database (an in-memory one is private to its
+    connection). Same pragmas as the async engine, so both wait for each other's writes.
+    """
+    url = engine.url
+    if engine.dialect.name != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    sync = create_sync_engine(
+        url.set(drivername="sqlite+pysqlite"), connect_args={"check_same_thread": False}
+    )
+    event.listen(sync, "connect", _sqlite_pragmas)
+    return sync
 
 
 async def create_schema(engine: AsyncEngine) -> None:
