@@ -260,8 +260,12 @@ def timed_scripted_model(log: LLMCallLog, **kwargs: Any) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def serve_asgi(app: Any) -> AsyncIterator[str]:
-    """Serve an ASGI app on a free loopback port in this event loop; yields ``http://127.0.0.1:<port>``."""
+async def serve_asgi(app: Any, *, lifespan: str = "auto") -> AsyncIterator[str]:
+    """Serve an ASGI app on a free loopback port in this event loop; yields ``http://127.0.0.1:<port>``.
+
+    The socket has TCP_NODELAY on its connections (:func:`clauseflow_shared.net.listening_socket`):
+    without it every answer waited ~40 ms for a delayed ACK, which a bench would count as model time.
+    """
     import uvicorn
     from clauseflow_shared.net import listening_socket
 
@@ -269,7 +273,7 @@ async def serve_asgi(app: Any) -> AsyncIterator[str]:
     port = sock.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(
-            app, log_level="warning", lifespan="auto", access_log=False, timeout_graceful_shutdown=2
+            app, log_level="warning", lifespan=lifespan, access_log=False, timeout_graceful_shutdown=2
         )
     )
     task = asyncio.create_task(server.serve(sockets=[sock]))

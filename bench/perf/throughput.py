@@ -75,6 +75,7 @@ from bench.common import (
     machine_info,
     playbook_app,
     rounded,
+    serve_asgi,
     system_cpu_busy,
     timed_scripted_model,
     wait_workers_assigned,
@@ -97,48 +98,15 @@ PARTITIONS = 6
 
 @contextlib.asynccontextmanager
 async def model_server(kind: str, calls_log: LLMCallLog) -> AsyncIterator[str]:
-    """A zero-latency model of ``kind`` served here behind the timing middleware; yields its base URL.
-
-    Served on a socket whose connections have TCP_NODELAY
-    (see :func:`clauseflow_shared.net.listening_socket`): on a plain ``socket.socket()``
-    every answer waited ~40 ms for a delayed ACK, which the bench then counted as model time.
-    """
+    """A zero-latency model of ``kind`` served here behind the timing middleware; yields its base URL."""
     if kind == "playbook":
         app: Any = TimedASGI(playbook_app(), calls_log)
     else:
         arguments = script(max(p["clauses"] for p in PROFILES.values()))
         arguments["latency_s"] = 0.0
         app = timed_scripted_model(calls_log, **arguments).app
-    async with _serve_here(app) as url:
+    async with serve_asgi(app, lifespan="off") as url:
         yield f"{url}/v1"
-
-
-@contextlib.asynccontextmanager
-async def _serve_here(app: Any) -> AsyncIterator[str]:
-    """Serve ``app`` in this event loop on a free loopback port; yields ``http://127.0.0.1:<port>``."""
-    import uvicorn
-
-    sock = listening_socket("127.0.0.1", 0)
-    config = uvicorn.Config(
-        app, log_level="warning", lifespan="off", access_log=False, timeout_graceful_shutdown=2
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if task.done():
-            task.result()
-            raise RuntimeError("the model server stopped during start-up")
-        if time.monotonic() > deadline:
-            raise RuntimeError("the model server did not start within 20s")
-        await asyncio.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(task, 10)
-        sock.close()
 
 
 async def review_once(

@@ -271,6 +271,27 @@ def _used_as_defined_term(ctx: ClauseContext, term: str) -> re.Match[str] | None
     return None
 
 
+def _undefined_term_finding(
+    ctx: ClauseContext, term: str, quote: Sentence, fix: str, *, priority: int = 0
+) -> Finding:
+    """The finding for a term used as a defined term that the contract does not define."""
+    return Finding(
+        "undefined_term",
+        "low",
+        quote,
+        ctx.t(
+            f'"{term}" is used as a defined term but is not defined.',
+            f"“{term}”作为定义术语使用，但未被定义。",
+        ),
+        ctx.t(
+            "Its scope is uncertain, and so are the obligations that depend on it.",
+            "其范围不确定，依赖它的义务也随之不确定。",
+        ),
+        fix,
+        priority=priority,
+    )
+
+
 def undefined_terms(ctx: ClauseContext) -> list[Finding]:
     """A capitalised term reported as undefined, where this clause first uses it like a defined term.
 
@@ -300,18 +321,10 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
         if s is None:
             continue
         return [
-            Finding(
-                "undefined_term",
-                "low",
+            _undefined_term_finding(
+                ctx,
+                term,
                 span(s, m.start() - s.start),
-                ctx.t(
-                    f'"{term}" is used as a defined term but is not defined.',
-                    f"“{term}”作为定义术语使用，但未被定义。",
-                ),
-                ctx.t(
-                    "Its scope is uncertain, and so are the obligations that depend on it.",
-                    "其范围不确定，依赖它的义务也随之不确定。",
-                ),
                 ctx.t("Define the term or replace it with plain words.", "补充定义或改用普通用语。"),
             )
         ]
@@ -564,23 +577,8 @@ def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
     if found is None:
         return []
     term, s, pos = found
-    return [
-        Finding(
-            "undefined_term",
-            "low",
-            span(s, pos),
-            ctx.t(
-                f'"{term}" is used as a defined term but is not defined.',
-                f"“{term}”作为定义术语使用，但未被定义。",
-            ),
-            ctx.t(
-                "Its scope is uncertain, and so are the obligations that depend on it.",
-                "其范围不确定，依赖它的义务也随之不确定。",
-            ),
-            ctx.t(
-                "Define the term (or attach the document it names) or replace it with plain words.",
-                "补充定义（或附上所指文件）或改用普通用语。",
-            ),
-            priority=1,
-        )
-    ]
+    fix = ctx.t(
+        "Define the term (or attach the document it names) or replace it with plain words.",
+        "补充定义（或附上所指文件）或改用普通用语。",
+    )
+    return [_undefined_term_finding(ctx, term, span(s, pos), fix, priority=1)]
