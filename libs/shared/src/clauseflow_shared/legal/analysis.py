@@ -16,7 +16,7 @@ from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.parties import infer_parties
 from clauseflow_shared.legal.playbook import load_playbook
 from clauseflow_shared.legal.redline import check_redline, draft_redline
-from clauseflow_shared.legal.rules import RULES, ClauseContext, Finding
+from clauseflow_shared.legal.rules import RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_shared.logging import get_logger
 
 __all__ = ["analyse_clause", "check_redline", "draft_redline"]
@@ -47,13 +47,65 @@ _ZH_UNIT = {
 }
 
 
+_EN_UNIT = re.compile(r"(\d+(?:\.\d+)?) (business day|day|week|month|year|hour)s?(?![A-Za-z])")
+
+
 def _zh_units(text: str) -> str:
     """ "180 days" written by a shared helper becomes "180日" in a Chinese finding."""
-    return re.sub(
-        r"(\d+(?:\.\d+)?) (business day|day|week|month|year|hour)s?(?![A-Za-z])",
-        lambda m: f"{m.group(1)}{_ZH_UNIT[m.group(2)]}",
-        text,
+    return _EN_UNIT.sub(lambda m: f"{m.group(1)}{_ZH_UNIT[m.group(2)]}", text)
+
+
+# A risk type that is dropped when another is reported for the same clause: "continued use =
+# acceptance" is part of the change right.
+_SUPPRESSED_BY: dict[str, str] = {"deemed_acceptance_or_waiver": "unilateral_change_right"}
+
+
+def _context(
+    text: str,
+    *,
+    title: str,
+    clause_id: str,
+    our_party: str,
+    other_parties: list[str] | None,
+    domain: str,
+    language: str,
+    tool_results: list[Any] | None,
+    metadata: dict[str, Any],
+) -> ClauseContext:
+    domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
+    others = list(other_parties or []) + _other_parties(metadata)
+    parties = infer_parties(our_party or str(metadata.get("our_party") or ""), others, text)
+    return ClauseContext(
+        clause_id=clause_id,
+        title=title,
+        text=text,
+        language=language,
+        domain=domain,
+        parties=parties,
+        tool_results=list(tool_results or []),
+        metadata=metadata,
     )
+
+
+def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> dict[str, Finding]:
+    """Per risk type, the finding the review reports: verbatim quote, best priority, earliest."""
+    findings: list[Finding] = []
+    for rule in rules:
+        try:
+            findings += rule(ctx)
+        except Exception:  # a defective rule must not sink the review of the clause
+            _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
+    best: dict[str, Finding] = {}
+    for f in findings:
+        if f.quote.text not in ctx.text:
+            continue  # quotes must be verbatim; never report a paraphrase
+        cur = best.get(f.risk_type)
+        if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
+            best[f.risk_type] = f
+    for suppressed, by in _SUPPRESSED_BY.items():
+        if by in best:
+            best.pop(suppressed, None)
+    return best
 
 
 def analyse_clause(
@@ -74,39 +126,19 @@ def analyse_clause(
     original_text (a verbatim substring of ``text``). A balanced clause, or one favourable to
     us, yields ``[]``.
     """
-    metadata = dict(metadata or {})
-    domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
-    others = list(other_parties or []) + _other_parties(metadata)
-    parties = infer_parties(our_party or str(metadata.get("our_party") or ""), others, text)
-    ctx = ClauseContext(
-        clause_id=clause_id,
+    ctx = _context(
+        text,
         title=title,
-        text=text,
-        language=language,
+        clause_id=clause_id,
+        our_party=our_party,
+        other_parties=other_parties,
         domain=domain,
-        parties=parties,
-        clause_types=classify_clause(title, text, language),
-        tool_results=list(tool_results or []),
-        metadata=metadata,
+        language=language,
+        tool_results=tool_results,
+        metadata=dict(metadata or {}),
     )
-    findings: list[Finding] = []
-    for rule in RULES:
-        try:
-            findings += rule(ctx)
-        except Exception:  # a defective rule must not sink the review of the clause
-            _log.exception("review rule failed", rule=rule.__name__, clause_id=clause_id)
-    best: dict[str, Finding] = {}
-    for f in findings:
-        if f.quote.text not in text:
-            continue  # quotes must be verbatim; never report a paraphrase
-        cur = best.get(f.risk_type)
-        if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
-            best[f.risk_type] = f
-    if "unilateral_change_right" in best:
-        best.pop(
-            "deemed_acceptance_or_waiver", None
-        )  # "continued use = acceptance" is part of the change right
-    playbook = load_playbook(domain)
+    best = _best_findings(ctx, RULES)
+    playbook = load_playbook(ctx.domain)
     zh = language.startswith("zh")
     out: list[dict[str, str]] = []
     for f in sorted(best.values(), key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
@@ -121,6 +153,38 @@ def analyse_clause(
             risk["analysis"] = f"{f.analysis} {sep}{pos.fallback}".strip()
         out.append(risk)
     return out
+
+
+def reported_quote(
+    text: str,
+    risk_type: str,
+    *,
+    our_party: str = "",
+    domain: str = "generic",
+    language: str = "en",
+) -> str | None:
+    """The original_text ``analyse_clause`` reports for ``risk_type`` in ``text`` (None: not reported).
+
+    Same answer as filtering ``analyse_clause(text, our_party=..., domain=..., language=...)``,
+    but only the rules that can report this risk type (or suppress it) are run: re-checking a
+    redline's rewritten clause for its one risk need not review the clause for every other risk.
+    """
+    wanted = {risk_type}
+    if risk_type in _SUPPRESSED_BY:
+        wanted.add(_SUPPRESSED_BY[risk_type])
+    ctx = _context(
+        text,
+        title="",
+        clause_id="",
+        our_party=our_party,
+        other_parties=None,
+        domain=domain,
+        language=language,
+        tool_results=None,
+        metadata={},
+    )
+    found = _best_findings(ctx, rules_for(frozenset(wanted))).get(risk_type)
+    return found.quote.text if found is not None else None
 
 
 def classify_and_analyse(

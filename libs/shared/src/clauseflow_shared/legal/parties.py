@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Literal
 
 Side = Literal["us", "them", "mutual", "other"]
@@ -135,8 +136,9 @@ class Mention:
 def roles_in(text: str) -> list[str]:
     """Canonical roles whose names occur in ``text`` (English whole words, case-insensitive; Chinese)."""
     found: list[str] = []
-    for role, (en, zh) in ROLES.items():
-        hit = any(re.search(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])", text, re.I) for a in en)
+    for role, en_rx, zh in _role_patterns():
+        # one alternation per role finds a match exactly when one of its aliases would on its own
+        hit = en_rx is not None and en_rx.search(text) is not None
         hit = hit or any(a in text for a in zh)
         if hit:
             found.append(role)
@@ -145,6 +147,21 @@ def roles_in(text: str) -> list[str]:
     if both and not re.search(r"(?<!被)许可方", text):
         found.remove("licensor")
     return found
+
+
+@cache
+def _role_patterns() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...]], ...]:
+    """Per role: its English aliases as one whole-word, case-insensitive pattern, and its Chinese aliases.
+
+    Built once (on first use) so that reading a clause's roles costs one search per role instead of
+    compiling and searching a pattern per alias.
+    """
+    out: list[tuple[str, re.Pattern[str] | None, tuple[str, ...]]] = []
+    for role, (en, zh) in ROLES.items():
+        alternation = "|".join(re.escape(a) for a in en)
+        rx = re.compile(rf"(?<![A-Za-z])(?:{alternation})(?![A-Za-z])", re.I) if en else None
+        out.append((role, rx, zh))
+    return tuple(out)
 
 
 _QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
@@ -173,6 +190,57 @@ def _names(text: str) -> list[str]:
         if zh and not roles_in(zh.group(0)):
             shorts.append(zh.group(0))
     return [n for n in dict.fromkeys(names + shorts) if n]
+
+
+@lru_cache(maxsize=256)
+def _alias_table(
+    our_roles: tuple[str, ...],
+    their_roles: tuple[str, ...],
+    our_names: tuple[str, ...],
+    their_names: tuple[str, ...],
+) -> tuple[tuple[str, Side, re.Pattern[str]], ...]:
+    """Every alias of a party set with its side and compiled pattern, longest alias first.
+
+    Cached per party set: a review has one, and ``mentions`` runs several times per clause, so
+    sorting the aliases and building their patterns once matters.
+    """
+    out: list[tuple[str, Side]] = []
+    for roles, names, side in ((our_roles, our_names, "us"), (their_roles, their_names, "them")):
+        for role in roles:
+            en, zh = ROLES[role]
+            out += [(a, side) for a in (*en, *zh)]  # type: ignore[misc]
+        out += [(n, side) for n in names]  # type: ignore[misc]
+    for role, (en, zh) in ROLES.items():
+        if role not in our_roles and role not in their_roles:
+            out += [(a, "other") for a in (*en, *zh)]
+    # Longer aliases first so "Receiving Party" beats "Party" and "被许可方" beats "许可方".
+    seen: set[str] = set()
+    ordered: list[tuple[str, Side, re.Pattern[str]]] = []
+    for alias, side in sorted(out, key=lambda x: -len(x[0])):
+        if alias not in seen:
+            seen.add(alias)
+            ordered.append((alias, side, _mention_pattern(alias)))
+    return tuple(ordered)
+
+
+@lru_cache(maxsize=2048)
+def _mention_pattern(alias: str) -> re.Pattern[str]:
+    """How an alias is recognised in clause text: Chinese verbatim; English as a capitalised word,
+    with an optional plural/possessive (defined terms are capitalised; "other customers" is not a party)."""
+    if _CJK.search(alias):
+        return re.compile(re.escape(alias))
+    return re.compile(rf"(?<![A-Za-z]){re.escape(alias)}(?:s)?(?:'s|’s)?(?![A-Za-z])")
+
+
+@lru_cache(maxsize=2048)
+def _word_pattern(alias: str) -> re.Pattern[str]:
+    """An alias as a whole word (case-sensitive); Chinese aliases verbatim."""
+    if _CJK.search(alias):
+        return re.compile(re.escape(alias))
+    return re.compile(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])")
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -225,26 +293,10 @@ class Parties:
         return any(r in self.our_roles for r in roles)
 
     def _aliases(self) -> list[tuple[str, Side]]:
-        out: list[tuple[str, Side]] = []
-        for roles, names, side in (
-            (self.our_roles, self.our_names, "us"),
-            (self.their_roles, self.their_names, "them"),
-        ):
-            for role in roles:
-                en, zh = ROLES[role]
-                out += [(a, side) for a in (*en, *zh)]  # type: ignore[misc]
-            out += [(n, side) for n in names]  # type: ignore[misc]
-        for role, (en, zh) in ROLES.items():
-            if role not in self.our_roles and role not in self.their_roles:
-                out += [(a, "other") for a in (*en, *zh)]
-        # Longer aliases first so "Receiving Party" beats "Party" and "被许可方" beats "许可方".
-        seen: set[str] = set()
-        ordered: list[tuple[str, Side]] = []
-        for alias, side in sorted(out, key=lambda x: -len(x[0])):
-            if alias not in seen:
-                seen.add(alias)
-                ordered.append((alias, side))
-        return ordered
+        return [(alias, side) for alias, side, _ in self._alias_patterns()]
+
+    def _alias_patterns(self) -> tuple[tuple[str, Side, re.Pattern[str]], ...]:
+        return _alias_table(self.our_roles, self.their_roles, self.our_names, self.their_names)
 
     def mentions(self, text: str) -> list[Mention]:
         """Every party mentioned in ``text`` with its side, in order (mutual phrases included)."""
@@ -254,19 +306,17 @@ class Parties:
         def free(a: int, b: int) -> bool:
             return all(b <= s or a >= e for s, e in taken)
 
-        for alias, side in self._aliases():
-            if re.search(r"[\u4e00-\u9fff]", alias):
-                pattern = re.escape(alias)
-                flags = 0
-            else:
-                pattern = rf"(?<![A-Za-z]){re.escape(alias)}(?:s)?(?:'s|’s)?(?![A-Za-z])"
-                flags = 0  # defined terms are capitalised; "other customers" is not a party
-            for m in re.finditer(pattern, text, flags):
+        for alias, side, rx in self._alias_patterns():
+            # every alias pattern is case-sensitive and contains the alias verbatim, so an alias
+            # absent from the text cannot match: skip the regex (most of the ~150 aliases)
+            if alias not in text:
+                continue
+            for m in rx.finditer(text):
                 if free(m.start(), m.end()):
                     taken.append((m.start(), m.end()))
                     spans.append(Mention(side, alias, m.start(), m.end()))
-        for rx in (_MUTUAL_EN, _MUTUAL_ZH):
-            for m in rx.finditer(text):
+        for mutual in (_MUTUAL_EN, _MUTUAL_ZH):
+            for m in mutual.finditer(text):
                 if free(m.start(), m.end()):
                     taken.append((m.start(), m.end()))
                     spans.append(Mention("mutual", m.group(0), m.start(), m.end()))
@@ -305,9 +355,9 @@ class Parties:
 
 
 def _alias_in(alias: str, text: str) -> bool:
-    if re.search(r"[\u4e00-\u9fff]", alias):
+    if _CJK.search(alias):
         return alias in text
-    return re.search(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])", text) is not None
+    return _word_pattern(alias).search(text) is not None
 
 
 def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text: str = "") -> str:
@@ -338,9 +388,7 @@ def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text
 
 
 def _search_alias(alias: str, text: str) -> re.Match[str] | None:
-    if re.search(r"[\u4e00-\u9fff]", alias):
-        return re.search(re.escape(alias), text)
-    return re.search(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])", text)
+    return _word_pattern(alias).search(text)
 
 
 def infer_parties(

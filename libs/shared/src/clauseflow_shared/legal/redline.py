@@ -12,6 +12,7 @@ still gets English contract text); the reason is in the review language.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from clauseflow_shared.documents.numerals import int_to_english
@@ -161,17 +162,34 @@ def _party_name(
         en, zh_aliases = ROLES[role]
         aliases += list(zh_aliases if zh else en) + list(en if zh else zh_aliases)
     aliases += list(names)
-    present = [a for a in aliases if re.search(rf"(?<![A-Za-z]){re.escape(a)}(?![A-Za-z])", clause_text)]
+    # the pattern holds the alias verbatim (case-sensitive): an alias absent from the text is skipped
+    present = [a for a in aliases if a in clause_text and _alias_word(a).search(clause_text)]
     label = present[0] if present else (aliases[0] if aliases else "")
     if not label:
         return fallback
     if zh or re.search(r"[\u4e00-\u9fff]", label):
         return label
-    bare = re.search(rf"(?<!the )(?<!The )\b{re.escape(label)}\b", clause_text)
-    the = re.search(rf"\b[Tt]he\s+{re.escape(label)}\b", clause_text)
+    bare_rx, the_rx = _label_patterns(label)
+    bare = bare_rx.search(clause_text)
+    the = the_rx.search(clause_text)
     if label in names or (bare and not the):
         return label
     return f"the {label}"
+
+
+@lru_cache(maxsize=1024)
+def _alias_word(alias: str) -> re.Pattern[str]:
+    """A party alias as a whole word (compiled once per alias)."""
+    return re.compile(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])")
+
+
+@lru_cache(maxsize=1024)
+def _label_patterns(label: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(the label without an article, the label after "the"), compiled once per label."""
+    return (
+        re.compile(rf"(?<!the )(?<!The )\b{re.escape(label)}\b"),
+        re.compile(rf"\b[Tt]he\s+{re.escape(label)}\b"),
+    )
 
 
 def _fill(template: str, us: str, them: str) -> str:
@@ -417,13 +435,12 @@ def _ld_rewrite(original: str, zh: bool, us: str, them: str) -> str | None:
 def _still_risky(
     risk_type: str, clause_text: str, original: str, proposed: str, our_party: str, domain: str
 ) -> bool:
-    from clauseflow_shared.legal.analysis import analyse_clause  # local: analysis imports this module
+    """Does the clause, with ``original`` replaced by ``proposed``, still carry the risk in the new words?"""
+    from clauseflow_shared.legal.analysis import reported_quote  # local: analysis imports this module
 
     rewritten = clause_text.replace(original, proposed, 1)
-    return any(
-        r["risk_type"] == risk_type and (r["original_text"] in proposed or proposed in r["original_text"])
-        for r in analyse_clause(rewritten, our_party=our_party, domain=domain)
-    )
+    quote = reported_quote(rewritten, risk_type, our_party=our_party, domain=domain)
+    return quote is not None and (quote in proposed or proposed in quote)
 
 
 def _pick_template(templates: tuple[str, ...], original: str, feedback: str) -> str:
@@ -523,7 +540,7 @@ def check_redline(
     "Addressed" is checked by reviewing the clause again with the change applied: the risk the
     redline is for must no longer be found in the rewritten text.
     """
-    from clauseflow_shared.legal.analysis import analyse_clause  # local: analysis imports this module
+    from clauseflow_shared.legal.analysis import reported_quote  # local: analysis imports this module
 
     zh = language.startswith("zh")
     issues: list[str] = []
@@ -560,13 +577,13 @@ def check_redline(
         )
         return issues
     rewritten = clause_text.replace(original, proposed, 1)
-    still = [
-        r
-        for r in analyse_clause(rewritten, our_party=our_party, domain=domain, language=language)
-        if r["risk_type"] == risk.get("risk_type")
-        and (r["original_text"] in proposed or proposed in r["original_text"])
-    ]
-    if still:
+    risk_type = risk.get("risk_type")
+    quote = (
+        reported_quote(rewritten, risk_type, our_party=our_party, domain=domain, language=language)
+        if isinstance(risk_type, str)
+        else None  # no rule reports a risk without a type id
+    )
+    if quote is not None and (quote in proposed or proposed in quote):
         issues.append(
             f"修改后的文本仍存在{risk.get('risk_type')}风险"
             if zh

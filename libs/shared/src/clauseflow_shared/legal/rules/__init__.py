@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from clauseflow_shared.legal.rules import (
     commercial,
     construction,
@@ -59,4 +61,66 @@ RULES: tuple[Rule, ...] = (
     drafting.single_use_undefined_terms,
 )
 
-__all__ = ["RULES", "ClauseContext", "Finding", "Rule"]
+# The risk types each rule can report (every ``Finding`` it, or a helper of its module, builds).
+# Re-checking one risk (is a redline's rewritten clause still risky?) runs only the rules that can
+# report it; a rule missing here is always run. tests/unit/legal/test_legal_rule_registry.py reads
+# the rules' source and fails when a rule reports a type not declared here: keep them in step.
+RULE_RISK_TYPES: dict[Rule, frozenset[str]] = {
+    liability.liability_caps: frozenset({"liability_cap_inadequate", "uncapped_liability"}),
+    liability.indemnities: frozenset({"indemnity_one_sided"}),
+    liability.liquidated_damages: frozenset({"liquidated_damages_excessive"}),
+    termination.termination_for_convenience: frozenset({"termination_for_convenience"}),
+    termination.termination_balance: frozenset({"termination_rights_unbalanced"}),
+    termination.auto_renewal: frozenset({"auto_renewal_lock_in"}),
+    termination.post_termination: frozenset({"post_termination_obligations"}),
+    commercial.payment_terms: frozenset({"payment_terms_unfavourable"}),
+    commercial.unilateral_change: frozenset({"unilateral_change_right"}),
+    commercial.minimum_commitment: frozenset({"minimum_commitment"}),
+    commercial.security_burden: frozenset({"security_insurance_burden"}),
+    commercial.cost_escalation: frozenset({"cost_escalation_change_in_law"}),
+    commercial.claim_time_bar: frozenset({"claim_time_bar"}),
+    commercial.deemed_acceptance: frozenset({"deemed_acceptance_or_waiver"}),
+    commercial.warranties: frozenset({"warranty_excessive", "warranty_or_sla_inadequate"}),
+    commercial.force_majeure: frozenset({"force_majeure_unbalanced"}),
+    ip_data.ip_ownership: frozenset({"ip_ownership_transfer"}),
+    ip_data.licence_scope: frozenset({"license_scope_restrictive"}),
+    ip_data.confidentiality: frozenset({"confidentiality_overbroad"}),
+    ip_data.data_protection: frozenset({"data_protection_gap"}),
+    covenants.non_compete: frozenset({"non_compete"}),
+    covenants.exclusivity: frozenset({"exclusivity"}),
+    covenants.non_solicit: frozenset({"non_solicit"}),
+    covenants.mfn: frozenset({"mfn_or_price_restriction"}),
+    covenants.assignment: frozenset({"assignment_restriction"}),
+    covenants.change_of_control: frozenset({"change_of_control"}),
+    covenants.third_party_rights: frozenset({"third_party_rights"}),
+    covenants.governing_law: frozenset({"governing_law_forum"}),
+    covenants.dispute_resolution: frozenset({"dispute_resolution_unbalanced"}),
+    construction.ground_conditions: frozenset({"ground_conditions_risk"}),
+    construction.employer_requirements: frozenset({"employer_requirements_errors"}),
+    construction.extension_of_time: frozenset({"extension_of_time_restricted"}),
+    construction.variations: frozenset({"variation_valuation_unfair"}),
+    ma.seller_limitations: frozenset({"ma_claim_limitations_unfavourable"}),
+    ma.disclosure: frozenset({"ma_disclosure_overbroad"}),
+    ma.conditions_precedent: frozenset({"ma_conditions_precedent_gap"}),
+    ma.price_mechanism: frozenset({"ma_price_mechanism_risk"}),
+    ma.sha_minority: frozenset(
+        {"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"}
+    ),
+    drafting.inconsistency: frozenset({"internal_inconsistency"}),
+    drafting.broken_references: frozenset({"broken_cross_reference"}),
+    drafting.undefined_terms: frozenset({"undefined_term"}),
+    drafting.single_use_undefined_terms: frozenset({"undefined_term"}),
+}
+
+
+@lru_cache(maxsize=128)
+def rules_for(risk_types: frozenset[str]) -> tuple[Rule, ...]:
+    """The rules (in ``RULES`` order) that can report any of ``risk_types``; undeclared rules included."""
+    return tuple(
+        rule
+        for rule in RULES
+        if rule not in RULE_RISK_TYPES or not RULE_RISK_TYPES[rule].isdisjoint(risk_types)
+    )
+
+
+__all__ = ["RULES", "RULE_RISK_TYPES", "ClauseContext", "Finding", "Rule", "rules_for"]

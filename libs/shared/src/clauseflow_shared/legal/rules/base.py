@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.parties import Parties, Side
 from clauseflow_shared.legal.text import Sentence, narrow, split_sentences
 
@@ -16,6 +18,16 @@ _MODAL = re.compile(
     r"|有权|可以|可|应当|应|须|必须|承诺|同意",
     re.I,
 )
+
+
+@lru_cache(maxsize=1024)
+def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
+    """A rule's pattern, compiled once.
+
+    The rules search a few hundred constant patterns per clause; ``re``'s own cache holds 512
+    and is shared with every other caller, so under load it evicts them and they are recompiled.
+    """
+    return re.compile(pattern, flags)
 
 
 @dataclass
@@ -28,14 +40,21 @@ class ClauseContext:
     language: str
     domain: str
     parties: Parties
-    clause_types: list[str]
     tool_results: list[Any] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
     sentences: list[Sentence] = field(default_factory=list)
+    _clause_types: list[str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.sentences:
             self.sentences = split_sentences(self.text)
+
+    @property
+    def clause_types(self) -> list[str]:
+        """The clause's types (``classify_clause``), classified on first use: few rules ask."""
+        if self._clause_types is None:
+            self._clause_types = classify_clause(self.title, self.text, self.language)
+        return self._clause_types
 
     @property
     def zh(self) -> bool:
@@ -58,14 +77,14 @@ class ClauseContext:
 
     def find(self, pattern: str, flags: int = re.I) -> Iterator[tuple[Sentence, re.Match[str]]]:
         """Every (sentence, match) of ``pattern`` in the clause, sentence by sentence."""
-        rx = re.compile(pattern, flags)
+        rx = _compiled(pattern, flags)
         for s in self.sentences:
             for m in rx.finditer(s.text):
                 yield s, m
 
     def has(self, pattern: str, text: str | None = None) -> bool:
         """Does ``pattern`` occur in the clause (or in ``text``)?"""
-        return re.search(pattern, self.text if text is None else text, re.I) is not None
+        return _compiled(pattern, re.I).search(self.text if text is None else text) is not None
 
     def actor(self, sentence: Sentence, pos: int) -> Side | None:
         """Who performs the verb at ``pos`` (relative to the sentence): the party before its modal.
