@@ -54,6 +54,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from clauseflow_shared import runtime
 from clauseflow_shared.net import listening_socket
 
 from bench.common import (
@@ -602,7 +603,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve_model:
-        asyncio.run(serve_model_forever(args.serve_model, args.port))
+        # On the loop the model service itself runs on (uvicorn picks uvloop when installed).
+        runtime.run(serve_model_forever(args.serve_model, args.port))
         return 0
     asyncio.run(run(args.models, args.modes, args.isolated))
     return 0
