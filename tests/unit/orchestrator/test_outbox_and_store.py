@@ -40,11 +40,11 @@ def _snapshot(review_id: str, sequence: int, *, plan: bool = False) -> Outgoing:
     return Outgoing(Topic.REVIEW_UPDATES, review_id, env)
 
 
-def _task(review_id: str, clause_id: str) -> Outgoing:
+def _task(review_id: str, clause_id: str, key: str | None = None) -> Outgoing:
     # The relay does not look into other events; a minimal payload stands for a clause task.
     task = ClauseResult(task_id=f"task_{clause_id}", clause_id=clause_id)
     env = Envelope.wrap(review_id, task, event_id=f"evt_{review_id}_task_{clause_id}")
-    return Outgoing(Topic.CLAUSE_TASKS, f"{review_id}:{clause_id}", env)
+    return Outgoing(Topic.CLAUSE_TASKS, key or f"{review_id}:{clause_id}", env)
 
 
 def _pending(*outgoing: Outgoing) -> list[PendingEvent]:
@@ -317,13 +317,13 @@ async def test_a_failed_publish_is_retried_from_the_database_in_outbox_order(
     await relay.start()
     try:
         flaky_bus.refuse.add(f"evt_{REVIEW}_task_2")
-        relay.enqueue(
-            await counting_store.commit(
-                "evt_in", REVIEW, None, [_task(REVIEW, "1"), _task(REVIEW, "2"), _task(REVIEW, "3")]
-            )
-        )
+        # One key: the rounds of one clause, which consumers must see in order.
+        rounds = [_task(REVIEW, n, key=f"{REVIEW}:7") for n in "123"]
+        relay.enqueue(await counting_store.commit("evt_in", REVIEW, None, rounds))
         await _until(lambda: _now_true(len(flaky_bus.order) == 3))
-        relay.enqueue(await counting_store.commit("evt_in_2", REVIEW, None, [_task(REVIEW, "4")]))
+        relay.enqueue(
+            await counting_store.commit("evt_in_2", REVIEW, None, [_task(REVIEW, "4", key=f"{REVIEW}:7")])
+        )
         await _until(lambda: _now_true(len(flaky_bus.order) == 4))
         await _until(lambda: _is_empty(_unsent(counting_store.url)))
     finally:
@@ -331,22 +331,25 @@ async def test_a_failed_publish_is_retried_from_the_database_in_outbox_order(
     assert flaky_bus.order == [f"evt_{REVIEW}_task_{n}" for n in "1234"]
 
 
-async def test_reviews_publish_concurrently_but_each_review_in_outbox_order(
+async def test_keys_publish_concurrently_but_each_key_in_outbox_order(
     counting_store: CountingStore, flaky_bus: FlakyBus
 ) -> None:
     release = asyncio.Event()
-    flaky_bus.hold[f"evt_{REVIEW}_task_1"] = release  # the broker is slow to take review A's first event
+    flaky_bus.hold[f"evt_{REVIEW}_task_1"] = release  # the broker is slow to take key A's first event
     relay = OutboxRelay(counting_store, flaky_bus, interval_s=60)
     await relay.start()
     try:
         await _until(lambda: _now_true(counting_store.reads >= 1))
-        written = await counting_store.commit("evt_a", REVIEW, None, [_task(REVIEW, "1"), _task(REVIEW, "2")])
+        key_a, key_b = f"{REVIEW}:1", "rev_b:1"
+        written = await counting_store.commit(
+            "evt_a", REVIEW, None, [_task(REVIEW, "1", key=key_a), _task(REVIEW, "2", key=key_a)]
+        )
         written += await counting_store.commit(
-            "evt_b", "rev_b", None, [_task("rev_b", "1"), _task("rev_b", "2")]
+            "evt_b", "rev_b", None, [_task("rev_b", "1", key=key_b), _task("rev_b", "2", key=key_b)]
         )
         relay.enqueue(written)
         await _until(lambda: _now_true(len(flaky_bus.order) == 2))
-        assert flaky_bus.order == ["evt_rev_b_task_1", "evt_rev_b_task_2"]  # B did not wait for A
+        assert flaky_bus.order == ["evt_rev_b_task_1", "evt_rev_b_task_2"]  # key B did not wait for A
         release.set()
         await _until(lambda: _now_true(len(flaky_bus.order) == 4))
     finally:

@@ -1,6 +1,6 @@
 """The Kafka bus (aiokafka): durable publish, consumer groups with at-least-once, keyed concurrency.
 
-Producer: acks=all, idempotent, a few ms of linger. Consumer: no auto-commit; records
+Producer: acks=all, idempotent, no linger. Consumer: no auto-commit; records
 go through a :class:`KeyedDispatcher` (same key in order, up to ``concurrency`` keys at
 once), and a background task commits, every ``commit_interval_s``, only the contiguous
 prefix of finished offsets per partition; a rebalance commits finished work before
@@ -38,7 +38,9 @@ class KafkaBusOptions:
 
     topics: tuple[str, ...] = Topic.ALL
     """Created (with their DLQs) by ``start()``; other topics are created on first use."""
-    linger_ms: int = 1
+    linger_ms: int = 0
+    """No deliberate wait before sending: a batch still forms while a request is in flight, and
+    aiokafka's 1 ms linger cost 2–3 ms per hop (publish→handle p50 ~6 ms at 1, ~3 ms at 0)."""
     fetch_max_wait_ms: int = 500
     """A long poll: the broker answers as soon as a record arrives, so this costs no latency; a short
     wait only made every idle consumer re-poll (measured: broker CPU at idle with three consumers
