@@ -13,12 +13,12 @@ async def _loop_module() -> str:
 
 
 def test_services_run_on_uvloop_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(runtime.EVENT_LOOP_ENV, raising=False)
+    monkeypatch.delenv("CLAUSEFLOW_EVENT_LOOP", raising=False)
     assert runtime.run(_loop_module()).startswith("uvloop")
 
 
 def test_asyncio_loop_when_opted_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(runtime.EVENT_LOOP_ENV, "asyncio")
+    monkeypatch.setenv("CLAUSEFLOW_EVENT_LOOP", "asyncio")
     assert runtime.run(_loop_module()).startswith("asyncio")
 
 
@@ -28,3 +28,16 @@ def test_the_main_coroutines_result_is_returned() -> None:
         return 42
 
     assert runtime.run(answer()) == 42
+
+
+def test_uvicorn_served_services_follow_the_same_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLAUSEFLOW_EVENT_LOOP", "asyncio")
+    assert runtime.uvicorn_loop() == "asyncio"
+    monkeypatch.delenv("CLAUSEFLOW_EVENT_LOOP")
+    assert runtime.uvicorn_loop() == "uvloop"
+
+
+def test_an_unknown_event_loop_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLAUSEFLOW_EVENT_LOOP", "trio")
+    with pytest.raises(ValueError, match="event_loop"):
+        runtime.RuntimeSettings()

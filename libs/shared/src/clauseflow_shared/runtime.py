@@ -9,23 +9,41 @@ with asyncio's debug mode).
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 T = TypeVar("T")
 
-EVENT_LOOP_ENV = "CLAUSEFLOW_EVENT_LOOP"
+
+class RuntimeSettings(BaseSettings):
+    """CLAUSEFLOW_EVENT_LOOP: ``uvloop`` (default, where installed) or ``asyncio``."""
+
+    model_config = SettingsConfigDict(env_prefix="CLAUSEFLOW_", extra="ignore", case_sensitive=False)
+    event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 
 
-def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's loop constructor unless opted out or unavailable (then asyncio's default)."""
-    if os.environ.get(EVENT_LOOP_ENV, "uvloop").strip().lower() == "asyncio":
-        return None
+def _uvloop_available() -> bool:
     try:
-        import uvloop
+        import uvloop  # noqa: F401
     except ImportError:  # not installed on this platform (uvloop has no Windows build)
+        return False
+    return True
+
+
+def uvicorn_loop(settings: RuntimeSettings | None = None) -> Literal["uvloop", "asyncio"]:
+    """The ``loop=`` for uvicorn-served services (gateway, playbook model), by the same rule."""
+    wanted = (settings or RuntimeSettings()).event_loop
+    return "uvloop" if wanted == "uvloop" and _uvloop_available() else "asyncio"
+
+
+def loop_factory(settings: RuntimeSettings | None = None) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop constructor unless opted out or unavailable (then asyncio's default)."""
+    if uvicorn_loop(settings) != "uvloop":
         return None
+    import uvloop
+
     return uvloop.new_event_loop
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import uvicorn
+from clauseflow_shared import runtime
 from clauseflow_shared.logging import configure_logging, get_logger
 from pydantic import ValidationError
 
@@ -29,6 +30,7 @@ def main() -> None:
         log_config=None,
         access_log=False,
         timeout_graceful_shutdown=10,
+        loop=runtime.uvicorn_loop(),
     )
     uvicorn.Server(config).run()
 

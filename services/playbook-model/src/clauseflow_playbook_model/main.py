@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 import uvicorn
+from clauseflow_shared import runtime
 from clauseflow_shared.logging import configure_logging
 from clauseflow_shared.net import listening_socket
 
@@ -25,6 +26,7 @@ def main() -> None:
         host=settings.playbook_model_host,
         port=settings.playbook_model_port,
         log_level=settings.log_level.lower(),
+        loop=runtime.uvicorn_loop(),
     )
 
 
