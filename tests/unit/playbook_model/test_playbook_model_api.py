@@ -25,27 +25,8 @@ from clauseflow_shared.prompts.redlines import (
 )
 from clauseflow_shared.prompts.summary import build_summary_messages
 from clauseflow_shared.review import ChecklistItem, ClausePlan, Depth, Redline, Risk
+from model_fixtures import tool
 from openai import AsyncOpenAI, BadRequestError
-
-
-def tool(name: str, extra: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
-    """A strict-mode style tool definition, as the skills registry serves them."""
-    props: dict[str, dict[str, object]] = {"clause_id": {"type": "string", "description": "clause id"}}
-    props.update(extra or {})
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": f"{name} skill",
-            "parameters": {
-                "type": "object",
-                "properties": props,
-                "required": list(props),
-                "additionalProperties": False,
-            },
-        },
-    }
-
 
 CAP_CLAUSE = (
     "Provider's total aggregate liability arising out of this Agreement shall not exceed the fees paid by "

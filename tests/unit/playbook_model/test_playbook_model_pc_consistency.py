@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from clauseflow_shared.prompts.clause_review import build_react_messages, parse_risks
+from model_fixtures import tool
 from openai import AsyncOpenAI
 
 STALE = (
@@ -28,22 +29,6 @@ OFFERED = (
     "fidic_check_pc_consistency",
     "cross_reference_check",
 )
-
-
-def _tool(name: str) -> dict[str, object]:
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": f"{name} skill",
-            "parameters": {
-                "type": "object",
-                "properties": {"clause_id": {"type": "string", "description": "clause id"}},
-                "required": ["clause_id"],
-                "additionalProperties": False,
-            },
-        },
-    }
 
 
 def _skill(name: str, clause_id: str) -> dict[str, Any]:
@@ -87,7 +72,7 @@ async def test_a_restated_period_is_checked_for_pc_consistency_alongside_the_ref
         clause_text=TEXT,
         domain="fidic",
     )
-    tools = [_tool(name) for name in OFFERED]
+    tools = [tool(name) for name in OFFERED]
     called: list[str] = []
     answer = ""
     for _ in range(4):
@@ -120,7 +105,7 @@ async def test_a_chinese_sub_clause_restating_a_claim_period_is_checked_too(llm:
         domain="fidic",
     )
     response = await llm.chat.completions.create(
-        model="clauseflow-playbook", messages=messages, tools=[_tool(name) for name in OFFERED]
+        model="clauseflow-playbook", messages=messages, tools=[tool(name) for name in OFFERED]
     )
     called = {call.function.name for call in response.choices[0].message.tool_calls or []}
     assert {"fidic_check_pc_consistency", "cross_reference_check"} <= called

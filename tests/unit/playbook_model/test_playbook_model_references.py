@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from clauseflow_shared.prompts.clause_review import build_react_messages, parse_risks
+from model_fixtures import tool
 from openai import AsyncOpenAI
 
 NOTICES = (
@@ -13,22 +14,6 @@ NOTICES = (
     "8.1 Notices shall be in writing and delivered by hand or by email.\n\n"
     "8.2 Any claim by the Supplier shall be subject to the procedure in Clause 23.4."
 )
-
-
-def _tool(name: str) -> dict[str, object]:
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": f"{name} skill",
-            "parameters": {
-                "type": "object",
-                "properties": {"clause_id": {"type": "string", "description": "clause id"}},
-                "required": ["clause_id"],
-                "additionalProperties": False,
-            },
-        },
-    }
 
 
 def _skill(name: str, clause_id: str) -> dict[str, Any]:
@@ -62,7 +47,7 @@ async def test_a_dangling_reference_in_a_sub_clause_is_checked_and_reported(llm:
         clause_text=NOTICES,
         domain="generic",
     )
-    tools = [_tool("get_clause_context"), _tool("cross_reference_check")]
+    tools = [tool("get_clause_context"), tool("cross_reference_check")]
     checked: list[str] = []
     for _ in range(4):
         response = await llm.chat.completions.create(
