@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Literal
 
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
-from clauseflow_skills.doc_index import index_of
+from clauseflow_skills.doc_index import DocumentIndex, index_of
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.skills.fidic_merge import GcPc, load_gc_pc
 from clauseflow_skills.skills.financial_terms import extract, find_amounts, find_percentages
-from clauseflow_skills.text import find_references, normalise, sentences
+from clauseflow_skills.text import Sentence, find_references, normalise, sentences
 
 IssueKind = Literal["deleted_reference", "period_mismatch", "figure_mismatch", "dangling_reference"]
 
@@ -118,41 +119,59 @@ def _periods(text: str) -> set[int]:
     return {p.approx_days for p in extract(text).periods}
 
 
+def _amended_leaves(view: GcPc) -> Iterator[Clause]:
+    """Leaf sub-clauses the Particular Conditions amended that the General Conditions also have."""
+    for clause in view.merged.clauses:
+        if clause.provenance == "amended" and view.gc.has(clause.clause_id) and not clause.children:
+            yield clause
+
+
+def _referring_sentences(
+    view: GcPc, index: DocumentIndex, clause: Clause
+) -> Iterator[tuple[Clause, Sentence]]:
+    """Each sentence of every other sub-clause that refers to ``clause``."""
+    for ref in index.incoming.get(clause.clause_id, []):
+        if ref.source == clause.clause_id or not view.merged.has(ref.source):
+            continue
+        source = view.merged.get(ref.source)
+        for sentence in sentences(source.text):
+            yield source, sentence
+
+
+def _period_issue(source: Clause, amended: Clause, description: str, sentence: Sentence) -> ConsistencyIssue:
+    return ConsistencyIssue(
+        kind="period_mismatch",
+        risk_type="internal_inconsistency",
+        clause_id=source.clause_id,
+        related_clause_id=amended.clause_id,
+        description=description,
+        evidence=_cut(sentence.text),
+    )
+
+
+def _days(periods: set[int] | list[int]) -> str:
+    return ", ".join(f"{d} days" for d in sorted(periods))
+
+
 def period_mismatches(view: GcPc) -> list[ConsistencyIssue]:
     """A period changed by the PC that a sub-clause referring to the amended one still states as before."""
     index = index_of(view.merged)
     issues: list[ConsistencyIssue] = []
-    for clause in view.merged.clauses:
-        if clause.provenance != "amended" or not view.gc.has(clause.clause_id) or clause.children:
-            continue
+    for clause in _amended_leaves(view):
         before = _periods(view.gc.get(clause.clause_id).text)
         after = _periods(clause.text)
         removed = before - after
         if not removed or not after:
             continue
-        for ref in index.incoming.get(clause.clause_id, []):
-            if ref.source == clause.clause_id or not view.merged.has(ref.source):
-                continue
-            source = view.merged.get(ref.source)
-            for sentence in sentences(source.text):
-                stale = sorted(removed & _periods(sentence.text))
-                if not stale:
-                    continue
-                issues.append(
-                    ConsistencyIssue(
-                        kind="period_mismatch",
-                        risk_type="internal_inconsistency",
-                        clause_id=source.clause_id,
-                        related_clause_id=clause.clause_id,
-                        description=(
-                            f"The Particular Conditions change the period in Sub-Clause {clause.clause_id} "
-                            f"to {', '.join(f'{d} days' for d in sorted(after))}, but Sub-Clause "
-                            f"{source.clause_id}, which refers to it, still states "
-                            f"{', '.join(f'{d} days' for d in stale)}"
-                        ),
-                        evidence=_cut(sentence.text),
-                    )
+        for source, sentence in _referring_sentences(view, index, clause):
+            stale = removed & _periods(sentence.text)
+            if stale:
+                description = (
+                    f"The Particular Conditions change the period in Sub-Clause {clause.clause_id} "
+                    f"to {_days(after)}, but Sub-Clause {source.clause_id}, which refers to it, "
+                    f"still states {_days(stale)}"
                 )
+                issues.append(_period_issue(source, clause, description, sentence))
     return issues
 
 
@@ -164,10 +183,6 @@ def _phrases(text: str) -> set[str]:
     return {m.group(0) for m in _DEFINED_PHRASE.finditer(text)}
 
 
-def _days(periods: set[int] | list[int]) -> str:
-    return ", ".join(f"{d} days" for d in sorted(periods))
-
-
 def subject_period_mismatches(view: GcPc) -> list[ConsistencyIssue]:
     """A referring sentence still states the period the PC replaced for the same subject.
 
@@ -177,44 +192,30 @@ def subject_period_mismatches(view: GcPc) -> list[ConsistencyIssue]:
     """
     index = index_of(view.merged)
     issues: list[ConsistencyIssue] = []
-    for clause in view.merged.clauses:
-        if clause.provenance != "amended" or not view.gc.has(clause.clause_id) or clause.children:
-            continue
+    for clause in _amended_leaves(view):
         gc_sentences = [
             (x, _phrases(x.text), _periods(x.text)) for x in sentences(view.gc.get(clause.clause_id).text)
         ]
         new_sentences = [(x, _phrases(x.text), _periods(x.text)) for x in sentences(clause.text)]
-        for ref in index.incoming.get(clause.clause_id, []):
-            if ref.source == clause.clause_id or not view.merged.has(ref.source):
-                continue
-            source = view.merged.get(ref.source)
-            for sentence in sentences(source.text):
-                stated, subjects = _periods(sentence.text), _phrases(sentence.text)
-                for _, gc_subjects, gc_periods in gc_sentences:
-                    shared = subjects & gc_subjects
-                    old = stated & gc_periods
-                    if not shared or not old:
-                        continue
-                    now = set().union(*(p for _, subj, p in new_sentences if subj & shared and p))
-                    stale = sorted(old - now)
-                    if not now or not stale:
-                        continue
-                    issues.append(
-                        ConsistencyIssue(
-                            kind="period_mismatch",
-                            risk_type="internal_inconsistency",
-                            clause_id=source.clause_id,
-                            related_clause_id=clause.clause_id,
-                            description=(
-                                f"The Particular Conditions set the period for {sorted(shared)[0]} in "
-                                f"Sub-Clause {clause.clause_id} to {_days(now)}, but "
-                                f"Sub-Clause {source.clause_id}, which refers to it, still states "
-                                f"{_days(stale)}"
-                            ),
-                            evidence=_cut(sentence.text),
-                        )
-                    )
-                    break
+        for source, sentence in _referring_sentences(view, index, clause):
+            stated, subjects = _periods(sentence.text), _phrases(sentence.text)
+            for _, gc_subjects, gc_periods in gc_sentences:
+                shared = subjects & gc_subjects
+                old = stated & gc_periods
+                if not shared or not old:
+                    continue
+                now = set().union(*(p for _, subj, p in new_sentences if subj & shared and p))
+                stale = old - now
+                if not now or not stale:
+                    continue
+                description = (
+                    f"The Particular Conditions set the period for {sorted(shared)[0]} in "
+                    f"Sub-Clause {clause.clause_id} to {_days(now)}, but "
+                    f"Sub-Clause {source.clause_id}, which refers to it, still states "
+                    f"{_days(stale)}"
+                )
+                issues.append(_period_issue(source, clause, description, sentence))
+                break
     return issues
 
 
