@@ -8,47 +8,36 @@ bus, the test publishing what the orchestrator and workers would), but
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from clauseflow_gateway.app import create_app
 from clauseflow_gateway.settings import GatewaySettings
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.events import (
-    ClauseProgress,
-    ClauseResult,
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
     ReviewRequested,
-    ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.ids import redline_id, risk_id
-from clauseflow_shared.review import Redline, ReviewPlan, Risk
+from clauseflow_shared.review import ReviewPlan
+from gateway_api_support import (
+    CONTRACT,
+    eventually,
+    publish,
+    review_with_pending_redlines,
+    serve_gateway,
+    snapshot,
+    submit_text,
+)
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 pytestmark = pytest.mark.postgres
-
-T = TypeVar("T")
-CONTRACT = """SUPPLY AGREEMENT
-
-1. Definitions
-In this Agreement, "Goods" means the goods listed in the Schedule.
-
-2. Liability
-2.1 The Supplier's liability under this Agreement is unlimited.
-2.2 The Buyer may terminate this Agreement for convenience at any time.
-
-3. Payment
-The Buyer shall pay each invoice within 30 days.
-"""
 
 
 @dataclass
@@ -80,110 +69,17 @@ async def gateway(tmp_path: Path, postgres_url: str) -> AsyncIterator[Gateway]:
         outbox_poll_s=0.1,
         sse_poll_s=0.05,
     )
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(settings, bus=bus), host="127.0.0.1", port=0, log_level="warning")
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
     db = create_async_engine(postgres_url)
     try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        async with serve_gateway(settings, bus) as http:
             yield Gateway(http, bus, db)
     finally:
         await db.dispose()
-        server.should_exit = True
-        await task
         await bus.stop()
 
 
-async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:
-    """The probe's first truthy answer, polling until ``timeout_s``."""
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while True:
-        answer = await probe()
-        if answer:
-            return answer
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"condition not met within {timeout_s}s (last answer: {answer!r})")
-        await asyncio.sleep(0.05)
-
-
-async def publish(gw: Gateway, topic: str, review_id: str, payload: Any, event_id: str) -> None:
-    await gw.bus.publish(topic, review_id, Envelope.wrap(review_id, payload, event_id=event_id))
-
-
-def clause_result(review_id: str) -> ClauseResult:
-    """A worker's result for clause 2.1: two risks, one redline per risk."""
-    risks = [
-        Risk(
-            id=risk_id(review_id, "2.1", 0, 0),
-            clause_id="2.1",
-            risk_type="unlimited_liability",
-            risk_level="high",
-            description="The Supplier's liability is not capped.",
-            reason="Exposure is unbounded.",
-            original_text="The Supplier's liability under this Agreement is unlimited.",
-        ),
-        Risk(
-            id=risk_id(review_id, "2.1", 0, 1),
-            clause_id="2.1",
-            risk_type="ambiguous_scope",
-            risk_level="low",
-            description="'under this Agreement' is vague.",
-            original_text="under this Agreement",
-        ),
-    ]
-    redlines = [
-        Redline(
-            id=redline_id(review_id, "2.1", r.id, 0),
-            clause_id="2.1",
-            risk_id=r.id,
-            original_text=r.original_text,
-            proposed_text=f"{r.original_text} [capped]",
-        )
-        for r in risks
-    ]
-    return ClauseResult(
-        task_id="task_0",
-        clause_id="2.1",
-        risks=tuple(risks),
-        redlines=tuple(redlines),
-        clause_types=("liability",),
-    )
-
-
-def snapshot(sequence: int, status: str, *states: RedlineState, **extra: Any) -> ReviewUpdated:
-    clauses = (
-        ClauseProgress(clause_id="1", title="Definitions", depth="quick", state="settled"),
-        ClauseProgress(clause_id="2.1", title="Liability", depth="deep", state="awaiting_approval"),
-    )
-    return ReviewUpdated(sequence=sequence, status=status, clauses=clauses, redlines=states, **extra)
-
-
 async def submit(gw: Gateway) -> str:
-    body = {"text": CONTRACT, "our_party": "Supplier", "language": "en", "domain": "generic"}
-    resp = await gw.http.post("/v1/reviews", json=body)
-    assert resp.status_code == 202, resp.text
-    return str(resp.json()["id"])
-
-
-async def review_with_pending_redlines(gw: Gateway) -> tuple[str, list[str]]:
-    """A submitted review whose clause 2.1 has two redlines awaiting a decision."""
-    review_id = await submit(gw)
-    result = clause_result(review_id)
-    await publish(gw, Topic.CLAUSE_RESULTS, review_id, result, f"evt_result_{review_id}")
-
-    async def pending() -> list[str]:
-        resp = await gw.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
-        return [r["id"] for r in resp.json()["data"]]
-
-    ids = await eventually(pending)
-    assert sorted(ids) == sorted(r.id for r in result.redlines)
-    return review_id, [r.id for r in result.redlines]
+    return str((await submit_text(gw))["id"])
 
 
 async def test_submission_is_recorded_in_postgres_and_requested_on_the_bus(gateway: Gateway) -> None:

@@ -1,0 +1,157 @@
+"""Helpers shared by the gateway API contract tests on SQLite and on PostgreSQL.
+
+A module of its own name (not ``conftest``), imported by both test files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, Protocol, TypeVar
+
+import httpx
+import uvicorn
+from clauseflow_gateway.app import create_app
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_shared.events import (
+    ClauseProgress,
+    ClauseResult,
+    Envelope,
+    RedlineState,
+    ReviewUpdated,
+    Topic,
+)
+from clauseflow_shared.ids import redline_id, risk_id
+from clauseflow_shared.review import Redline, Risk
+
+T = TypeVar("T")
+CONTRACT = """SUPPLY AGREEMENT
+
+1. Definitions
+In this Agreement, "Goods" means the goods listed in the Schedule.
+
+2. Liability
+2.1 The Supplier's liability under this Agreement is unlimited.
+2.2 The Buyer may terminate this Agreement for convenience at any time.
+
+3. Payment
+The Buyer shall pay each invoice within 30 days.
+"""
+
+
+class ServedGateway(Protocol):
+    """What the shared helpers need of a test's running gateway."""
+
+    http: httpx.AsyncClient
+    bus: InMemoryBus
+
+
+@contextlib.asynccontextmanager
+async def serve_gateway(
+    settings: GatewaySettings, bus: InMemoryBus, **app_kwargs: Any
+) -> AsyncIterator[httpx.AsyncClient]:
+    """The gateway app served by uvicorn on a free port; yields an HTTP client for it."""
+    app = create_app(settings, bus=bus, **app_kwargs)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            yield http
+    finally:
+        server.should_exit = True
+        await task
+
+
+async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:
+    """The probe's first truthy answer, polling until ``timeout_s``."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while True:
+        answer = await probe()
+        if answer:
+            return answer
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"condition not met within {timeout_s}s (last answer: {answer!r})")
+        await asyncio.sleep(0.05)
+
+
+async def submit_text(gw: ServedGateway, **fields: Any) -> dict[str, Any]:
+    body = {"text": CONTRACT, "our_party": "Supplier", "language": "en", "domain": "generic", **fields}
+    resp = await gw.http.post("/v1/reviews", json=body)
+    assert resp.status_code == 202, resp.text
+    return dict(resp.json())
+
+
+async def publish(gw: ServedGateway, topic: str, review_id: str, payload: Any, event_id: str) -> None:
+    await gw.bus.publish(topic, review_id, Envelope.wrap(review_id, payload, event_id=event_id))
+
+
+def clause_result(review_id: str, *, round_: int = 0, attempt: int = 0) -> ClauseResult:
+    """A worker's result for clause 2.1: two risks, one redline per risk."""
+    risks = [
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 0),
+            clause_id="2.1",
+            risk_type="unlimited_liability",
+            risk_level="high",
+            description="The Supplier's liability is not capped.",
+            reason="Exposure is unbounded.",
+            original_text="The Supplier's liability under this Agreement is unlimited.",
+        ),
+        Risk(
+            id=risk_id(review_id, "2.1", 0, 1),
+            clause_id="2.1",
+            risk_type="ambiguous_scope",
+            risk_level="low",
+            description="'under this Agreement' is vague.",
+            original_text="under this Agreement",
+        ),
+    ]
+    redlines = [
+        Redline(
+            id=redline_id(review_id, "2.1", r.id, round_),
+            clause_id="2.1",
+            risk_id=r.id,
+            original_text=r.original_text,
+            proposed_text=f"{r.original_text} [capped, round {round_}]",
+            round=round_,
+        )
+        for r in risks
+    ]
+    return ClauseResult(
+        task_id=f"task_{attempt}",
+        clause_id="2.1",
+        attempt=attempt,
+        risks=tuple(risks),
+        redlines=tuple(redlines),
+        clause_types=("liability",),
+    )
+
+
+def snapshot(sequence: int, status: str, *states: RedlineState, **extra: Any) -> ReviewUpdated:
+    clauses = (
+        ClauseProgress(clause_id="1", title="Definitions", depth="quick", state="settled"),
+        ClauseProgress(clause_id="2.1", title="Liability", depth="deep", state="awaiting_approval"),
+    )
+    return ReviewUpdated(sequence=sequence, status=status, clauses=clauses, redlines=states, **extra)
+
+
+async def review_with_pending_redlines(gw: ServedGateway) -> tuple[str, list[str]]:
+    """A submitted review whose clause 2.1 has two redlines awaiting a decision."""
+    review_id = (await submit_text(gw))["id"]
+    result = clause_result(review_id)
+    await publish(gw, Topic.CLAUSE_RESULTS, review_id, result, f"evt_result_{review_id}")
+
+    async def pending() -> list[str]:
+        resp = await gw.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+        return [r["id"] for r in resp.json()["data"]]
+
+    ids = await eventually(pending)
+    assert sorted(ids) == sorted(r.id for r in result.redlines)
+    return review_id, [r.id for r in result.redlines]
