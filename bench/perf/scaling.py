@@ -1,6 +1,6 @@
 """Worker scaling on the real distributed stack: wall time of the analysis phase vs the ideal N·k·L/(W·C).
 
-    uv run python -m bench.perf.scaling [--workers 1 2 4] [--repeats 3]
+    uv run python -m bench.perf.scaling [--workers 1 2 4] [--schedules clause model] [--repeats 3]
 
 Set-up (issue 5, Performance): a generated contract of N=100 one-unit clauses; the scripted
 OpenAI-compatible model answers every request after L=0.3 s; each clause review is k=3 model
@@ -18,9 +18,11 @@ is the ReAct loops only; planning and the summary (one model turn each) are outs
 
 Settings that matter, set for the run and recorded in the results:
 
-* ``ORCHESTRATOR_WINDOW=64``: the orchestrator keeps at most this many clause tasks of one review
+* ``ORCHESTRATOR_WINDOW=128``: the orchestrator keeps at most this many clause tasks of one review
   in flight (default 8, which would cap one review at 8 concurrent clauses whatever W·C is);
-  64 ≥ 4·8 so the window never limits the largest configuration.
+  128 ≥ 4·32 clause slots so the window never limits the largest configuration. (At 64 the last
+  36 clauses were only dispatched when the first results came back, and ran their three turns
+  after everything else.)
 * ``KAFKA_PARTITIONS=8``: ``clause.tasks`` is consumed by a consumer group, so W replicas can only
   share the work if the topic has at least W partitions, ideally a multiple of W (the default 6
   would give 4 workers 2/2/1/1 partitions).
@@ -28,16 +30,30 @@ Settings that matter, set for the run and recorded in the results:
   ``max_iterations=3``, and no midpoint adjustment is asked for (the window dispatches every
   clause before the midpoint, so there is nothing left to adjust).
 
-Two ideals are reported: the fluid bound N·k·L/(W·C) from the issue, and the discrete bound
-ceil(N/(W·C))·k·L — 100 clauses on 32 slots need 4 waves of 0.9 s, not 3.125, so at W=4 the
-fluid ideal cannot be reached by any scheduler.
+C is the number of model requests a replica has in flight: the ideal N·k·L/(W·C) is the model
+time of the review spread evenly over W·C model slots. Two ways of running a replica are measured:
+
+* ``clause`` — ``WORKER_CONCURRENCY=8``: 8 clauses in flight, each holding its model slot for its
+  whole review (tool calls and bus hops included). A clause's three turns run one after another,
+  so 100 clauses on W·8 slots need ceil(100/(W·8)) waves of k·L: the discrete bound
+  ceil(N/(W·C))·k·L, 12% (W=2) and 28% (W=4) above the fluid ideal before any overhead.
+* ``model`` — ``WORKER_CONCURRENCY=32``, ``WORKER_MODEL_CONCURRENCY=8``: up to 32 clauses in
+  flight per replica, at most 8 model requests; a freed model slot goes to the clause with most
+  turns ahead (``clauseflow_clause_worker.model_gate``). The bound is then the turns, not the
+  clauses: ceil(N·k/(W·C))·L when the tasks are shared evenly.
+
+Both schedules are checked against the fluid ideal (the issue's target) and the discrete bound
+of their own schedule; the peak number of concurrent model requests is measured at the model
+and must not exceed W·C.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import itertools
+import json
 import math
 import os
 import shutil
@@ -52,7 +68,6 @@ from bench.common import (
     Broker,
     CpuMeter,
     LLMCall,
-    LLMCallLog,
     ResultObserver,
     ReviewTimeline,
     bench_logger,
@@ -66,16 +81,21 @@ from bench.common import (
     percentile,
     rounded,
     system_cpu_busy,
-    timed_scripted_model,
     wait_workers_assigned,
     write_result,
 )
+from bench.model_process import RemoteModel, scripted_model_process
 
 N_CLAUSES = 100
 TURNS = 3
 LATENCY_S = 0.3
 CONCURRENCY = 8
-WINDOW = 64
+# Worker settings per schedule (see the module docstring).
+SCHEDULES: dict[str, dict[str, str]] = {
+    "clause": {"WORKER_CONCURRENCY": str(CONCURRENCY)},
+    "model": {"WORKER_CONCURRENCY": str(4 * CONCURRENCY), "WORKER_MODEL_CONCURRENCY": str(CONCURRENCY)},
+}
+WINDOW = 128
 PARTITIONS = 8
 TARGET_GAP_PCT = 10.0
 
@@ -146,12 +166,12 @@ def clause_profile(calls: list[LLMCall]) -> dict[str, float]:
 
 
 async def one_review(
-    gateway_url: str, contract: Path, calls_log: LLMCallLog, observer: ResultObserver
+    gateway_url: str, contract: Path, model: RemoteModel, observer: ResultObserver
 ) -> dict[str, Any]:
     """Submit the contract, follow it to completion and derive the analysis-phase figures."""
     from clauseflow_cli.client import GatewayClient
 
-    calls_log.clear()
+    await model.clear()
     timeline = ReviewTimeline()
     async with GatewayClient(gateway_url) as client:
         timeline.submitted = time.perf_counter()
@@ -164,12 +184,18 @@ async def one_review(
         )
         timeline.accepted = time.perf_counter()
         final = await follow_review(client, review_id, timeline, poll_s=0.25, timeout_s=300)
-    calls = calls_log.calls()
+    calls = await model.calls()
     plan = [c for c in calls if c.kind == "review_plan"]
     clause_calls = [c for c in calls if c.kind == "clause_review"]
     if final["status"] != "completed" or not plan or timeline.all_analyzed is None:
         raise RuntimeError(f"review {review_id} ended {final['status']}: {final.get('failure_reason')}")
     origin = plan[0].end
+    # Every model call of the review, for looking into a schedule (not part of the results).
+    (contract.parents[1] / f"model-calls-{review_id}.json").write_text(
+        json.dumps(
+            [{**dataclasses.asdict(c), "start": c.start - origin, "end": c.end - origin} for c in calls]
+        )
+    )
     analysed = {c.clause_id for c in clause_calls}
     results = observer.of(review_id)
     if len(results) < len(analysed):
@@ -200,7 +226,7 @@ async def measured_reviews(
     repeats: int,
     gateway_url: str,
     contract: Path,
-    calls_log: LLMCallLog,
+    model: RemoteModel,
     observer: ResultObserver,
     pids: dict[str, int | None],
 ) -> list[dict[str, Any]]:
@@ -212,7 +238,7 @@ async def measured_reviews(
         meter = CpuMeter(pids)
         busy0, total0 = system_cpu_busy()
         meter.start()
-        run = await one_review(gateway_url, contract, calls_log, observer)
+        run = await one_review(gateway_url, contract, model, observer)
         cpu = meter.stop()
         busy1, total1 = system_cpu_busy()
         run["cpu_s_by_process"] = cpu
@@ -236,21 +262,36 @@ async def measured_reviews(
     return runs
 
 
+def ideal_discrete_s(workers: int, schedule: str) -> float:
+    """The least wall time of the schedule: whole clauses (``clause``) or whole turns (``model``) per slot."""
+    slots = workers * CONCURRENCY
+    if schedule == "clause":
+        return math.ceil(N_CLAUSES / slots) * TURNS * LATENCY_S
+    return math.ceil(N_CLAUSES * TURNS / slots) * LATENCY_S
+
+
 async def run_configuration(
-    workers: int, broker: Broker, model_url: str, calls_log: LLMCallLog, repeats: int, root: Path
+    workers: int,
+    schedule: str,
+    broker: Broker,
+    model: RemoteModel,
+    repeats: int,
+    root: Path,
 ) -> dict[str, Any]:
     """Start the stack with ``workers`` replicas, warm it up, measure ``repeats`` reviews, stop it."""
     from clauseflow_cli.stack import LocalStack, StackLayout
 
-    workdir = root / f"w{workers}"
+    workdir = root / f"{schedule}-w{workers}"
     shutil.rmtree(workdir, ignore_errors=True)
+    worker_env = SCHEDULES[schedule]
     layout = StackLayout(
         workdir=workdir,
         kafka_bootstrap=broker.bootstrap,
         workers=workers,
-        worker_concurrency=CONCURRENCY,
-        llm_base_url=model_url,
+        worker_concurrency=int(worker_env["WORKER_CONCURRENCY"]),
+        llm_base_url=model.base_url,
         extra_env={
+            **worker_env,
             "ORCHESTRATOR_WINDOW": str(WINDOW),
             "KAFKA_PARTITIONS": str(PARTITIONS),
             "LLM_TIMEOUT_S": "30",
@@ -270,23 +311,29 @@ async def run_configuration(
         async with kafka_observer(broker.bootstrap, PARTITIONS) as observer:
             # The warm-up review is measured by nobody: it opens connections and fills the workers'
             # tool-definition caches, as a long-running deployment would have them.
-            await one_review(layout.gateway_url, warmup, calls_log, observer)
+            await one_review(layout.gateway_url, warmup, model, observer)
             pids: dict[str, int | None] = {
                 name: svc.process.pid if svc.process else None for name, svc in stack.group.services.items()
             }
-            pids.update({"kafka-broker": broker.pid, "bench (scripted model, observer)": os.getpid()})
+            pids.update(
+                {"kafka-broker": broker.pid, "scripted model": model.pid, "bench (observer)": os.getpid()}
+            )
             runs = await measured_reviews(
-                workers, repeats, layout.gateway_url, contract, calls_log, observer, pids
+                workers, repeats, layout.gateway_url, contract, model, observer, pids
             )
     finally:
         await stack.stop()
     walls = [r["analysis_wall_s"] for r in runs]
     fluid = N_CLAUSES * TURNS * LATENCY_S / (workers * CONCURRENCY)
-    discrete = math.ceil(N_CLAUSES / (workers * CONCURRENCY)) * TURNS * LATENCY_S
+    discrete = ideal_discrete_s(workers, schedule)
     median = statistics.median(walls)
     return {
+        "schedule": schedule,
         "workers": workers,
         "concurrency": CONCURRENCY,
+        "worker_env": worker_env,
+        "peak_concurrent_model_requests": max(r["max_concurrent_model_requests"] for r in runs),
+        "model_slots": workers * CONCURRENCY,
         "ideal_fluid_s": fluid,
         "ideal_discrete_s": discrete,
         "measured_median_s": median,
@@ -301,71 +348,81 @@ async def run_configuration(
     }
 
 
+STYLE = {"clause": ("C0", "8 clauses in flight"), "model": ("C2", "32 clauses, 8 model calls in flight")}
+
+
 def plot(configs: list[dict[str, Any]], path: Path) -> None:
-    """Wall time vs workers: measured (median, min–max bars) against both ideals."""
+    """Wall time vs workers per schedule: measured (median, min–max bars) against the ideals."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    workers = [c["workers"] for c in configs]
-    median = [c["measured_median_s"] for c in configs]
-    low = [c["measured_median_s"] - c["measured_min_s"] for c in configs]
-    high = [c["measured_max_s"] - c["measured_median_s"] for c in configs]
-    fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=120)
-    ax.errorbar(workers, median, yerr=[low, high], marker="o", capsize=4, label="measured (median, min–max)")
-    ax.plot(workers, [c["ideal_fluid_s"] for c in configs], "--", marker="x", label="ideal N·k·L/(W·C)")
-    ax.plot(workers, [c["ideal_discrete_s"] for c in configs], ":", marker="s", label="ideal ⌈N/(W·C)⌉·k·L")
-    for c in configs:
-        ax.annotate(
-            f"{c['gap_vs_fluid_pct']:+.0f}%",
-            (c["workers"], c["measured_median_s"]),
-            textcoords="offset points",
-            xytext=(6, 6),
-            fontsize=8,
+    fig, ax = plt.subplots(figsize=(6.8, 4.4), dpi=120)
+    workers = sorted({c["workers"] for c in configs})
+    fluid = [N_CLAUSES * TURNS * LATENCY_S / (w * CONCURRENCY) for w in workers]
+    ax.plot(workers, fluid, "--", color="k", marker="x", label="ideal N·k·L/(W·C)")
+    for schedule, (colour, label) in STYLE.items():
+        mine = sorted((c for c in configs if c["schedule"] == schedule), key=lambda c: c["workers"])
+        if not mine:
+            continue
+        xs = [c["workers"] for c in mine]
+        median = [c["measured_median_s"] for c in mine]
+        low = [c["measured_median_s"] - c["measured_min_s"] for c in mine]
+        high = [c["measured_max_s"] - c["measured_median_s"] for c in mine]
+        ax.errorbar(
+            xs, median, yerr=[low, high], color=colour, marker="o", capsize=4, label=f"measured: {label}"
         )
-    ax.set_xlabel("clause-worker replicas W (concurrency C=8 each)")
+        ax.plot(
+            xs, [c["ideal_discrete_s"] for c in mine], ":", color=colour, marker="s", label=f"bound: {label}"
+        )
+        for c in mine:
+            ax.annotate(
+                f"{c['gap_vs_fluid_pct']:+.0f}%",
+                (c["workers"], c["measured_median_s"]),
+                textcoords="offset points",
+                xytext=(6, 6 if schedule == "clause" else -12),
+                fontsize=8,
+                color=colour,
+            )
+    ax.set_xlabel("clause-worker replicas W (C=8 model requests in flight each)")
     ax.set_ylabel("analysis phase wall time (s)")
     ax.set_title("100 clauses × 3 turns × 300 ms, Kafka, separate processes", fontsize=10)
     ax.set_xticks(workers)
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
-async def run(workers_list: list[int], repeats: int) -> dict[str, Any]:
-    """The whole bench: one broker, one scripted model, one stack per worker count."""
+async def run(workers_list: list[int], schedules: list[str], repeats: int) -> dict[str, Any]:
+    """The whole bench: one broker, one scripted model, one stack per schedule and worker count."""
     root = WORK_DIR / "scaling"
     root.mkdir(parents=True, exist_ok=True)
     configure_service_logging(root / "bench-process.log")
-    calls_log = LLMCallLog()
-    model = timed_scripted_model(calls_log, **script(N_CLAUSES))
     machine = machine_info()
-    async with kafka_broker() as broker:
-        await model.start()
-        try:
-            configs = [
-                await run_configuration(w, broker, model.base_url, calls_log, repeats, root)
-                for w in workers_list
-            ]
-        finally:
-            await model.stop()
+    async with kafka_broker() as broker, scripted_model_process("scaling", root / "model") as model:
+        configs = [
+            await run_configuration(w, schedule, broker, model, repeats, root)
+            for schedule in schedules
+            for w in workers_list
+        ]
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     plot(configs, RESULTS_DIR / "scaling.png")
     result = {
         "bench": "perf.scaling",
         "what": (
-            "Analysis-phase wall time of one 100-clause review (plan answered → gateway shows all "
-            "clauses analysed) on the distributed stack (each service its own process, local Kafka broker)"
+            "Analysis-phase wall time of one 100-clause review (plan answered → last clause result on "
+            "clause.results) on the distributed stack (each service its own process, local Kafka broker)"
         ),
         "parameters": {
             "clauses": N_CLAUSES,
             "turns_per_clause": TURNS,
             "latency_per_turn_s": LATENCY_S,
-            "worker_concurrency": CONCURRENCY,
+            "model_requests_in_flight_per_worker": CONCURRENCY,
+            "schedules": {name: SCHEDULES[name] for name in schedules},
             "orchestrator_window": WINDOW,
             "kafka_partitions": PARTITIONS,
             "repeats": repeats,
@@ -378,13 +435,16 @@ async def run(workers_list: list[int], repeats: int) -> dict[str, Any]:
     path = write_result("scaling", rounded(result))
     for c in configs:
         log.info(
-            "W=%d: measured %.2f s, ideal %.2f s (fluid, gap %+.1f%%) / %.2f s (discrete, gap %+.1f%%)",
+            "%s W=%d: measured %.2f s, ideal %.2f s (fluid, gap %+.1f%%) / %.2f s (bound, gap %+.1f%%), "
+            "peak %d model requests",
+            c["schedule"],
             c["workers"],
             c["measured_median_s"],
             c["ideal_fluid_s"],
             c["gap_vs_fluid_pct"],
             c["ideal_discrete_s"],
             c["gap_vs_discrete_pct"],
+            c["peak_concurrent_model_requests"],
         )
     log.info("wrote %s and %s", path, RESULTS_DIR / "scaling.png")
     return result
@@ -394,9 +454,10 @@ def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(prog="python -m bench.perf.scaling", description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--schedules", nargs="+", choices=sorted(SCHEDULES), default=["clause", "model"])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
-    asyncio.run(run(args.workers, args.repeats))
+    asyncio.run(run(args.workers, args.schedules, args.repeats))
     return 0
 
 

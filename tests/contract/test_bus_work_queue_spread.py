@@ -83,3 +83,39 @@ async def test_a_key_published_again_stays_on_its_partition(spread_bus: Any) -> 
 
 def test_clause_tasks_are_a_spread_topic_by_default() -> None:
     assert Topic.CLAUSE_TASKS in KafkaBusOptions().spread_topics
+
+
+def _owned(consumer: Any) -> int:
+    return len(consumer.assignment if hasattr(consumer, "assignment") else consumer.assigned)
+
+
+async def test_two_workers_of_a_group_take_fifty_of_a_hundred_tasks_each(spread_bus: Any) -> None:
+    import asyncio
+
+    bus, spread, _ = spread_bus
+    handled: list[Counter[str]] = [Counter(), Counter()]
+    done = asyncio.Event()
+
+    def handler_of(member: int) -> Any:
+        async def handle(event: Envelope) -> None:
+            handled[member][event.event_id] += 1
+            if sum(len(c) for c in handled) == 100:
+                done.set()
+
+        return handle
+
+    group = f"workers-{spread}"
+    members = [bus.subscribe([spread], group_id=group, handler=handler_of(i), concurrency=8) for i in (0, 1)]
+    for member in members:
+        await member.start()
+    try:
+        async with asyncio.timeout(30):
+            while [_owned(m) for m in members] != [PARTITIONS // 2] * 2:  # noqa: ASYNC110 - no event for "rebalanced"
+                await asyncio.sleep(0.05)
+        for n in range(100):
+            await bus.publish(spread, f"rev-1:{n}", task_event(n))
+        await asyncio.wait_for(done.wait(), timeout=30)
+    finally:
+        for member in members:
+            await member.stop(1)
+    assert [len(c) for c in handled] == [50, 50]

@@ -23,7 +23,7 @@ from clauseflow_shared.events import ClauseTask
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Depth, LLMUsage, SkillCall
 
-from clauseflow_clause_worker import prompting
+from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.model import ChatModel, usage_of
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome, ToolInfo
@@ -121,6 +121,7 @@ class ClauseAgent:
         specs = [t.openai_tool for t in tools.values()]
         iterations = job.task.max_iterations
         for turn_no in range(1, iterations + 1):
+            model_gate.expect_calls(iterations - turn_no + 1)
             try:
                 turn = await self._llm.chat_with_tools(
                     outcome.messages, specs, temperature=self._settings.react_temperature
@@ -161,6 +162,7 @@ class ClauseAgent:
             names = [n for n in names if n in self._settings.quick_tools] or list(self._settings.quick_tools)
         await self._invoke_fixed(job, names, outcome)
         results = {n: outcome.skill_results[n] for n in names if n in outcome.skill_results}
+        model_gate.expect_calls(1)
         outcome.fixed_path_messages = prompting.fixed_path_messages(
             job.review_id, job.task, job.clause, results
         )

@@ -33,6 +33,7 @@ async def run(config: ClauseWorkerConfig) -> None:
         store=DocumentStore(config.storage.document_store_dir),
         agent_settings=config.agent,
         concurrency=config.worker.worker_concurrency,
+        model_concurrency=config.worker.worker_model_concurrency,
         group_id=config.worker.worker_group_id,
         max_attempts=config.worker.worker_handler_attempts,
         owns_skills=True,

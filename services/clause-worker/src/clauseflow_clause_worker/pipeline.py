@@ -20,6 +20,7 @@ from clauseflow_shared.events import ClauseResult, ClauseTask
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
 
+from clauseflow_clause_worker import model_gate
 from clauseflow_clause_worker.agent import AgentOutcome, ClauseAgent, ClauseJob
 from clauseflow_clause_worker.redlines import RedlineDrafter, RedlineOutcome
 from clauseflow_clause_worker.structures import StructureCache
@@ -78,6 +79,7 @@ class ClauseProcessor:
 
     async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
         """Review (or redraft) one clause and describe what was found."""
+        model_gate.begin_task()
         try:
             structure = await self._structures.get(task.documents.primary)
             clause = structure.get(task.clause_id)

@@ -19,7 +19,7 @@ from clauseflow_shared.events import RedraftRequest
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
 
-from clauseflow_clause_worker import prompting
+from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.model import ChatModel, usage_of
 from clauseflow_clause_worker.validation import DraftCheck, check_drafts, resolve_risk
@@ -77,6 +77,7 @@ class RedlineDrafter:
         pending = first
         tries = 1 + max(0, job.task.max_retries)
         for attempt in range(tries):
+            model_gate.expect_calls(tries - attempt)
             failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome)
             if failed is None:
                 outcome.validation_passed = True

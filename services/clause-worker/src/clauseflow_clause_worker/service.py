@@ -1,8 +1,10 @@
 """The clause worker service: a consumer-group member on ``clause.tasks`` publishing ``clause.results``.
 
 Each replica handles up to ``concurrency`` tasks at once (the bus runs
-handlers concurrently for different keys). Handlers share only immutable
-collaborators (agent, drafter, store, clients), never per-task state. A
+handlers concurrently for different keys) and, when ``model_concurrency`` is
+set, sends at most that many model requests at once (see :mod:`model_gate`).
+Handlers share only immutable collaborators (agent, drafter, store, clients)
+and the model gate, never per-task state. A
 result's event id is derived from the task id, so a redelivered task (say,
 after a kill -9 before commit) republishes the same event and consumers dedupe.
 """
@@ -18,6 +20,7 @@ from clauseflow_shared.settings import SkillsClientSettings
 
 from clauseflow_clause_worker.agent import ClauseAgent, SkillSource
 from clauseflow_clause_worker.model import ChatModel
+from clauseflow_clause_worker.model_gate import GatedModel, ModelGate
 from clauseflow_clause_worker.pipeline import ClauseProcessor
 from clauseflow_clause_worker.redlines import RedlineDrafter
 from clauseflow_clause_worker.settings import AgentSettings
@@ -50,6 +53,7 @@ class ClauseWorker:
         store: DocumentStore,
         agent_settings: AgentSettings | None = None,
         concurrency: int = 8,
+        model_concurrency: int | None = None,
         group_id: str = GROUP_ID,
         max_attempts: int = 3,
         owns_skills: bool = False,
@@ -60,8 +64,11 @@ class ClauseWorker:
         self._owns_skills = owns_skills
         self._skills = skills
         settings = agent_settings or AgentSettings()
+        if model_concurrency is not None:
+            llm = GatedModel(llm, ModelGate(model_concurrency))
         self._processor = ClauseProcessor(ClauseAgent(llm, skills, settings), RedlineDrafter(llm), store)
         self._concurrency = concurrency
+        self._model_concurrency = model_concurrency
         self._group_id = group_id
         self._max_attempts = max_attempts
         self._consumer: Consumer | None = None
@@ -81,7 +88,12 @@ class ClauseWorker:
             max_attempts=self._max_attempts,
         )
         await self._consumer.start()
-        log.info("clause_worker_started", concurrency=self._concurrency, group_id=self._group_id)
+        log.info(
+            "clause_worker_started",
+            concurrency=self._concurrency,
+            model_concurrency=self._model_concurrency,
+            group_id=self._group_id,
+        )
 
     async def stop(self, grace_s: float = 30.0) -> None:
         """Stop taking tasks; in-flight tasks finish within ``grace_s`` or stay uncommitted (redelivered)."""

@@ -30,11 +30,17 @@ class AgentSettings(BaseSettings):
 
 
 class WorkerSettings(BaseSettings):
-    """WORKER_CONCURRENCY, BUS_KIND, WORKER_GROUP_ID, WORKER_SHUTDOWN_GRACE_S, WORKER_*_TOPIC."""
+    """WORKER_CONCURRENCY, WORKER_MODEL_CONCURRENCY, BUS_KIND, WORKER_GROUP_ID, WORKER_SHUTDOWN_GRACE_S, …"""
 
     model_config = SettingsConfigDict(env_file=None, extra="ignore", case_sensitive=False)
 
-    worker_concurrency: int = Field(default=8, ge=1, le=256)
+    worker_concurrency: int = Field(default=8, ge=1, le=256, description="clause tasks in flight per replica")
+    worker_model_concurrency: int | None = Field(
+        default=None,
+        ge=1,
+        le=256,
+        description="model requests in flight per replica (unset: no limit beyond WORKER_CONCURRENCY)",
+    )
     bus_kind: BusKind = "kafka"
     worker_group_id: str = "clause-workers"
     worker_handler_attempts: int = Field(default=3, ge=1)

@@ -188,21 +188,23 @@ class InMemoryBus(EventBus):
                 group.committed[tp] = position
 
     async def _rebalance(self, group: _Group) -> None:
-        """Round-robin every partition of the group's topics over the members subscribed to it.
+        """Range assignment, as the Kafka bus's groups use: per topic, each member a contiguous block.
 
-        Members first give up what moves (finishing in-flight work on it, within a bound, and
-        committing), and only then does the new owner start, so a key is never handled by two
-        members at once.
+        Partition k of every topic goes to the same member when the topics have as many
+        partitions (what keeps a review's events on one orchestrator). Members first give up
+        what moves (finishing in-flight work on it, within a bound, and committing), and only
+        then does the new owner start, so a key is never handled by two members at once.
         """
         plan: dict[int, set[TopicPartition]] = {id(m): set() for m in group.members}
-        topics = sorted({t for m in group.members for t in m.topics})
-        turn = 0
-        for topic in topics:
+        for topic in sorted({t for m in group.members for t in m.topics}):
             candidates = [m for m in group.members if topic in m.topics]
-            for partition in range(len(self._logs[topic])):
-                owner = candidates[turn % len(candidates)]
-                plan[id(owner)].add((topic, partition))
-                turn += 1
+            count = len(self._logs[topic])
+            share, extra = divmod(count, len(candidates))
+            start = 0
+            for index, member in enumerate(candidates):
+                size = share + (1 if index < extra else 0)
+                plan[id(member)].update((topic, p) for p in range(start, start + size))
+                start += size
         await asyncio.gather(
             *(m._revoke(m.assigned - plan[id(m)], wait_s=self._revoke_wait_s) for m in group.members)
         )

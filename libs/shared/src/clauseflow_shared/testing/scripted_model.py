@@ -120,6 +120,10 @@ class ScriptedModel:
         self._socket: socket.socket | None = None
         self.requests: list[dict[str, Any]] = []
         """Every request body received, in arrival order (including ones answered with an error)."""
+        self.in_flight = 0
+        """Chat requests being answered now."""
+        self.peak_in_flight = 0
+        """The most chat requests that were being answered at the same moment."""
         self.app = self._build_app()
 
     @classmethod
@@ -284,6 +288,7 @@ class ScriptedModel:
 
         @app.post("/v1/chat/completions", response_model=None)
         async def chat_completions(request: Request) -> JSONResponse | dict[str, Any]:
+            arrived = time.perf_counter()
             try:
                 body = await request.json()
             except ValueError:
@@ -295,22 +300,35 @@ class ScriptedModel:
             if body.get("stream"):
                 return _error(400, "the scripted model does not stream; send stream=false")
             self.requests.append(body)
-            facts = request_facts(body)
-            turn = self._next_turn(body, facts)
-            if turn is None:
-                return _error(
-                    400, f"scripted model: the script is exhausted after {len(self.requests) - 1} request(s)"
-                )
-            await self._pause(self._latency_s + turn.delay_s)
-            if turn.type == "hang":
-                await self._pause(_HANG_LIMIT_S)
-                return _error(503, "scripted model: hung request released at shutdown")
-            if turn.type == "status":
-                message = turn.message or f"scripted HTTP {turn.status}"
-                return _error(turn.status, message, turn.headers)
-            return self._completion(body, turn, facts)
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            try:
+                return await self._answer(body, arrived)
+            finally:
+                self.in_flight -= 1
 
         return app
+
+    async def _answer(self, body: dict[str, Any], arrived: float) -> JSONResponse | dict[str, Any]:
+        """The scripted turn for a valid request: an answer, an error status, or a hang.
+
+        The latency counts from the request's arrival, so reading and parsing it is part of the
+        scripted latency, as it is of a hosted model's.
+        """
+        facts = request_facts(body)
+        turn = self._next_turn(body, facts)
+        if turn is None:
+            return _error(
+                400, f"scripted model: the script is exhausted after {len(self.requests) - 1} request(s)"
+            )
+        await self._pause(self._latency_s + turn.delay_s - (time.perf_counter() - arrived))
+        if turn.type == "hang":
+            await self._pause(_HANG_LIMIT_S)
+            return _error(503, "scripted model: hung request released at shutdown")
+        if turn.type == "status":
+            message = turn.message or f"scripted HTTP {turn.status}"
+            return _error(turn.status, message, turn.headers)
+        return self._completion(body, turn, facts)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
