@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from clauseflow_clause_worker.skills_client import SkillsClient
+from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.settings import SkillsClientSettings
 from clauseflow_skills.server import create_server
@@ -35,6 +36,15 @@ async def skills_target(store_dir: Path) -> AsyncIterator[str]:
     server, port = await create_server(settings, port=0, extra_skills=probe_skills())
     yield f"127.0.0.1:{port}"
     await server.stop(grace=1)
+
+
+@pytest.fixture
+async def bus() -> AsyncIterator[InMemoryBus]:
+    """A started in-memory bus with four partitions per topic."""
+    bus = InMemoryBus(partitions=4)
+    await bus.start()
+    yield bus
+    await bus.stop()
 
 
 @pytest.fixture

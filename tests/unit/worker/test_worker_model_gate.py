@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 from clauseflow_clause_worker import model_gate
@@ -98,14 +97,6 @@ def test_model_concurrency_is_unset_by_default_and_validated(monkeypatch: pytest
 
 TOOL_TURN = Turn.tool_calls(call("get_clause_context", {"clause_id": "{clause_id}"}), delay_s=0.05)
 THREE_TURNS = {"clause_review": [TOOL_TURN, TOOL_TURN, Turn.json_answer([])]}
-
-
-@pytest.fixture
-async def bus() -> AsyncIterator[InMemoryBus]:
-    bus = InMemoryBus(partitions=4)
-    await bus.start()
-    yield bus
-    await bus.stop()
 
 
 async def _review_six_clauses(

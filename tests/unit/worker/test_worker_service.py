@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
 from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_shared import ids
@@ -37,14 +36,6 @@ def answer(value: object) -> Turn:
 
 
 CONVERSATIONS = {"clause_review": [answer([RISK])], "redline_draft": [answer([REDLINE])]}
-
-
-@pytest.fixture
-async def bus() -> AsyncIterator[InMemoryBus]:
-    bus = InMemoryBus(partitions=4)
-    await bus.start()
-    yield bus
-    await bus.stop()
 
 
 async def _until(condition: Callable[[], bool], timeout_s: float = 5.0) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from clauseflow_shared import ids
 from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
 from clauseflow_shared.logging import get_logger
@@ -165,4 +165,5 @@ class ClauseProcessor:
         key: tuple[object, ...] = (job.review_id, job.task.clause_id, job.task.attempt)
         if job.task.mode == TaskMode.REDRAFT:
             key = (*key, TaskMode.REDRAFT.value)
-        return await asyncio.to_thread(self._store.put_blob, "transcript", key, transcript)
+        payload = encode_blob(transcript)
+        return await asyncio.to_thread(self._store.put_blob_bytes, "transcript", key, payload)

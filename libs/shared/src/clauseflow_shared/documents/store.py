@@ -16,6 +16,11 @@ from clauseflow_shared.errors import NotFound
 from clauseflow_shared.ids import derived_id, document_id
 
 
+def encode_blob(data: object) -> bytes:
+    """The stored form of a JSON blob."""
+    return json.dumps(data, ensure_ascii=False).encode()
+
+
 class DocumentStore:
     """A directory of documents keyed by content hash; safe for several processes on one volume."""
 
@@ -74,8 +79,17 @@ class DocumentStore:
 
     def put_blob(self, kind: str, key_parts: tuple[object, ...], data: object) -> str:
         """Store a JSON blob (e.g. an agent transcript) under a deterministic id; returns the ref."""
+        return self.put_blob_bytes(kind, key_parts, encode_blob(data))
+
+    def put_blob_bytes(self, kind: str, key_parts: tuple[object, ...], payload: bytes) -> str:
+        """Store a blob already encoded by :func:`encode_blob`; returns the ref.
+
+        For async callers: encode on the event loop, then run only this (file system calls,
+        which release the GIL) in a worker thread. Encoding in the thread held the GIL there
+        and stalled the loop for up to a switch interval.
+        """
         ref = derived_id(kind, *key_parts)
-        self._write_atomic(self._path("blobs", ref, ".json"), json.dumps(data, ensure_ascii=False).encode())
+        self._write_atomic(self._path("blobs", ref, ".json"), payload)
         return ref
 
     def get_blob(self, ref: str) -> object:
