@@ -13,6 +13,7 @@ from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.events import ClauseResult, Envelope, Topic
+from clauseflow_shared.testing.scripted_model import request_facts
 from clauseflow_shared.testing.scripted_turns import Turn, call
 from worker_fixtures import clause_task, scripted_llm
 
@@ -132,3 +133,36 @@ async def test_without_a_model_limit_every_clause_in_flight_calls_the_model_at_o
     results, peak = await _review_six_clauses(bus, skills, store, model_concurrency=None)
     assert len(results) == 6
     assert peak == 6
+
+
+async def test_a_freed_model_slot_goes_to_the_waiting_clause_with_more_turns_ahead(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    slow_tool_turn = Turn.tool_calls(call("get_clause_context", {"clause_id": "{clause_id}"}), delay_s=0.3)
+    script = {
+        "clause_review": [slow_tool_turn, TOOL_TURN, Turn.json_answer([])],
+        "clause_review_fixed": [Turn.json_answer([])],
+    }
+
+    async def publish(clause_id: str, depth: str) -> None:
+        task = clause_task(clause_id, task_id=f"task-h{clause_id}", depth=depth)
+        envelope = Envelope.wrap(f"rev_h{clause_id}", task, event_id=f"evt_h{clause_id}")
+        await bus.publish(Topic.CLAUSE_TASKS, f"rev_h{clause_id}:{clause_id}", envelope)
+
+    async with scripted_llm(per_conversation=script) as (llm, model):
+        worker = ClauseWorker(
+            bus=bus, llm=llm, skills=skills, store=store, concurrency=4, model_concurrency=1
+        )
+        await worker.start()
+        await publish("1", "standard")  # takes the only slot for its first (slow) turn
+        async with asyncio.timeout(5):
+            while not model.requests:  # noqa: ASYNC110 - the model server records requests, nothing to await
+                await asyncio.sleep(0.01)
+        await publish("2", "quick")  # one model call ahead: waits
+        await asyncio.sleep(0.05)
+        await publish("3", "standard")  # three turns ahead: waits, arrived later
+        await bus.read_topic(Topic.CLAUSE_RESULTS, min_records=3, timeout_s=15)
+        await worker.stop(grace_s=2)
+    order = [str(request_facts(body)["clause_id"]) for body in model.requests]
+    assert order[0] == "1"
+    assert order.index("3") < order.index("2"), order
