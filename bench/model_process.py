@@ -7,7 +7,7 @@ poller; the scaling bench would have counted that as the system's overhead. Here
 has its own process and loop. Times are ``time.perf_counter()`` (CLOCK_MONOTONIC on Linux,
 shared by every process of the machine), so they compare with the bench's own timestamps.
 
-    python -m bench.model_process --bench scaling --port 8765   (started by :func:`scripted_model_process`)
+    python -m bench.model_process --port 8765   (started by :func:`scripted_model_process`)
 
 ``GET /bench/calls`` answers the calls recorded since the last ``DELETE /bench/calls``.
 """
@@ -55,12 +55,10 @@ class CallLogRoute:
         await send({"type": "http.response.body", "body": body})
 
 
-def scripted_app(bench: str) -> Any:
-    """The scripted model of ``bench`` (its script and latency) behind the timing middleware."""
+def scripted_app() -> Any:
+    """The scaling bench's scripted model (its script and latency) behind the timing middleware."""
     from clauseflow_shared.testing.scripted_model import ScriptedModel
 
-    if bench != "scaling":
-        raise ValueError(f"no scripted model is defined for bench {bench!r}")
     from bench.perf.scaling import N_CLAUSES, script
 
     log = LLMCallLog()
@@ -93,15 +91,15 @@ class RemoteModel:
 
 
 @contextlib.asynccontextmanager
-async def scripted_model_process(bench: str, log_dir: Path) -> AsyncIterator[RemoteModel]:
-    """Start the scripted model of ``bench`` as its own process on a free port; stop it afterwards."""
+async def scripted_model_process(log_dir: Path) -> AsyncIterator[RemoteModel]:
+    """Start the scripted model as its own process on a free port; stop it afterwards."""
     from clauseflow_cli.processes import ServiceProcess, default_env, free_port, http_ok
 
     port = free_port()
     await asyncio.to_thread(log_dir.mkdir, parents=True, exist_ok=True)
     process = ServiceProcess(
         "model",
-        [sys.executable, "-m", "bench.model_process", "--bench", bench, "--port", str(port)],
+        [sys.executable, "-m", "bench.model_process", "--port", str(port)],
         {**default_env(), "PYTHONPATH": str(REPO)},
         http_ok(f"http://127.0.0.1:{port}/v1/models"),
         log_dir / "model.log",
@@ -114,12 +112,12 @@ async def scripted_model_process(bench: str, log_dir: Path) -> AsyncIterator[Rem
         await process.stop()
 
 
-async def _serve(bench: str, port: int) -> None:
+async def _serve(port: int) -> None:
     import uvicorn
     from clauseflow_shared.net import listening_socket
 
     server = uvicorn.Server(
-        uvicorn.Config(scripted_app(bench), log_level="warning", lifespan="off", access_log=False)
+        uvicorn.Config(scripted_app(), log_level="warning", lifespan="off", access_log=False)
     )
     await server.serve(sockets=[listening_socket("127.0.0.1", port)])
 
@@ -131,10 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.model_process", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("--bench", required=True, choices=["scaling"])
     parser.add_argument("--port", type=int, required=True)
     args = parser.parse_args(argv)
-    runtime.run(_serve(args.bench, args.port))
+    runtime.run(_serve(args.port))
     return 0
 
 

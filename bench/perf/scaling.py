@@ -403,7 +403,7 @@ async def run(workers_list: list[int], schedules: list[str], repeats: int) -> di
     root.mkdir(parents=True, exist_ok=True)
     configure_service_logging(root / "bench-process.log")
     machine = machine_info()
-    async with kafka_broker() as broker, scripted_model_process("scaling", root / "model") as model:
+    async with kafka_broker() as broker, scripted_model_process(root / "model") as model:
         configs = [
             await run_configuration(w, schedule, broker, model, repeats, root)
             for schedule in schedules
