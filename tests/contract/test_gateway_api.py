@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import io
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from clauseflow_shared.events import (
     Topic,
 )
 from clauseflow_shared.review import ReviewPlan
+from clauseflow_shared.testing.hostile_readers import read_forever
 from gateway_api_support import (
     CONTRACT,
     clause_result,
@@ -74,7 +76,9 @@ class Gateway:
 
 
 @contextlib.asynccontextmanager
-async def running_gateway(root: Path, **app_kwargs: Any) -> AsyncIterator[Gateway]:
+async def running_gateway(
+    root: Path, settings_overrides: dict[str, Any] | None = None, **app_kwargs: Any
+) -> AsyncIterator[Gateway]:
     """The gateway app served by uvicorn on a free port, with a fresh in-memory bus."""
     bus = InMemoryBus(partitions=2)
     await bus.start()
@@ -85,6 +89,7 @@ async def running_gateway(root: Path, **app_kwargs: Any) -> AsyncIterator[Gatewa
         max_upload_bytes=MAX_UPLOAD,
         outbox_poll_s=0.1,
         sse_poll_s=0.05,
+        **(settings_overrides or {}),
     )
     try:
         async with serve_gateway(settings, bus, **app_kwargs) as http:
@@ -333,6 +338,37 @@ async def test_unexpected_failure_is_a_generic_500_without_details_or_state(tmp_
         }
         assert await gw.events(Topic.REVIEW_REQUESTED, timeout_s=0.3) == []
         assert gw.count_rows("reviews") == 0
+
+
+async def test_a_document_that_cannot_be_read_in_time_is_refused_and_its_reader_stopped(
+    tmp_path: Path,
+) -> None:
+    pid_file = tmp_path / "reader.pid"
+    async with running_gateway(tmp_path, {"parse_timeout_s": 1.0}, parser=read_forever) as gw:
+        resp = await gw.http.post(
+            "/v1/reviews",
+            data={"our_party": "Supplier"},
+            files={"file": ("layout-loop.pdf", str(pid_file).encode(), "application/pdf")},
+        )
+        assert resp.status_code == 422, resp.text
+        error = resp.json()["error"]
+        assert error["code"] == "document_timeout"
+        assert "layout-loop.pdf" in error["message"] and "longer than 1s" in error["message"]
+        assert await gw.events(Topic.REVIEW_REQUESTED, timeout_s=0.3) == []
+        assert gw.stored_files() == []
+        assert gw.count_rows("reviews") == 0
+        assert (await gw.http.get("/readyz")).status_code == 200
+        pid = int(pid_file.read_text())
+        assert pid != os.getpid()
+
+        async def reader_gone() -> bool:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return True
+            return False
+
+        await eventually(reader_gone, timeout_s=3.0)
 
 
 async def test_missing_party_message_names_the_field(gateway: Gateway) -> None:

@@ -49,6 +49,30 @@ async def test_an_exhausted_script_answers_with_a_clear_client_error() -> None:
             await client.close()
 
 
+async def test_a_model_built_not_to_record_counts_requests_but_keeps_no_bodies() -> None:
+    async with ScriptedModel(forever=Turn.text("[]"), record_requests=False) as model:
+        client = LLMClient(model.settings())
+        try:
+            for text in ("a", "b", "c"):
+                await client.chat([{"role": "user", "content": text}])
+        finally:
+            await client.close()
+    assert model.received == 3
+    assert model.requests == []
+
+
+async def test_a_recording_model_keeps_every_body_in_arrival_order() -> None:
+    async with ScriptedModel(forever=Turn.text("[]")) as model:
+        client = LLMClient(model.settings())
+        try:
+            for text in ("a", "b"):
+                await client.chat([{"role": "user", "content": text}])
+        finally:
+            await client.close()
+    assert model.received == 2
+    assert [m["messages"][0]["content"] for m in model.requests] == ["a", "b"]
+
+
 async def test_turns_with_a_match_go_to_the_matching_conversation() -> None:
     turns = [
         Turn.text('["for 2.1"]', match={"clause_id": "2.1"}),

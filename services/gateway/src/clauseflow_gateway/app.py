@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.errors import install_error_handlers
+from clauseflow_gateway.intake.isolation import ReaderPool
 from clauseflow_gateway.intake.submission import DocumentParser, SubmissionService, default_parser
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
@@ -63,7 +64,8 @@ def create_app(
     consume: bool = True,
 ) -> FastAPI:
     """The gateway app. A ``bus`` passed in is owned (started/stopped) by the caller; otherwise the
-    app creates one from the settings and owns it. ``consume=False`` skips the read-model consumer."""
+    app creates one from the settings and owns it. ``consume=False`` skips the read-model consumer.
+    A ``parser`` runs in the reader processes, so it must be a module-level function."""
     settings = settings or GatewaySettings()
 
     @contextlib.asynccontextmanager
@@ -99,6 +101,13 @@ async def _running(
         if owned_bus:
             await the_bus.start()
             stack.push_async_callback(the_bus.stop)
+        readers = ReaderPool(
+            workers=settings.parse_workers,
+            timeout_s=settings.parse_timeout_s,
+            memory_mb=settings.parse_memory_mb,
+        )
+        readers.start()
+        stack.push_async_callback(readers.stop)
         relay = OutboxRelay(
             sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
         )
@@ -113,8 +122,8 @@ async def _running(
                 store=store or DocumentStore(settings.document_store_dir),
                 relay=relay,
                 parser=parser or default_parser(),
+                readers=readers,
                 defaults=settings,
-                parse_timeout_s=settings.parse_timeout_s,
             ),
             decisions=DecisionService(sessions, relay),
         )

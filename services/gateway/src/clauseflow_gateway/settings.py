@@ -22,6 +22,10 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     max_upload_bytes: int = Field(default=20 * 1024 * 1024, ge=1, description="per uploaded document")
     max_reference_files: int = Field(default=5, ge=0, le=20)
     parse_timeout_s: float = Field(default=30.0, gt=0, description="time allowed to parse one document")
+    parse_workers: int = Field(default=2, ge=1, le=32, description="processes reading uploads at once")
+    parse_memory_mb: int = Field(
+        default=2048, ge=0, description="memory one document's reading may use (0: no limit; Linux only)"
+    )
     publish_timeout_s: float = Field(default=15.0, gt=0)
     outbox_poll_s: float = Field(default=1.0, gt=0, description="how often the relay retries unsent events")
     sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")

@@ -107,6 +107,7 @@ class ScriptedModel:
         per_conversation: Mapping[str, Sequence[Turn]] | None = None,
         latency_s: float = 0.0,
         port: int = 0,
+        record_requests: bool = True,
     ) -> None:
         self._queue: list[Turn] = list(turns)
         self._forever = forever
@@ -118,8 +119,12 @@ class ScriptedModel:
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
         self._socket: socket.socket | None = None
+        self._record_requests = record_requests
         self.requests: list[dict[str, Any]] = []
-        """Every request body received, in arrival order (including ones answered with an error)."""
+        """Every request body received, in arrival order (including ones answered with an error);
+        empty when built with ``record_requests=False``."""
+        self.received = 0
+        """Chat requests received so far (counted whether or not their bodies are recorded)."""
         self.in_flight = 0
         """Chat requests being answered now."""
         self.peak_in_flight = 0
@@ -299,7 +304,9 @@ class ScriptedModel:
                 return _error(400, "every message must be an object with a 'role'")
             if body.get("stream"):
                 return _error(400, "the scripted model does not stream; send stream=false")
-            self.requests.append(body)
+            self.received += 1
+            if self._record_requests:
+                self.requests.append(body)
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
             try:
@@ -319,7 +326,7 @@ class ScriptedModel:
         turn = self._next_turn(body, facts)
         if turn is None:
             return _error(
-                400, f"scripted model: the script is exhausted after {len(self.requests) - 1} request(s)"
+                400, f"scripted model: the script is exhausted after {self.received - 1} request(s)"
             )
         await self._pause(self._latency_s + turn.delay_s - (time.perf_counter() - arrived))
         if turn.type == "hang":

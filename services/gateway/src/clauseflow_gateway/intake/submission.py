@@ -20,6 +20,7 @@ from clauseflow_gateway.db.tables import ReviewRow
 from clauseflow_gateway.errors import ApiError
 from clauseflow_gateway.intake.domain import detect_domain
 from clauseflow_gateway.intake.fidic import merged_contract, with_content_id
+from clauseflow_gateway.intake.isolation import ReaderCrashed, ReaderPool
 from clauseflow_gateway.intake.upload import Submission, UploadedDocument
 from clauseflow_gateway.outbox import OutboxRelay, enqueue
 from clauseflow_gateway.schemas import Links, ReviewAccepted
@@ -79,34 +80,42 @@ class SubmissionService:
         store: DocumentStore,
         relay: OutboxRelay,
         parser: DocumentParser,
+        readers: ReaderPool,
         defaults: ReviewDefaults,
-        parse_timeout_s: float,
     ) -> None:
         self._sessions = sessions
         self._store = store
         self._relay = relay
         self._parser = parser
+        self._readers = readers
         self._defaults = defaults
-        self._parse_timeout_s = parse_timeout_s
+
+    def _overran(self, what: str, exc: TimeoutError | MemoryError | ReaderCrashed) -> ApiError:
+        """The 422 for a read that overran its time or memory, or that killed its reader."""
+        if isinstance(exc, TimeoutError):
+            return ApiError(
+                422,
+                "document_timeout",
+                f"{what} took longer than {self._readers.timeout_s:g}s; convert it to .txt or split it",
+            )
+        if isinstance(exc, MemoryError):
+            return ApiError(
+                422,
+                "document_too_large",
+                f"{what} needs more than {self._readers.memory_mb} MB of memory; "
+                "convert it to .txt or split it",
+            )
+        return ApiError(422, "document_error", f"{what} could not be completed: {exc}")
 
     async def _parse(self, upload: UploadedDocument) -> ParsedDocument:
         label = f"{upload.role} file {upload.filename!r}"
         try:
-            # The parser is CPU-bound and synchronous: keep it off the event loop and bounded in time.
-            structure = await asyncio.wait_for(
-                asyncio.to_thread(self._parser, upload.content, upload.filename),
-                timeout=self._parse_timeout_s,
-            )
+            structure = await self._readers.run(self._parser, upload.content, upload.filename)
         except DocumentError as exc:
             raise ApiError(422, "document_error", f"{label}: {exc}") from None
-        except TimeoutError:
-            raise ApiError(
-                422,
-                "document_timeout",
-                f"{label} took longer than {self._parse_timeout_s:g}s to read; "
-                "convert it to .txt or split it",
-            ) from None
-        except (ImportError, MemoryError, OSError):
+        except (TimeoutError, MemoryError, ReaderCrashed) as exc:
+            raise self._overran(f"reading the {label}", exc) from None
+        except (ImportError, OSError):
             raise  # our fault, not the document's: a 500, logged by the error handler
         except Exception as exc:
             # Parser crashes on odd input (IndexError in a corrupt table, ...) are still about the document.
@@ -130,18 +139,11 @@ class SubmissionService:
         gc_structure = with_content_id(gc.structure, gc.upload.content)
         pc_structure = with_content_id(pc.structure, pc.upload.content)
         try:
-            # The merge re-parses the amended text: CPU-bound, so off the loop and bounded in time.
-            return await asyncio.wait_for(
-                asyncio.to_thread(merged_contract, gc_structure, pc_structure),
-                timeout=self._parse_timeout_s,
-            )
-        except TimeoutError:
-            raise ApiError(
-                422,
-                "document_timeout",
-                f"merging the {label} into the contract took longer than {self._parse_timeout_s:g}s",
-            ) from None
-        except (ImportError, MemoryError, OSError):
+            # The merge re-parses the amended text: as costly as a parse, and as untrusted.
+            return await self._readers.run(merged_contract, gc_structure, pc_structure)
+        except (TimeoutError, MemoryError, ReaderCrashed) as exc:
+            raise self._overran(f"merging the {label} into the contract", exc) from None
+        except (ImportError, OSError):
             raise
         except Exception as exc:
             log.warning("merging GC and PC failed", filename=pc.upload.filename, error=repr(exc)[:300])
