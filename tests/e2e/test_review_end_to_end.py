@@ -82,3 +82,26 @@ async def test_chinese_contract_reviewed_and_all_redlines_approved(
     assert {r["status"] for r in report["redlines"]} <= {"approved"}
     assert any("\u4e00" <= ch <= "\u9fff" for r in report["risks"] for ch in r["description"])
     assert review_id in md
+
+
+async def test_chinese_share_transfer_reviewed_for_the_party_the_parties_block_makes_the_buyer(
+    gateway: GatewayClient, expected: dict[str, Any]
+) -> None:
+    # The client says only "乙方"; by convention 乙方 supplies, but here the parties block makes
+    # 乙方 the transferee, so the review must take the buyer's side of every M&A position.
+    spec = expected["share_transfer_zh.txt"]
+    review_id = await gateway.submit(
+        EXAMPLES / "share_transfer_zh.txt",
+        our_party=spec["our_party"],
+        language="zh-CN",
+        domain="auto",
+    )
+    await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
+    report = await gateway.report(review_id)
+
+    assert report["status"] == "completed" and report["domain"] == "sha_spa"
+    found = _found(report)
+    must_find = {(cid, rtype) for cid, rtype in spec["must_find"].items()}
+    assert must_find <= found, f"missing {must_find - found}"
+    flagged = {cid for cid, _ in found}
+    assert not flagged & set(spec["must_not_flag"]), flagged & set(spec["must_not_flag"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from clauseflow_shared import ids
@@ -17,6 +18,7 @@ from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
+from clauseflow_shared.legal.party_roles import party_with_role
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
 
@@ -51,6 +53,22 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
     return risks
 
 
+@lru_cache(maxsize=256)
+def _our_party_in(document_id: str, our_party: str, text: str) -> str:
+    # Keyed by the document id too: one document's text is the same object for all its clauses.
+    return party_with_role(our_party, text)
+
+
+def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> ClauseTask:
+    """The task with our party's contractual role added when the client named only 甲方/乙方 or a company.
+
+    The agent, its skills and the drafter all argue from ``our_party``; "乙方" alone does not say
+    whether we buy or sell, the contract's parties block does (see :mod:`party_roles`).
+    """
+    our_party = _our_party_in(structure.document_id, task.our_party, structure.text)
+    return task if our_party == task.our_party else task.model_copy(update={"our_party": our_party})
+
+
 def cite_at_sub_clauses(structure: DocumentStructure, unit_id: str, risks: Sequence[Risk]) -> list[Risk]:
     """Cite each risk at the innermost numbered clause of the review unit that holds its quote."""
     return [
@@ -83,6 +101,7 @@ class ClauseProcessor:
         try:
             structure = await self._structures.get(task.documents.primary)
             clause = structure.get(task.clause_id)
+            task = as_the_contract_names_us(task, structure)
         except NotFound as exc:
             # A missing document or clause will not appear on retry: report it so the review can settle.
             log.warning("clause_not_found", error=str(exc))

@@ -58,6 +58,11 @@ def _zh_units(text: str) -> str:
 # A risk type that is dropped when another is reported for the same clause: "continued use =
 # acceptance" is part of the change right.
 _SUPPRESSED_BY: dict[str, str] = {"deemed_acceptance_or_waiver": "unilateral_change_right"}
+# In a share deal the taxonomy wants the most specific id: "a seller's low cap in an SPA belongs
+# to ma_claim_limitations_unfavourable, not liability_cap_inadequate".
+_SUPPRESSED_IN_DOMAIN: dict[str, dict[str, str]] = {
+    "sha_spa": {"liability_cap_inadequate": "ma_claim_limitations_unfavourable"},
+}
 
 
 def _context(
@@ -102,7 +107,7 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> dict[str, Fin
         cur = best.get(f.risk_type)
         if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
             best[f.risk_type] = f
-    for suppressed, by in _SUPPRESSED_BY.items():
+    for suppressed, by in (*_SUPPRESSED_BY.items(), *_SUPPRESSED_IN_DOMAIN.get(ctx.domain, {}).items()):
         if by in best:
             best.pop(suppressed, None)
     return best

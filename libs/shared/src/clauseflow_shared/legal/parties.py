@@ -49,8 +49,8 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("Founder", "Founders", "Majority Shareholder", "Existing Shareholders", "Promoter"),
         ("创始人", "原股东", "大股东", "控股股东"),
     ),
-    "party_a": ((), ("甲方",)),
-    "party_b": ((), ("乙方",)),
+    "party_a": (("Party A",), ("甲方",)),
+    "party_b": (("Party B",), ("乙方",)),
     "lessee": (("Lessee", "Tenant"), ("承租方", "承租人")),
     "lessor": (("Lessor", "Landlord"), ("出租方", "出租人")),
     "borrower": (("Borrower",), ("借款人", "借款方")),
@@ -167,7 +167,7 @@ def _role_patterns() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...]
 _QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
 
 
-def _names(text: str) -> list[str]:
+def names_in(text: str) -> list[str]:
     """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
     names: list[str] = []
     text = re.sub(r"[（]", "(", re.sub(r"[）]", ")", text))
@@ -322,6 +322,15 @@ class Parties:
                     spans.append(Mention("mutual", m.group(0), m.start(), m.end()))
         return sorted(spans, key=lambda s: s.start)
 
+    def side_pattern(self, side: Side) -> str:
+        """A regex alternation of the side's aliases, longest first ("乙方|受让方|买方|Buyer|…").
+
+        For rules that must name a party in a pattern: a Chinese contract calls the seller
+        "甲方" in its clauses as often as "转让方", and only the parties block says which.
+        """
+        aliases = [alias for alias, s, _ in self._alias_patterns() if s == side]
+        return "|".join(re.escape(a) for a in aliases) or "(?!)"
+
     def side_before(self, text: str, pos: int, window: int = 200) -> Side | None:
         """The side of the last party named before ``pos`` (the actor of a following verb)."""
         lo = max(0, pos - window)
@@ -403,12 +412,12 @@ def infer_parties(
     "Customer"), plus any other known role named in the clause.
     """
     our_roles = tuple(roles_in(our_party)) if our_party else ()
-    our_names = tuple(_names(our_party)) if our_party else ()
+    our_names = tuple(names_in(our_party)) if our_party else ()
     their_roles: list[str] = []
     their_names: list[str] = []
     for other in other_parties or []:
         their_roles += [r for r in roles_in(other) if r not in our_roles]
-        their_names += _names(other)
+        their_names += names_in(other)
     for role in our_roles:
         their_roles += [r for r in OPPOSITE.get(role, ()) if r not in our_roles]
     if not their_roles and clause_text and (our_roles or our_names):

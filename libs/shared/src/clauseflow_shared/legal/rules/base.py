@@ -75,6 +75,16 @@ class ClauseContext:
         """The counterparty's readable name."""
         return self.parties.label("them", self.language)
 
+    @property
+    def us_rx(self) -> str:
+        """Our party's aliases as a regex alternation (for patterns that name the actor)."""
+        return self.parties.side_pattern("us")
+
+    @property
+    def them_rx(self) -> str:
+        """The counterparty's aliases as a regex alternation."""
+        return self.parties.side_pattern("them")
+
     def find(self, pattern: str, flags: int = re.I) -> Iterator[tuple[Sentence, re.Match[str]]]:
         """Every (sentence, match) of ``pattern`` in the clause, sentence by sentence."""
         rx = _compiled(pattern, flags)

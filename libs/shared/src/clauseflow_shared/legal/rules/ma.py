@@ -7,9 +7,22 @@ from __future__ import annotations
 import re
 
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
-from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period
+from clauseflow_shared.legal.text import Percent, find_percents, find_periods, fmt_period
 
 _SELLER = r"Sellers?|Warrantors?|Vendors?|卖方|转让方"
+
+
+def _shares_of_price(text: str, *, before: int) -> list[Percent]:
+    """Percentages of the price: "5% of the Purchase Price", and "转让价款的百分之五" (price named first)."""
+    return [
+        p
+        for p in find_percents(text)
+        if re.search(
+            r"Purchase\s+Price|Consideration|price|价款|对价",
+            text[max(0, p.start - before) : p.end + 40],
+            re.I,
+        )
+    ]
 
 
 def _buyer(ctx: ClauseContext) -> bool:
@@ -23,18 +36,41 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s in ctx.sentences:
         text = s.text
-        if not re.search(_SELLER, text, re.I) and not re.search(r"Claims?|索赔", text):
+        if not re.search(rf"{_SELLER}|{ctx.them_rx}", text, re.I) and not re.search(r"Claims?|索赔", text):
+            continue
+        extended = re.search(
+            r"(?:limitations?|limits?)\b.{0,80}?(?:also\s+)?appl(?:y|ies)\s+(?:equally\s+)?to.{0,80}?(?P<what>Title|Capacity|Tax|Fundamental)"
+            r"|限制[^。；]{0,12}?(?:同样|亦|也)?适用于[^。；]{0,40}?(?P<zh>权属|主体资格|税务|税收|基本保证)",
+            text,
+            re.I,
+        )
+        if extended:
+            out.append(
+                Finding(
+                    "ma_claim_limitations_unfavourable",
+                    "high",
+                    span(s, extended.start()),
+                    ctx.t(
+                        "The Seller's limitations of liability also apply to title, capacity or tax claims.",
+                        "卖方的责任限制同样适用于股权权属、主体资格或税务索赔。",
+                    ),
+                    ctx.t(
+                        f"If the shares are not the Seller's to sell, or tax history proves costly, {ctx.us} recovers only the capped, time-barred fraction of a total loss.",
+                        f"如标的股权权属有瑕疵或历史税务问题爆发，{ctx.us}只能在上限和期限内追回全部损失的一小部分。",
+                    ),
+                    ctx.t(
+                        "Market: title, capacity and tax claims are carved out of the cap, basket and short time limit (capped at the price, if at all).",
+                        "市场惯例：权属、主体资格和税务索赔不受起赔额、上限和短期索赔期的限制（如设上限，为全部价款）。",
+                    ),
+                )
+            )
             continue
         cap = re.search(
             r"(?:total|aggregate|maximum)\s+(?:amount\s+of\s+(?:the\s+)?)?liabilit\w*|liabilit\w*.{0,80}shall\s+not\s+exceed|责任总额|累计.{0,6}不超过",
             text,
             re.I,
         )
-        pcts = [
-            p
-            for p in find_percents(text)
-            if re.search(r"Purchase\s+Price|Consideration|price|价款|对价", text[p.end : p.end + 40], re.I)
-        ]
+        pcts = _shares_of_price(text, before=12)
         if cap and pcts:
             p = pcts[0]
             covers_fundamental = re.search(
@@ -68,7 +104,8 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                 )
                 continue
         deductible = re.search(
-            r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|only\s+the\s+excess|the\s+excess\s+only|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)|仅就超出部分",
+            r"only\s+(?:be\s+liable\s+)?for\s+(?:the\s+amount\s+by\s+which|the\s+excess)|only\s+the\s+excess|the\s+excess\s+only|in\s+excess\s+of\s+(?:the\s+)?(?:threshold|basket)"
+            r"|(?:仅|只)(?:能|可|得)?(?:就|对)超(?:出|过)|(?:方可|才能|才可)(?:就|对)超(?:出|过)(?:部分|的部分)",
             text,
             re.I,
         )
@@ -98,7 +135,8 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         notice = re.search(
-            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|unless\s+(?:it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within|买方.{0,20}(?:在|于).{0,20}内.{0,10}(?:通知|提出)",
+            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|unless\s+(?:it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within"
+            rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:在|于)[^。；]{{0,20}}内[^。；]{{0,10}}(?:通知|提出)",
             text,
             re.I,
         )
@@ -138,6 +176,7 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
         r"(?:qualified|limited)\s+by\s+(?:all\s+)?(?:matters|information|documents)\s+(?:disclosed|contained|made\s+available|included)\s+in\s+the\s+(?:virtual\s+)?Data\s+Room|(?:all\s+)?information\s+in\s+the\s+public\s+domain"
         r"|(?:Buyer|Purchaser)\b.{0,60}(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge|(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge\s+of\s+the\s+(?:Buyer|Purchaser)"
         r"|[\"“]?Disclosed[\"”]?\s+means.{0,300}?(?:Data\s+Room|public\s+(?:register|record)|constructive|imputed|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)|advisers)"
+        r"|保证[^。；]{0,20}?(?:以|受)[^。；]{0,120}?(?:公开信息|公开资料|数据室|(?:应当|应)(?:知悉|知道)|视为(?:已)?知悉)[^。；]{0,60}?(?:为限|所限|限制|为准)"
     ):
         return [
             Finding(
@@ -159,7 +198,8 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for s, m in ctx.find(
-        r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)|买方.{0,10}(?:已知|知悉|应当知道)"
+        r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)"
+        rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:已知|知悉|应当知道)"
     ):
         if re.search(r"shall\s+not\s+(?:be\s+)?(?:affected|prejudiced)|不影响", s.text, re.I):
             continue
@@ -212,7 +252,7 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     if not _buyer(ctx):
         return []
     for s, _m in ctx.find(
-        r"(?:shall\s+not|will\s+not|not)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?repeated|(?:given|made)\s+(?:only\s+)?(?:on|as\s+at)\s+the\s+date\s+of\s+this\s+Agreement\s+only|仅于签署日作出|不在交割时重复"
+        r"(?:shall\s+not|will\s+not|not)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?repeated|(?:given|made)\s+(?:only\s+)?(?:on|as\s+at)\s+the\s+date\s+of\s+this\s+Agreement\s+only|仅(?:在|于)[^。；]{0,10}签署日作出|不(?:在|于)交割(?:日|时)?(?:重复|再次)"
     ):
         if re.search(r"Warrant|保证", s.text, re.I):
             return [
@@ -254,7 +294,8 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for s, m in ctx.find(
-        r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?|(?:卖方|转让方)(?:可以|有权)?(?:单方)?豁免"
+        r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?"
+        rf"|(?:卖方|转让方|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
     ):
         return [
             Finding(
@@ -315,6 +356,34 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
         ]
     if not _buyer(ctx):
         return []
+    prepaid = _unsecured_prepayment(ctx)
+    if prepaid:
+        return prepaid
+    for s, m in ctx.find(
+        r"(?:dividends?|distributions?|利润分配|分红|股息|分派)[^。；]{0,80}?(?:shall\s+not|will\s+not|not|without|无需|不予?|不得)[^。；]{0,30}?(?:be\s+)?(?:deducted|reduc\w*|adjust\w*|扣除|抵减|调整)"
+    ):
+        if re.search(rf"{_SELLER}|{ctx.them_rx}", s.text, re.I) and re.search(
+            r"Price|Consideration|价款|对价", s.text, re.I
+        ):
+            return [
+                Finding(
+                    "ma_price_mechanism_risk",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        "Before Completion the Seller may take dividends or distributions without any reduction of the price.",
+                        "交割前卖方可从目标公司取得分红或利润分配，且不从转让价款中扣除。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} pays for value that leaves the company before it takes control: uncontrolled leakage.",
+                        f"{ctx.us}为交割前已流出目标公司的价值付款，构成不受控的价值漏损。",
+                    ),
+                    ctx.t(
+                        "Market: no leakage from the accounts date; any distribution is repaid or deducted from the price pound for pound.",
+                        "市场惯例：自基准日起不得漏损；任何分配须等额返还或从价款中扣除。",
+                    ),
+                )
+            ]
     if re.search(r"Permitted\s+Leakage|允许(?:的)?漏损", ctx.text, re.I):
         for s, m in ctx.find(
             r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"
@@ -360,6 +429,51 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         ctx.t("Market: at least 6 months.", "市场惯例：至少6个月。"),
                     )
                 ]
+    return []
+
+
+def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
+    """Most of the price paid on signing, before Completion, with no escrow or security."""
+    for s, m in ctx.find(
+        r"(?:on|upon|within[^.;]{0,30}?of|after)\s+(?:the\s+)?(?:signing|execution|date)\s+(?:of\s+)?(?:this\s+Agreement)?|签署|签订"
+    ):
+        text = s.text
+        if not re.search(
+            rf"(?:{ctx.us_rx}|Buyer|Purchaser|买方|受让方)[^。；.]{{0,60}}(?:支付|pay)", text, re.I
+        ):
+            continue
+        if re.search(r"Completion|Closing|交割", text[: m.start()], re.I):
+            continue  # paid at or after Completion: the ordinary case
+        share = _shares_of_price(text, before=40)
+        if not share or share[0].value < 30:
+            continue
+        refused = re.search(
+            r"without\s+(?:any\s+)?(?:escrow|security|guarantee)|无需[^。；]{0,12}(?:共管|托管|监管|担保|保函)|不(?:设立|设置|提供)[^。；]{0,8}(?:共管|托管|监管|担保|保函)",
+            ctx.text,
+            re.I,
+        )
+        secured = re.search(r"escrow|bank\s+guarantee|security|共管|托管|监管账户|保函|担保", ctx.text, re.I)
+        if secured and not refused:
+            continue
+        return [
+            Finding(
+                "ma_price_mechanism_risk",
+                "high" if refused or share[0].value >= 50 else "medium",
+                span(s, share[0].start),
+                ctx.t(
+                    f"{share[0].value:g}% of the price is paid on signing, before Completion, with no escrow or security.",
+                    f"签约后、交割前即须支付价款的{share[0].value:g}%，且无共管账户或任何担保。",
+                ),
+                ctx.t(
+                    f"If a condition fails or the Seller defaults, {ctx.us} has only an unsecured claim to get most of the price back.",
+                    f"如先决条件未满足或对方违约，{ctx.us}只能以无担保债权追回大部分价款。",
+                ),
+                ctx.t(
+                    "Market: a deposit of 5-10% at most; the price paid at Completion, or into escrow released at Completion.",
+                    "市场惯例：定金不超过5%-10%；价款于交割时支付，或存入共管账户于交割时释放。",
+                ),
+            )
+        ]
     return []
 
 

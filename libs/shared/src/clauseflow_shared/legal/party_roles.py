@@ -1,0 +1,129 @@
+"""Which role our party plays, read from the contract's own parties block.
+
+Chinese contracts call the parties 甲方 and 乙方 and say once, at the start, what each one is:
+"转让方（以下简称"甲方"）", "甲方（买方）", "委托方（甲方）：…". Which label buys is not fixed: in
+a share transfer the transferor is often 甲方, in a lease the lessor. Translated contracts do
+the same with "Party A" and "Party B". A client who says "we are 乙方", or gives only its
+company name, has told us a label, not a role, and the role decides which side of every
+playbook position we argue. The usual convention (甲方 buys) is only the last resort.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from clauseflow_shared.legal.parties import ROLES, names_in, roles_in
+
+_LABEL_ROLES = {"party_a", "party_b", "party_c"}
+_PREAMBLE_CHARS = 3000
+_Q = r"[\"'“”‘’「」『』]?"
+_OPEN, _CLOSE = r"[（(]", r"[）)]"
+
+
+@cache
+def _role_words() -> str:
+    """Every role alias except the bare labels, longest first (so "服务提供方" wins over "服务方")."""
+    words = {w for role, (en, zh) in ROLES.items() if role not in _LABEL_ROLES for w in (*en, *zh)}
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _label_words() -> str:
+    words = {w for role in _LABEL_ROLES if role in ROLES for w in (*ROLES[role][0], *ROLES[role][1])}
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _definitions() -> tuple[re.Pattern[str], ...]:
+    """Ways a contract ties a label to a role; each pattern has the groups ``label`` and ``role``."""
+    role, label = rf"(?P<role>{_role_words()})", rf"(?P<label>{_label_words()})"
+    called = r"(?:以下(?:简称|称)?为?|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|the\s+)?[:：]?\s*"
+    return tuple(
+        re.compile(p, re.I)
+        for p in (
+            rf"{role}\s*{_OPEN}\s*{called}{_Q}{label}{_Q}\s*{_CLOSE}",  # 转让方（以下简称"甲方"）
+            rf"{label}\s*{_OPEN}\s*{called}{_Q}{role}{_Q}\s*{_CLOSE}",  # 甲方（买方）, Party A (the "Seller")
+        )
+    )
+
+
+def contract_roles(text: str) -> dict[str, str]:
+    """Label → the role word the contract gives it (``{"甲方": "转让方", "乙方": "受让方"}``).
+
+    Only the opening of the contract is read: that is where the parties are defined, and a
+    later "甲方（作为…）" in a clause body must not redefine them.
+    """
+    found: dict[str, str] = {}
+    head = text[:_PREAMBLE_CHARS]
+    for pattern in _definitions():
+        for m in pattern.finditer(head):
+            found.setdefault(_canonical_label(m.group("label")), m.group("role"))
+    return found
+
+
+def _canonical_label(label: str) -> str:
+    return label if re.search(r"[\u4e00-\u9fff]", label) else label.title()
+
+
+def _is_label(word: str) -> bool:
+    return set(roles_in(word)) <= _LABEL_ROLES
+
+
+def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
+    """The role word beside our company name in the parties block, and the label given there.
+
+    Chinese puts the role (or label) before the name, "转让方（以下简称"甲方"）：远川控股有限公司";
+    English defines it after, "Yuanchuan Holdings Ltd. (the "Seller")".
+    """
+    head = text[:_PREAMBLE_CHARS]
+    roles = contract_roles(head)
+    defined_after = re.compile(
+        rf"[^()（）]{{0,100}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
+    )
+    named_before = re.compile(rf"{_role_words()}|{_label_words()}", re.I)
+    for name in (n for n in names if len(n) >= 3):
+        for line in head.splitlines():
+            at = line.find(name)
+            if at < 0:
+                continue
+            after = defined_after.match(line, at + len(name))
+            if after:
+                return after.group("role"), ""
+            before = named_before.findall(line[:at])
+            labels = [_canonical_label(w) for w in before if _is_label(w)]
+            words = [w for w in before if not _is_label(w)]
+            role = words[-1] if words else next((roles[lb] for lb in reversed(labels) if lb in roles), None)
+            if role:
+                return role, labels[-1] if labels else ""
+    return None
+
+
+def party_with_role(our_party: str, text: str) -> str:
+    """``our_party`` with the contract's role word added when it names only a label or a company.
+
+    "乙方（星衡资本）" in a contract that says "受让方（以下简称"乙方"）" becomes
+    "乙方（星衡资本）（受让方）": the label stays first (findings call the party what the
+    contract calls it) and the role is there for the playbook. Unchanged when ``our_party``
+    already names a role, or when the contract does not say.
+    """
+    own = roles_in(our_party)
+    if own and not set(own) <= _LABEL_ROLES:
+        return our_party
+    role: str | None = None
+    label = ""
+    if own:
+        labels = re.findall(_label_words(), our_party, re.I)
+        roles = contract_roles(text)
+        role = next((roles[_canonical_label(lb)] for lb in labels if _canonical_label(lb) in roles), None)
+    else:
+        # Named by its company: the label matters as much as the role, because the clauses
+        # say "乙方" far more often than "受让方".
+        found = _role_of_name(names_in(our_party), text)
+        if found:
+            role, label = found
+    if role is None or _is_label(role):
+        return our_party
+    added = "／".join(w for w in (role, label) if w)
+    cjk = re.search(r"[\u4e00-\u9fff]", our_party + added)
+    return f"{our_party}（{added}）" if cjk else f"{our_party} ({role}{', ' + label if label else ''})"
