@@ -345,3 +345,21 @@ def test_a_shortened_notice_period_in_particular_conditions_is_a_time_bar() -> N
 def test_unknown_perspective_still_reports_one_sided_burdens() -> None:
     text = "The Supplier shall indemnify the Customer against all losses howsoever arising, including from the Customer's own negligence."
     assert "indemnity_one_sided" in _types(text, "")
+
+
+def test_the_same_risk_in_two_sub_clauses_of_one_unit_is_two_findings() -> None:
+    article = (
+        "第二条 公司治理\n"
+        "2.1 目标公司董事会由五名董事组成，全部由乙方提名。\n"
+        "2.2 股东会决议由代表过半数表决权的股东通过，包括修改公司章程、增加注册资本、合并、分立及解散等事项。"
+    )
+    risks = analyse_clause(article, our_party="甲方（投资方）", domain="sha_spa", language="zh-CN")
+    quotes = [r["original_text"] for r in risks if r["risk_type"] == "sha_governance_weak"]
+    assert len(quotes) == 2
+    assert any(q.startswith("2.1") for q in quotes) and any(q.startswith("2.2") for q in quotes)
+
+
+def test_two_phrasings_of_one_risk_in_one_sub_clause_are_one_finding() -> None:
+    clause = "7.1 The Supplier's liability is unlimited. The Supplier shall be liable for all losses without limit."
+    risks = analyse_clause(clause, our_party="Supplier")
+    assert [r["risk_type"] for r in risks].count("uncapped_liability") == 1

@@ -149,3 +149,19 @@ def test_validation_rejects_paraphrased_unchanged_or_ineffective_redlines() -> N
     assert "verbatim" in check_redline(paraphrase, text, risks, our_party="Service Provider")[0]
     assert "identical" in check_redline(unchanged, text, risks, our_party="Service Provider")[0]
     assert "still carries" in check_redline(ineffective, text, risks, our_party="Service Provider")[0]
+
+
+@pytest.mark.parametrize("n", [1, 10, 11, 20, 51, 75, 100, 101, 110, 120, 1005, 9999])
+def test_numbers_written_in_chinese_words_read_back_as_the_same_number(n: int) -> None:
+    from clauseflow_shared.legal.text import number_to_zh
+
+    assert zh_to_number(number_to_zh(n)) == n
+
+
+def test_a_playbook_template_can_name_the_problem_it_fixes() -> None:
+    from clauseflow_shared.legal.playbook import load_playbook
+
+    position = load_playbook("sha_spa").for_risk("sha_exit_rights_unfavourable").position("zh-CN")  # type: ignore[union-attr]
+    assert "回购价格" in (position.template_for("回购价格仅为投资本金，不计利息。") or "")
+    assert "一并购买" in (position.template_for("投资方无权按同等条件一并出售（无随售权）") or "")
+    assert position.template_for("股份锁定期长达五年") is None  # no template names it: vocabulary decides

@@ -128,3 +128,63 @@ def test_findings_name_the_parties_as_the_contract_does(
 def test_chinese_findings_give_periods_in_chinese_units() -> None:
     risks = analyse_clause("甲方应在收到发票后九十日内付款。", our_party="乙方", language="zh-CN")
     assert risks and "90日" in risks[0]["description"] and "days" not in risks[0]["description"]
+
+
+INVESTOR = "甲方（投资方）"
+PROBLEM_REDLINES = [
+    # one risk type, several problems: each redline must fix the problem that was found
+    ("2.1 目标公司董事会由五名董事组成，全部由乙方提名。", "sha_governance_weak", "有权提名至少一名董事"),
+    (
+        "2.2 股东会决议由代表过半数表决权的股东通过，包括修改公司章程、增加注册资本、合并、分立及解散等事项。",
+        "sha_governance_weak",
+        "三分之二以上",
+    ),
+    (
+        "6.1 目标公司应于每个会计年度结束后一百八十日内向甲方提供年度财务报表。",
+        "sha_governance_weak",
+        "月度管理报表",
+    ),
+    (
+        "4.1 乙方向第三方转让股权的，无需取得甲方同意，甲方亦无权要求按同等条件一并出售其股权。",
+        "sha_exit_rights_unfavourable",
+        "一并购买",
+    ),
+    (
+        "5.1 如目标公司未能按期上市，甲方有权要求乙方回购其股权，回购价格为甲方投资本金，不计利息。",
+        "sha_exit_rights_unfavourable",
+        "单利",
+    ),
+    (
+        "4.2 如持有目标公司百分之五十一以上股权的股东同意出售目标公司，甲方应按相同条件出售其全部股权。",
+        "sha_exit_rights_unfavourable",
+        "百分之七十五",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "fix"), PROBLEM_REDLINES, ids=[c[2] for c in PROBLEM_REDLINES]
+)
+def test_a_redline_fixes_the_problem_found_not_just_any_problem_of_its_risk_type(
+    clause: str, risk_type: str, fix: str
+) -> None:
+    risks = [
+        r
+        for r in analyse_clause(clause, our_party=INVESTOR, domain="sha_spa", language="zh-CN")
+        if r["risk_type"] == risk_type
+    ]
+    assert risks, f"{risk_type} not found"
+    original, proposed, _ = draft_redline(risks[0], clause, "zh-CN", our_party=INVESTOR, domain="sha_spa")
+    assert fix in proposed, proposed
+    redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
+    assert (
+        check_redline(redline, clause, risks[:1], our_party=INVESTOR, domain="sha_spa", language="zh-CN")
+        == []
+    )
+
+
+def test_a_percentage_written_in_chinese_words_is_rewritten_in_words() -> None:
+    clause = "4.2 如持有目标公司百分之五十一以上股权的股东同意出售目标公司，甲方应按相同条件出售其全部股权。"
+    risk = analyse_clause(clause, our_party=INVESTOR, domain="sha_spa", language="zh-CN")[0]
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party=INVESTOR, domain="sha_spa")
+    assert "百分之七十五" in proposed and "百分之75" not in proposed

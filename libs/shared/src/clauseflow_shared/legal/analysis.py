@@ -9,6 +9,7 @@ sentence that carries it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any
 
@@ -92,25 +93,38 @@ def _context(
     )
 
 
-def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> dict[str, Finding]:
-    """Per risk type, the finding the review reports: verbatim quote, best priority, earliest."""
+# A numbered sub-clause starts a line: "2.2 …", "14.1.3 …" (lettered paragraphs are not units).
+_SUB_CLAUSE_START = re.compile(r"^[ \t]*\d+(?:\.\d+)+[.\s]", re.M)
+
+
+def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]:
+    """The findings the review reports: per risk type and numbered sub-clause, the best one
+    (verbatim quote, best priority, earliest).
+
+    A review unit is often a whole article; the same kind of risk planted in two of its
+    sub-clauses (a board without our director in 2.1, no veto in 2.2) is two issues with two
+    redlines, while two phrasings of one risk in one sub-clause are one.
+    """
     findings: list[Finding] = []
     for rule in rules:
         try:
             findings += rule(ctx)
         except Exception:  # a defective rule must not sink the review of the clause
             _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
-    best: dict[str, Finding] = {}
+    starts = [m.start() for m in _SUB_CLAUSE_START.finditer(ctx.text)]
+    best: dict[tuple[str, int], Finding] = {}
     for f in findings:
         if f.quote.text not in ctx.text:
             continue  # quotes must be verbatim; never report a paraphrase
-        cur = best.get(f.risk_type)
+        key = (f.risk_type, bisect.bisect_right(starts, f.quote.start))
+        cur = best.get(key)
         if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
-            best[f.risk_type] = f
+            best[key] = f
+    reported = {risk for risk, _ in best}
     for suppressed, by in (*_SUPPRESSED_BY.items(), *_SUPPRESSED_IN_DOMAIN.get(ctx.domain, {}).items()):
-        if by in best:
-            best.pop(suppressed, None)
-    return best
+        if by in reported:
+            best = {k: f for k, f in best.items() if k[0] != suppressed}
+    return list(best.values())
 
 
 def analyse_clause(
@@ -146,7 +160,7 @@ def analyse_clause(
     playbook = load_playbook(ctx.domain)
     zh = language.startswith("zh")
     out: list[dict[str, str]] = []
-    for f in sorted(best.values(), key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
+    for f in sorted(best, key=lambda x: (_LEVEL_ORDER.get(x.level, 1), x.quote.start)):
         entry = playbook.for_risk(f.risk_type)
         risk = f.to_dict()
         if zh:
@@ -175,8 +189,9 @@ def reported_quote(
     redline's rewritten clause for its one risk need not review the clause for every other risk.
     """
     wanted = {risk_type}
-    if risk_type in _SUPPRESSED_BY:
-        wanted.add(_SUPPRESSED_BY[risk_type])
+    suppressor = {**_SUPPRESSED_BY, **_SUPPRESSED_IN_DOMAIN.get(domain, {})}.get(risk_type)
+    if suppressor is not None:
+        wanted.add(suppressor)
     ctx = _context(
         text,
         title="",
@@ -188,8 +203,9 @@ def reported_quote(
         tool_results=None,
         metadata={},
     )
-    found = _best_findings(ctx, rules_for(frozenset(wanted))).get(risk_type)
-    return found.quote.text if found is not None else None
+    found = [f for f in _best_findings(ctx, rules_for(frozenset(wanted))) if f.risk_type == risk_type]
+    first = min(found, key=lambda f: (f.priority, f.quote.start), default=None)
+    return first.quote.text if first is not None else None
 
 
 def classify_and_analyse(

@@ -18,7 +18,7 @@ from typing import Any
 from clauseflow_shared.documents.numerals import int_to_english
 from clauseflow_shared.legal.parties import ROLES, infer_parties, roles_in
 from clauseflow_shared.legal.playbook import load_playbook
-from clauseflow_shared.legal.text import Period, find_percents, find_periods, split_sentences
+from clauseflow_shared.legal.text import Period, find_percents, find_periods, number_to_zh, split_sentences
 
 number_to_words = int_to_english
 
@@ -96,7 +96,10 @@ def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None
                 piece = original[pc.start : pc.end]
                 n = int(target) if target == int(target) else target
                 if zh:
-                    new = f"百分之{n}" if piece.startswith("百分之") else f"{n}%"
+                    # keep the clause's own style: "百分之五十一" → "百分之七十五", "百分之51" → "百分之75"
+                    words = piece.startswith("百分之") and not re.search(r"\d", piece)
+                    written = number_to_zh(n) if words and isinstance(n, int) else str(n)
+                    new = f"百分之{written}" if piece.startswith("百分之") else f"{n}%"
                 elif re.match(r"[A-Za-z]", piece) and isinstance(n, int):
                     new = f"{number_to_words(n)} per cent ({n}%)"
                 elif "per cent" in piece or "percent" in piece:
@@ -260,8 +263,11 @@ def draft_redline(
             contract_zh,
             "另一方" if contract_zh else "the other Party",
         )
-        templates = entry.position("zh-CN" if contract_zh else "en").redline
-        template = _pick_template(templates, original, feedback)
+        position = entry.position("zh-CN" if contract_zh else "en")
+        # The finding's own description names the problem ("no tag-along", "redeemed at cost"):
+        # with the quote it picks the template for that problem among those of the risk type.
+        problem = f"{original} {data.get('description') or ''}"
+        template = position.template_for(problem) or _pick_template(position.redline, problem, feedback)
         situational = _situational_rewrite(risk_type, original, contract_zh, us, them, parties.supplies)
         if situational:
             candidates.insert(0, situational)
@@ -448,11 +454,18 @@ def _pick_template(templates: tuple[str, ...], original: str, feedback: str) -> 
         return ""
     if len(templates) == 1:
         return templates[0]
-    # Choose the template that shares most vocabulary with the risky sentence.
-    words = set(re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", (original + " " + feedback).lower()))
-    return max(
-        templates, key=lambda t: len(words & set(re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", t.lower())))
-    )
+    # Choose the template that shares most vocabulary with the risky sentence (first on a tie).
+    words = _vocabulary(original + " " + feedback)
+    return max(templates, key=lambda t: len(words & _vocabulary(t)))
+
+
+def _vocabulary(text: str) -> set[str]:
+    """English words of 4+ letters and every pair of adjacent Chinese characters ("回购", "购价")."""
+    lowered = text.lower()
+    pairs = {
+        run[i : i + 2] for run in re.findall(r"[\u4e00-\u9fff]{2,}", lowered) for i in range(len(run) - 1)
+    }
+    return set(re.findall(r"[a-z]{4,}", lowered)) | pairs
 
 
 _QUOTED = re.compile(r"[\"“「]([^\"”」]{2,60})[\"”」]")

@@ -7,6 +7,7 @@ The data lives in JSON files beside this module (``generic.json``, ``fidic.json`
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -26,6 +27,16 @@ class Position:
     walk_away: str
     baseline: str
     redline: tuple[str, ...]
+    redline_when: tuple[str, ...] = ()
+    """Per redline template, a pattern naming the problem it fixes ("" = any), for entries whose
+    risk type covers several problems (drag-along, tag-along and redemption are one risk type)."""
+
+    def template_for(self, problem: str) -> str | None:
+        """The first template whose pattern occurs in ``problem`` (the quote and the finding)."""
+        for text, when in zip(self.redline, self.redline_when, strict=False):
+            if when and re.search(when, problem, re.I):
+                return text
+        return None
 
 
 @dataclass(frozen=True)
@@ -90,12 +101,15 @@ class Playbook:
 
 
 def _position(raw: dict[str, Any]) -> Position:
+    # A redline template is a string, or {"text": ..., "when": <pattern of the problem it fixes>}.
+    templates = [r if isinstance(r, dict) else {"text": r} for r in raw.get("redline", ())]
     return Position(
         standard=str(raw["standard"]),
         fallback=str(raw["fallback"]),
         walk_away=str(raw["walk_away"]),
         baseline=str(raw["baseline"]),
-        redline=tuple(str(r) for r in raw.get("redline", ())),
+        redline=tuple(str(t["text"]) for t in templates),
+        redline_when=tuple(str(t.get("when") or "") for t in templates),
     )
 
 

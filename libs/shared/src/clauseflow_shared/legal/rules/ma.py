@@ -589,8 +589,10 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    out += _minority_protections(ctx)
     for s, _m in ctx.find(
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
@@ -615,3 +617,120 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
             )
             break
     return out
+
+
+def _minority_protections(ctx: ClauseContext) -> list[Finding]:
+    """A minority investor without a board seat, a veto over fundamental matters, pre-emption,
+    tag-along, a fair redemption price or regular information: each is a protection it paid for.
+
+    The other side is named by its aliases (``them_rx``): in a Chinese SHA the founder is as
+    often "乙方" as "创始股东".
+    """
+    us, them = ctx.us_rx, ctx.them_rx
+    checks: tuple[tuple[str, str, str, str, str, str, str, str, str], ...] = (
+        (
+            "sha_governance_weak",
+            "high",
+            rf"(?:all|each)\s+(?:of\s+the\s+)?(?:directors|members\s+of\s+the\s+Board)\s+shall\s+be\s+(?:appointed|nominated|elected)\s+by\s+(?:the\s+)?(?:{them})"
+            rf"|董事会由[^。；]{{0,12}}董事组成[^。；]{{0,6}}(?:全部|均|皆)由(?:{them})(?:提名|委派|任命|选派)|(?:全部|所有)董事(?:均)?由(?:{them})(?:提名|委派|任命|选派)",
+            "Every director is appointed by the other shareholders: the Investor has no board seat.",
+            "董事全部由对方提名，投资方没有董事席位。",
+            "The business is run without any director answerable to the Investor.",
+            "公司经营决策中没有对投资方负责的董事。",
+            "Market: at least one investor director (and an observer), with quorum requiring that director.",
+            "市场惯例：投资方至少委派一名董事（另设观察员），董事会法定人数须包括该董事。",
+        ),
+        (
+            "sha_governance_weak",
+            "high",
+            r"(?:amend\w*\s+(?:of\s+)?the\s+(?:Articles|Charter)|issue\s+of\s+(?:new\s+)?shares|merger|winding[- ]up|liquidation|dissolution).{0,160}?(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+votes)"
+            r"|(?:修改(?:公司)?章程|增加注册资本|减少注册资本|合并|分立|解散)[^。]{0,60}?(?:过半数|二分之一以上|简单多数)|(?:过半数|二分之一以上|简单多数)[^。]{0,40}?(?:修改(?:公司)?章程|增加注册资本|合并|分立|解散)",
+            "Fundamental matters (articles, capital, merger, dissolution) pass by simple majority, without the Investor's consent.",
+            "修改章程、增减资、合并、分立、解散等根本事项以过半数通过，无需投资方同意。",
+            "The majority can change the company's constitution and capital, or wind it up, over the Investor's objection.",
+            "多数股东可不顾投资方反对修改章程、改变股本结构甚至解散公司；且中国《公司法》要求此类事项经代表三分之二以上表决权的股东通过。",
+            "Market: a list of reserved matters requiring the Investor's consent; in a PRC company, at least the statutory two-thirds.",
+            "市场惯例：设保留事项清单，须经投资方同意；中国公司至少须满足法定的三分之二以上表决权。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            "high",
+            rf"(?:{us})[^.。；]{{0,20}}(?:shall\s+(?:have\s+no|not\s+have\s+any)|has\s+no|waives?\s+(?:its|any))\s+(?:right\s+of\s+)?pre-?empti\w*"
+            rf"|(?:{us})[^。；]{{0,10}}(?:不享有|不具有|无|放弃)[^。；]{{0,6}}优先认购权|由(?:{them})(?:单方)?决定[^。；]{{0,10}}(?:增资价格|发行价格|认购方|认购人)",
+            "New shares may be issued without offering the Investor its pro rata share.",
+            "公司新增注册资本时投资方不享有优先认购权，增资价格和认购方由对方决定。",
+            "The Investor's stake can be diluted at any price the majority chooses.",
+            "投资方的持股可被多数股东以任意价格稀释。",
+            "Market: pro rata pre-emption on every new issue, and broad-based weighted-average anti-dilution.",
+            "市场惯例：每次新增发行投资方均享有按比例优先认购权，并有加权平均反稀释保护。",
+        ),
+        (
+            "sha_exit_rights_unfavourable",
+            "high",
+            rf"(?:{us})[^.。；]{{0,20}}(?:shall\s+(?:have\s+no|not\s+have\s+(?:any|the))|has\s+no)\s+right\s+to\s+(?:participate|join|tag|sell\s+alongside)"
+            rf"|(?:{us})[^。；]{{0,6}}(?:亦|也)?(?:无权|不得|不能)要求[^。；]{{0,12}}(?:一并|共同|同时)(?:出售|转让)",
+            "The other shareholders may sell to a third party without the Investor being able to sell alongside (no tag-along).",
+            "对方向第三方转让股权时，投资方无权按同等条件一并出售（无随售权）。",
+            "Control can change hands while the Investor is left behind with a new majority it did not choose.",
+            "控制权可能转移，而投资方被留在其未选择的新控股股东之下。",
+            "Market: tag-along on any transfer by the founders, and a right of first refusal.",
+            "市场惯例：创始股东转让股权时投资方享有随售权和优先购买权。",
+        ),
+        (
+            "sha_exit_rights_unfavourable",
+            "medium",
+            r"redemption\s+price\s+(?:shall\s+be|is|equal\s+to)\s+(?:the|its)\s+(?:Subscription\s+(?:Price|Amount)|amount\s+(?:originally\s+)?invested|original\s+investment)(?:\s+only|\s+without\s+interest|[.;])"
+            r"|回购价格为[^。；]{0,12}(?:投资本金|投资款|原始投资额|增资款)[^。；]{0,8}(?:不计利息|不计息|无息)",
+            "The redemption price is the amount invested, without any return.",
+            "回购价格仅为投资本金，不计利息。",
+            "The Investor bears the time value and the risk of the failed plan, and the buy-back gives it nothing for either.",
+            "投资方承担资金时间成本和计划落空的风险，回购却不给予任何回报。",
+            "Market: the amount invested plus 6-10% a year (simple) and declared but unpaid dividends.",
+            "市场惯例：投资本金加年化6%-10%（单利）的回报及已宣布未分配的红利。",
+        ),
+    )
+    out: list[Finding] = []
+    for risk, level, rx, en, zh, why_en, why_zh, market_en, market_zh in checks:
+        for s, m in ctx.find(rx):
+            out.append(
+                Finding(
+                    risk,
+                    level,
+                    span(s, m),
+                    ctx.t(en, zh),
+                    ctx.t(why_en, why_zh),
+                    ctx.t(market_en, market_zh),
+                )
+            )
+            break
+    return out + _information_rights(ctx)
+
+
+def _information_rights(ctx: ClauseContext) -> list[Finding]:
+    """Only yearly accounts, months after the year end: an investor cannot monitor its investment."""
+    for s, m in ctx.find(
+        r"(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts).{0,80}?within\s+(?:one\s+hundred\s+(?:and\s+)?eighty|180|six|6)\b"
+        r"|(?:会计年度|年度)(?:结束|终了)后[^。；]{0,4}(?:一百八十|180|六个月|6个月)[^。；]{0,20}?(?:年度财务报表|年度报告|年报)"
+    ):
+        if re.search(r"quarter|month|季度|月度|每月", ctx.text, re.I):
+            return []
+        return [
+            Finding(
+                "sha_governance_weak",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    "The Investor receives only annual accounts, up to six months after the year end.",
+                    "投资方仅能在会计年度结束后长达六个月内获得年度财务报表。",
+                ),
+                ctx.t(
+                    "Problems surface a year and a half late, when the Investor's remedies are worth least.",
+                    "经营问题可能迟至一年半后才被发现，此时投资方的救济价值最低。",
+                ),
+                ctx.t(
+                    "Market: monthly management accounts, quarterly statements, audited accounts within 120 days, the budget, and inspection rights.",
+                    "市场惯例：月度管理报表、季度财务报表、年度审计报告（120日内）、年度预算及查阅权。",
+                ),
+            )
+        ]
+    return []
