@@ -44,3 +44,13 @@ def test_particular_conditions_file_points_to_fidic() -> None:
 def test_a_single_marker_is_not_enough() -> None:
     assert domain_scores("the Engineer shall attend")[Domain.FIDIC] == 1
     assert detect_domain("the Engineer shall attend") is Domain.GENERIC
+
+
+def test_a_chinese_construction_contract_is_reviewed_with_the_construction_playbook() -> None:
+    text = "建设工程施工合同\n发包人：某开发公司\n承包人：某工程局\n乙方应按期竣工验收；甲方按月支付进度款。"
+    assert detect_domain(text) is Domain.FIDIC
+
+
+def test_a_chinese_equipment_purchase_with_installation_stays_generic() -> None:
+    text = "设备采购合同\n甲方（买方）\n乙方（卖方）\n乙方负责安装调试，质量保证金为合同价格的百分之五。"
+    assert detect_domain(text) is Domain.GENERIC

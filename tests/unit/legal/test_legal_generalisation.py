@@ -764,6 +764,36 @@ FLAG: list[Case] = [
         "Between the Locked Box Date and Completion the Company may pay dividends to the Sellers, which shall not be deducted from the Purchase Price.",
         domain="sha_spa",
     ),
+    # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
+    _zh(
+        "cost_escalation_change_in_law",
+        "乙方（承包人）",
+        "合同价格为固定总价，不因人工、材料价格上涨或法律法规变化而调整。",
+    ),
+    _zh(
+        "extension_of_time_restricted", "乙方（承包人）", "因任何原因导致的工期延误，乙方均无权要求顺延工期。"
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall not be entitled to any extension of time for any reason.",
+        domain="fidic",
+    ),
+    _zh(
+        "variation_valuation_unfair",
+        "乙方（承包人）",
+        "甲方有权随时对工程内容进行变更，变更金额在合同价格百分之十以内的，乙方不得要求调整合同价格。",
+    ),
+    _zh(
+        "force_majeure_unbalanced",
+        "乙方（承包人）",
+        "发生不可抗力的，乙方应自行承担由此造成的全部损失和费用。",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Contractor",
+        "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
+    ),
     # a minority investor named 甲方, the founder 乙方
     _zh(
         "sha_governance_weak",
@@ -1451,6 +1481,31 @@ CLEAR: list[Case] = [
         "Buyer",
         "Any dividend paid to the Sellers between the Locked Box Date and Completion shall be deducted from the Purchase Price.",
         domain="sha_spa",
+    ),
+    _zh(
+        "cost_escalation_change_in_law",
+        "乙方（承包人）",
+        "合同价格为固定总价；基准日后法律法规变化导致乙方费用增加的，合同价格应相应调整。",
+    ),
+    _zh(
+        "extension_of_time_restricted",
+        "乙方（承包人）",
+        "因甲方原因、变更或不可抗力导致工期延误的，乙方有权要求顺延工期。",
+    ),
+    _zh(
+        "variation_valuation_unfair",
+        "乙方（承包人）",
+        "甲方有权对工程内容进行变更，变更工程按合同单价或公允价格估价，并相应调整合同价格和工期。",
+    ),
+    _zh(
+        "force_majeure_unbalanced",
+        "乙方（承包人）",
+        "发生不可抗力的，甲乙双方各自承担由此造成的自身损失，工期相应顺延。",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Contractor",
+        "In the event of Force Majeure the Contractor shall bear its own costs and the Employer shall bear its own costs.",
     ),
     _zh(
         "sha_governance_weak",

@@ -188,3 +188,26 @@ def test_a_percentage_written_in_chinese_words_is_rewritten_in_words() -> None:
     risk = analyse_clause(clause, our_party=INVESTOR, domain="sha_spa", language="zh-CN")[0]
     _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party=INVESTOR, domain="sha_spa")
     assert "百分之七十五" in proposed and "百分之75" not in proposed
+
+
+def test_a_construction_risk_in_a_contract_reviewed_as_generic_gets_construction_wording() -> None:
+    clause = "2.2 因任何原因导致的工期延误，乙方均无权要求顺延工期。"
+    risk = next(
+        r
+        for r in analyse_clause(clause, our_party="乙方（承包人）", language="zh-CN")
+        if r["risk_type"] == "extension_of_time_restricted"
+    )
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="乙方（承包人）", domain="generic")
+    assert "延长" in proposed and not any(t in proposed for t in GENERIC_TACK_ON)
+
+
+@pytest.mark.parametrize("domain", ["generic", "fidic"])
+def test_a_retention_finding_gets_a_retention_redline_not_an_insurance_one(domain: str) -> None:
+    clause = "3.2 甲方有权扣留合同价格的百分之十作为质量保证金，在缺陷责任期满两年后无息返还。"
+    risk = next(
+        r
+        for r in analyse_clause(clause, our_party="乙方（承包人）", language="zh-CN", domain=domain)
+        if r["risk_type"] == "security_insurance_burden"
+    )
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="乙方（承包人）", domain=domain)
+    assert "保函" in proposed and "保险" not in proposed

@@ -17,7 +17,7 @@ from typing import Any
 
 from clauseflow_shared.documents.numerals import int_to_english
 from clauseflow_shared.legal.parties import ROLES, infer_parties, roles_in
-from clauseflow_shared.legal.playbook import load_playbook
+from clauseflow_shared.legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_shared.legal.text import Period, find_percents, find_periods, number_to_zh, split_sentences
 
 number_to_words = int_to_english
@@ -228,7 +228,7 @@ def draft_redline(
         sentences = split_sentences(clause_text)
         original = sentences[0].text if sentences else clause_text.strip()
     playbook = load_playbook(domain if domain in {"generic", "fidic", "sha_spa"} else "generic")
-    entry = playbook.for_risk(risk_type)
+    entry = playbook.for_risk(risk_type) or _entry_elsewhere(risk_type)
     contract_zh = _is_zh(clause_text)
     review_zh = language.startswith("zh")
 
@@ -447,6 +447,19 @@ def _still_risky(
     rewritten = clause_text.replace(original, proposed, 1)
     quote = reported_quote(rewritten, risk_type, our_party=our_party, domain=domain)
     return quote is not None and (quote in proposed or proposed in quote)
+
+
+def _entry_elsewhere(risk_type: str) -> PlaybookEntry | None:
+    """The entry of another domain's playbook for a risk its own domain has none for.
+
+    A construction risk found in a contract reviewed as generic (an extension of time denied)
+    still deserves the construction playbook's fallback wording, not a generic softening.
+    """
+    for other in DOMAINS:
+        entry = load_playbook(other).for_risk(risk_type)
+        if entry is not None:
+            return entry
+    return None
 
 
 def _pick_template(templates: tuple[str, ...], original: str, feedback: str) -> str:

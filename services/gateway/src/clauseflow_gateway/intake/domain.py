@@ -40,6 +40,18 @@ FIDIC_MARKERS = (
     "缺陷通知期",
     "竣工时间",
     "承包商文件",
+    # Chinese construction contracts (the 示范文本 family) share FIDIC's structure and risks
+    "发包人",
+    "承包人",
+    "建设工程",
+    "施工",
+    "竣工验收",
+    "监理人",
+    "缺陷责任期",
+    "专用合同条款",
+    "通用合同条款",
+    "工程量清单",
+    "进度款",
 )
 SHA_SPA_MARKERS = (
     "share purchase",

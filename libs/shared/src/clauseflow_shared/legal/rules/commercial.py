@@ -269,6 +269,7 @@ _NO_ADJUST = (
     r"|\bno\s+(?:\w+\s+){0,2}(?:adjustment|increase|escalation|revision)|without\s+(?:any\s+)?(?:adjustment|increase|escalation)"
     r"|\b(?:bear|bears|borne)\b|at\s+(?:its|their|the\s+\w+['’]s)\s+(?:own\s+)?(?:risk|cost)"
     r"|不得.{0,30}(?:调整|调价|增加|变更)|不(?:予|作|再)?(?:调整|调价)|保持不变|固定不变|(?:由|均由).{0,8}(?:自行)?承担|风险.{0,8}承担"
+    r"|不因[^。；]{0,40}?而(?:予以)?(?:调整|调价|变更|增加)"
 )
 _ADJUSTMENT_MECHANISM = (
     r"(?<!not\s)(?<!no\s)shall\s+be\s+(?:adjusted|increased|revised)|(?<!no\s)(?:price|contract\s+price)\s+adjustment\s+(?:formula|mechanism)"
@@ -663,6 +664,35 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
                     ctx.t(
                         "Playbook: a mutual list of events beyond reasonable control, excluding own supply and labour problems.",
                         "行业立场：双方对等、限于合理控制范围以外的事件，排除自身供应和劳动力问题。",
+                    ),
+                )
+            ]
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.。；]{{0,12}}(?:shall|will)\s+bear\s+(?:all|its\s+own|the\s+whole\s+of\s+(?:the|its))\s+(?:losses|costs|expenses)"
+        rf"|(?:{ctx.us_rx})[^。；]{{0,6}}(?:应|须)?(?:自行|单独|独自)承担[^。；]{{0,20}}(?:损失|费用|成本)"
+    ):
+        mutual = re.search(
+            rf"(?:{ctx.them_rx}|各方|双方|each\s+Party|both\s+Parties)[^.。；]{{0,20}}(?:bear|自行承担|各自承担)",
+            ctx.text,
+            re.I,
+        )
+        if not mutual and (ctx.parties.ours(ctx.actor(s, m.start())) or re.match(ctx.us_rx, m.group(0))):
+            return [
+                Finding(
+                    "force_majeure_unbalanced",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} alone bears the losses and costs of force majeure.",
+                        f"不可抗力造成的全部损失和费用由{ctx.us}单方承担。",
+                    ),
+                    ctx.t(
+                        "An event neither party controls is put entirely on us, as if we had insured the other side.",
+                        "双方均无法控制的事件的后果被全部转嫁给我方，等同于我方为对方提供了保险。",
+                    ),
+                    ctx.t(
+                        "Playbook: each party bears its own losses; time relief for the affected party; the Employer pays for Works damaged and for demobilisation after prolonged force majeure.",
+                        "行业立场：各自承担自身损失；受影响方获得工期救济；已完工程损坏及长期不可抗力后的撤场费用由发包人承担。",
                     ),
                 )
             ]

@@ -144,6 +144,8 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
         r"concurrent\w*.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"
         r"(?:not|no)\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?extension\s+of\s+(?:the\s+)?time.{0,80}(?:caused\s+by|attributable\s+to)\s+(?:the\s+)?(?:Employer|Engineer|Variation)|"
         r"不予顺延|不顺延|不予延长|(?:发包人|业主|甲方)原因.{0,20}无权.{0,6}(?:要求)?(?:顺延|延长)"
+        rf"|(?:{ctx.us_rx}|承包人|承包商)[^。；]{{0,8}}(?:均|都|一律)?(?:无权|不得|不能)(?:要求|主张|申请)?(?:顺延|延长)"
+        r"|(?:no|not\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?)extension\s+of\s+(?:the\s+)?time\s+(?:shall\s+be\s+granted\s+)?(?:for\s+any\s+(?:reason|cause)|whatever\s+the\s+cause|in\s+any\s+circumstances)"
     ):
         return [
             Finding(
@@ -177,7 +179,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
         r"no\s+(?:adjustment|increase)\s+(?:to|in)\s+the\s+(?:Contract\s+Price|price)|(?:without|no)\s+(?:any\s+)?adjustment|"
         r"(?:rates?|valuation|value)\s+(?:\w+\s+){0,3}(?:determined|fixed|set)\s+by\s+the\s+(?:Employer|Engineer)(?:\s+(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion)?|"
         r"omi(?:t|ssion)\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|Employer\s+itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
-        r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款"
+        r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:要求|主张)?(?:调整|增加)(?:合同)?价(?:格|款)"
     ):
         text = s.text
         if re.search(r"shall\s+not\s+omit|不得删减", text, re.I) and "omi" in m.group(0).lower():
