@@ -764,6 +764,11 @@ FLAG: list[Case] = [
         "Between the Locked Box Date and Completion the Company may pay dividends to the Sellers, which shall not be deducted from the Purchase Price.",
         domain="sha_spa",
     ),
+    _zh(
+        "payment_terms_unfavourable",
+        "乙方（受托方）",
+        "甲方应在平台通过最终验收之日起十二个月内支付全部服务费用。",
+    ),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1482,6 +1487,7 @@ CLEAR: list[Case] = [
         "Any dividend paid to the Sellers between the Locked Box Date and Completion shall be deducted from the Purchase Price.",
         domain="sha_spa",
     ),
+    _zh("payment_terms_unfavourable", "乙方（受托方）", "甲方应在收到乙方发票后三十日内支付服务费用。"),
     _zh(
         "cost_escalation_change_in_law",
         "乙方（承包人）",

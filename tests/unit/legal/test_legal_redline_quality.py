@@ -211,3 +211,17 @@ def test_a_retention_finding_gets_a_retention_redline_not_an_insurance_one(domai
     )
     _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="乙方（承包人）", domain=domain)
     assert "保函" in proposed and "保险" not in proposed
+
+
+def test_a_chinese_supplier_keeps_its_background_ip_and_the_customer_gets_what_it_paid_for() -> None:
+    clause = "3.1 乙方在履行本合同过程中产生的全部成果及其知识产权，包括乙方在本合同签订前已拥有的软件、工具和技术，均归甲方所有。"
+    supplier = "乙方（受托方）"
+    risks = [
+        r
+        for r in analyse_clause(clause, our_party=supplier, language="zh-CN")
+        if r["risk_type"] == "ip_ownership_transfer"
+    ]
+    original, proposed, _ = draft_redline(risks[0], clause, "zh-CN", our_party=supplier)
+    assert "乙方原有" in proposed and "归甲方所有" in proposed  # deliverables to the payer, background kept
+    redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
+    assert check_redline(redline, clause, risks, our_party=supplier, language="zh-CN") == []

@@ -43,7 +43,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     for s, m in ctx.find(
-        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天)内|(?:日|天)内(?:支付|付款|付清)"
+        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)"
     ):
         payer = ctx.actor(s, m.start())
         if not ctx.parties.theirs(payer):

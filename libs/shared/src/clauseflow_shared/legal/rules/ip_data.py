@@ -48,9 +48,11 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         if zh_vest:
             owner = ctx.parties.mentions(m.group(0))
             side = owner[0].side if owner else None
-            if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, text, re.I):
+            # the limb of the sentence that vests: "各方保留原有知识产权；专为甲方开发的交付物归甲方所有"
+            limb = re.split(r"[;；]", text[: m.start()])[-1]
+            if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, limb, re.I):
                 continue
-            if _customer_paid_deliverables_only(ctx, text):
+            if _customer_paid_deliverables_only(ctx, limb):
                 continue
         else:
             side = ctx.actor(s, m.start())
