@@ -769,6 +769,25 @@ FLAG: list[Case] = [
         "乙方（受托方）",
         "甲方应在平台通过最终验收之日起十二个月内支付全部服务费用。",
     ),
+    Case(
+        "liability_cap_inadequate",
+        "Distributor",
+        "The Supplier's total liability under this Agreement shall not exceed EUR 1,000.",
+    ),
+    _zh("liability_cap_inadequate", "甲方（买方）", "乙方的赔偿责任总额不超过人民币一万元。"),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Distributor",
+        "The Supplier gives no warranty of any kind in respect of the Products, whether express or implied.",
+    ),
+    Case("warranty_or_sla_inadequate", "Licensee", 'The Software is provided "as is" by the Licensor.'),
+    _zh("warranty_or_sla_inadequate", "甲方（买方）", "乙方对设备不作任何质量保证。"),
+    Case(
+        "payment_terms_unfavourable",
+        "Distributor",
+        "The Distributor shall pay each invoice in full before shipment.",
+    ),
+    _zh("payment_terms_unfavourable", "甲方（买方）", "甲方应在乙方发货前支付全部货款。"),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1486,6 +1505,41 @@ CLEAR: list[Case] = [
         "Buyer",
         "Any dividend paid to the Sellers between the Locked Box Date and Completion shall be deducted from the Purchase Price.",
         domain="sha_spa",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Supplier",
+        "The Supplier's total liability under this Agreement shall not exceed EUR 1,000.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Distributor",
+        "The Supplier's total liability under this Agreement shall not exceed EUR 5,000,000.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Distributor",
+        "Except for the warranties in Clause 6.1, the Supplier gives no other warranty, express or implied.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Supplier",
+        "The Supplier gives no warranty of any kind in respect of the Products, whether express or implied.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Recipient",
+        'Confidential Information is provided "as is" by the Discloser.',
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Distributor",
+        "The Distributor shall pay in full before shipment by irrevocable letter of credit.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "The Distributor shall pay each invoice in full before shipment.",
     ),
     _zh("payment_terms_unfavourable", "乙方（受托方）", "甲方应在收到乙方发票后三十日内支付服务费用。"),
     _zh(

@@ -225,3 +225,26 @@ def test_a_chinese_supplier_keeps_its_background_ip_and_the_customer_gets_what_i
     assert "乙方原有" in proposed and "归甲方所有" in proposed  # deliverables to the payer, background kept
     redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
     assert check_redline(redline, clause, risks, our_party=supplier, language="zh-CN") == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "fix"),
+    [
+        (
+            "5.1 The Distributor shall pay each invoice in full before shipment.",
+            "payment_terms_unfavourable",
+            "advance-payment guarantee",
+        ),
+        (
+            "8.2 On termination the Distributor shall return all unsold stock to the Supplier without any refund.",
+            "post_termination_obligations",
+            "buy back",
+        ),
+    ],
+)
+def test_a_buyers_problem_gets_the_buyers_fix(clause: str, risk_type: str, fix: str) -> None:
+    risk = next(r for r in analyse_clause(clause, our_party="Distributor") if r["risk_type"] == risk_type)
+    original, proposed, _ = draft_redline(risk, clause, "en", our_party="Distributor")
+    assert fix in proposed, proposed
+    redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
+    assert check_redline(redline, clause, [risk], our_party="Distributor") == []

@@ -71,6 +71,37 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    if ctx.parties.pays:
+        for s, m in ctx.find(
+            r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance)"
+            r"|(?:全额|全部|百分之百)[^。；]{0,12}(?:货款|价款|合同款|费用)?[^。；]{0,12}(?:发货|交货|交付|供货)(?:之)?前|款到发货|先款后货"
+            r"|(?:发货|交货|交付|供货)(?:之)?前[^。；]{0,12}(?:支付|付清)[^。；]{0,4}(?:全额|全部|百分之百)"
+        ):
+            if not ctx.parties.ours(ctx.actor(s, m.start())) and not re.search(
+                ctx.us_rx, s.text[: m.start()]
+            ):
+                continue
+            if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
+                continue
+            return [
+                Finding(
+                    "payment_terms_unfavourable",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} pays the full price before delivery, without any security.",
+                        f"{ctx.us}须在交货前全额付款，且无任何担保。",
+                    ),
+                    ctx.t(
+                        f"If {ctx.them} does not deliver, or delivers defective goods, {ctx.us} must recover its money as an unsecured creditor.",
+                        f"如{ctx.them}不交货或交付不合格货物，{ctx.us}只能作为无担保债权人追索已付款项。",
+                    ),
+                    ctx.t(
+                        "Market: payment after delivery and inspection, or against a letter of credit or an advance-payment guarantee.",
+                        "市场惯例：到货验收后付款，或凭信用证、预付款保函付款。",
+                    ),
+                )
+            ]
     for s, m in ctx.find(
         r"\b(?:set\s+off|set-off|deduct|withhold)\b.{0,60}(?:any|all)\s+(?:amounts?|sums?|monies)|有权(?:从|在).{0,30}(?:扣除|抵扣|扣减)"
     ):
@@ -550,6 +581,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         )
         break
     if ctx.parties.pays:
+        out += _warranties_disclaimed(ctx)
         for s, m in ctx.find(
             r"(?:warranty|guarantee|defects\s+liability)\s+period|warrants?\b|质量保证期|质保期|保修期|保证期"
         ):
@@ -637,6 +669,46 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
                     )
                 )
     return out
+
+
+def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
+    """The other side gives no warranty at all: we pay for goods or services it need not make good."""
+    for s, m in ctx.find(
+        r"(?:gives?|makes?|provides?)\s+no\s+(?:warranty|warranties|representations?\s+or\s+warrant\w+)(?:\s+(?:of\s+any\s+kind|whatsoever))?"
+        r"|(?:disclaims?|excludes?)\s+all\s+(?:other\s+)?(?:warranties|conditions)|(?:provided|supplied|sold)\s+[\"“]?as\s+is\b"
+        r"|不(?:作|提供|承担)(?:任何)?(?:明示或默示的)?(?:质量)?(?:保证|担保)(?:责任)?|按现状(?:提供|交付|出售)"
+    ):
+        text = s.text
+        if re.search(r"other\s+than|except|save\s+(?:as|for)|除[^。；]{0,30}(?:外|以外)", text, re.I):
+            continue  # express warranties stay; only implied terms are excluded: the usual drafting
+        paid_for = r"Products?|Goods|Services?|Software|Deliverables?|Equipment|Works|System|Platform|产品|货物|设备|服务|软件|交付物|工程|系统|平台"
+        if not re.search(paid_for, text, re.I) or re.search(
+            r"(?:Confidential\s+)?Information|保密信息|信息", text, re.I
+        ):
+            continue  # "information is provided as is" in an NDA is not a purchase without warranty
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
+            continue
+        return [
+            Finding(
+                "warranty_or_sla_inadequate",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.them} gives no warranty at all on what {ctx.us} pays for.",
+                    f"{ctx.them}对{ctx.us}付费取得的货物或服务不提供任何质量保证。",
+                ),
+                ctx.t(
+                    f"Defective goods or services would be {ctx.us}'s loss, with no right to repair, replacement or refund.",
+                    f"货物或服务存在缺陷时损失由{ctx.us}自行承担，无权要求修理、更换或退款。",
+                ),
+                ctx.t(
+                    "Market: conformity with the specification and free from material defects for at least 12 months, with repair, replacement or refund.",
+                    "市场惯例：保证符合约定规格且至少12个月内无重大缺陷，并可要求修理、更换或退款。",
+                ),
+            )
+        ]
+    return []
 
 
 def force_majeure(ctx: ClauseContext) -> list[Finding]:

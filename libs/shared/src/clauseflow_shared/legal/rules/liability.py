@@ -8,7 +8,14 @@ import re
 
 from clauseflow_shared.legal.parties import Side
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span, sub_sentence
-from clauseflow_shared.legal.text import Sentence, find_percents, find_periods, fmt_period
+from clauseflow_shared.legal.text import (
+    Amount,
+    Sentence,
+    find_amounts,
+    find_percents,
+    find_periods,
+    fmt_period,
+)
 
 _CAP = (
     r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|in\s+no\s+event\s+exceed|capped\s+at"
@@ -63,6 +70,24 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     return months, pct
 
 
+# Rough rates to US dollars: only to tell a nominal cap (a few thousand) from a commercial one.
+_USD_PER_UNIT = {
+    "USD": 1.0, "US$": 1.0, "$": 1.0, "EUR": 1.1, "€": 1.1, "GBP": 1.3, "£": 1.3, "CHF": 1.1,
+    "SGD": 0.75, "AUD": 0.65, "HKD": 0.13, "港币": 0.13, "港元": 0.13, "JPY": 0.007,
+    "RMB": 0.14, "CNY": 0.14, "¥": 0.14, "人民币": 0.14, "元": 0.14, "美元": 1.0, "欧元": 1.1, "英镑": 1.3,
+}  # fmt: skip
+_NOMINAL_CAP_USD = 25_000
+
+
+def _nominal_amount(text: str) -> Amount | None:
+    """A fixed cap of at most a token sum (about USD 25,000), whatever the deal is worth."""
+    for amount in find_amounts(text):
+        rate = _USD_PER_UNIT.get(amount.currency)
+        if rate is not None and 0 < amount.value * rate <= _NOMINAL_CAP_USD:
+            return amount
+    return None
+
+
 def liability_caps(ctx: ClauseContext) -> list[Finding]:
     """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
     out: list[Finding] = []
@@ -80,6 +105,29 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
         low = is_cap and ((months is not None and months < 12) or (pct is not None and pct < 100))
+        nominal = _nominal_amount(s.text) if is_cap and months is None and pct is None else None
+        if nominal is not None and (ctx.parties.theirs(side) or side == "mutual"):
+            figure = s.text[nominal.start : nominal.end]
+            out.append(
+                Finding(
+                    "liability_cap_inadequate",
+                    "high",
+                    span(s, nominal.start),
+                    ctx.t(
+                        f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
+                        f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
+                    ),
+                    ctx.t(
+                        f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
+                        f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
+                    ),
+                    ctx.t(
+                        "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
+                        "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
+                    ),
+                )
+            )
+            continue
         if low and (ctx.parties.theirs(side) or side == "mutual"):
             basis = (
                 ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
