@@ -132,7 +132,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
 
 
 _CHANGE_OBJ = (
-    r"fees|prices?|pricing|charges|rates|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
+    r"fees?|prices?|pricing|charges|rates|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
     r"|specifications?|polic(?:y|ies)|service\s+features|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
 )
@@ -153,6 +153,11 @@ _CHANGE_BALANCED = (
     r"(?<!without\s)(?<!without\sany\s)(?:corresponding|equitable|fair|reasonable|appropriate)\s+adjustment|change\s+control\s+procedure|"
     r"经双方(?:协商|书面)|双方(?:协商一致|书面同意|应协商|协商)|相应调整|协商调整"
 )
+# A price increase bounded by an index or a ceiling: "by no more than CPI", "不超过百分之三".
+_PRICE_INCREASE_CAPPED = (
+    r"(?:by\s+)?(?:no|not)\s+more\s+than|not\s+(?:to\s+)?exceed|capped\s+at|up\s+to\s+(?:a\s+maximum\s+of\s+)?\d|limited\s+to\s+(?:the\s+)?(?:\d|CPI|RPI|inflation)"
+    r"|\b(?:CPI|RPI|HICP|consumer\s+price\s+index|retail\s+price\s+index)\b|(?:涨幅|上调幅度|调整幅度)[^。；]{0,10}不(?:得)?超过|不超过[^。；]{0,10}(?:居民消费价格指数|CPI|百分之|\d+\s?%)"
+)
 _NO_ADJUSTMENT = (
     r"without\s+(?:any\s+)?(?:adjustment|increase|change)\s+(?:to|in|of)\s+(?:the\s+)?(?:Fees|Charges|price|Contract\s+Price|fee|rates)"
     r"|for\s+the\s+same\s+(?:fee|price|charges)|at\s+no\s+(?:additional|extra)\s+(?:cost|charge)"
@@ -170,6 +175,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
         if re.search(_CHANGE_BALANCED, nearby, re.I):
             continue
+        if re.search(_PRICE_INCREASE_CAPPED, text, re.I):
+            continue  # an indexed or capped yearly increase is the market norm, not a unilateral change
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
         what = re.sub(
