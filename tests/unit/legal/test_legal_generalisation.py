@@ -788,6 +788,11 @@ FLAG: list[Case] = [
         "The Distributor shall pay each invoice in full before shipment.",
     ),
     _zh("payment_terms_unfavourable", "甲方（买方）", "甲方应在乙方发货前支付全部货款。"),
+    Case(
+        "unilateral_change_right",
+        "Licensee",
+        "The Licensor may increase the fee each year by any amount it chooses.",
+    ),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1531,6 +1536,12 @@ CLEAR: list[Case] = [
         "Recipient",
         'Confidential Information is provided "as is" by the Discloser.',
     ),
+    Case(
+        "unilateral_change_right",
+        "Licensee",
+        "The Licensor may increase the fee once a year by no more than the increase in the CPI.",
+    ),
+    _zh("unilateral_change_right", "甲方（客户）", "乙方有权每年上调服务费用，但涨幅不得超过百分之三。"),
     Case(
         "payment_terms_unfavourable",
         "Distributor",
