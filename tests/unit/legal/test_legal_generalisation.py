@@ -793,6 +793,16 @@ FLAG: list[Case] = [
         "Licensee",
         "The Licensor may increase the fee each year by any amount it chooses.",
     ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "甲方（采购方）",
+        "甲方应在货物到达后二十四小时内完成检验，逾期未提出书面异议的，视为货物质量合格。",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "甲方（采购方）",
+        "乙方有权根据市场行情随时调整供货价格，调整后的价格自乙方通知之日起适用于所有未交付订单。",
+    ),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1542,6 +1552,11 @@ CLEAR: list[Case] = [
         "The Licensor may increase the fee once a year by no more than the increase in the CPI.",
     ),
     _zh("unilateral_change_right", "甲方（客户）", "乙方有权每年上调服务费用，但涨幅不得超过百分之三。"),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "乙方（供应方）",
+        "甲方应在货物到达后三十日内完成检验，逾期未提出书面异议的，视为货物质量合格。",
+    ),
     Case(
         "payment_terms_unfavourable",
         "Distributor",

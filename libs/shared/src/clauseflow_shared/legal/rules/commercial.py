@@ -142,7 +142,7 @@ _CHANGE = (
     r"(?:,?\s*(?:at\s+any\s+time|from\s+time\s+to\s+time|in\s+its\s+(?:sole\s+|absolute\s+)?discretion|unilaterally|by\s+(?:written\s+)?notice|without\s+notice)\s*,?\s*)*"
     r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+(?:[\w,’'-]+\s+){0,6}?(?:"
     + _CHANGE_OBJ
-    + r")\b|有权(?:随时|单方|单方面|自行)?.{0,6}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
+    + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
 )
@@ -475,7 +475,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"deemed\s+(?:to\s+(?:have\s+)?)?(?:been\s+)?(?:accepted|approved|agreed|waived|final|conclusive|satisfied|acceptance)|"
         r"constitutes?\s+(?:\w+\s+)?(?:acceptance|agreement|approval|waiver)|"
-        r"视为.{0,6}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议)"
+        r"视为.{0,6}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议|(?:质量|检验)合格)"
     ):
         text = s.text
         if (
@@ -500,12 +500,17 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         if re.match(r"continued", silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
+        if side is None:
+            # "甲方应在…内完成检验，逾期未提出异议的，视为…": the silent party is the sentence's subject
+            ms = [x for x in ctx.parties.mentions(text[: silent.start()]) if x.side != "mutual"]
+            side = ms[0].side if ms else None
         if not ctx.parties.ours(side):
             continue
+        hurried = [p for p in find_periods(text) if p.days <= 3]
         return [
             Finding(
                 "deemed_acceptance_or_waiver",
-                "medium",
+                "high" if hurried else "medium",
                 span(s, m),
                 ctx.t(
                     f"{ctx.us}'s silence or inaction is deemed acceptance, approval or waiver.",
