@@ -803,6 +803,16 @@ FLAG: list[Case] = [
         "甲方（采购方）",
         "乙方有权根据市场行情随时调整供货价格，调整后的价格自乙方通知之日起适用于所有未交付订单。",
     ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（采购方）",
+        "乙方迟延交货的，每迟延一日按迟延交货部分货款的万分之一向甲方支付违约金，违约金总额不超过迟延交货部分货款的百分之一。",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Buyer",
+        "Delay damages payable by the Supplier shall not exceed 2% of the Contract Price.",
+    ),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1552,6 +1562,16 @@ CLEAR: list[Case] = [
         "The Licensor may increase the fee once a year by no more than the increase in the CPI.",
     ),
     _zh("unilateral_change_right", "甲方（客户）", "乙方有权每年上调服务费用，但涨幅不得超过百分之三。"),
+    _zh(
+        "liability_cap_inadequate",
+        "乙方（供应方）",
+        "乙方迟延交货的，每迟延一日按迟延交货部分货款的万分之一向甲方支付违约金，违约金总额不超过迟延交货部分货款的百分之一。",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Buyer",
+        "Delay damages payable by the Supplier shall not exceed 10% of the Contract Price.",
+    ),
     _zh(
         "deemed_acceptance_or_waiver",
         "乙方（供应方）",

@@ -92,3 +92,8 @@ def test_with_its_role_a_label_takes_the_buy_side_the_convention_would_have_deni
 def test_a_label_used_in_a_clause_body_far_from_the_opening_does_not_redefine_the_parties() -> None:
     text = SHARE_TRANSFER + "\n" + "其他约定。" * 800 + "\n甲方（买方）应当……\n"
     assert contract_roles(text) == {"甲方": "转让方", "乙方": "受让方"}
+
+
+def test_a_buyer_faces_a_supplier_and_a_customer_faces_a_seller() -> None:
+    assert "provider" in infer_parties("Buyer").their_roles
+    assert "seller" in infer_parties("Customer").their_roles

@@ -59,10 +59,11 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 OPPOSITE: dict[str, tuple[str, ...]] = {
-    "customer": ("provider",),
-    "provider": ("customer",),
-    "buyer": ("seller",),
-    "seller": ("buyer",),
+    # A buyer of goods often faces a "Supplier", a customer of services a "Seller": both pairs apply.
+    "customer": ("provider", "seller"),
+    "provider": ("customer", "buyer"),
+    "buyer": ("seller", "provider"),
+    "seller": ("buyer", "customer"),
     "contractor": ("employer",),
     "employer": ("contractor",),
     "recipient": ("discloser",),

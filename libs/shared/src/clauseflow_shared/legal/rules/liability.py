@@ -234,7 +234,46 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             )
             break
     out += _unlimited_liability(ctx)
+    out += _token_damages_to_us(ctx)
     return out
+
+
+def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
+    """Delay or performance damages owed to us, capped so low that they are no remedy."""
+    for s, m in ctx.find(
+        r"(?:liquidated|delay|performance)\s+damages|违约金|误期(?:损害)?赔偿|迟延(?:交货|履行)?(?:违约金|赔偿)"
+    ):
+        cap = re.search(_CAP, s.text, re.I)
+        if not cap:
+            continue
+        capped = [p for p in find_percents(s.text[cap.start() :]) if p.value < 5]
+        # who pays: "payable by the Supplier", else the sentence's subject ("乙方迟延交货的，…向甲方支付")
+        by = re.search(r"(?:payable|paid)\s+by\s+", s.text, re.I)
+        named = ctx.parties.mentions(s.text[by.end() :] if by else s.text)
+        payers = [x for x in named if x.side != "mutual"]
+        payer = payers[0].side if payers else None
+        if not capped or not ctx.parties.theirs(payer):
+            continue
+        return [
+            Finding(
+                "liability_cap_inadequate",
+                "medium",
+                span(s, cap.start()),
+                ctx.t(
+                    f"The damages {ctx.them} pays for this breach are capped at {capped[0].value:g}%, a token remedy.",
+                    f"{ctx.them}就该违约支付的违约金上限仅为{capped[0].value:g}%，仅具象征意义。",
+                ),
+                ctx.t(
+                    f"Late or poor performance would cost {ctx.them} almost nothing, and if the damages are the only remedy {ctx.us} bears the rest of its loss.",
+                    f"对方迟延或不当履行几乎没有代价；如违约金为唯一救济，其余损失由{ctx.us}自行承担。",
+                ),
+                ctx.t(
+                    "Market: delay damages of 0.5-1% a week (or 0.05-0.1% a day) capped at 10-15% of the price, with a right to terminate when the cap is reached.",
+                    "市场惯例：误期违约金每周0.5%-1%（或每日0.05%-0.1%），上限为合同价款的10%-15%，达到上限时可解除合同。",
+                ),
+            )
+        ]
+    return []
 
 
 # Wording that says a liability has no ceiling, in the many ways contracts say it.
