@@ -240,7 +240,7 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
 
 def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
     """Delay or performance damages owed to us, capped so low that they are no remedy."""
-    for s, m in ctx.find(
+    for s, _m in ctx.find(
         r"(?:liquidated|delay|performance)\s+damages|违约金|误期(?:损害)?赔偿|迟延(?:交货|履行)?(?:违约金|赔偿)"
     ):
         cap = re.search(_CAP, s.text, re.I)
