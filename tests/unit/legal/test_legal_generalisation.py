@@ -813,6 +813,43 @@ FLAG: list[Case] = [
         "Buyer",
         "Delay damages payable by the Supplier shall not exceed 2% of the Contract Price.",
     ),
+    # a commercial lease for the tenant
+    Case(
+        "termination_for_convenience",
+        "Tenant",
+        "The Landlord may terminate this Lease at any time on three (3) months' notice if it wishes to redevelop the Building, without compensation to the Tenant.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Tenant",
+        "The Rent shall be reviewed every year and shall be increased to such amount as the Landlord may determine, and shall never decrease.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Tenant",
+        "The Tenant shall pay a proportion, as determined by the Landlord, of all costs incurred by the Landlord in relation to the Building.",
+    ),
+    Case(
+        "assignment_restriction",
+        "Tenant",
+        "The Tenant shall not assign, underlet or share possession of the whole or any part of the Premises.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Tenant",
+        "The Tenant shall have no right to terminate this Lease before the end of the term.",
+    ),
+    _zh("termination_rights_unbalanced", "乙方（承租方）", "租赁期内乙方无权提前解除本合同。"),
+    Case(
+        "security_insurance_burden",
+        "Tenant",
+        "The Tenant shall pay a rent deposit equal to twelve (12) months' Rent, which the Landlord may retain in full on the expiry of the term.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Tenant",
+        "If the Premises are damaged by an insured risk, the Rent shall continue to be payable in full.",
+    ),
     # a Chinese construction contract for the contractor named 乙方 (发包人 is 甲方)
     _zh(
         "cost_escalation_change_in_law",
@@ -1562,6 +1599,32 @@ CLEAR: list[Case] = [
         "The Licensor may increase the fee once a year by no more than the increase in the CPI.",
     ),
     _zh("unilateral_change_right", "甲方（客户）", "乙方有权每年上调服务费用，但涨幅不得超过百分之三。"),
+    Case(
+        "unilateral_change_right",
+        "Tenant",
+        "The Rent shall be reviewed every five years to the open market rent as determined by an independent surveyor.",
+    ),
+    Case(
+        "assignment_restriction",
+        "Tenant",
+        "The Tenant shall not assign the Premises without the Landlord's consent, which shall not be unreasonably withheld.",
+    ),
+    Case("assignment_restriction", "Tenant", "Neither party may assign this Lease."),
+    Case(
+        "termination_rights_unbalanced",
+        "Tenant",
+        "The Tenant shall have no right to terminate this Lease except for the Landlord's material breach.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Tenant",
+        "The Tenant shall pay a rent deposit equal to three (3) months' Rent.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Landlord",
+        "If the Premises are damaged by an insured risk, the Rent shall continue to be payable in full.",
+    ),
     _zh(
         "liability_cap_inadequate",
         "乙方（供应方）",

@@ -248,3 +248,31 @@ def test_a_buyers_problem_gets_the_buyers_fix(clause: str, risk_type: str, fix: 
     assert fix in proposed, proposed
     redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
     assert check_redline(redline, clause, [risk], our_party="Distributor") == []
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "fix"),
+    [
+        (
+            "8.1 The Tenant shall pay a rent deposit equal to twelve (12) months' Rent, which the Landlord may retain in full on the expiry of the term.",
+            "security_insurance_burden",
+            "three (3) months",
+        ),
+        (
+            "6.1 If the Premises are damaged by an insured risk, the Rent shall continue to be payable in full.",
+            "security_insurance_burden",
+            "no rent",
+        ),
+        (
+            "7.1 The Tenant shall have no right to terminate this Lease before the end of the term.",
+            "termination_rights_unbalanced",
+            "The Tenant may terminate",
+        ),
+    ],
+)
+def test_a_tenants_problem_gets_the_tenants_fix(clause: str, risk_type: str, fix: str) -> None:
+    risk = next(r for r in analyse_clause(clause, our_party="Tenant") if r["risk_type"] == risk_type)
+    original, proposed, _ = draft_redline(risk, clause, "en", our_party="Tenant")
+    assert fix in proposed, proposed
+    redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
+    assert check_redline(redline, clause, [risk], our_party="Tenant") == []

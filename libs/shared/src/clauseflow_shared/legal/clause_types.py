@@ -240,8 +240,8 @@ _CUES: tuple[_Cue, ...] = (
     ),
     _Cue(
         "payment",
-        r"(?:shall|will)\s+pay\b.{0,120}\bwithin\b|\bpayment\s+(?:terms?|of\s+(?:the\s+)?(?:invoice|amount))|\binvoice|\bInterim\s+Payment|\bretention\b|\bset[- ]off\b|\bpay[- ](?:when|if)[- ]paid|付款|支付.{0,20}(?:款|费用|价款)|结算",
-        title=r"payment|fees|invoic|付款|支付|价款|结算",
+        r"(?:shall|will)\s+pay\b.{0,120}\bwithin\b|\bpayment\s+(?:terms?|of\s+(?:the\s+)?(?:invoice|amount))|\binvoice|\bInterim\s+Payment|\bretention\b|\bset[- ]off\b|\bpay[- ](?:when|if)[- ]paid|\b(?:pay|paid)\s+(?:the\s+)?(?:Rent|service\s+charge)|\bRent\s+(?:shall|review)|付款|支付.{0,20}(?:款|费用|价款|租金)|结算|租金",
+        title=r"payment|fees|invoic|\brent\b|service\s+charge|付款|支付|价款|结算|租金",
     ),
     _Cue(
         "confidentiality",

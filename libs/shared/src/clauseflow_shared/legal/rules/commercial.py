@@ -167,6 +167,48 @@ _NO_ADJUSTMENT = (
 
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
+    for s, m in ctx.find(
+        r"(?:increased|adjusted|varied|revised|set|fixed)\s+(?:to|at)\s+(?:such\s+)?(?:amount|sum|level|rate|figure)s?\s+as\s+(?:the\s+)?(?P<who>\w+)\s+(?:may|shall|will)\s+(?:in\s+its\s+(?:sole\s+|absolute\s+)?discretion\s+)?(?:determine|decide|specify|require)"
+        r"|(?:as|to\s+be)\s+(?:determined|decided|specified)\s+by\s+(?:the\s+)?(?P<who2>\w+)"
+        r"|由(?P<who3>\S{1,6}?)(?:单方|自行)?(?:确定|决定|核定)(?:的)?(?:金额|标准|价格|租金|费用|比例)"
+    ):
+        who = m.group("who") or m.group("who2") or m.group("who3") or ""
+        named = ctx.parties.mentions(who)
+        if not named or not ctx.parties.theirs(named[0].side):
+            continue
+        if not re.search(
+            r"Rent|fee|charge|price|cost|proportion|amount|sum|payable|pay|租金|费用|价格|价款|比例|金额",
+            s.text,
+            re.I,
+        ):
+            continue
+        if re.search(r"independent|expert|surveyor|arbitrat|dispute|独立|专家|仲裁|争议", s.text, re.I):
+            continue
+        upward = re.search(
+            r"never\s+(?:be\s+)?(?:decrease|reduce|fall)|upwards?\s+only|只升不降|不得(?:降低|下调)",
+            s.text,
+            re.I,
+        )
+        return [
+            Finding(
+                "unilateral_change_right",
+                "high" if upward or m.group("who") else "medium",
+                span(s, m),
+                ctx.t(
+                    f"What {ctx.us} pays is set by {ctx.them}'s own determination"
+                    + (", and can only go up." if upward else "."),
+                    f"{ctx.us}的付款金额由{ctx.them}单方确定" + ("，且只升不降。" if upward else "。"),
+                ),
+                ctx.t(
+                    f"{ctx.us} has no yardstick to test the figure against and no one to refer a dispute to.",
+                    f"{ctx.us}既无核对金额的客观标准，也无争议解决途径。",
+                ),
+                ctx.t(
+                    "Market: an objective basis (open-market value, an index, actual reasonable costs), with disputes referred to an independent expert.",
+                    "市场惯例：以客观标准确定（公开市场价值、指数或实际合理成本），争议提交独立专家决定。",
+                ),
+            )
+        ]
     for s, m in ctx.find(_CHANGE):
         text = s.text
         side = ctx.actor(s, m.start())
@@ -256,6 +298,59 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
 
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security provided by us."""
+    for s, m in ctx.find(r"\bdeposit\b|押金|保证金"):
+        months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
+        forfeit = re.search(r"retain\s+(?:it\s+)?in\s+full|forfeit|不予退还|不退还|全部没收", ctx.text, re.I)
+        if (months or forfeit) and ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ):
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high" if forfeit else "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} must lodge a deposit"
+                        + (f" of {fmt_period(months[0])}' payments" if months else "")
+                        + (", which the other side may keep in full." if forfeit else "."),
+                        f"{ctx.us}须缴纳"
+                        + (f"相当于{fmt_period(months[0])}款项的" if months else "")
+                        + "保证金"
+                        + ("，且对方可全额扣留。" if forfeit else "。"),
+                    ),
+                    ctx.t(
+                        "Cash is tied up for the whole term and can be lost without any proven loss.",
+                        "资金在整个期限内被占用，且可能在对方无实际损失时被扣留。",
+                    ),
+                    ctx.t(
+                        "Market: three months' payments at most, held in a separate account and returned at the end less only proven sums due.",
+                        "市场惯例：不超过三个月的款项，存放于独立账户，期满退还，仅可扣除经证实的欠款。",
+                    ),
+                )
+            ]
+    for s, m in ctx.find(
+        r"(?:Rent|rent|fees?|charges?)\s+shall\s+(?:continue\s+to\s+be|remain)\s+payable(?:\s+in\s+full)?|租金(?:仍应|应继续|照常)(?:全额)?支付"
+    ):
+        if ctx.parties.pays and re.search(r"damage|destroy|insured|fire|毁损|损坏|保险|灭失", s.text, re.I):
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} keeps paying in full even when the premises are damaged and cannot be used.",
+                        f"即使场所毁损无法使用，{ctx.us}仍须全额付款。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} pays the insurance premium yet carries the loss the insurance should cover.",
+                        f"{ctx.us}承担了保险费，却仍须承担本应由保险覆盖的损失。",
+                    ),
+                    ctx.t(
+                        "Market: rent suspended while the premises are unfit after insured damage (with loss-of-rent cover), and a right to terminate if not reinstated within a set period.",
+                        "市场惯例：保险事故导致场所无法使用期间租金暂停支付（由租金损失险承保），未在约定期限内修复的可解除合同。",
+                    ),
+                )
+            ]
     for s, m in ctx.find(
         r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
     ):

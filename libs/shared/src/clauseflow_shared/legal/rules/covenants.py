@@ -278,7 +278,7 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     restricted_us = None
     free_them = None
     for s, m in ctx.find(
-        r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate)|未经.{0,20}同意.{0,20}不得.{0,10}转让|不得(?:将.{0,20})?转让"
+        r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate|underlet|sublet)|未经.{0,20}同意.{0,20}不得.{0,10}(?:转让|转租)|不得(?:将.{0,20})?(?:转让|转租)"
     ):
         neg = m.group(0).find("不得")
         side = ctx.actor(s, m.start() + (neg if neg > 0 else 0))
@@ -294,6 +294,28 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
             r"with\s+the\s+(?:prior\s+)?(?:written\s+)?consent|经.{0,10}同意", s.text, re.I
         ):
             free_them = (s, m)
+    if restricted_us and not free_them:
+        s, m = restricted_us
+        if not re.search(r"consent|approval|agree|permit|同意|许可|批准", s.text, re.I):
+            return [
+                Finding(
+                    "assignment_restriction",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} may never assign or transfer, not even with consent.",
+                        f"{ctx.us}在任何情况下均不得转让，即使经对方同意亦不可。",
+                    ),
+                    ctx.t(
+                        f"{ctx.us} cannot exit by assignment or include the contract in a sale or reorganisation of its business for the whole term.",
+                        f"{ctx.us}在整个期限内无法通过转让退出，也无法在业务出售或重组时一并转让本合同。",
+                    ),
+                    ctx.t(
+                        "Market: assignment with the other party's consent, not to be unreasonably withheld, and freely to affiliates or a purchaser of the business.",
+                        "市场惯例：经对方同意（对方不得无理拒绝）即可转让，向关联方或业务受让方转让无需同意。",
+                    ),
+                )
+            ]
     if restricted_us and free_them:
         s, m = restricted_us
         return [

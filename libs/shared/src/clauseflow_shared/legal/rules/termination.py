@@ -59,11 +59,23 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             continue
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         notice_days = periods[0].days if periods else 0.0
-        compensation = re.search(
-            r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
-            r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
-            ctx.text,
-            re.I,
+        compensation = next(
+            (
+                c
+                for c in re.finditer(
+                    r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
+                    r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
+                    ctx.text,
+                    re.I,
+                )
+                # "without compensation", "no compensation", "不予补偿", "不得要求任何补偿" deny it
+                if not re.search(
+                    r"(?:without|no|not\s+(?:be\s+)?(?:entitled\s+to|liable\s+(?:for|to\s+pay))|nor)\s+(?:any\s+)?$|(?:不|无|无需|无权|不得|不予)[^，。；,]{0,8}$",
+                    ctx.text[max(0, c.start() - 30) : c.start()],
+                    re.I,
+                )
+            ),
+            None,
         )
         profit_denied = re.search(
             r"not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权.{0,10}(?:预期利润|可得利益)",
@@ -148,6 +160,31 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
 
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:提前)?(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
+    ):
+        if re.search(r"except|save|unless|other\s+than|除[^。；]{0,30}外|但[^。；]{0,30}除外", s.text, re.I):
+            continue  # only some exits are closed
+        return [
+            Finding(
+                "termination_rights_unbalanced",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} has no right to end the contract before its term expires.",
+                    f"{ctx.us}在期限届满前无权解除合同。",
+                ),
+                ctx.t(
+                    f"{ctx.us} is bound for the whole term whatever happens to its business or to the other side's performance.",
+                    f"无论{ctx.us}自身经营或对方履约情况如何变化，{ctx.us}均须受约束至期满。",
+                ),
+                ctx.t(
+                    "Market: termination for the other side's material breach, and in long contracts a break right (e.g. at year five on six months' notice).",
+                    "市场惯例：对方重大违约时可解除；长期合同设提前解除权（如第五年末提前六个月通知）。",
+                ),
+            )
+        ]
     for s, m in ctx.find(r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"):
         text = s.text
         side = ctx.actor(s, m.start())
