@@ -813,6 +813,12 @@ FLAG: list[Case] = [
         "Buyer",
         "Delay damages payable by the Supplier shall not exceed 2% of the Contract Price.",
     ),
+    Case(
+        "warranty_excessive",
+        "Provider",
+        "The Provider shall ensure that the Services are available 100% of the time.",
+    ),
+    _zh("warranty_excessive", "乙方（服务方）", "乙方保证平台可用性达到百分之百。"),
     # a commercial lease for the tenant
     Case(
         "termination_for_convenience",
@@ -1610,6 +1616,12 @@ CLEAR: list[Case] = [
         "The Tenant shall not assign the Premises without the Landlord's consent, which shall not be unreasonably withheld.",
     ),
     Case("assignment_restriction", "Tenant", "Neither party may assign this Lease."),
+    Case("warranty_excessive", "Provider", "The Provider shall ensure availability of 99.9% in each month."),
+    Case(
+        "warranty_excessive",
+        "Customer",
+        "The Provider shall ensure that the Services are available 100% of the time.",
+    ),
     Case(
         "termination_rights_unbalanced",
         "Tenant",

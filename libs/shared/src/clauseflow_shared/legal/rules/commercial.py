@@ -627,6 +627,31 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = []
+    for s, m in ctx.find(
+        r"(?:available|availability|uptime)\s+(?:of\s+|at\s+)?(?:100\s?%|one\s+hundred\s+per\s*cent)|(?:100\s?%|one\s+hundred\s+per\s*cent)\s+(?:of\s+the\s+time|availability|uptime)"
+        r"|(?:可用性|可用率|在线率)[^。；]{0,6}(?:100\s?%|百分之百)|(?:不间断|无中断)(?:地)?(?:运行|提供服务)"
+    ):
+        if ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())):
+            out.append(
+                Finding(
+                    "warranty_excessive",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} commits to 100% availability, which no service can meet.",
+                        f"{ctx.us}承诺100%的可用性，任何服务都无法达到。",
+                    ),
+                    ctx.t(
+                        "Every minute of maintenance or outage is a breach, whatever its cause.",
+                        "任何维护或中断都将构成违约，无论原因为何。",
+                    ),
+                    ctx.t(
+                        "Market: 99.5-99.9% monthly availability, excluding planned maintenance and events outside our control.",
+                        "市场惯例：月度可用性99.5%-99.9%，计划内维护及不可控事件除外。",
+                    ),
+                )
+            )
+            return out
     for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保"):
         text = s.text
         side = ctx.actor(s, m.start())
