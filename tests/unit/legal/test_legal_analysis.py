@@ -363,3 +363,17 @@ def test_two_phrasings_of_one_risk_in_one_sub_clause_are_one_finding() -> None:
     clause = "7.1 The Supplier's liability is unlimited. The Supplier shall be liable for all losses without limit."
     risks = analyse_clause(clause, our_party="Supplier")
     assert [r["risk_type"] for r in risks].count("uncapped_liability") == 1
+
+
+def test_a_payment_article_with_a_long_term_and_a_withholding_right_is_two_findings() -> None:
+    article = (
+        "3. Fees\n"
+        "3.1 The Customer shall pay the fees within ninety (90) days after receipt of a correct invoice.\n"
+        "3.2 The Customer may withhold any amount that it disputes in good faith."
+    )
+    risks = [
+        r
+        for r in analyse_clause(article, our_party="Provider")
+        if r["risk_type"] == "payment_terms_unfavourable"
+    ]
+    assert sorted(r["original_text"][:3] for r in risks) == ["3.1", "3.2"]

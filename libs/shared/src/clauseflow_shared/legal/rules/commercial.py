@@ -11,7 +11,12 @@ from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period
 
 
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
-    """Late, conditional or set-off-able payment to us; unsecured prepayments by us."""
+    """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
+
+    Each kind of problem is reported once; a payment article often has several (a 90-day term
+    in 3.1, a right to withhold any disputed sum in 3.2), each a finding of its own sub-clause.
+    """
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+the\s+(?:Lender|Owner|Client|Employer|end\s+customer|Funder)|disbursement|funding|financ|payment\s+from)"
         r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
@@ -21,7 +26,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             no_interest = re.search(
                 r"no\s+(?:interest|financing\s+charges)|不计(?:付)?利息|不承担.{0,6}利息", s.text, re.I
             )
-            return [
+            out.append(
                 Finding(
                     "payment_terms_unfavourable",
                     "high",
@@ -41,7 +46,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                         "行业立场：收到发票/证书后30日内无条件付款，逾期计付融资费用。",
                     ),
                 )
-            ]
+            )
+            break
     for s, m in ctx.find(
         r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)"
     ):
@@ -52,7 +58,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         limit = 56 if ctx.domain == "fidic" else 45  # 56 days is the FIDIC interim-payment norm
         if not periods or periods[0].days <= limit:
             continue
-        return [
+        out.append(
             Finding(
                 "payment_terms_unfavourable",
                 "high" if periods[0].days >= 90 else "medium",
@@ -70,7 +76,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                     "行业立场：30日内付款；可退让至45日。",
                 ),
             )
-        ]
+        )
+        break
     if ctx.parties.pays:
         for s, m in ctx.find(
             r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance)"
@@ -83,7 +90,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 continue
             if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
                 continue
-            return [
+            out.append(
                 Finding(
                     "payment_terms_unfavourable",
                     "medium",
@@ -101,7 +108,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                         "市场惯例：到货验收后付款，或凭信用证、预付款保函付款。",
                     ),
                 )
-            ]
+            )
+            break
     for s, m in ctx.find(
         r"\b(?:set\s+off|set-off|deduct|withhold)\b.{0,60}(?:any|all)\s+(?:amounts?|sums?|monies)|有权(?:从|在).{0,30}(?:扣除|抵扣|扣减)"
     ):
@@ -109,7 +117,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         if ctx.parties.theirs(side) and not re.search(
             r"undisputed|finally\s+determined|agreed|无争议|经确认", s.text, re.I
         ):
-            return [
+            out.append(
                 Finding(
                     "payment_terms_unfavourable",
                     "medium",
@@ -127,8 +135,9 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                         "行业立场：仅可抵扣无争议或经最终确定的款项。",
                     ),
                 )
-            ]
-    return []
+            )
+            break
+    return out
 
 
 _CHANGE_OBJ = (
