@@ -197,3 +197,26 @@ def test_letter_dot_paragraphs_and_bare_numbered_headings(parse):
     )
     assert ids(doc) == ["1", "1(A)", "1(B)", "2", "2(A)"]
     assert doc.get("2").title == "Term And Termination"
+
+
+def test_an_excerpt_of_titled_sub_clauses_keeps_each_one_even_where_numbers_jump() -> None:
+    from clauseflow_shared.documents.parser import parse_text
+
+    excerpt = (
+        "4.2 Performance Security\nThe Contractor shall deliver a Performance Security.\n\n"
+        "8.8 Delay Damages\nThe Contractor shall pay Delay Damages of 0.01% per day.\n\n"
+        "14.7 Payment\nThe Employer shall pay within 56 days.\n"
+    )
+    ids = [c.clause_id for c in parse_text(excerpt).clauses]
+    assert ids == ["4.2", "8.8", "14.7"]
+
+
+def test_a_number_that_jumps_inside_running_text_is_not_a_clause() -> None:
+    from clauseflow_shared.documents.parser import parse_text
+
+    text = (
+        "4.1 Security\nThe Contractor shall provide security.\n\n"
+        "4.2 Performance Security\nThe amount of the security shall be\n8.8 million dollars in total.\n\n"
+        "4.3 Insurance\nThe Contractor shall insure the Works.\n"
+    )
+    assert [c.clause_id for c in parse_text(text).clauses] == ["4.1", "4.2", "4.3"]

@@ -819,6 +819,19 @@ FLAG: list[Case] = [
         "The Provider shall ensure that the Services are available 100% of the time.",
     ),
     _zh("warranty_excessive", "乙方（服务方）", "乙方保证平台可用性达到百分之百。"),
+    # a construction contract for the Employer
+    Case(
+        "liability_cap_inadequate",
+        "Employer",
+        "The Contractor shall pay Delay Damages of 0.01% of the Contract Price per day, subject to a maximum of 0.5% of the Contract Price.",
+        domain="fidic",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Employer",
+        "The Defects Notification Period shall be three (3) months from the date of the Taking-Over Certificate.",
+        domain="fidic",
+    ),
     # a commercial lease for the tenant
     Case(
         "termination_for_convenience",
@@ -1616,6 +1629,12 @@ CLEAR: list[Case] = [
         "The Tenant shall not assign the Premises without the Landlord's consent, which shall not be unreasonably withheld.",
     ),
     Case("assignment_restriction", "Tenant", "Neither party may assign this Lease."),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Employer",
+        "The Defects Notification Period shall be two (2) years from the date of the Taking-Over Certificate.",
+        domain="fidic",
+    ),
     Case("warranty_excessive", "Provider", "The Provider shall ensure availability of 99.9% in each month."),
     Case(
         "warranty_excessive",

@@ -455,7 +455,9 @@ def _continues(prev: Reading, r: Reading, heading: bool) -> bool:
     if prev.style != r.style or r.family == CONTAINER:
         return False
     if r.style.startswith("dec:") and prev.parts[:-1] != r.parts[:-1]:
-        return False
+        # Excerpts and Particular Conditions list only some sub-clauses ("4.2 Performance Security",
+        # "8.8 Delay Damages", "14.7 Payment"): a titled heading may move on to a later clause.
+        return heading and len(prev.parts) == len(r.parts) and prev.parts < r.parts <= (prev.parts[0] + 20,)
     gap = 2 if (r.family == RELATIVE or not heading) else 60
     return prev.value < r.value <= prev.value + gap
 

@@ -724,7 +724,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
     if ctx.parties.pays:
         out += _warranties_disclaimed(ctx)
         for s, m in ctx.find(
-            r"(?:warranty|guarantee|defects\s+liability)\s+period|warrants?\b|质量保证期|质保期|保修期|保证期"
+            r"(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period|warrants?\b|质量保证期|质保期|保修期|保证期|缺陷(?:责任|通知)期"
         ):
             side = ctx.actor(s, m.start())
             if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):

@@ -19,7 +19,7 @@ from clauseflow_shared.legal.text import (
 
 _CAP = (
     r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|in\s+no\s+event\s+exceed|capped\s+at"
-    r"|up\s+to\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
+    r"|(?:up\s+to|subject\s+to)\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
 )
 _LIAB_WORD = r"liabilit(?:y|ies)|liable|责任|赔偿"
 _STANDARD_CARVE = r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
