@@ -142,3 +142,13 @@ def test_the_definitions_article_stays_whole_and_the_preamble_is_low_priority() 
     assert (items["Preamble"].priority, items["1"].priority) == ("low", "low")
     # "liable" in a force majeure clause does not make it a liability clause.
     assert items["2"].priority == "medium"
+
+
+def test_a_leases_rent_and_alienation_clauses_are_planned_as_what_they_are() -> None:
+    from clauseflow_orchestrator.subjects import classify
+
+    assert classify("Rent", "The Tenant shall pay the Rent quarterly in advance.").name == "payment"
+    assert classify("Alienation", "The Tenant shall not assign or underlet the Premises.").name == "assignment"
+    assert classify("转租", "乙方不得转租。").name == "assignment"
+    # a share transfer's price clause stays a payment clause
+    assert classify("转让价款", "标的股权的转让价款为人民币叁亿元。").name == "payment"

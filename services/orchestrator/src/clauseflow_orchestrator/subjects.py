@@ -68,6 +68,9 @@ SUBJECTS: tuple[Subject, ...] = (
             "fees",
             "invoice",
             "remuneration",
+            "rent",
+            "service charge",
+            "租金",
             "付款",
             "支付",
             "价款",
@@ -87,6 +90,11 @@ SUBJECTS: tuple[Subject, ...] = (
         "claims",
         "high",
         ("claim", "notice of dispute", "time bar", "索赔"),
+    ),
+    Subject(
+        "assignment",
+        "medium",
+        ("assign", "alienation", "underlet", "sublet", "novat", "转租", "权利义务转让"),
     ),
     Subject("confidentiality", "medium", ("confidential", "non-disclosure", "保密")),
     Subject(
