@@ -18,6 +18,17 @@ def _found(report: dict[str, Any]) -> set[tuple[str, str]]:
     return {(r["clause_id"], r["risk_type"]) for r in report["risks"]}
 
 
+async def _reviewed_with_all_redlines_approved(
+    gateway: GatewayClient, example: str, spec: dict[str, Any], *, domain: str
+) -> tuple[str, dict[str, Any]]:
+    """Submit a bundled Chinese example as its spec's party, approve every redline; (id, report)."""
+    review_id = await gateway.submit(
+        EXAMPLES / example, our_party=spec["our_party"], language="zh-CN", domain=domain
+    )
+    await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
+    return review_id, await gateway.report(review_id)
+
+
 async def test_english_contract_with_approvals_and_a_rejection(
     gateway: GatewayClient, expected: dict[str, Any]
 ) -> None:
@@ -66,14 +77,9 @@ async def test_chinese_contract_reviewed_and_all_redlines_approved(
     gateway: GatewayClient, expected: dict[str, Any]
 ) -> None:
     spec = expected["equipment_purchase_zh.txt"]
-    review_id = await gateway.submit(
-        EXAMPLES / "equipment_purchase_zh.txt",
-        our_party=spec["our_party"],
-        language="zh-CN",
-        domain="generic",
+    review_id, report = await _reviewed_with_all_redlines_approved(
+        gateway, "equipment_purchase_zh.txt", spec, domain="generic"
     )
-    await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
-    report = await gateway.report(review_id)
     md = await gateway.report(review_id, "md")
 
     assert report["status"] == "completed" and report["language"] == "zh-CN"
@@ -90,14 +96,9 @@ async def test_chinese_share_transfer_reviewed_for_the_party_the_parties_block_m
     # The client says only "乙方"; by convention 乙方 supplies, but here the parties block makes
     # 乙方 the transferee, so the review must take the buyer's side of every M&A position.
     spec = expected["share_transfer_zh.txt"]
-    review_id = await gateway.submit(
-        EXAMPLES / "share_transfer_zh.txt",
-        our_party=spec["our_party"],
-        language="zh-CN",
-        domain="auto",
+    _, report = await _reviewed_with_all_redlines_approved(
+        gateway, "share_transfer_zh.txt", spec, domain="auto"
     )
-    await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
-    report = await gateway.report(review_id)
 
     assert report["status"] == "completed" and report["domain"] == "sha_spa"
     found = _found(report)

@@ -153,9 +153,9 @@ def test_validation_rejects_paraphrased_unchanged_or_ineffective_redlines() -> N
 
 @pytest.mark.parametrize("n", [1, 10, 11, 20, 51, 75, 100, 101, 110, 120, 1005, 9999])
 def test_numbers_written_in_chinese_words_read_back_as_the_same_number(n: int) -> None:
-    from clauseflow_shared.legal.text import number_to_zh
+    from clauseflow_shared.documents.numerals import int_to_chinese
 
-    assert zh_to_number(number_to_zh(n)) == n
+    assert zh_to_number(int_to_chinese(n)) == n
 
 
 def test_a_playbook_template_can_name_the_problem_it_fixes() -> None:

@@ -53,10 +53,9 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
     return risks
 
 
-@lru_cache(maxsize=256)
-def _our_party_in(document_id: str, our_party: str, text: str) -> str:
-    # Keyed by the document id too: one document's text is the same object for all its clauses.
-    return party_with_role(our_party, text)
+# Every clause of a review asks the same question of the same text (one object from the structure
+# cache, so its hash is computed once): answer it once per worker.
+_our_party_in = lru_cache(maxsize=256)(party_with_role)
 
 
 def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> ClauseTask:
@@ -65,7 +64,7 @@ def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> 
     The agent, its skills and the drafter all argue from ``our_party``; "乙方" alone does not say
     whether we buy or sell, the contract's parties block does (see :mod:`party_roles`).
     """
-    our_party = _our_party_in(structure.document_id, task.our_party, structure.text)
+    our_party = _our_party_in(task.our_party, structure.text)
     return task if our_party == task.our_party else task.model_copy(update={"our_party": our_party})
 
 

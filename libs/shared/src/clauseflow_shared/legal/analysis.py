@@ -66,6 +66,11 @@ _SUPPRESSED_IN_DOMAIN: dict[str, dict[str, str]] = {
 }
 
 
+def _suppressions(domain: str) -> dict[str, str]:
+    """Suppressed risk type → the type that suppresses it, in ``domain``."""
+    return {**_SUPPRESSED_BY, **_SUPPRESSED_IN_DOMAIN.get(domain, {})}
+
+
 def _context(
     text: str,
     *,
@@ -121,7 +126,7 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
         if cur is None or (f.priority, f.quote.start) < (cur.priority, cur.quote.start):
             best[key] = f
     reported = {risk for risk, _ in best}
-    for suppressed, by in (*_SUPPRESSED_BY.items(), *_SUPPRESSED_IN_DOMAIN.get(ctx.domain, {}).items()):
+    for suppressed, by in _suppressions(ctx.domain).items():
         if by in reported:
             best = {k: f for k, f in best.items() if k[0] != suppressed}
     return list(best.values())
@@ -189,7 +194,7 @@ def reported_quote(
     redline's rewritten clause for its one risk need not review the clause for every other risk.
     """
     wanted = {risk_type}
-    suppressor = {**_SUPPRESSED_BY, **_SUPPRESSED_IN_DOMAIN.get(domain, {})}.get(risk_type)
+    suppressor = _suppressions(domain).get(risk_type)
     if suppressor is not None:
         wanted.add(suppressor)
     ctx = _context(

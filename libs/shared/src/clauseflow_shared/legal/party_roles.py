@@ -15,7 +15,8 @@ from functools import cache
 
 from clauseflow_shared.legal.parties import ROLES, names_in, roles_in
 
-_LABEL_ROLES = {"party_a", "party_b", "party_c"}
+_LABEL_ROLES = {"party_a", "party_b"}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _PREAMBLE_CHARS = 3000
 _Q = r"[\"'“”‘’「」『』]?"
 _OPEN, _CLOSE = r"[（(]", r"[）)]"
@@ -30,7 +31,7 @@ def _role_words() -> str:
 
 @cache
 def _label_words() -> str:
-    words = {w for role in _LABEL_ROLES if role in ROLES for w in (*ROLES[role][0], *ROLES[role][1])}
+    words = {w for role in _LABEL_ROLES for w in (*ROLES[role][0], *ROLES[role][1])}
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
@@ -48,6 +49,15 @@ def _definitions() -> tuple[re.Pattern[str], ...]:
     )
 
 
+@cache
+def _beside_a_name() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A role defined right after a name ("Ltd. (the "Seller")"), and any role or label word."""
+    defined_after = re.compile(
+        rf"[^()（）]{{0,100}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
+    )
+    return defined_after, re.compile(rf"{_role_words()}|{_label_words()}", re.I)
+
+
 def contract_roles(text: str) -> dict[str, str]:
     """Label → the role word the contract gives it (``{"甲方": "转让方", "乙方": "受让方"}``).
 
@@ -63,7 +73,7 @@ def contract_roles(text: str) -> dict[str, str]:
 
 
 def _canonical_label(label: str) -> str:
-    return label if re.search(r"[\u4e00-\u9fff]", label) else label.title()
+    return label if _CJK.search(label) else label.title()
 
 
 def _is_label(word: str) -> bool:
@@ -78,10 +88,7 @@ def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
     """
     head = text[:_PREAMBLE_CHARS]
     roles = contract_roles(head)
-    defined_after = re.compile(
-        rf"[^()（）]{{0,100}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
-    )
-    named_before = re.compile(rf"{_role_words()}|{_label_words()}", re.I)
+    defined_after, named_before = _beside_a_name()
     for name in (n for n in names if len(n) >= 3):
         for line in head.splitlines():
             at = line.find(name)
@@ -125,5 +132,5 @@ def party_with_role(our_party: str, text: str) -> str:
     if role is None or _is_label(role):
         return our_party
     added = "／".join(w for w in (role, label) if w)
-    cjk = re.search(r"[\u4e00-\u9fff]", our_party + added)
+    cjk = _CJK.search(our_party + added)
     return f"{our_party}（{added}）" if cjk else f"{our_party} ({role}{', ' + label if label else ''})"

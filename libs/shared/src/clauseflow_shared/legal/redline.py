@@ -15,10 +15,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from clauseflow_shared.documents.numerals import int_to_english
+from clauseflow_shared.documents.numerals import int_to_chinese, int_to_english
 from clauseflow_shared.legal.parties import ROLES, infer_parties, roles_in
 from clauseflow_shared.legal.playbook import DOMAINS, PlaybookEntry, load_playbook
-from clauseflow_shared.legal.text import Period, find_percents, find_periods, number_to_zh, split_sentences
+from clauseflow_shared.legal.text import Period, find_percents, find_periods, split_sentences
 
 number_to_words = int_to_english
 
@@ -98,7 +98,7 @@ def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None
                 if zh:
                     # keep the clause's own style: "百分之五十一" → "百分之七十五", "百分之51" → "百分之75"
                     words = piece.startswith("百分之") and not re.search(r"\d", piece)
-                    written = number_to_zh(n) if words and isinstance(n, int) else str(n)
+                    written = int_to_chinese(n) if words and isinstance(n, int) else str(n)
                     new = f"百分之{written}" if piece.startswith("百分之") else f"{n}%"
                 elif re.match(r"[A-Za-z]", piece) and isinstance(n, int):
                     new = f"{number_to_words(n)} per cent ({n}%)"
@@ -227,7 +227,7 @@ def draft_redline(
     if not original or original not in clause_text:
         sentences = split_sentences(clause_text)
         original = sentences[0].text if sentences else clause_text.strip()
-    playbook = load_playbook(domain if domain in {"generic", "fidic", "sha_spa"} else "generic")
+    playbook = load_playbook(domain if domain in DOMAINS else "generic")
     entry = playbook.for_risk(risk_type) or _entry_elsewhere(risk_type)
     contract_zh = _is_zh(clause_text)
     review_zh = language.startswith("zh")

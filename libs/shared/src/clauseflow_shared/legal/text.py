@@ -218,26 +218,6 @@ def zh_to_number(text: str) -> float | None:
     return float(total + section + digit)
 
 
-def number_to_zh(n: int) -> str:
-    """Plain Chinese numerals for 0-9999 ("七十五", "一百二十"), as contracts write them in words."""
-    if not 0 <= n <= 9999:
-        raise ValueError(f"{n} is outside 0-9999")
-    if n == 0:
-        return "零"
-    digits = "零一二三四五六七八九"
-    out, zero = "", False
-    for value, unit in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
-        d = n // value % 10
-        if d == 0:
-            zero = bool(out)
-            continue
-        if zero:
-            out += "零"
-            zero = False
-        out += ("" if (d == 1 and unit == "十" and not out) else digits[d]) + unit
-    return out
-
-
 def to_number(raw: str) -> float | None:
     """A number from digits ("1,500.5"), English words or Chinese numerals."""
     raw = raw.strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
@@ -75,12 +75,12 @@ class ClauseContext:
         """The counterparty's readable name."""
         return self.parties.label("them", self.language)
 
-    @property
+    @cached_property
     def us_rx(self) -> str:
         """Our party's aliases as a regex alternation (for patterns that name the actor)."""
         return self.parties.side_pattern("us")
 
-    @property
+    @cached_property
     def them_rx(self) -> str:
         """The counterparty's aliases as a regex alternation."""
         return self.parties.side_pattern("them")

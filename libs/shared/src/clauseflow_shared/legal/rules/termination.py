@@ -26,6 +26,26 @@ _RELET = (
 )
 
 
+_COMPENSATION = re.compile(
+    r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
+    r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
+    re.I,
+)
+# What denies it just before: "without compensation", "no compensation", "不予补偿", "不得要求任何补偿".
+_DENIED_BEFORE = re.compile(
+    r"(?:without|no|not\s+(?:be\s+)?(?:entitled\s+to|liable\s+(?:for|to\s+pay))|nor)\s+(?:any\s+)?$|(?:不|无|无需|无权|不得|不予)[^，。；,]{0,8}$",
+    re.I,
+)
+
+
+def _compensation_granted(text: str) -> re.Match[str] | None:
+    """The first mention of compensation on termination that the text grants rather than denies."""
+    for m in _COMPENSATION.finditer(text):
+        if not _DENIED_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):
+            return m
+    return None
+
+
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
@@ -59,24 +79,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             continue
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         notice_days = periods[0].days if periods else 0.0
-        compensation = next(
-            (
-                c
-                for c in re.finditer(
-                    r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
-                    r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
-                    ctx.text,
-                    re.I,
-                )
-                # "without compensation", "no compensation", "不予补偿", "不得要求任何补偿" deny it
-                if not re.search(
-                    r"(?:without|no|not\s+(?:be\s+)?(?:entitled\s+to|liable\s+(?:for|to\s+pay))|nor)\s+(?:any\s+)?$|(?:不|无|无需|无权|不得|不予)[^，。；,]{0,8}$",
-                    ctx.text[max(0, c.start() - 30) : c.start()],
-                    re.I,
-                )
-            ),
-            None,
-        )
+        compensation = _compensation_granted(ctx.text)
         profit_denied = re.search(
             r"not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权.{0,10}(?:预期利润|可得利益)",
             ctx.text,
