@@ -63,6 +63,8 @@ async def test_english_contract_with_approvals_and_a_rejection(
 
     approved_ids = {d["redline_id"] for d in decisions if d["action"] == "approve"}
     listed = {r["id"]: r for r in report["redlines"]}
+    redlined = {r["clause_id"] for r in listed.values()}
+    assert set(spec["must_redline"]) <= redlined, "a high risk in a quick clause was left without a redline"
     assert {i for i, r in listed.items() if r["status"] == "approved"} == approved_ids
     assert set(rejected) == {redrafted, refused}
     assert not set(rejected.values()) & set(listed), "rejected redlines are not among the report's changes"

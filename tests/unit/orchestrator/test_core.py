@@ -12,7 +12,7 @@ from clauseflow_orchestrator.core import (
     StartReview,
     decide,
 )
-from clauseflow_orchestrator.planning import build_default_plan
+from clauseflow_orchestrator.planning import build_default_plan, clause_plan
 from clauseflow_orchestrator.state import ReviewState
 from clauseflow_shared.events import (
     ClauseResult,
@@ -31,6 +31,7 @@ from clauseflow_shared.review import (
     ClauseState,
     DecisionAction,
     Depth,
+    Domain,
     PlanAdjustment,
     Redline,
     RedlineStatus,
@@ -57,7 +58,12 @@ def _checklist(n: int) -> list[ChecklistItem]:
 
 
 def start(
-    n: int = 3, *, window: int = 8, policy: ApprovalPolicy = ApprovalPolicy.MANUAL, rounds: int = 2
+    n: int = 3,
+    *,
+    window: int = 8,
+    policy: ApprovalPolicy = ApprovalPolicy.MANUAL,
+    rounds: int = 2,
+    quick: tuple[str, ...] = (),
 ) -> Decision:
     request = ReviewRequested(
         documents=DocumentRefs(primary="doc"),
@@ -65,6 +71,20 @@ def start(
         options=ReviewOptions(approval_policy=policy, max_redraft_rounds=rounds),
     )
     checklist = _checklist(n)
+    plan = build_default_plan(checklist)
+    if quick:
+        plan = plan.model_copy(
+            update={
+                "clause_plans": tuple(
+                    clause_plan(
+                        item, Depth.QUICK, domain=Domain.GENERIC, priority_order=i, rationale="boilerplate"
+                    )
+                    if item.clause_id in quick
+                    else cp
+                    for i, (item, cp) in enumerate(zip(checklist, plan.clause_plans, strict=True))
+                )
+            }
+        )
     return decide(
         None,
         StartReview(
@@ -73,7 +93,7 @@ def start(
             review_id=REVIEW,
             request=request,
             checklist=tuple(checklist),
-            plan=build_default_plan(checklist),
+            plan=plan,
             window=window,
         ),
     )
@@ -355,6 +375,59 @@ class TestApprovals:
         assert d.state.redlines[rid].status is RedlineStatus.APPROVED
         assert d.state.clauses["1"].state is ClauseState.SETTLED
         assert d.state.parked == []
+
+
+class TestClausesPlannedWithoutDrafting:
+    """A quick clause skips drafting, but a high risk found there still gets proposed wording."""
+
+    def test_a_high_risk_found_in_a_quick_clause_sends_a_draft_task_for_it_alone(self) -> None:
+        d = start(2, quick=("2",))
+        found = result("2", ("high", "medium"), redlines=False)
+        d = record(d.state, found)
+        assert d.state is not None
+        (draft,) = tasks(d)
+        assert (draft.mode, draft.clause_id, draft.depth) == (TaskMode.DRAFT, "2", Depth.QUICK)
+        assert [r.id for r in draft.risks] == [found.risks[0].id]
+        assert (draft.skip_diffs, draft.skip_validate) == (False, False)
+        assert d.state.clauses["2"].open_tasks == [draft.task_id]
+        assert d.state.status is ReviewStatus.REVIEWING
+
+    def test_the_drafted_redline_waits_for_approval_and_then_the_clause_settles(self) -> None:
+        d = start(1, quick=("1",))
+        found = result("1", ("high",), redlines=False)
+        d = record(d.state, found)
+        (draft,) = tasks(d)
+        drafted = ClauseResult(
+            task_id=draft.task_id,
+            clause_id="1",
+            mode=TaskMode.DRAFT,
+            redlines=(
+                Redline(
+                    id=redline_id(REVIEW, "1", found.risks[0].id, 0),
+                    clause_id="1",
+                    risk_id=found.risks[0].id,
+                    original_text="unlimited",
+                    proposed_text="capped at the fees paid",
+                ),
+            ),
+        )
+        d = record(d.state, drafted)
+        assert d.state is not None and not tasks(d)
+        assert d.state.clauses["1"].state is ClauseState.AWAITING_APPROVAL
+        d = decisions(d.state, "req_1", approve(only_redline(d.state, "1")))
+        assert d.state is not None and d.state.status is ReviewStatus.SUMMARIZING
+
+    def test_medium_and_low_risks_of_a_quick_clause_stay_findings_without_redlines(self) -> None:
+        d = start(1, quick=("1",))
+        d = record(d.state, result("1", ("medium", "low"), redlines=False))
+        assert d.state is not None and not tasks(d)
+        assert d.state.clauses["1"].state is ClauseState.SETTLED
+
+    def test_a_clause_planned_with_drafting_is_not_sent_back_when_its_drafts_failed(self) -> None:
+        d = start(1)
+        d = record(d.state, result("1", ("high",), redlines=False))
+        assert d.state is not None and not tasks(d)
+        assert d.state.clauses["1"].state is ClauseState.SETTLED
 
 
 class TestPolicies:

@@ -11,17 +11,9 @@ from clauseflow_shared.prompts.kinds import read_marker_from_messages
 from clauseflow_shared.prompts.redlines import read_redraft_requests, read_risk_rows, read_validation_issues
 from clauseflow_shared.review import Risk, RiskLevel
 from clauseflow_shared.testing.scripted_turns import Turn
-from worker_fixtures import REVIEW_ID, clause_job, scripted_llm
+from worker_fixtures import LIABILITY_RISK, REVIEW_ID, clause_job, scripted_llm
 
 CAP = "shall not exceed the fees paid in the twelve months before the claim"
-LIABILITY_RISK = Risk(
-    id=ids.risk_id(REVIEW_ID, "1", 0, 0),
-    clause_id="1",
-    risk_type="uncapped_liability",
-    risk_level=RiskLevel.HIGH,
-    description="unlimited liability",
-    original_text="shall be unlimited",
-)
 INDEMNITY_RISK = Risk(
     id=ids.risk_id(REVIEW_ID, "1", 0, 1),
     clause_id="1",

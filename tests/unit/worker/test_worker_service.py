@@ -14,8 +14,10 @@ from clauseflow_shared import ids
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.events import ClauseResult, ClauseTask, Envelope, Topic
+from clauseflow_shared.review import TaskMode
+from clauseflow_shared.testing.scripted_model import request_facts
 from clauseflow_shared.testing.scripted_turns import Turn
-from worker_fixtures import REVIEW_ID, clause_task, scripted_llm
+from worker_fixtures import LIABILITY_RISK, REVIEW_ID, clause_task, scripted_llm
 
 RISK = {
     "risk_type": "uncapped_liability",
@@ -81,6 +83,33 @@ async def test_a_task_yields_one_result_with_risks_redlines_and_a_transcript(
     assert isinstance(transcript, dict)
     assert [m["role"] for m in transcript["messages"]] == ["system", "user", "assistant"]
     assert transcript["redline_messages"]
+
+
+async def test_a_draft_task_drafts_redlines_for_the_risks_it_carries_without_analysing_again(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    found = LIABILITY_RISK
+    task = clause_task("1", task_id="task-draft", mode="draft", depth="quick", risks=(found,))
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        await worker.handle(_envelope(task))
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert (result.mode, result.risks, result.error) == (TaskMode.DRAFT, (), "")
+    [redline] = result.redlines
+    assert (redline.risk_id, redline.proposed_text) == (found.id, "shall not exceed the fees")
+    assert [request_facts(body)["kind"] for body in model.requests] == ["redline_draft"]
+    transcript = store.get_blob(result.transcript_ref or "")
+    assert isinstance(transcript, dict) and transcript["mode"] == "draft" and transcript["redline_messages"]
+
+
+async def test_a_draft_task_without_risks_reports_that_there_is_nothing_to_draft(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    async with scripted_llm() as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        await worker.handle(_envelope(clause_task("1", task_id="task-empty", mode="draft")))
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert "nothing to draft" in result.error and result.redlines == () and model.requests == []
 
 
 async def test_a_redelivered_task_republishes_the_same_event_and_ids(

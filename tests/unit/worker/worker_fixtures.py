@@ -10,9 +10,11 @@ from typing import Any
 from clauseflow_clause_worker.agent import ClauseAgent, ClauseJob
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import SkillsClient
+from clauseflow_shared import ids
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from clauseflow_shared.events import ClauseTask, DocumentRefs
 from clauseflow_shared.llm import LLMClient
+from clauseflow_shared.review import Risk, RiskLevel
 from clauseflow_shared.testing.scripted_model import ScriptedModel
 from clauseflow_shared.testing.scripted_turns import Turn
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -113,6 +115,17 @@ def probe_skills() -> list[Skill]:  # type: ignore[type-arg]
             **common,
         ),
     ]
+
+
+# A high risk the fixture contract's clause 1 holds ("shall be unlimited" is its text).
+LIABILITY_RISK = Risk(
+    id=ids.risk_id(REVIEW_ID, "1", 0, 0),
+    clause_id="1",
+    risk_type="uncapped_liability",
+    risk_level=RiskLevel.HIGH,
+    description="unlimited liability",
+    original_text="shall be unlimited",
+)
 
 
 def clause_task(clause_id: str = "1", **fields: object) -> ClauseTask:

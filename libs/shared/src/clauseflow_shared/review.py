@@ -102,9 +102,15 @@ class DecisionAction(StrEnum):
 
 
 class TaskMode(StrEnum):
-    """A clause task either analyses a clause or redrafts rejected redlines with feedback."""
+    """What a clause task asks of a worker.
+
+    ``analyze`` reviews the clause (and drafts unless the plan says skip_diffs); ``draft`` drafts
+    redlines for risks an analysis already found, when its plan had skipped drafting; ``redraft``
+    drafts again the redlines a reviewer rejected, with the feedback.
+    """
 
     ANALYZE = "analyze"
+    DRAFT = "draft"
     REDRAFT = "redraft"
 
 

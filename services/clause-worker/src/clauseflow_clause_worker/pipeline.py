@@ -114,6 +114,8 @@ class ClauseProcessor:
         job = ClauseJob(review_id=review_id, task=task, clause=clause)
         if task.mode == TaskMode.REDRAFT:
             return await self._redraft(job)
+        if task.mode == TaskMode.DRAFT:
+            return await self._draft(job)
         return await self._analyze(job, structure)
 
     async def _analyze(self, job: ClauseJob, structure: DocumentStructure) -> ClauseResult:
@@ -148,17 +150,32 @@ class ClauseProcessor:
             error=agent.error or drafted.error,
         )
 
+    async def _draft(self, job: ClauseJob) -> ClauseResult:
+        """Redlines for risks an earlier analysis of the clause found but did not draft for."""
+        if not job.task.risks:
+            drafted = RedlineOutcome(error="draft task without risks: nothing to draft")
+        else:
+            drafted = await self._drafter.draft(job, job.task.risks)
+        ref = await self._keep_transcript(job, AgentOutcome(path="draft"), drafted)
+        log.info("clause_drafted", redlines=len(drafted.redlines), risks=len(job.task.risks))
+        return self._drafting_result(job, drafted, ref)
+
     async def _redraft(self, job: ClauseJob) -> ClauseResult:
         drafted = await self._drafter.redraft(job)
         ref = await self._keep_transcript(job, AgentOutcome(path="redraft"), drafted)
         log.info("clause_redrafted", redlines=len(drafted.redlines), requested=len(job.task.redraft))
+        return self._drafting_result(job, drafted, ref)
+
+    @staticmethod
+    def _drafting_result(job: ClauseJob, drafted: RedlineOutcome, transcript_ref: str) -> ClauseResult:
+        """The result of a task that only drafts: its redlines, no new risks."""
         return ClauseResult(
             task_id=job.task.task_id,
             clause_id=job.task.clause_id,
             mode=job.task.mode,
             attempt=job.task.attempt,
             redlines=tuple(drafted.redlines),
-            transcript_ref=ref,
+            transcript_ref=transcript_ref,
             usage=drafted.usage,
             validation_passed=drafted.validation_passed,
             validation_rounds=drafted.validation_rounds,
@@ -181,7 +198,7 @@ class ClauseProcessor:
             "redline_messages": drafted.messages,
         }
         key: tuple[object, ...] = (job.review_id, job.task.clause_id, job.task.attempt)
-        if job.task.mode == TaskMode.REDRAFT:
-            key = (*key, TaskMode.REDRAFT.value)
+        if job.task.mode != TaskMode.ANALYZE:
+            key = (*key, job.task.mode.value)
         payload = encode_blob(transcript)
         return await asyncio.to_thread(self._store.put_blob_bytes, "transcript", key, payload)

@@ -29,6 +29,7 @@ from clauseflow_shared.review import (
     RedlineStatus,
     ReviewPlan,
     ReviewStatus,
+    Risk,
     RiskLevel,
     TaskMode,
 )
@@ -205,6 +206,7 @@ def _dispatch(
     mode: TaskMode,
     out: _Emitter,
     redraft: tuple[RedraftRequest, ...] = (),
+    risks: tuple[Risk, ...] = (),
 ) -> None:
     req = work.request
     tid = task_id(work.review_id, clause.clause_id, mode.value, clause.attempt)
@@ -220,11 +222,12 @@ def _dispatch(
         domain=req.domain,
         use_react_agent=req.options.use_react_agent,
         max_retries=req.options.max_retries,
-        risks=tuple(r for r in clause.risks if any(d.risk_id == r.id for d in redraft)) if redraft else (),
+        risks=risks or tuple(r for r in clause.risks if any(d.risk_id == r.id for d in redraft)),
         redraft=redraft,
     )
-    if mode is TaskMode.REDRAFT:
-        # A redraft must draft; the clause's depth decided analysis, not whether we answer the reviewer.
+    if mode is not TaskMode.ANALYZE:
+        # A (re)draft task must draft and check: the clause's depth decided how deeply to analyse,
+        # not whether a serious risk or a reviewer's rejection gets an answer.
         task = task.model_copy(update={"skip_diffs": False, "skip_validate": False})
     clause.depth = cp.analysis_depth
     clause.open_tasks.append(tid)
@@ -259,6 +262,8 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     fresh = _add_redlines(work, clause, result)
     _apply_policy(work, fresh)
     _apply_parked(work, fresh, out)
+    if result.mode is TaskMode.ANALYZE:
+        _draft_serious_risks_left_undrafted(work, clause, out)
     if event.adjustment is not None and result.mode is TaskMode.ANALYZE:
         _adjust(work, event, out)
     _settle_if_done(clause, work)
@@ -266,6 +271,24 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     _refresh_status(work)
     out.snapshot()
     return True
+
+
+def _draft_serious_risks_left_undrafted(work: ReviewState, clause: ClauseRecord, out: _Emitter) -> None:
+    """A clause planned without drafting (quick depth) that holds a high risk gets its redlines drafted.
+
+    The plan skips drafting where it expects nothing serious (definitions, boilerplate). When the
+    analysis finds a high risk there anyway, the report must not leave it without proposed
+    wording, so a ``draft`` task follows for those risks (medium and low ones stay notes).
+    """
+    cp = work.clause_plan(clause.clause_id)
+    if cp is None or not cp.skip_diffs:
+        return
+    addressed = {work.redlines[r].risk_id for r in clause.redline_ids}
+    serious = tuple(r for r in clause.risks if r.risk_level is RiskLevel.HIGH and r.id not in addressed)
+    if not serious:
+        return
+    out.note(f"clause {clause.clause_id} was planned without drafting but holds {len(serious)} high risk(s)")
+    _dispatch(work, clause, cp, TaskMode.DRAFT, out, risks=serious)
 
 
 def _add_redlines(work: ReviewState, clause: ClauseRecord, result: ClauseResult) -> list[RedlineRecord]:
