@@ -27,13 +27,12 @@ import json
 import socket
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import uvicorn
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
 from clauseflow_shared.logging import configure_logging, get_logger
 from clauseflow_shared.net import listening_socket
@@ -47,15 +46,40 @@ MODEL_NAME = "clauseflow-scripted"
 _HANG_LIMIT_S = 3600.0
 
 
-def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+@dataclass(frozen=True)
+class _Answer:
+    """An HTTP answer: status, JSON body, extra headers."""
+
+    status: int
+    body: Mapping[str, Any]
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> _Answer:
     kind = (
         "rate_limit_error" if status == 429 else "server_error" if status >= 500 else "invalid_request_error"
     )
-    return JSONResponse(
-        {"error": {"message": message, "type": kind, "code": status}},
-        status_code=status,
-        headers=dict(headers or {}),
-    )
+    return _Answer(status, {"error": {"message": message, "type": kind, "code": status}}, dict(headers or {}))
+
+
+async def _read_body(receive: Any) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    return b"".join(chunks)
+
+
+async def _send(send: Any, answer: _Answer) -> None:
+    body = json.dumps(answer.body, ensure_ascii=False).encode("utf-8")
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers += [(k.lower().encode("latin-1"), str(v).encode("latin-1")) for k, v in answer.headers.items()]
+    await send({"type": "http.response.start", "status": answer.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _estimate_tokens(text: str) -> int:
@@ -239,7 +263,9 @@ class ScriptedModel:
         except TimeoutError:
             return
 
-    def _completion(self, body: Mapping[str, Any], turn: Turn, facts: Mapping[str, Any]) -> dict[str, Any]:
+    def _completion(
+        self, body: Mapping[str, Any], turn: Turn, facts: Mapping[str, Any], size: int
+    ) -> dict[str, Any]:
         message: dict[str, Any] = {"role": "assistant", "content": turn.content}
         finish_reason = "stop"
         if turn.type == "tool_calls":
@@ -247,10 +273,10 @@ class ScriptedModel:
             finish_reason = "tool_calls"
         elif message["content"] is None:
             message["content"] = ""
-        prompt_text = json.dumps(body.get("messages") or [], ensure_ascii=False)
         completion_text = (turn.content or "") + json.dumps(message.get("tool_calls") or [])
         usage = turn.usage or {
-            "prompt_tokens": _estimate_tokens(prompt_text),
+            # The request's size stands in for the prompt's: stable, non-zero, grows with the transcript.
+            "prompt_tokens": max(1, size // 4),
             "completion_tokens": _estimate_tokens(completion_text),
         }
         prompt_tokens = int(usage.get("prompt_tokens", 0))
@@ -281,42 +307,51 @@ class ScriptedModel:
             payload["id"] = scripted.id or f"call_scripted_{next(self._ids)}"
         return payload
 
-    def _build_app(self) -> FastAPI:
-        app = FastAPI(title="clauseflow scripted model", docs_url=None, redoc_url=None)
+    def _build_app(self) -> Any:
+        """The ASGI app: ``GET /v1/models`` and ``POST /v1/chat/completions``, nothing else.
 
-        @app.get("/v1/models")
-        async def list_models() -> dict[str, Any]:
-            return {
-                "object": "list",
-                "data": [{"id": MODEL_NAME, "object": "model", "created": 0, "owned_by": "clauseflow"}],
-            }
+        Plain ASGI rather than a web framework: the benches run this server beside the system
+        under test on the same cores, and a framework's routing, validation and encoding per
+        request were most of its CPU, which a hosted model would not take from the reviewer.
+        """
 
-        @app.post("/v1/chat/completions", response_model=None)
-        async def chat_completions(request: Request) -> JSONResponse | dict[str, Any]:
-            arrived = time.perf_counter()
-            try:
-                body = await request.json()
-            except ValueError:
-                return _error(400, "the request body is not JSON")
-            if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-                return _error(400, "the request body must be an object with a 'messages' array")
-            if not all(isinstance(m, dict) and "role" in m for m in body["messages"]):
-                return _error(400, "every message must be an object with a 'role'")
-            if body.get("stream"):
-                return _error(400, "the scripted model does not stream; send stream=false")
-            self.received += 1
-            if self._record_requests:
-                self.requests.append(body)
-            self.in_flight += 1
-            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
-            try:
-                return await self._answer(body, arrived)
-            finally:
-                self.in_flight -= 1
+        async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+            if scope["type"] != "http":
+                return
+            route = (scope["method"], scope["path"])
+            if route == ("GET", "/v1/models"):
+                models = [{"id": MODEL_NAME, "object": "model", "created": 0, "owned_by": "clauseflow"}]
+                await _send(send, _Answer(200, {"object": "list", "data": models}))
+            elif route == ("POST", "/v1/chat/completions"):
+                await _send(send, await self._chat_completions(await _read_body(receive)))
+            else:
+                await _send(send, _error(404, f"scripted model: no route {scope['method']} {scope['path']}"))
 
         return app
 
-    async def _answer(self, body: dict[str, Any], arrived: float) -> JSONResponse | dict[str, Any]:
+    async def _chat_completions(self, raw: bytes) -> _Answer:
+        arrived = time.perf_counter()
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            return _error(400, "the request body is not JSON")
+        if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+            return _error(400, "the request body must be an object with a 'messages' array")
+        if not all(isinstance(m, dict) and "role" in m for m in body["messages"]):
+            return _error(400, "every message must be an object with a 'role'")
+        if body.get("stream"):
+            return _error(400, "the scripted model does not stream; send stream=false")
+        self.received += 1
+        if self._record_requests:
+            self.requests.append(body)
+        self.in_flight += 1
+        self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+        try:
+            return await self._answer(body, arrived, len(raw))
+        finally:
+            self.in_flight -= 1
+
+    async def _answer(self, body: dict[str, Any], arrived: float, size: int) -> _Answer:
         """The scripted turn for a valid request: an answer, an error status, or a hang.
 
         The latency counts from the request's arrival, so reading and parsing it is part of the
@@ -335,7 +370,7 @@ class ScriptedModel:
         if turn.type == "status":
             message = turn.message or f"scripted HTTP {turn.status}"
             return _error(turn.status, message, turn.headers)
-        return self._completion(body, turn, facts)
+        return _Answer(200, self._completion(body, turn, facts, size))
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
