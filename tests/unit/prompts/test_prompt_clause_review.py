@@ -144,6 +144,34 @@ def test_jurisdiction_is_named_when_given_and_not_assumed_when_absent() -> None:
     assert "新加坡" in _system(_react(jurisdiction="新加坡"))
 
 
+def test_the_contracts_legal_setting_names_both_homes_and_the_governing_law() -> None:
+    setting = {
+        "our_home": "the PRC",
+        "counterparty_name": "Voss GmbH",
+        "counterparty_home": "Germany",
+        "governing_law": "Germany",
+    }
+    messages = _react(language="en", setting=setting)
+    assert "the law of Germany" in _system(messages)
+    assert "our party is at home in the PRC; Voss GmbH in Germany" in _system(messages)
+    assert {k: read_metadata(_user(messages))[k] for k in setting} == setting
+    fixed = build_fixed_path_messages(
+        language="zh-CN",
+        our_party="经销商",
+        clause_id="9",
+        clause_name="争议解决",
+        clause_text="……",
+        domain="generic",
+        skill_context={},
+        setting=setting,
+    )
+    assert "我方所在法域：the PRC；Voss GmbH所在法域：Germany" in _system(fixed)
+
+
+def test_without_homes_there_is_no_parties_section() -> None:
+    assert "PARTIES' HOMES" not in _system(_react(language="en"))
+
+
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])
 def test_the_output_contract_lists_every_risk_type_id(lang: str) -> None:
     system = _system(_react(language=lang))

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.events import ClauseTask
+from clauseflow_shared.legal.jurisdictions import ContractSetting
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Depth, LLMUsage, SkillCall
 
@@ -66,6 +67,8 @@ class ClauseJob:
     review_id: str
     task: ClauseTask
     clause: Clause
+    # Where the parties are at home and which law the contract chooses (read once per document).
+    setting: ContractSetting = field(default_factory=ContractSetting)
 
     def context(self) -> InvocationContext:
         """The review context every skill call carries."""
@@ -117,7 +120,7 @@ class ClauseAgent:
         if not tools:
             return "no tools are available for this domain from the skills registry"
         hints = [tools[name] for name in job.task.suggested_tools if name in tools]
-        outcome.messages = prompting.react_messages(job.review_id, job.task, job.clause, hints)
+        outcome.messages = prompting.react_messages(job.review_id, job.task, job.clause, hints, job.setting)
         specs = [t.openai_tool for t in tools.values()]
         iterations = job.task.max_iterations
         for turn_no in range(1, iterations + 1):
@@ -164,7 +167,7 @@ class ClauseAgent:
         results = {n: outcome.skill_results[n] for n in names if n in outcome.skill_results}
         model_gate.expect_calls(1)
         outcome.fixed_path_messages = prompting.fixed_path_messages(
-            job.review_id, job.task, job.clause, results
+            job.review_id, job.task, job.clause, results, job.setting
         )
         try:
             answer = await self._llm.chat(outcome.fixed_path_messages)

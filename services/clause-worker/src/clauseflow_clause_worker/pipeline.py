@@ -18,6 +18,7 @@ from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
+from clauseflow_shared.legal.jurisdictions import contract_setting
 from clauseflow_shared.legal.party_roles import party_with_role
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
@@ -56,6 +57,7 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
 # Every clause of a review asks the same question of the same text (one object from the structure
 # cache, so its hash is computed once): answer it once per worker.
 _our_party_in = lru_cache(maxsize=256)(party_with_role)
+_setting_of = lru_cache(maxsize=256)(contract_setting)
 
 
 def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> ClauseTask:
@@ -111,7 +113,9 @@ class ClauseProcessor:
                 attempt=task.attempt,
                 error=str(exc),
             )
-        job = ClauseJob(review_id=review_id, task=task, clause=clause)
+        job = ClauseJob(
+            review_id=review_id, task=task, clause=clause, setting=_setting_of(task.our_party, structure.text)
+        )
         if task.mode == TaskMode.REDRAFT:
             return await self._redraft(job)
         if task.mode == TaskMode.DRAFT:

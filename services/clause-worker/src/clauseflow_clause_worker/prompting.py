@@ -11,6 +11,7 @@ from typing import Any
 
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.events import ClauseTask, RedraftRequest
+from clauseflow_shared.legal.jurisdictions import ContractSetting
 from clauseflow_shared.prompts import clause_review
 from clauseflow_shared.prompts import redlines as redline_prompts
 from clauseflow_shared.review import Depth, Risk
@@ -20,8 +21,9 @@ from clauseflow_clause_worker.skills_client import ToolInfo
 _PRIORITY_BY_DEPTH = {Depth.DEEP: "high", Depth.STANDARD: "medium", Depth.QUICK: "low"}
 
 
-def _common(review_id: str, task: ClauseTask, clause: Clause) -> dict[str, Any]:
+def _common(review_id: str, task: ClauseTask, clause: Clause, setting: ContractSetting) -> dict[str, Any]:
     return {
+        "setting": setting.as_metadata(task.language.value),
         "review_id": review_id,
         "language": task.language.value,
         "our_party": task.our_party,
@@ -34,21 +36,29 @@ def _common(review_id: str, task: ClauseTask, clause: Clause) -> dict[str, Any]:
 
 
 def react_messages(
-    review_id: str, task: ClauseTask, clause: Clause, suggested: Sequence[ToolInfo]
+    review_id: str,
+    task: ClauseTask,
+    clause: Clause,
+    suggested: Sequence[ToolInfo],
+    setting: ContractSetting,
 ) -> list[dict[str, Any]]:
     """The opening ``[system, user]`` of the ReAct loop; suggested tools are hints, not orders."""
     return clause_review.build_react_messages(
-        **_common(review_id, task, clause),
+        **_common(review_id, task, clause, setting),
         suggested_tools=[(t.name, t.description) for t in suggested],
     )
 
 
 def fixed_path_messages(
-    review_id: str, task: ClauseTask, clause: Clause, skill_results: Mapping[str, Any]
+    review_id: str,
+    task: ClauseTask,
+    clause: Clause,
+    skill_results: Mapping[str, Any],
+    setting: ContractSetting,
 ) -> list[dict[str, Any]]:
     """``[system, user]`` for the fixed-skill path, with the skills' results already in the prompt."""
     return clause_review.build_fixed_path_messages(
-        **_common(review_id, task, clause), skill_context=dict(skill_results)
+        **_common(review_id, task, clause, setting), skill_context=dict(skill_results)
     )
 
 

@@ -8,9 +8,12 @@ company name, has told us a label, not a role, and the role decides which side o
 playbook position we argue. The usual convention (甲方 buys) is only the last resort.
 """
 
+# ruff: noqa: E501  -- legal regexes and bilingual place names read better unbroken
+
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from clauseflow_shared.legal.parties import ROLES, names_in, roles_in
@@ -134,3 +137,92 @@ def party_with_role(our_party: str, text: str) -> str:
     added = "／".join(w for w in (role, label) if w)
     cjk = _CJK.search(our_party + added)
     return f"{our_party}（{added}）" if cjk else f"{our_party} ({role}{', ' + label if label else ''})"
+
+
+@dataclass(frozen=True)
+class PartySegment:
+    """One party's entry in the parties block: its text, its name, and whether it is our party."""
+
+    text: str
+    name: str
+    ours: bool
+
+
+# An English entry ends where its defined name does: ', a company incorporated in England (the "Customer")'.
+_DEFINED_NAME = re.compile(
+    rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}\s*{_CLOSE}",
+    re.I,
+)
+# What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
+_PARTY_ENTRY = re.compile(
+    r"incorporated|organi[sz]ed\s+under|registered\s+office|established\s+(?:in|under)|\bcompany\b|\bcorporation\b"
+    r"|\bLtd\b|\bLimited\b|\bGmbH\b|\bAG\b|B\.V\.|\bInc\b|\bLLC\b|\bplc\b|\bS\.A\.",
+    re.I,
+)
+# A Chinese entry is a line that starts with a label or role ("甲方（买方）：…", "转让方（以下简称"甲方"）：…").
+_ZH_ENTRY_START = re.compile(
+    r"^\s*(?:\(?[一二三四1-4][)）.、]\s*)?(?P<head>[\u4e00-\u9fffA-Za-z ]{2,10}?)\s*(?:[（(][^）)]{0,20}[）)])?\s*[:：]"
+)
+
+
+# Lines under a Chinese entry that still describe that party; any other "X：" line starts something else.
+_ZH_DETAIL = re.compile(
+    r"住所|地址|注册|法定代表人|负责人|联系|电话|传真|邮箱|统一社会信用代码|营业执照|开户"
+)
+
+
+def party_segments(our_party: str, text: str) -> list[PartySegment]:
+    """The parties block's entries, our party's marked: by its role, its label or its name.
+
+    English entries run from the end of the previous entry to their defined name
+    ('Harbor Retail Group plc, a company incorporated in England (the "Customer")'); Chinese
+    entries are a line opened by a label or role and the lines under it (住所, 法定代表人…).
+    """
+    head = text[:_PREAMBLE_CHARS]
+    our_roles = {r for r in roles_in(our_party) if r not in _LABEL_ROLES}
+    our_labels = {_canonical_label(w) for w in re.findall(_label_words(), our_party, re.I)}
+    our_names = [n for n in names_in(our_party) if len(n) >= 3]
+    label_roles = contract_roles(head)
+
+    def is_ours(entry: str, defined: str) -> bool:
+        if any(name.casefold() in entry.casefold() for name in our_names):
+            return True  # parties blocks often capitalise names: "KUNLUN DIAGNOSTICS (SUZHOU) CO., LTD."
+        words = f"{defined} {label_roles.get(_canonical_label(defined), '')}"
+        if our_roles & set(roles_in(words)):
+            return True
+        return bool(our_labels & {_canonical_label(w) for w in re.findall(_label_words(), defined, re.I)})
+
+    segments: list[PartySegment] = []
+    if _CJK.search(head[:400]):
+        lines = head.splitlines()
+        for i, line in enumerate(lines):
+            m = _ZH_ENTRY_START.match(line)
+            if not m or not roles_in(m.group("head")):
+                continue
+            block = [line]
+            for follow in lines[i + 1 : i + 5]:
+                nxt = _ZH_ENTRY_START.match(follow)
+                if not follow.strip() or (nxt and not _ZH_DETAIL.match(nxt.group("head"))):
+                    break
+                block.append(follow)
+            entry = "\n".join(block)
+            name = re.split(r"[:：]", line, maxsplit=1)[-1].strip()
+            defined = line[: m.end()]
+            segments.append(PartySegment(entry, name, is_ours(entry, defined)))
+        return segments
+    start = 0
+    for m in _DEFINED_NAME.finditer(head):
+        defined = m.group("defined")
+        entry = head[start : m.start()]
+        if re.fullmatch(r"(?:Target\s+)?Company|Target|Group", defined.strip(), re.I):
+            continue  # a share deal's target is described like a party but is not one
+        if not roles_in(defined) and not _PARTY_ENTRY.search(entry[-400:]):
+            continue  # ("Agreement"), ("Purpose"): a defined term, not a party
+        # The entry opens after "between", "and", "(1)", or the previous entry's close.
+        entry = re.split(r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n", entry, flags=re.I)[-1].strip(" ,;:")
+        name = re.split(
+            r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
+        )[0]
+        segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined)))
+        start = m.end()
+    return segments

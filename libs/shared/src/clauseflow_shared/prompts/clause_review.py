@@ -16,6 +16,7 @@ from clauseflow_shared.prompts.fragments import (
     anti_injection,
     domain_hint,
     is_zh,
+    parties_setting,
     risk_output_contract,
 )
 from clauseflow_shared.prompts.fragments import (
@@ -151,12 +152,17 @@ def build_react_messages(
     suggested_tools: Sequence[tuple[str, str]] = (),
     jurisdiction: str | None = None,
     review_id: str = "",
+    setting: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The initial ``[system, user]`` messages of a ReAct clause review (kind ``clause_review``).
 
     ``suggested_tools`` are ``(name, description)`` pairs from the checklist,
-    presented as hints; their names are also listed in the metadata.
+    presented as hints; their names are also listed in the metadata. ``setting`` is the
+    contract's legal setting by name (``our_home``, ``counterparty_name``,
+    ``counterparty_home``, ``governing_law``; see ``legal.jurisdictions.ContractSetting``).
     """
+    setting = dict(setting or {})
+    jurisdiction = jurisdiction or setting.get("governing_law")
     lang = normalise_language(language)
     dom = _domain_value(domain)
     parts = [
@@ -164,6 +170,7 @@ def build_react_messages(
         _role(lang, our_party),
         anti_injection(lang, our_party),
         jurisdiction_rule(lang, jurisdiction),
+        parties_setting(lang, setting),
         domain_hint(lang, dom, with_tools=True),
         _react_working_rules(lang, clause_id),
         _suggested_tools_hint(lang, suggested_tools),
@@ -180,6 +187,7 @@ def build_react_messages(
         language=lang,
         jurisdiction=jurisdiction,
     )
+    metadata.update(setting)
     metadata["suggested_tools"] = [name for name, _ in suggested_tools]
     return [
         {"role": "system", "content": "\n\n".join(p for p in parts if p)},
@@ -200,12 +208,16 @@ def build_fixed_path_messages(
     description: str = "",
     jurisdiction: str | None = None,
     review_id: str = "",
+    setting: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """``[system, user]`` for the fixed-skill path (kind ``clause_review_fixed``): no tools.
 
     The results of the checklist's skills are already in the user message as
-    ``Skill results: {skill_id: result}`` after the clause block.
+    ``Skill results: {skill_id: result}`` after the clause block; ``setting`` as for
+    :func:`build_react_messages`.
     """
+    setting = dict(setting or {})
+    jurisdiction = jurisdiction or setting.get("governing_law")
     lang = normalise_language(language)
     dom = _domain_value(domain)
     if is_zh(lang):
@@ -225,6 +237,7 @@ def build_fixed_path_messages(
         _role(lang, our_party),
         anti_injection(lang, our_party),
         jurisdiction_rule(lang, jurisdiction),
+        parties_setting(lang, setting),
         domain_hint(lang, dom, with_tools=False),
         context_rule,
         risk_output_contract(lang),
@@ -240,6 +253,7 @@ def build_fixed_path_messages(
         language=lang,
         jurisdiction=jurisdiction,
     )
+    metadata.update(setting)
     user = _user_message(lang, metadata, clause_text)
     user += f"\n{SKILL_RESULTS_PREFIX}{to_json_line(dict(skill_context))}"
     return [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from clauseflow_shared.prompts.kinds import CLAUSE_END, CLAUSE_START
 from clauseflow_shared.prompts.taxonomy import risk_type_catalogue
 from clauseflow_shared.review import Domain
@@ -58,6 +60,25 @@ def jurisdiction(lang: str, governing_law: str | None) -> str:
         "JURISDICTION: identify the governing law from the contract where it is stated; otherwise do not "
         "assume one, reason from general commercial practice, and say in the analysis when the conclusion "
         "depends on the governing law."
+    )
+
+
+def parties_setting(lang: str, setting: Mapping[str, str]) -> str:
+    """Where each party is at home: a law, court or seat at the counterparty's home is away ground for us."""
+    ours, theirs = setting.get("our_home"), setting.get("counterparty_home")
+    if not ours and not theirs:
+        return ""
+    who = setting.get("counterparty_name") or ("对方" if is_zh(lang) else "the counterparty")
+    if is_zh(lang):
+        return (
+            f"【双方所在地】我方所在法域：{ours or '未载明'}；{who}所在法域：{theirs or '未载明'}。"
+            "适用法律、管辖法院或仲裁地位于对方所在地（或为我方陌生的外国法院且无中立仲裁）时，应作为风险指出。"
+        )
+    return (
+        f"PARTIES' HOMES: our party is at home in {ours or 'a place the contract does not state'}; "
+        f"{who} in {theirs or 'a place the contract does not state'}. A governing law, court or arbitral "
+        "seat at the counterparty's home (or foreign courts without neutral arbitration) is a point to "
+        "raise for us."
     )
 
 

@@ -9,6 +9,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
+from clauseflow_shared.legal.jurisdictions import jurisdiction_key
 from clauseflow_shared.legal.parties import Parties, Side
 from clauseflow_shared.legal.text import Sentence, narrow, split_sentences
 
@@ -74,6 +75,14 @@ class ClauseContext:
     def them(self) -> str:
         """The counterparty's readable name."""
         return self.parties.label("them", self.language)
+
+    @cached_property
+    def homes(self) -> tuple[str | None, str | None]:
+        """Our home and the counterparty's (jurisdiction keys), when the prompt's metadata says."""
+        return (
+            jurisdiction_key(self.metadata.get("our_home")),
+            jurisdiction_key(self.metadata.get("counterparty_home")),
+        )
 
     @cached_property
     def us_rx(self) -> str:

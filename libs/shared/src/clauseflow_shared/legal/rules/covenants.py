@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_shared.legal.jurisdictions import dispute_choice, jurisdiction_key, named
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
-from clauseflow_shared.legal.text import find_periods, fmt_period
+from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _RESTRAINT = (
     r"(?:(?:shall|will|may|must)\s+not|undertakes?\s+(?:that\s+it\s+will\s+)?not(?:\s+to)?|agrees?\s+not\s+to|is\s+(?:prohibited|restricted)\s+from|neither\b.{0,60}?\bshall)\b"
@@ -390,6 +391,97 @@ _NON_US_ENTITY = r"\bB\.V\.|\bN\.V\.|\bGmbH\b|\bAG\b|\bS\.A\.|\bS\.p\.A\.|Co\.,?
 _US_FORUM = r"State\s+of\s+(?:New\s+York|California|Delaware|Texas|Washington|Illinois|Massachusetts)|County|federal\s+courts|United\s+States\s+District"
 
 
+_NEUTRAL_FORUM = (
+    "Playbook: neutral institutional arbitration (ICC, SIAC, HKIAC) at a neutral seat, or our home courts.",
+    "行业立场：在中立仲裁地进行机构仲裁（ICC、SIAC、HKIAC），或由我方所在地法院管辖。",
+)
+
+
+def _away_from_home(ctx: ClauseContext) -> Finding | None:
+    """The law, courts or arbitral seat chosen are the counterparty's home, or foreign courts to us.
+
+    Needs our home (from the contract's parties block, via the prompt); a clause choosing our own
+    courts, or arbitration at a neutral seat, is not flagged whatever the law.
+    """
+    ours, theirs = ctx.homes
+    if not ctx.has(r"govern|jurisdiction|\bcourts?\b|arbitrat|适用.{0,12}法律|法院|仲裁|管辖"):
+        return None
+    choice = dispute_choice(ctx.text)
+    target = jurisdiction_key(ctx.metadata.get("target_home"))
+    if ctx.domain == "sha_spa" and target is not None and target in {choice.law, choice.courts, choice.seat}:
+        # A share deal follows the target's law and courts: its shares, register and constitution are
+        # governed there, so that choice is market practice, not the seller's home advantage.
+        return None
+
+    def place(key: str | None) -> str:
+        return named(key, ctx.language)
+
+    def quote(pattern: str) -> tuple[Sentence, re.Match[str]] | None:
+        # The operative sentence, not the heading "GOVERNING LAW AND JURISDICTION".
+        return next(((s, m) for s, m in ctx.find(pattern) if not s.text.isupper()), None)
+
+    def finding(hit: tuple[Sentence, re.Match[str]], description: str, reason: str, playbook: str) -> Finding:
+        return Finding("governing_law_forum", "medium", span(*hit), description, reason, playbook)
+
+    if choice.arbitration:
+        hit = quote(r"arbitrat\w*|仲裁")
+        if hit is None or choice.seat is None or choice.seat == ours or choice.seat != theirs:
+            return None
+        return finding(
+            hit,
+            ctx.t(
+                f"Arbitration is seated in {place(theirs)}, {ctx.them}'s home.",
+                f"仲裁地在{ctx.them}所在地（{place(theirs)}）。",
+            ),
+            ctx.t(
+                "A seat and institution at the counterparty's home give it home advantage: its counsel, its supervisory courts, its procedure.",
+                "仲裁地和仲裁机构位于对方所在地，使对方在律师、监督法院和程序上占据主场优势。",
+            ),
+            ctx.t(*_NEUTRAL_FORUM),
+        )
+    if choice.courts is not None and choice.courts != ours:
+        hit = quote(r"courts?|jurisdiction|法院|管辖")
+        if hit is None:
+            return None
+        return finding(
+            hit,
+            ctx.t(
+                f"Disputes go to the courts of {place(theirs)}, {ctx.them}'s home, not to neutral arbitration.",
+                f"争议由{ctx.them}所在地（{place(theirs)}）法院管辖，而非中立仲裁。",
+            )
+            if choice.courts == theirs
+            else ctx.t(
+                f"Disputes go to the courts of {place(choice.courts)}, away from {ctx.us}'s home, with no arbitration.",
+                f"争议由{place(choice.courts)}法院管辖，远离{ctx.us}所在地，且未约定仲裁。",
+            ),
+            ctx.t(
+                f"{ctx.us} would litigate abroad under unfamiliar procedure and at higher cost, and a court judgment from there may not be enforceable where the assets are; an arbitral award is (New York Convention).",
+                f"{ctx.us}须在境外按陌生程序诉讼，成本更高，且该地法院判决在资产所在地未必能够执行；仲裁裁决则可依《纽约公约》执行。",
+            ),
+            ctx.t(*_NEUTRAL_FORUM),
+        )
+    if choice.courts is None and choice.law is not None and choice.law == theirs and theirs != ours:
+        hit = quote(r"govern\w*|laws?\s+of|适用")
+        if hit is None:
+            return None
+        return finding(
+            hit,
+            ctx.t(
+                f"The contract is governed by the law of {place(theirs)}, {ctx.them}'s home, and names no neutral forum.",
+                f"合同适用{ctx.them}所在地（{place(theirs)}）法律，且未约定中立的争议解决机构。",
+            ),
+            ctx.t(
+                f"{ctx.us} must take advice in a law {ctx.them} knows well, and without a forum clause may be sued in {ctx.them}'s courts.",
+                f"{ctx.us}须就对方熟悉的外国法寻求法律意见，且无管辖约定时可能在对方法院被诉。",
+            ),
+            ctx.t(
+                "Playbook: a neutral law (for example English law) with neutral institutional arbitration.",
+                "行业立场：适用中立法律（如英国法），并约定中立机构仲裁。",
+            ),
+        )
+    return None
+
+
 def governing_law(ctx: ClauseContext) -> list[Finding]:
     """A one-sided option to sue anywhere, the counterparty's home courts, or a foreign court forum."""
     for s, m in ctx.find(
@@ -445,6 +537,11 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    ours, _theirs = ctx.homes
+    if ours is not None:
+        away = _away_from_home(ctx)
+        if away is not None:
+            return [away]
     for s, m in ctx.find(r"waive\w*.{0,40}(?:trial\s+by\s+)?jury|jury\s+trial\s+waiver"):
         return [
             Finding(
@@ -464,7 +561,11 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     our_names = " ".join(ctx.parties.our_names)
-    if re.search(_NON_US_ENTITY, our_names) and not re.search(r"arbitra|仲裁", ctx.text, re.I):
+    if (
+        ours is None
+        and re.search(_NON_US_ENTITY, our_names)
+        and not re.search(r"arbitra|仲裁", ctx.text, re.I)
+    ):
         for s, _m in ctx.find(r"(?:exclusive\s+jurisdiction|courts?\s+(?:located\s+)?in)\b"):
             if re.search(_US_FORUM, s.text) or re.search(_US_FORUM, ctx.text):
                 return [

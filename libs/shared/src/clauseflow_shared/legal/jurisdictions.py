@@ -1,0 +1,359 @@
+"""Where each party is at home, and which law and forum a dispute clause chooses.
+
+A governing-law clause is only a risk relative to the parties: English law and the courts of
+London are home ground for an English customer and an away match for its Singapore supplier.
+The contract says where each party is from in its parties block ("a company incorporated in
+England", "a Delaware corporation", "住所地：上海市…", or just "GmbH" or "(Suzhou) Co., Ltd." in
+the name); the dispute clause names a law, courts, or an arbitral seat and institution.
+"""
+
+# ruff: noqa: E501  -- legal regexes and bilingual place names read better unbroken
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from clauseflow_shared.legal.party_roles import party_segments
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    """A legal system a party can be at home in, with the words that point to it."""
+
+    key: str
+    en: str
+    zh: str
+    place: str  # names, adjectives, cities: "incorporated in X", "the courts of X", "X law"
+    entity: str = ""  # company-form suffixes only used there: "GmbH", "B.V.", "Pte. Ltd."
+
+
+JURISDICTIONS: tuple[Jurisdiction, ...] = (
+    Jurisdiction(
+        "cn",
+        "the PRC",
+        "中国",
+        r"People'?s\s+Republic\s+of\s+China|(?-i:\bP\.?R\.?C\.?\b)|(?<!Hong Kong, )\bChina\b|\bChinese\b|中华人民共和国|中国(?!香港|澳门|台湾)"
+        r"|\bBeijing\b|\bShanghai\b|\bShenzhen\b|\bSuzhou\b|\bGuangzhou\b|\bHangzhou\b|\bTianjin\b|\bNanjing\b|\bWuhan\b|\bChengdu\b"
+        r"|北京|上海|深圳|苏州|广州|杭州|天津|南京|武汉|成都|[\u4e00-\u9fff]{2,3}[省市]",
+        r"有限(?:责任)?公司|股份有限公司",
+    ),
+    Jurisdiction("hk", "Hong Kong", "香港", r"Hong\s*Kong|\bHKSAR\b|香港|\(HK\)|(?-i:\bHKIAC\b)"),
+    Jurisdiction("sg", "Singapore", "新加坡", r"Singapore|新加坡|(?-i:\bSIAC\b)", r"\bPte\.?\s+Ltd\b"),
+    Jurisdiction(
+        "ew",
+        "England and Wales",
+        "英格兰及威尔士",
+        r"England(?:\s+and\s+Wales)?|\bEnglish\b|\bLondon\b|United\s+Kingdom|(?-i:\bU\.?K\.?\b)|英格兰|英国|伦敦|(?-i:\bLCIA\b)",
+        r"\bplc\b",
+    ),
+    Jurisdiction(
+        "us",
+        "the United States",
+        "美国",
+        r"United\s+States|(?-i:\bU\.S\.A?\.?|\bUSA?\b)|(?-i:State\s+of\s+(?:New\s+York|California|Delaware|Texas|Illinois|Massachusetts|Washington|New\s+Jersey|Florida|Georgia|Nevada))|\bDelaware\b|\bNew\s+York\b|\bCalifornia\b|\bTexas\b"
+        r"|\bIllinois\b|\bMassachusetts\b|\bWashington\b|美国|纽约|特拉华|加利福尼亚",
+        r"\bInc\.?(?=\W|$)|\bLLC\b|\bL\.L\.C\.|\bCorp\.?(?=\W|$)|\bCorporation\b",
+    ),
+    Jurisdiction(
+        "de",
+        "Germany",
+        "德国",
+        r"Germany|\bGerman\b|Federal\s+Republic\s+of\s+Germany|\bMunich\b|\bFrankfurt\b|\bBerlin\b|\bHamburg\b|\bStuttgart\b|\bDüsseldorf\b|德国|(?-i:\bDIS\b)",
+        r"\bGmbH\b|\bAG\b(?!\s+&)|\bKGaA\b",
+    ),
+    Jurisdiction(
+        "nl",
+        "the Netherlands",
+        "荷兰",
+        r"Netherlands|\bDutch\b|\bAmsterdam\b|\bRotterdam\b|\bThe\s+Hague\b|荷兰",
+        r"\bB\.\s?V\.|\bN\.\s?V\.",
+    ),
+    Jurisdiction(
+        "fr",
+        "France",
+        "法国",
+        r"\bFrance\b|\bFrench\b|\bParis\b|\bLyon\b|法国|巴黎",
+        r"\bS\.A\.S\.?|\bSARL\b",
+    ),
+    Jurisdiction(
+        "ch",
+        "Switzerland",
+        "瑞士",
+        r"Switzerland|\bSwiss\b|\bZurich\b|\bZürich\b|\bGeneva\b|\bBasel\b|瑞士",
+    ),
+    Jurisdiction("se", "Sweden", "瑞典", r"\bSweden\b|\bSwedish\b|\bStockholm\b|瑞典", r"\bAB\b"),
+    Jurisdiction(
+        "jp",
+        "Japan",
+        "日本",
+        r"\bJapan\b|\bJapanese\b|\bTokyo\b|\bOsaka\b|日本|东京",
+        r"\bK\.K\.|Kabushiki\s+Kaisha",
+    ),
+    Jurisdiction("kr", "Korea", "韩国", r"\bKorea\b|\bKorean\b|\bSeoul\b|韩国|首尔"),
+    Jurisdiction(
+        "it",
+        "Italy",
+        "意大利",
+        r"\bItaly\b|\bItalian\b|\bMilan\b|\bRome\b|意大利",
+        r"\bS\.p\.A\.|\bS\.r\.l\.",
+    ),
+    Jurisdiction(
+        "es", "Spain", "西班牙", r"\bSpain\b|\bSpanish\b|\bMadrid\b|\bBarcelona\b|西班牙", r"\bS\.L\.(?=\W|$)"
+    ),
+    Jurisdiction("ie", "Ireland", "爱尔兰", r"\bIreland\b|\bIrish\b|\bDublin\b|爱尔兰", r"\bDAC\b"),
+    Jurisdiction(
+        "au",
+        "Australia",
+        "澳大利亚",
+        r"\bAustralia\b|\bAustralian\b|\bSydney\b|\bMelbourne\b|澳大利亚",
+        r"\bPty\.?\s+Ltd\b",
+    ),
+)
+
+_BY_KEY = {j.key: j for j in JURISDICTIONS}
+# Words that say where a company is incorporated, seated or resident; what follows names the place.
+_INCORPORATION = re.compile(
+    r"(?:incorporated|organi[sz]ed|registered|established|existing|domiciled|formed)\s+(?:and\s+\w+\s+)?"
+    r"(?:in|under\s+the\s+laws?\s+of)\s+(?:the\s+)?(?P<place>[^,;()]{2,60})"
+    r"|\ba\s+(?P<adj>[A-Z][\w ]{1,30}?)\s+(?:company|corporation|limited\s+liability\s+company|entity|partnership)\b"
+    r"|(?:registered\s+office|principal\s+(?:office|place\s+of\s+business)|address)\s+(?:is\s+)?(?:at|in)\s+(?P<address>[^;()]{2,160})"
+    r"|(?:住所地?|注册地址?|地址|住址|营业地)[:：为在于]*\s*(?P<zh>[^\n；;]{2,60})"
+)
+
+
+@cache
+def _place_pattern(key: str) -> re.Pattern[str]:
+    return re.compile(_BY_KEY[key].place, re.I)
+
+
+@cache
+def _entity_pattern(key: str) -> re.Pattern[str] | None:
+    entity = _BY_KEY[key].entity
+    return re.compile(entity) if entity else None
+
+
+def named(key: str | None, language: str = "en") -> str:
+    """The jurisdiction's name in the language of the findings ("England and Wales", "英格兰及威尔士")."""
+    if key is None or key not in _BY_KEY:
+        return ""
+    j = _BY_KEY[key]
+    return j.zh if language.startswith("zh") else j.en
+
+
+def places_in(text: str) -> list[str]:
+    """Jurisdiction keys named in ``text`` (place words only), in order of first mention."""
+    hits = []
+    for j in JURISDICTIONS:
+        m = _place_pattern(j.key).search(text)
+        if m:
+            hits.append((m.start(), j.key))
+    # Hong Kong names also contain "China" sometimes ("Hong Kong, China"): the more specific wins.
+    keys = [k for _, k in sorted(hits)]
+    if (
+        "hk" in keys
+        and "cn" in keys
+        and re.search(r"Hong\s*Kong|香港", text, re.I)
+        and not re.search(r"People'?s\s+Republic|中华人民共和国|\bPRC\b", text)
+    ):
+        keys.remove("cn")
+    return keys
+
+
+def home_of(description: str) -> str | None:
+    """Where a party described as in its parties-block entry is at home, if the entry says.
+
+    What the entry says about incorporation or its office wins; then the place in the
+    company's name ("(Suzhou) Co., Ltd.", "(HK) Limited"); then the company form ("GmbH").
+    """
+    for m in _INCORPORATION.finditer(description):
+        place = m.group("place") or m.group("adj") or m.group("address") or m.group("zh") or ""
+        found = places_in(place)
+        if found:
+            return found[-1] if m.group("address") else found[0]
+    found = places_in(description)
+    if found:
+        return found[0]
+    for j in JURISDICTIONS:
+        entity = _entity_pattern(j.key)
+        if entity is not None and entity.search(description):
+            return j.key
+    return None
+
+
+def jurisdiction_key(name: object) -> str | None:
+    """The key of a jurisdiction given by name ("England and Wales", "the PRC"); ``None`` if unknown."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    found = places_in(name)
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class PartyHomes:
+    """Where our party and the counterparty are at home (jurisdiction keys), and who the counterparty is."""
+
+    ours: str | None = None
+    theirs: str | None = None
+    counterparty: str = ""
+
+
+def party_homes(our_party: str, contract_text: str) -> PartyHomes:
+    """Our home and the counterparty's, from the parties block; our client's own words come first.
+
+    ``our_party`` may itself say where we are ("Customer (Hanway Logistics Europe B.V.)"); the
+    parties block says it for everyone. Unknown homes stay ``None``: no rule guesses.
+    """
+    segments = party_segments(our_party, contract_text)
+    ours_segment = next((s for s in segments if s.ours), None)
+    theirs = [s for s in segments if not s.ours]
+    our_home = home_of(our_party) or (home_of(ours_segment.text) if ours_segment else None)
+    their_home = next((h for s in theirs if (h := home_of(s.text))), None)
+    counterparty = theirs[0].name if theirs else ""
+    return PartyHomes(our_home, their_home, counterparty)
+
+
+@dataclass(frozen=True)
+class DisputeChoice:
+    """What a dispute clause chooses: the law, the courts, the arbitral seat (jurisdiction keys)."""
+
+    law: str | None = None
+    courts: str | None = None
+    seat: str | None = None
+    arbitration: bool = False
+
+
+_LAW = re.compile(
+    r"(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)\s+(?:and\s+construed\s+in\s+accordance\s+with\s+)?"
+    r"(?:the\s+)?(?:substantive\s+)?laws?\s+of\s+(?P<of>[^,.;]{2,60})"
+    r"|(?:governed\s+by|subject\s+to)\s+(?P<adj>[A-Z]\w+(?:\s+\w+)?)\s+law"
+    r"|governing\s+law\s*[:：\-]\s*(?:the\s+)?(?:laws?\s+of\s+)?(?P<gl>[^,.;]{2,60})"
+    r"|适用(?P<zh>[^，。；]{1,20}?)(?:的)?法律",
+    re.I,
+)
+
+
+def _law_place(m: re.Match[str]) -> str:
+    return m.group("of") or m.group("adj") or m.group("gl") or m.group("zh") or ""
+
+
+_COURTS = (
+    re.compile(
+        r"(?:courts?\s+(?:of|in|at|located\s+in|sitting\s+in)|(?:place|venue|seat)\s+of\s+jurisdiction\s+(?:shall\s+be|is))"
+        r"\s+(?:the\s+)?(?P<where>[^,.;]{2,60})",
+        re.I,
+    ),
+    re.compile(r"(?P<where>(?:[A-Z][\w.]*\s+){1,3})(?:state\s+and\s+federal\s+)?courts\b"),
+    re.compile(r"(?P<where>[^，。；]{2,12})(?:的)?(?:人民)?法院"),
+)
+# "The language of the arbitration shall be English": a language, not a place.
+_LANGUAGE = re.compile(r"(?:language|语言)[^.;。；]{0,40}", re.I)
+_ARBITRATION = re.compile(
+    r"arbitrat\w*(?P<rest>[^.;]{0,200})|(?P<zh>[^，。；]{0,30}仲裁[^。；]{0,40})",
+    re.I,
+)
+_SEAT = re.compile(
+    r"(?:seat|place|venue)\s+of\s+(?:the\s+)?arbitration\s+(?:shall\s+be|is)\s+(?P<seat>[^,.;]{2,40})", re.I
+)
+_INSTITUTION_HOME = {
+    "ICC": None,  # the ICC is international: its rules alone say nothing about a home
+    "SIAC": "sg",
+    "HKIAC": "hk",
+    "LCIA": "ew",
+    "CIETAC": "cn",
+    "SHIAC": "cn",
+    "DIS": "de",
+    "SCC": "se",
+    "JCAA": "jp",
+    "AAA": "us",
+    "ICDR": None,
+    "中国国际经济贸易仲裁委员会": "cn",
+    "上海国际仲裁中心": "cn",
+    "深圳国际仲裁院": "cn",
+    "北京仲裁委员会": "cn",
+    "香港国际仲裁中心": "hk",
+    "新加坡国际仲裁中心": "sg",
+}
+
+
+def dispute_choice(text: str) -> DisputeChoice:
+    """The law, courts and arbitral seat ``text`` (a governing-law or disputes clause) chooses."""
+    law = courts = seat = None
+    m = _LAW.search(text)
+    if m:
+        found = places_in(_law_place(m))
+        law = found[0] if found else None
+    arbitration = _ARBITRATION.search(text)
+    if arbitration:
+        window = _LANGUAGE.sub("", arbitration.group(0))
+        s = _SEAT.search(text)
+        where = places_in(s.group("seat")) if s else places_in(window)
+        seat = where[0] if where else None
+        if seat is None:
+            seat = next(
+                (h for name, h in _INSTITUTION_HOME.items() if re.search(rf"\b{name}\b|{name}", window)), None
+            )
+    for pattern in _COURTS:
+        for c in pattern.finditer(_LANGUAGE.sub("", text)):
+            found = places_in(c.group("where"))
+            if found:
+                courts = found[0]
+                break
+        if courts:
+            break
+    return DisputeChoice(law=law, courts=courts, seat=seat, arbitration=arbitration is not None)
+
+
+@dataclass(frozen=True)
+class ContractSetting:
+    """Where the parties are at home and which law the contract chooses: the review's legal setting.
+
+    It travels in the clause prompt (SPEC-20 §4's jurisdiction hint), so a model, hosted or the
+    playbook, can tell home ground from away.
+    """
+
+    our_home: str | None = None
+    counterparty: str = ""
+    counterparty_home: str | None = None
+    governing_law: str | None = None
+    target_home: str | None = None  # a share deal's target company
+
+    def as_metadata(self, language: str = "en") -> dict[str, str]:
+        """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
+        facts = {
+            "our_home": named(self.our_home, language),
+            "counterparty_name": self.counterparty,
+            "counterparty_home": named(self.counterparty_home, language),
+            "governing_law": named(self.governing_law, language),
+            "target_home": named(self.target_home, language),
+        }
+        return {k: v for k, v in facts.items() if v}
+
+
+def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
+    """The parties' homes (from the parties block) and the governing law (from the dispute clause)."""
+    homes = party_homes(our_party, contract_text)
+    law = _LAW.search(contract_text)
+    governing = places_in(_law_place(law)) if law else []
+    return ContractSetting(
+        homes.ours,
+        homes.counterparty,
+        homes.theirs,
+        governing[0] if governing else None,
+        target_home(contract_text),
+    )
+
+
+_TARGET = re.compile(
+    r"(?P<desc>[^()\n]{0,300})\(\s*(?:the\s+)?[\"“](?:Company|Target(?:\s+Company)?)[\"”]\s*\)"
+    r"|目标公司\s*[:：]\s*(?P<zh>[^\n]{2,80}(?:\n\s*(?:住所|注册地址?|地址)[^\n]{0,80})?)",
+)
+
+
+def target_home(contract_text: str) -> str | None:
+    """Where a share deal's target company is incorporated, from the recitals or the parties block."""
+    m = _TARGET.search(contract_text[:4000])
+    if m is None:
+        return None
+    return home_of(m.group("desc") or m.group("zh") or "")

@@ -1,0 +1,170 @@
+"""Home ground and away: where the parties are at home, and what a dispute clause chooses.
+
+The parties blocks and dispute clauses here are written for these tests; none is taken from
+the bundled examples or the golden set.
+"""
+
+# ruff: noqa: E501  -- clause fixtures read better unbroken
+
+from __future__ import annotations
+
+import pytest
+from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_shared.legal.jurisdictions import (
+    DisputeChoice,
+    contract_setting,
+    dispute_choice,
+    home_of,
+    jurisdiction_key,
+    party_homes,
+)
+
+DISTRIBUTION = """EXCLUSIVE DISTRIBUTION AGREEMENT
+
+This Agreement is made between Voss Medizintechnik GmbH, a company organised under the laws of Germany with its registered office in Hamburg (the "Supplier"), and Lianhe Medical Trading (Shenzhen) Co., Ltd., a company established in the People's Republic of China (the "Distributor").
+
+1. APPOINTMENT
+"""
+
+ZH_SUPPLY = """采购合同
+
+甲方（买方）：苏州恒远电子有限公司
+住所：江苏省苏州市工业园区星湖街100号
+乙方（卖方）：Brightline Components Pte. Ltd.
+住所：新加坡
+
+第一条 标的
+"""
+
+NO_HOMES = """SERVICES AGREEMENT
+
+Between Alpha Ltd (the "Customer") and Beta Ltd (the "Supplier").
+"""
+
+
+class TestWhereAPartyIsAtHome:
+    @pytest.mark.parametrize(
+        ("description", "home"),
+        [
+            ("Voss GmbH, a company organised under the laws of Germany", "de"),
+            ("Acme Holdings Inc., a Delaware corporation", "us"),
+            ("Kite Analytics Limited, a company incorporated in Hong Kong", "hk"),
+            ("Brightline Components Pte. Ltd.", "sg"),
+            ("Lianhe Medical Trading (Shenzhen) Co., Ltd.", "cn"),
+            ("Dunmore Freight B.V.", "nl"),
+            ("Orchard Retail plc, whose registered office is at 1 King Street, London", "ew"),
+            ("苏州恒远电子有限公司", "cn"),
+        ],
+    )
+    def test_the_entry_incorporation_name_or_company_form_says(self, description: str, home: str) -> None:
+        assert home_of(description) == home
+
+    def test_a_plain_limited_company_says_nothing(self) -> None:
+        assert home_of("Alpha Ltd") is None
+
+    def test_both_parties_homes_come_from_the_parties_block(self) -> None:
+        homes = party_homes("the Distributor", DISTRIBUTION)
+        assert (homes.ours, homes.theirs) == ("cn", "de")
+        assert homes.counterparty.startswith("Voss Medizintechnik GmbH")
+
+    def test_a_chinese_parties_block_reads_the_address_lines_under_each_entry(self) -> None:
+        homes = party_homes("甲方", ZH_SUPPLY)
+        assert (homes.ours, homes.theirs) == ("cn", "sg")
+
+    def test_our_side_follows_the_client_whichever_party_it_is(self) -> None:
+        homes = party_homes("Voss Medizintechnik GmbH", DISTRIBUTION)
+        assert (homes.ours, homes.theirs) == ("de", "cn")
+
+    def test_unknown_homes_stay_unknown(self) -> None:
+        assert contract_setting("Customer", NO_HOMES).as_metadata() == {"counterparty_name": "Beta Ltd"}
+
+    def test_the_setting_is_named_in_the_language_of_the_review_and_read_back_in_either(self) -> None:
+        setting = contract_setting("the Distributor", DISTRIBUTION)
+        assert setting.as_metadata("zh-CN")["counterparty_home"] == "德国"
+        assert {jurisdiction_key(setting.as_metadata(lang)["our_home"]) for lang in ("en", "zh-CN")} == {"cn"}
+
+
+class TestWhatADisputeClauseChooses:
+    @pytest.mark.parametrize(
+        ("clause", "choice"),
+        [
+            (
+                "This Agreement shall be governed by the laws of the Federal Republic of Germany. The courts of Hamburg shall have exclusive jurisdiction.",
+                DisputeChoice(law="de", courts="de"),
+            ),
+            (
+                "This Agreement is governed by English law. Any dispute shall be finally resolved by arbitration under the rules of the Hong Kong International Arbitration Centre; the seat of arbitration shall be Hong Kong and the language shall be English.",
+                DisputeChoice(law="ew", seat="hk", arbitration=True),
+            ),
+            (
+                "Disputes shall be settled by arbitration administered by SIAC. The language of the arbitration shall be English.",
+                DisputeChoice(seat="sg", arbitration=True),
+            ),
+            (
+                "本合同适用中华人民共和国法律。因本合同引起的争议，提交上海国际仲裁中心仲裁。",
+                DisputeChoice(law="cn", seat="cn", arbitration=True),
+            ),
+            (
+                "Governing law: the laws of the State of New York. Venue: the state and federal courts located in New York County.",
+                DisputeChoice(law="us", courts="us"),
+            ),
+        ],
+    )
+    def test_law_courts_and_seat(self, clause: str, choice: DisputeChoice) -> None:
+        assert dispute_choice(clause) == choice
+
+
+CN_DISTRIBUTOR = {"our_home": "the PRC", "counterparty_home": "Germany"}
+
+
+def _forum_findings(text: str, our: str, homes: dict[str, str], language: str = "en") -> list[str]:
+    return [
+        r["original_text"]
+        for r in analyse_clause(text, our_party=our, language=language, metadata=homes)
+        if r["risk_type"] == "governing_law_forum"
+    ]
+
+
+class TestAwayFromHome:
+    @pytest.mark.parametrize(
+        "clause",
+        [
+            "This Agreement shall be governed by German law, and the courts of Hamburg shall have exclusive jurisdiction.",
+            "Any dispute shall be referred to arbitration under the DIS Arbitration Rules, seated in Hamburg.",
+            "This Agreement is governed by the laws of Germany.",
+            "The courts of England shall have exclusive jurisdiction over any dispute arising under this Agreement.",
+        ],
+    )
+    def test_the_counterpartys_home_or_foreign_courts_are_flagged(self, clause: str) -> None:
+        assert _forum_findings(clause, "the Distributor", CN_DISTRIBUTOR)
+
+    @pytest.mark.parametrize(
+        "clause",
+        [
+            "This Agreement is governed by the laws of the People's Republic of China, and the courts of Shenzhen shall have exclusive jurisdiction.",
+            "This Agreement is governed by German law. Any dispute shall be finally resolved by arbitration administered by SIAC, seated in Singapore.",
+            "Disputes shall be finally resolved by arbitration under the ICC Rules, seated in Geneva, Switzerland.",
+            "Each party shall bear its own costs of performing this Agreement.",
+        ],
+    )
+    def test_our_home_courts_or_neutral_arbitration_are_not(self, clause: str) -> None:
+        assert not _forum_findings(clause, "the Distributor", CN_DISTRIBUTOR)
+
+    def test_the_same_clause_is_home_ground_for_the_other_side(self) -> None:
+        clause = "This Agreement shall be governed by German law, and the courts of Hamburg shall have exclusive jurisdiction."
+        assert not _forum_findings(
+            clause, "the Supplier", {"our_home": "Germany", "counterparty_home": "the PRC"}
+        )
+
+    def test_a_chinese_clause_for_a_chinese_buyer_facing_a_singapore_seller(self) -> None:
+        homes = {"our_home": "the PRC", "counterparty_home": "Singapore"}
+        assert _forum_findings("本合同适用新加坡法律，争议提交新加坡法院管辖。", "甲方", homes, "zh-CN")
+        assert not _forum_findings(
+            "本合同适用中华人民共和国法律，争议提交甲方所在地人民法院管辖。", "甲方", homes, "zh-CN"
+        )
+
+    def test_the_finding_quotes_the_operative_sentence_not_the_heading(self) -> None:
+        clause = "GOVERNING LAW\n\n15.1 The courts of Hamburg shall have exclusive jurisdiction."
+        assert _forum_findings(clause, "the Distributor", CN_DISTRIBUTOR) == [
+            "15.1 The courts of Hamburg shall have exclusive jurisdiction."
+        ]
