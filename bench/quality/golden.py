@@ -16,7 +16,7 @@ Scoring (per contract and overall):
   article 8 as one unit while the key names 8.4). Key clause ids are mapped to the system's:
   FIDIC General/Particular Conditions share numbering (the system reviews the merged GC+PC
   text, each clause marked gc / pc / amended), schedule paragraphs become ``Schedule N, paragraph X``, and
-  reference-document (ER) items can only be matched by their quote.
+  reference-document (ER) items are reviewed under prefixed ids ("ER 3.2") and matched like clauses.
 * **Recall** = planted risks with at least one matching finding / planted risks (also for the
   high-level ones, and with the risk type right).
 * **Precision** = findings matching a planted risk / all findings (strict: findings the key does
@@ -129,6 +129,7 @@ def system_view(contract: GoldenContract) -> SystemView:
     """Parse the contract with the product's own parser (and merge GC+PC for FIDIC)."""
     from clauseflow_shared.documents.fidic import merge_gc_pc
     from clauseflow_shared.documents.parser import parse_document
+    from clauseflow_shared.documents.reference_units import reference_prefixes, unit_id
 
     files = contract.files
     raw = [p.read_text(encoding="utf-8") for p in files.values()]
@@ -140,11 +141,19 @@ def system_view(contract: GoldenContract) -> SystemView:
     parents: dict[str, str | None] = {}
     texts: dict[str, list[str]] = {}
     titles: dict[str, str] = {}
-    for structure in structures:
+    # Reference documents (the ER) are reviewed too, their clauses under prefixed ids ("ER 3.2").
+    references = [parse_document(files["er"].read_bytes(), files["er"].name)] if "er" in files else []
+    prefixes = [""] * len(structures) + reference_prefixes(references)
+    for prefix, structure in zip(prefixes, [*structures, *references], strict=True):
+
+        def named(clause_id: str | None, prefix: str = prefix) -> str | None:
+            return unit_id(prefix, clause_id) if prefix and clause_id is not None else clause_id
+
         for clause in structure.clauses:
-            parents.setdefault(clause.clause_id, clause.parent_id)
-            texts.setdefault(clause.clause_id, []).append(clause.text)
-            titles.setdefault(clause.clause_id, clause.title)
+            cid = named(clause.clause_id) or clause.clause_id
+            parents.setdefault(cid, named(clause.parent_id))
+            texts.setdefault(cid, []).append(clause.text)
+            titles.setdefault(cid, clause.title)
     return SystemView(parents, texts, titles, raw + [s.text for s in structures])
 
 
@@ -152,7 +161,9 @@ def system_clause_id(contract: GoldenContract, view: SystemView, section: str, c
     """The system's id for a key's (section, clause_id); None when the system has no such unit."""
     meta = contract.key["sections"].get(section, {})
     if section == "er":
-        return None  # a reference document: the system does not review it clause by clause
+        # A reference document: reviewed under the prefix the system gives it ("ER 3.2").
+        reviewed = next((cid for cid in view.parents if cid.endswith(f" {clause_id}") and " " in cid), None)
+        return reviewed if reviewed is not None and not reviewed[0].isdigit() else None
     marker = f"{meta.get('starts_at', '')} {meta.get('title', '')}"
     schedule = re.search(r"schedule\s+(\d+)", marker, re.IGNORECASE)
     if schedule and meta.get("starts_at"):

@@ -88,6 +88,36 @@ def test_a_supplier_keeps_its_background_ip_and_the_customer_gets_the_deliverabl
     assert "paid for by the Supplier" not in proposed
 
 
+@pytest.mark.parametrize(
+    ("our", "language", "clause"),
+    [
+        (
+            "Contractor",
+            "en",
+            "The Contractor guarantees that the Works shall generate not less than 96,000 MWh in every year of the first fifteen (15) years of operation, whatever the wind conditions or the curtailment ordered by the grid operator.",
+        ),
+        (
+            "承包人",
+            "zh-CN",
+            "承包人保证本工程投产后二十年内每年发电量不低于九万兆瓦时，不受风资源条件或电网限电影响。",
+        ),
+    ],
+)
+def test_an_output_guarantee_is_rewritten_to_a_corrected_performance_guarantee_priced_by_damages(
+    our: str, language: str, clause: str
+) -> None:
+    risk = next(
+        r
+        for r in analyse_clause(clause, our_party=our, language=language, domain="fidic")
+        if r["risk_type"] == "warranty_excessive"
+    )
+    _original, proposed, _reason = draft_redline(risk, clause, language, our_party=our, domain="fidic")
+    if language == "en":
+        assert "corrected for measured irradiation" in proposed and "only remedy" in proposed
+    else:
+        assert "按实测辐照度等" in proposed and "唯一救济" in proposed
+
+
 def test_a_delay_penalty_redline_keeps_the_trigger_and_adds_a_cap() -> None:
     our, clause = CASES[2][0], CASES[2][2]
     risk = next(

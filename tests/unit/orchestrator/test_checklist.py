@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from clauseflow_orchestrator.checklist import build_checklist, reviewable_units
+from clauseflow_orchestrator.checklist import build_checklist, reference_checklist, reviewable_units
 from clauseflow_shared.documents.model import Clause, CrossReference, DocumentStructure
+from clauseflow_shared.documents.parser import parse_text
 from clauseflow_shared.review import Domain
 
 
@@ -152,3 +153,14 @@ def test_a_leases_rent_and_alienation_clauses_are_planned_as_what_they_are() -> 
     assert classify("转租", "乙方不得转租。").name == "assignment"
     # a share transfer's price clause stays a payment clause
     assert classify("转让价款", "标的股权的转让价款为人民币叁亿元。").name == "payment"
+
+
+def test_reference_documents_are_reviewed_under_prefixed_ids_after_the_contract() -> None:
+    requirements = parse_text(
+        "PART III - EMPLOYER'S REQUIREMENTS\n\n1. SITE\n\n1.1 The Site is 40 hectares.\n\n"
+        "2. PERMITS\n\n2.1 The Contractor shall obtain the grid connection at its own risk.\n"
+    )
+    items = reference_checklist([requirements], Domain.FIDIC)
+    # The part heading is no unit; its articles are, split by the contract's own rule.
+    assert [i.clause_id for i in items] == ["ER 1.1", "ER 2"]
+    assert items[1].clause_name == "PERMITS" and "get_clause_context" in items[1].required_skills

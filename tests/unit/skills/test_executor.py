@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from clauseflow_shared.documents.parser import parse_text
 from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_shared.errors import InvalidInput, NotFound
 from clauseflow_skills.catalog import build_registry
@@ -30,6 +31,23 @@ async def test_llm_clause_id_overrides_the_context(executor: SkillExecutor) -> N
         "get_clause_context", EN, '{"clause_id": "20.1", "include_children_text": null}'
     )
     assert json.loads(result.result_json)["title"] == "Contractor's claims"
+
+
+async def test_a_reference_documents_unit_is_read_from_that_document(
+    executor: SkillExecutor, store: DocumentStore
+) -> None:
+    requirements = parse_text(
+        "EMPLOYER'S REQUIREMENTS\n\n1. SITE\n\n1.1 The Site is 40 hectares of farmland.\n\n"
+        "2. PERMITS\n\n2.1 The Contractor shall obtain all permits at its own risk.\n\n"
+        "2.2 Permits are listed in Clause 1.1.\n"
+    ).model_copy(update={"document_id": "doc-er"})
+    store.put_structure(requirements)
+    context = EN.model_copy(update={"reference_document_ids": ("doc-er",), "clause_id": "ER 2"})
+    out = json.loads((await executor.invoke("get_clause_context", context, "")).result_json)
+    assert (out["clause_id"], out["title"]) == ("ER 2", "PERMITS")
+    assert [c["clause_id"] for c in out["children"]] == ["ER 2.1", "ER 2.2"]
+    with pytest.raises(NotFound):
+        await executor.invoke("get_clause_context", context, '{"clause_id": "ER 7"}')
 
 
 async def test_bad_argument_type_names_the_field(executor: SkillExecutor) -> None:

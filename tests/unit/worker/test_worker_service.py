@@ -12,12 +12,14 @@ from clauseflow_clause_worker.service import ClauseWorker, result_event_id
 from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_shared import ids
 from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_shared.documents.parser import parse_text
 from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseResult, ClauseTask, Envelope, Topic
+from clauseflow_shared.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
+from clauseflow_shared.prompts import read_clause_block
 from clauseflow_shared.review import TaskMode
 from clauseflow_shared.testing.scripted_model import request_facts
 from clauseflow_shared.testing.scripted_turns import Turn
-from worker_fixtures import LIABILITY_RISK, REVIEW_ID, clause_task, scripted_llm
+from worker_fixtures import DOCUMENT_ID, LIABILITY_RISK, REVIEW_ID, clause_task, scripted_llm
 
 RISK = {
     "risk_type": "uncapped_liability",
@@ -110,6 +112,37 @@ async def test_a_draft_task_without_risks_reports_that_there_is_nothing_to_draft
         await worker.handle(_envelope(clause_task("1", task_id="task-empty", mode="draft")))
     result = (await _results(bus, 1))[0].open(ClauseResult)
     assert "nothing to draft" in result.error and result.redlines == () and model.requests == []
+
+
+async def test_a_reference_documents_unit_is_reviewed_and_its_risks_cited_under_the_prefixed_id(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    requirements = parse_text(
+        "PART III - EMPLOYER'S REQUIREMENTS\n\n1. SCOPE\n\n1.1 The Works are a 40 MW wind farm.\n\n"
+        "2. GRID CONNECTION AND PERMITS\n\n"
+        "2.1 The Contractor shall obtain the grid connection at its own cost and risk.\n\n"
+        "2.2 The Contractor shall train ten operators of the Employer.\n"
+    ).model_copy(update={"document_id": "e" * 64})
+    store.put_structure(requirements)
+    risk = {
+        "risk_type": "employer_requirements_errors",
+        "risk_level": "medium",
+        "description": "The Employer's grid obligation is shifted to us",
+        "original_text": "obtain the grid connection at its own cost and risk",
+    }
+    task = clause_task(
+        "ER 2",
+        task_id="task-er",
+        documents=DocumentRefs(primary=DOCUMENT_ID, references=(requirements.document_id,)),
+        skip_diffs=True,
+    )
+    async with scripted_llm(per_conversation={"clause_review": [answer([risk])]}) as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store)
+        await worker.handle(_envelope(task))
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert result.error == "" and [r.clause_id for r in result.risks] == ["ER 2.1"]
+    clause_block = read_clause_block(str(model.messages_of(0)[1]["content"]))
+    assert "grid connection" in clause_block and "wind farm" not in clause_block
 
 
 async def test_a_redelivered_task_republishes_the_same_event_and_ids(

@@ -9,12 +9,15 @@ infrastructure failures (the document store) raise, so the bus retries them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from clauseflow_shared import ids
-from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_shared.documents.reference_units import find_reference_clause, reference_prefixes, unit_id
 from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
@@ -70,11 +73,21 @@ def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> 
     return task if our_party == task.our_party else task.model_copy(update={"our_party": our_party})
 
 
-def cite_at_sub_clauses(structure: DocumentStructure, unit_id: str, risks: Sequence[Risk]) -> list[Risk]:
-    """Cite each risk at the innermost numbered clause of the review unit that holds its quote."""
-    return [
-        r.model_copy(update={"clause_id": structure.locate(r.original_text, within=unit_id)}) for r in risks
-    ]
+@dataclass(frozen=True)
+class ClauseSource:
+    """Where a task's clause lives: the contract, or a reference document under a prefix ("ER 3")."""
+
+    structure: DocumentStructure
+    local_id: str
+    prefix: str = ""
+
+    def cite(self, risks: Sequence[Risk]) -> list[Risk]:
+        """Cite each risk at the innermost numbered clause of the review unit that holds its quote."""
+        return [r.model_copy(update={"clause_id": self._cited(r.original_text)}) for r in risks]
+
+    def _cited(self, quote: str) -> str:
+        local = self.structure.locate(quote, within=self.local_id)
+        return unit_id(self.prefix, local) if self.prefix else local
 
 
 class ClauseProcessor:
@@ -101,7 +114,7 @@ class ClauseProcessor:
         model_gate.begin_task()
         try:
             structure = await self._structures.get(task.documents.primary)
-            clause = structure.get(task.clause_id)
+            clause, source = await self._clause_of(task, structure)
             task = as_the_contract_names_us(task, structure)
         except NotFound as exc:
             # A missing document or clause will not appear on retry: report it so the review can settle.
@@ -120,15 +133,25 @@ class ClauseProcessor:
             return await self._redraft(job)
         if task.mode == TaskMode.DRAFT:
             return await self._draft(job)
-        return await self._analyze(job, structure)
+        return await self._analyze(job, source)
 
-    async def _analyze(self, job: ClauseJob, structure: DocumentStructure) -> ClauseResult:
+    async def _clause_of(self, task: ClauseTask, contract: DocumentStructure) -> tuple[Clause, ClauseSource]:
+        """The task's clause: the contract's, or a reference document's ("ER 3.2"); NotFound if neither."""
+        if contract.has(task.clause_id) or not task.documents.references:
+            return contract.get(task.clause_id), ClauseSource(contract, task.clause_id)
+        references = []
+        for doc_id in task.documents.references:
+            with contextlib.suppress(NotFound):  # the orchestrator leaves out what it cannot read, too
+                references.append(await self._structures.get(doc_id))
+        found = find_reference_clause(task.clause_id, references)
+        if found is None:
+            return contract.get(task.clause_id), ClauseSource(contract, task.clause_id)  # raises NotFound
+        prefix = reference_prefixes(references)[found.document_index]
+        return found.clause, ClauseSource(references[found.document_index], found.local_id, prefix)
+
+    async def _analyze(self, job: ClauseJob, source: ClauseSource) -> ClauseResult:
         agent = await self._agent.review(job)
-        risks = cite_at_sub_clauses(
-            structure,
-            job.task.clause_id,
-            to_risks(job.review_id, job.task, agent.risks),
-        )
+        risks = source.cite(to_risks(job.review_id, job.task, agent.risks))
         drafted = await self._drafter.draft(job, risks)
         ref = await self._keep_transcript(job, agent, drafted)
         log.info(

@@ -21,7 +21,10 @@ item with one tool. We keep its shape and improve the content:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_shared.documents.reference_units import is_cover, reference_prefixes, unit_id
 from clauseflow_shared.review import ChecklistItem, Domain
 
 from clauseflow_orchestrator.domain_packs import pack_entry
@@ -71,6 +74,34 @@ def build_checklist(
         )
         for unit in reviewable_units(structure)
     ]
+
+
+def reference_checklist(references: Sequence[DocumentStructure], domain: Domain) -> list[ChecklistItem]:
+    """Items for the reference documents' units ("ER 3", "ER 4"), after the contract's own.
+
+    Obligations planted in the Employer's Requirements or a statement of work bind our party like
+    the Conditions do. Their units are found by the same rule as the contract's; cover pages and
+    part headings are left out.
+    """
+    items: list[ChecklistItem] = []
+    for prefix, structure in zip(reference_prefixes(references), references, strict=True):
+        for unit in _reference_units(structure):
+            named = unit.model_copy(update={"clause_id": unit_id(prefix, unit.clause_id)})
+            items.append(_item(named, _parent_title(structure, unit), domain, False, False))
+    return items
+
+
+def _reference_units(structure: DocumentStructure) -> list[Clause]:
+    """A reference document's units: a part heading ("Part III") gives way to its articles."""
+    units: list[Clause] = []
+    for unit in reviewable_units(structure):
+        if not is_cover(unit):
+            units.append(unit)
+            continue
+        for article in structure.children_of(unit.clause_id):
+            children = structure.children_of(article.clause_id)
+            units.extend(children if children and _split(article, children) else [article])
+    return units
 
 
 def _parent_title(structure: DocumentStructure, clause: Clause) -> str:

@@ -29,7 +29,7 @@ from clauseflow_shared.events import (
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import ClauseState, ReviewStatus, TaskMode
 
-from clauseflow_orchestrator.checklist import build_checklist
+from clauseflow_orchestrator.checklist import build_checklist, reference_checklist
 from clauseflow_orchestrator.core import (
     ApplyDecisions,
     CompleteSummary,
@@ -206,7 +206,7 @@ class Orchestrator:
             structure,
             request.domain,
             has_particular_conditions=request.documents.particular_conditions is not None,
-        )
+        ) + reference_checklist(await self._references(request), request.domain)
         if not checklist:
             return replace(start, failure="the document has no numbered clauses to review")
         planner = self.llm if request.options.use_orchestrator else None
@@ -226,6 +226,16 @@ class Orchestrator:
             fallback=outcome.fallback_reason,
         )
         return replace(start, checklist=tuple(checklist), plan=outcome.plan, usage=outcome.usage)
+
+    async def _references(self, request: ReviewRequested) -> list[DocumentStructure]:
+        """The reference documents that can be read; one that cannot is left out, not fatal."""
+        found: list[DocumentStructure] = []
+        for doc_id in request.documents.references:
+            try:
+                found.append(await asyncio.to_thread(self._structure, doc_id))
+            except ClauseflowError as exc:
+                log.warning("reference_document_unreadable", document_id=doc_id, error=str(exc))
+        return found
 
     def _structure(self, doc_id: str) -> DocumentStructure:
         """The parsed contract; parsed from the stored original if only that is there."""

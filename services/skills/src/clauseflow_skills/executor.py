@@ -7,12 +7,14 @@ tests call it directly. Messages are written for the LLM that chose the argument
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_shared.documents.reference_units import find_reference_clause, reference_prefixes, renamed
 from clauseflow_shared.errors import InvalidInput, NotFound
 from clauseflow_shared.logging import get_logger
 from pydantic import BaseModel, ValidationError
@@ -109,6 +111,9 @@ class SkillExecutor:
         clause_id = arguments.get("clause_id") or context.clause_id
         if clause_id is not None and not isinstance(clause_id, str):
             raise InvalidInput(f"invalid arguments for {skill.skill_id}: field 'clause_id' must be a string")
+        if clause_id and document is not None and not document.has(clause_id):
+            # "ER 3" is clause 3 of the Employer's Requirements: the skill reads that document instead.
+            document = self._reference_holding(clause_id, context) or document
         if clause_id and document is not None and "clause_id" in visible and not document.has(clause_id):
             raise NotFound(_unknown_clause(clause_id, document))
         prepared = skill.prepare_input(clause_id or "", document, context)
@@ -129,6 +134,17 @@ class SkillExecutor:
                 )
             return None
         return self.documents.get(context.primary_document_id)
+
+    def _reference_holding(self, clause_id: str, context: ReviewContext) -> DocumentStructure | None:
+        """The reference document holding review unit ``clause_id``, its ids under the unit's prefix."""
+        references = []
+        for doc_id in context.reference_document_ids:
+            with contextlib.suppress(NotFound):
+                references.append(self.documents.get(doc_id))
+        found = find_reference_clause(clause_id, references)
+        if found is None:
+            return None
+        return renamed(references[found.document_index], reference_prefixes(references)[found.document_index])
 
     def _runs_inline(self, skill_id: str, context: ReviewContext) -> bool:
         """Whether the skill's recent runs were short enough to run on the event loop thread.

@@ -384,6 +384,22 @@ def _situational_rewrite(
             us,
             them,
         )
+    if risk_type == "warranty_excessive" and re.search(_OUTPUT_GUARANTEE, original, re.I):
+        # An output or yield guarantee on built works: keep a guarantee, but of what the contractor
+        # controls (performance corrected for the weather and the grid), priced by performance damages.
+        return _fill(
+            "{us}保证工程在竣工后试验期间达到保证表所列的性能指标，该指标按实测辐照度等{us}无法控制的现场条件修正，"
+            "且不计电网限电或输电网络不可用的期间；未达标时，按保证表支付的性能赔偿金为{them}就此享有的唯一救济，"
+            "并计入{us}的责任总额上限。"
+            if zh
+            else "{us} guarantees that the Works shall achieve the performance stated in the Schedule of Guarantees during the "
+            "Tests after Completion, corrected for measured irradiation and other site conditions outside {us}'s control and "
+            "not counting periods of grid curtailment or unavailability of the transmission network; performance damages "
+            "under the Schedule of Guarantees shall be {them}'s only remedy for a shortfall and shall count towards "
+            "{us}'s total liability.",
+            us,
+            them,
+        )
     if risk_type == "warranty_excessive":
         return _fill(
             "{us}保证设备或交付物自验收合格之日起十二（12）个月内符合合同约定的技术规格，且不存在材料和工艺方面的重大缺陷；"
@@ -397,6 +413,13 @@ def _situational_rewrite(
             them,
         )
     return None
+
+
+# A guarantee of what built works will produce ("not less than 287,000 MWh a year", "发电量不低于").
+_OUTPUT_GUARANTEE = (
+    r"(?:guarantee|warrant)\w*.{0,120}(?:MWh|kWh|GWh|yield|output|production|performance\s+ratio|availability)"
+    r"|(?:发电量|产量|产能|性能指标|可利用率).{0,20}(?:不低于|不少于|达到)|保证.{0,20}(?:发电量|产量|产能)"
+)
 
 
 def _excessive_rate(original: str) -> bool:

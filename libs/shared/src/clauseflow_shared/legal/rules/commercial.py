@@ -669,7 +669,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         strict = re.search(
             r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
             r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"
-            r"无论.{0,20}(?:均|都|亦)|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
+            r"无论.{0,20}(?:均|都|亦|如何)|不论.{0,20}(?:如何|与否|均|都)|不受.{0,20}(?:条件|情况|因素|限电|天气|资源).{0,6}影响|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
             text,
             re.I,
         )
