@@ -899,6 +899,49 @@ FLAG: list[Case] = [
         "Contractor",
         "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
     ),
+    # a minority investor in English, the founder defined as "the Founder Shareholder"
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Founder Shareholder may appoint four directors. The Investor may appoint one observer, who may attend Board meetings but shall have no vote.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The following matters require the approval of Shareholders holding more than fifty per cent (50%) of the Shares: any amendment to the articles, the issue of new shares and the winding up of the Company.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "If the Shareholders are unable to agree on any matter, the chairman shall decide it and his decision shall be final.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Company shall provide the Investor with its audited annual accounts within nine (9) months after the end of each financial year.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "The Board may allot new Shares to any person on such terms as it thinks fit, and no Shareholder shall have any right of pre-emption.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If the Investor breaches this Agreement it shall be deemed to have offered all its Shares to the Founder Shareholder at their nominal value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "The Founder Shareholder may sell its Shares to a third party, and the Investor shall have no right to sell its Shares to that buyer together with the Founder Shareholder.",
+        domain="sha_spa",
+    ),
     # a minority investor named 甲方, the founder 乙方
     _zh(
         "sha_governance_weak",
@@ -1080,6 +1123,31 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # the same SHA subjects, written the way a minority investor would want them
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Investor may appoint one director and one observer; the quorum for a Board meeting shall include the Investor Director.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Company shall deliver monthly management accounts within 20 days after each month end and audited annual accounts within one hundred and twenty (120) days after the end of each financial year.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "New Shares shall first be offered to every Shareholder in proportion to its holding; Shares not taken up may then be allotted to any person at a price no lower than that offered to the Shareholders.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If the Founder Shareholder sells its Shares to a third party, the Investor may sell its Shares to that buyer together with the Founder Shareholder on the same terms.",
+        domain="sha_spa",
+    ),
     # ------------------------------------------------------------------ A. liability
     Case(
         "uncapped_liability",

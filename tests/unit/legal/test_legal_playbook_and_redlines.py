@@ -164,4 +164,8 @@ def test_a_playbook_template_can_name_the_problem_it_fixes() -> None:
     position = load_playbook("sha_spa").for_risk("sha_exit_rights_unfavourable").position("zh-CN")  # type: ignore[union-attr]
     assert "回购价格" in (position.template_for("回购价格仅为投资本金，不计利息。") or "")
     assert "一并购买" in (position.template_for("投资方无权按同等条件一并出售（无随售权）") or "")
-    assert position.template_for("股份锁定期长达五年") is None  # no template names it: vocabulary decides
+    assert "两周年后向任何人转让" in (position.template_for("股份锁定期长达五年") or "")
+    assert "公允市场价值" in (position.template_for("视为已同意按注册资本转让其全部股权") or "")
+    assert (
+        position.template_for("优先购买权的行使期限仅为五日") is None
+    )  # no template names it: vocabulary decides

@@ -490,7 +490,9 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         ),
         (
             "sha_governance_weak",
-            r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)",
+            r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)"
+            r"|(?:cannot|can\s*not|fail\s+to|are\s+unable\s+to|do\s+not)\s+agree[^.;]{0,120}(?:chair\w*|Founder|majority)[^.;]{0,60}(?:decide|determine|final|casting)"
+            r"|(?:不能|无法|未能)(?:达成一致|协商一致)[^。；]{0,30}(?:由)?(?:董事长|大股东|创始股东)[^。；]{0,10}(?:决定|裁决)",
             "Deadlock is resolved in the majority's favour.",
             "僵局解决机制偏向多数股东。",
         ),
@@ -502,7 +504,8 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         ),
         (
             "sha_exit_rights_unfavourable",
-            r"(?:compulsory\s+transfer|deemed\s+(?:to\s+have\s+)?(?:served|given)\s+a\s+transfer\s+notice).{0,160}(?:discount|lower\s+of|nominal|par\s+value)|强制转让.{0,40}(?:折价|面值)",
+            r"(?:compulsory\s+transfer|deemed\s+(?:to\s+have\s+)?(?:served|given)\s+a\s+transfer\s+notice|deemed\s+to\s+have\s+offered).{0,160}(?:discount|lower\s+of|nominal|par\s+value)"
+            r"|强制转让.{0,40}(?:折价|面值)|视为[^。；]{0,10}(?:要约|同意)(?:出售|转让)[^。；]{0,40}(?:面值|注册资本|折价|原始出资)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -541,6 +544,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
             break
     for s, m in ctx.find(
         r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:Investor|minority)\s*(?:Director)?|法定人数.{0,30}(?:无需|不论|不要求).{0,10}(?:投资方|小股东)"
+        rf"|quor\w+\s+(?:for\s+(?:a\s+)?(?:Board\s+)?meetings?\s+)?shall\s+be\s+(?:\w+\s+){{0,3}}directors?\s+(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.them_rx})"
     ):
         if not any(f.risk_type == "sha_governance_weak" for f in out):
             out.append(
@@ -632,7 +636,9 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
             "sha_governance_weak",
             "high",
             rf"(?:all|each)\s+(?:of\s+the\s+)?(?:directors|members\s+of\s+the\s+Board)\s+shall\s+be\s+(?:appointed|nominated|elected)\s+by\s+(?:the\s+)?(?:{them})"
-            rf"|董事会由[^。；]{{0,12}}董事组成[^。；]{{0,6}}(?:全部|均|皆)由(?:{them})(?:提名|委派|任命|选派)|(?:全部|所有)董事(?:均)?由(?:{them})(?:提名|委派|任命|选派)",
+            rf"|董事会由[^。；]{{0,12}}董事组成[^。；]{{0,6}}(?:全部|均|皆)由(?:{them})(?:提名|委派|任命|选派)|(?:全部|所有)董事(?:均)?由(?:{them})(?:提名|委派|任命|选派)"
+            rf"|(?:{us})[^.;]{{0,30}}(?:may|shall\s+be\s+entitled\s+to)\s+appoint\s+(?:one|an|1)\s+(?:\(1\)\s+)?(?:board\s+)?observer[^.;]{{0,60}}(?:no|without\s+a?)\s+(?:right\s+to\s+)?vot"
+            rf"|(?:{us})[^。；]{{0,10}}(?:仅)?(?:有权)?(?:委派|提名)[^。；]{{0,6}}(?:一名)?(?:董事会)?观察员[^。；]{{0,20}}(?:无|不享有)表决权",
             "Every director is appointed by the other shareholders: the Investor has no board seat.",
             "董事全部由对方提名，投资方没有董事席位。",
             "The business is run without any director answerable to the Investor.",
@@ -644,7 +650,8 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
             "sha_governance_weak",
             "high",
             r"(?:amend\w*\s+(?:of\s+)?the\s+(?:Articles|Charter)|issue\s+of\s+(?:new\s+)?shares|merger|winding[- ]up|liquidation|dissolution).{0,160}?(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+votes)"
-            r"|(?:修改(?:公司)?章程|增加注册资本|减少注册资本|合并|分立|解散)[^。]{0,60}?(?:过半数|二分之一以上|简单多数)|(?:过半数|二分之一以上|简单多数)[^。]{0,40}?(?:修改(?:公司)?章程|增加注册资本|合并|分立|解散)",
+            r"|(?:修改(?:公司)?章程|增加注册资本|减少注册资本|合并|分立|解散)[^。]{0,60}?(?:过半数|二分之一以上|简单多数)|(?:过半数|二分之一以上|简单多数)[^。]{0,40}?(?:修改(?:公司)?章程|增加注册资本|合并|分立|解散)"
+            r"|(?:approv\w+|consent|resolution)\s+of\s+(?:the\s+)?(?:Shareholders?|members)\s+holding\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?(?:fifty|50|fifty-one|51)\s*(?:\(\d+%?\)\s*)?(?:per\s*cent|%)[^.]{0,200}?(?:articles|new\s+shares|winding[- ]up|liquidation|sale\s+of\s+the\s+(?:whole|business))",
             "Fundamental matters (articles, capital, merger, dissolution) pass by simple majority, without the Investor's consent.",
             "修改章程、增减资、合并、分立、解散等根本事项以过半数通过，无需投资方同意。",
             "The majority can change the company's constitution and capital, or wind it up, over the Investor's objection.",
@@ -656,7 +663,10 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
             "sha_dilution_pre_emption",
             "high",
             rf"(?:{us})[^.。；]{{0,20}}(?:shall\s+(?:have\s+no|not\s+have\s+any)|has\s+no|waives?\s+(?:its|any))\s+(?:right\s+of\s+)?pre-?empti\w*"
-            rf"|(?:{us})[^。；]{{0,10}}(?:不享有|不具有|无|放弃)[^。；]{{0,6}}优先认购权|由(?:{them})(?:单方)?决定[^。；]{{0,10}}(?:增资价格|发行价格|认购方|认购人)",
+            rf"|(?:{us})[^。；]{{0,10}}(?:不享有|不具有|无|放弃)[^。；]{{0,6}}优先认购权|由(?:{them})(?:单方)?决定[^。；]{{0,10}}(?:增资价格|发行价格|认购方|认购人)"
+            r"|no\s+(?:Shareholder|member|holder\s+of\s+Shares)\s+shall\s+have\s+(?:any\s+)?(?:right\s+of\s+)?pre-?empti"
+            r"|(?:issue|allot)\s+(?:new\s+)?Shares\s+to\s+any\s+person\s+(?:at\s+such\s+price|on\s+such\s+terms)\s+as\s+it\s+(?:determines|thinks\s+fit|decides)"
+            r"|(?:任何|各)股东(?:均)?(?:不享有|无)[^。；]{0,6}优先认购权",
             "New shares may be issued without offering the Investor its pro rata share.",
             "公司新增注册资本时投资方不享有优先认购权，增资价格和认购方由对方决定。",
             "The Investor's stake can be diluted at any price the majority chooses.",
@@ -668,6 +678,7 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
             "sha_exit_rights_unfavourable",
             "high",
             rf"(?:{us})[^.。；]{{0,20}}(?:shall\s+(?:have\s+no|not\s+have\s+(?:any|the))|has\s+no)\s+right\s+to\s+(?:participate|join|tag|sell\s+alongside)"
+            rf"|(?:{us})[^.;]{{0,20}}(?:shall\s+(?:have\s+no|not\s+have\s+(?:any|the))|has\s+no)\s+right\s+to\s+sell[^.;]{{0,80}}(?:together\s+with|alongside|on\s+the\s+same\s+terms)"
             rf"|(?:{us})[^。；]{{0,6}}(?:亦|也)?(?:无权|不得|不能)要求[^。；]{{0,12}}(?:一并|共同|同时)(?:出售|转让)",
             "The other shareholders may sell to a third party without the Investor being able to sell alongside (no tag-along).",
             "对方向第三方转让股权时，投资方无权按同等条件一并出售（无随售权）。",
@@ -710,18 +721,22 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
     """Only yearly accounts, months after the year end: an investor cannot monitor its investment."""
     for s, m in ctx.find(
         r"(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts).{0,80}?within\s+(?:one\s+hundred\s+(?:and\s+)?eighty|180|six|6)\b"
+        r"|(?:audited\s+)?(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts)[^.;]{0,80}?within\s+[^.;]{0,40}?(?:months|days)"
         r"|(?:会计年度|年度)(?:结束|终了)后[^。；]{0,4}(?:一百八十|180|六个月|6个月)[^。；]{0,20}?(?:年度财务报表|年度报告|年报)"
     ):
-        if re.search(r"quarter|month|季度|月度|每月", ctx.text, re.I):
+        if re.search(r"quarter|monthly|management\s+accounts|季度|月度|每月", ctx.text, re.I):
             return []
+        late = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day"}]
+        if late and late[0].months < 5:
+            continue  # within 120-150 days is the market window, not a weakness
         return [
             Finding(
                 "sha_governance_weak",
                 "medium",
                 span(s, m),
                 ctx.t(
-                    "The Investor receives only annual accounts, up to six months after the year end.",
-                    "投资方仅能在会计年度结束后长达六个月内获得年度财务报表。",
+                    "The Investor receives only annual accounts, months after the year end.",
+                    "投资方仅能在会计年度结束后数月才获得年度财务报表。",
                 ),
                 ctx.t(
                     "Problems surface a year and a half late, when the Investor's remedies are worth least.",
