@@ -76,7 +76,9 @@ class TestWhereAPartyIsAtHome:
         assert (homes.ours, homes.theirs) == ("de", "cn")
 
     def test_unknown_homes_stay_unknown(self) -> None:
-        assert contract_setting("Customer", NO_HOMES).as_metadata() == {"counterparty_name": "Beta Ltd"}
+        assert contract_setting("Customer", NO_HOMES).as_metadata() == {
+            "counterparty_name": 'Beta Ltd (the "Supplier")'
+        }
 
     def test_the_setting_is_named_in_the_language_of_the_review_and_read_back_in_either(self) -> None:
         setting = contract_setting("the Distributor", DISTRIBUTION)
@@ -84,7 +86,29 @@ class TestWhereAPartyIsAtHome:
         assert {jurisdiction_key(setting.as_metadata(lang)["our_home"]) for lang in ("en", "zh-CN")} == {"cn"}
 
 
+class TestCountriesTheTableDoesNotKnow:
+    def test_a_country_is_known_by_its_own_name_in_the_parties_block_and_the_dispute_clause(self) -> None:
+        contract = (
+            "WORKS CONTRACT\n\nThis Contract is made between the Ostmark Rail Authority, a public body established "
+            'in the Republic of Ostmark (the "Employer"), and Huayu Civil Engineering Co., Ltd., a company incorporated '
+            'in the People\'s Republic of China (the "Contractor").\n\n1. DEFINITIONS\n\n1.1 "Works" means the railway.'
+        )
+        setting = contract_setting("the Contractor", contract)
+        assert (setting.our_home, setting.counterparty_home) == ("cn", "x:Ostmark")
+        assert setting.as_metadata()["counterparty_home"] == "Ostmark"
+        assert dispute_choice("The courts of Ostmark City shall have exclusive jurisdiction.").courts == "x:Ostmark"
+
+    def test_words_that_are_not_places_are_not_taken_for_one(self) -> None:
+        assert dispute_choice("This Agreement is governed by the laws of the Employer's country.").law is None
+        assert dispute_choice("Disputes go to the courts of competent jurisdiction.").courts is None
+
+
 class TestWhatADisputeClauseChooses:
+    def test_an_excluded_arbitration_chooses_none(self) -> None:
+        clause = "The Engineer's decision is final and shall not be referred to arbitration. The courts of Singapore shall have exclusive jurisdiction."
+        assert dispute_choice(clause) == DisputeChoice(courts="sg")
+        assert dispute_choice("争议不得提交仲裁，由新加坡法院管辖。") == DisputeChoice(courts="sg")
+
     @pytest.mark.parametrize(
         ("clause", "choice"),
         [
@@ -162,6 +186,16 @@ class TestAwayFromHome:
         assert not _forum_findings(
             "本合同适用中华人民共和国法律，争议提交甲方所在地人民法院管辖。", "甲方", homes, "zh-CN"
         )
+
+    def test_the_finding_names_the_counterparty_whose_home_it_is_not_another_party_of_the_clause(self) -> None:
+        homes = {**CN_DISTRIBUTOR, "counterparty_name": 'Voss GmbH (the "Supplier")'}
+        clause = "The Engineer's decision binds the Distributor. The courts of Hamburg shall have exclusive jurisdiction."
+        [finding] = [
+            r
+            for r in analyse_clause(clause, our_party="the Distributor", metadata=homes)
+            if r["risk_type"] == "governing_law_forum"
+        ]
+        assert "Germany, the Supplier's home" in finding["description"]
 
     def test_the_finding_quotes_the_operative_sentence_not_the_heading(self) -> None:
         clause = "GOVERNING LAW\n\n15.1 The courts of Hamburg shall have exclusive jurisdiction."

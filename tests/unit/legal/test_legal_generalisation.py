@@ -899,6 +899,19 @@ FLAG: list[Case] = [
         "Contractor",
         "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
     ),
+    # extension of time limited to a closed list that leaves out the Employer's own delay
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall be entitled to an extension of the Time for Completion only for a Variation instructed by the Engineer.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "Delays caused by the Employer or its other contractors shall not entitle the Contractor to any extension of time.",
+        domain="fidic",
+    ),
     # a minority investor in English, the founder defined as "the Founder Shareholder"
     Case(
         "sha_governance_weak",
@@ -1123,6 +1136,19 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # security for performance is not a warranty of it
+    Case(
+        "warranty_excessive",
+        "Contractor",
+        "The Contractor shall deliver a performance guarantee for ten per cent (10%) of the Contract Price, valid until twenty-eight days after the Performance Certificate, some three years after the Commencement Date.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall be entitled to an extension of the Time for Completion if completion is delayed by a Variation, a delay caused by the Employer or exceptionally adverse climatic conditions.",
+        domain="fidic",
+    ),
     # the same SHA subjects, written the way a minority investor would want them
     Case(
         "sha_governance_weak",

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from clauseflow_shared.legal.party_roles import party_segments
+from clauseflow_shared.legal.party_roles import PartySegment, party_segments
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,8 @@ def _entity_pattern(key: str) -> re.Pattern[str] | None:
 
 def named(key: str | None, language: str = "en") -> str:
     """The jurisdiction's name in the language of the findings ("England and Wales", "英格兰及威尔士")."""
+    if key is not None and key.startswith("x:"):
+        return key[2:]
     if key is None or key not in _BY_KEY:
         return ""
     j = _BY_KEY[key]
@@ -161,6 +163,36 @@ def places_in(text: str) -> list[str]:
     return keys
 
 
+# A country the table does not know ("the Republic of Korvala", "Valdoria"): its own name is its key.
+_STATE_OF = re.compile(
+    r"^\s*(?:the\s+)?(?:(?:Federal\s+|United\s+|Socialist\s+|Islamic\s+|People's\s+)?(?:Republic|Kingdom|State|Commonwealth|Federation|Emirate|Principality|Grand\s+Duchy|Sultanate)\s+of\s+)?"
+    r"(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+)
+_NOT_A_PLACE = re.compile(
+    r"\b(?:Agreement|Contract|Company|Party|Parties|Clause|Schedule|Annex|Employer|Contractor|Engineer|Seller|Buyer|"
+    r"Supplier|Customer|Provider|Investor|Founder|Shareholders?|Board|Government|Ministry|Court|Courts|Arbitration|Rules|"
+    r"International|Chamber|Commerce|Centre|Center|Institute|Authority|Law|Laws)\b|['’]s\b"
+)
+_PLACE_SUFFIX = re.compile(r"\s+(?:City|Province|County|District|Region|Municipality|Capital\s+Territory)$")
+
+
+def _foreign_place(fragment: str) -> str | None:
+    """The key of a place the table does not know, named at the start of ``fragment``."""
+    m = _STATE_OF.match(fragment)
+    if m is None:
+        return None
+    name = _PLACE_SUFFIX.sub("", m.group("name").strip())
+    if _NOT_A_PLACE.search(name) or len(name) < 3:
+        return None
+    return f"x:{name}"
+
+
+def _place_key(fragment: str) -> str | None:
+    """The jurisdiction a fragment ("the laws of …", "the courts of …") names: known, or by its own name."""
+    found = places_in(fragment)
+    return found[0] if found else _foreign_place(fragment)
+
+
 def home_of(description: str) -> str | None:
     """Where a party described as in its parties-block entry is at home, if the entry says.
 
@@ -172,6 +204,8 @@ def home_of(description: str) -> str | None:
         found = places_in(place)
         if found:
             return found[-1] if m.group("address") else found[0]
+        if m.group("place") and (foreign := _foreign_place(place)):
+            return foreign
     found = places_in(description)
     if found:
         return found[0]
@@ -186,8 +220,7 @@ def jurisdiction_key(name: object) -> str | None:
     """The key of a jurisdiction given by name ("England and Wales", "the PRC"); ``None`` if unknown."""
     if not isinstance(name, str) or not name.strip():
         return None
-    found = places_in(name)
-    return found[0] if found else None
+    return _place_key(name)
 
 
 @dataclass(frozen=True)
@@ -197,6 +230,24 @@ class PartyHomes:
     ours: str | None = None
     theirs: str | None = None
     counterparty: str = ""
+
+
+def _as_called(segment: PartySegment) -> str:
+    """The counterparty's name with what the contract calls it: 'Korvala Water Authority (the "Employer")'."""
+    if not segment.defined or segment.defined in segment.name:
+        return segment.name
+    if re.search(r"[\u4e00-\u9fff]", segment.defined):
+        return f"{segment.defined}：{segment.name}"
+    return f'{segment.name} (the "{segment.defined}")'
+
+
+def called(counterparty: str) -> str:
+    """What the contract calls the counterparty, from :func:`_as_called`'s form ("the Employer", "甲方")."""
+    m = re.search(r'\(the\s+"([^"]+)"\)$', counterparty)
+    if m:
+        return f"the {m.group(1)}"
+    zh = re.match(r"^([^：]{1,12})：", counterparty)
+    return re.sub(r"[（(].*$", "", zh.group(1)) if zh else counterparty
 
 
 def party_homes(our_party: str, contract_text: str) -> PartyHomes:
@@ -210,7 +261,7 @@ def party_homes(our_party: str, contract_text: str) -> PartyHomes:
     theirs = [s for s in segments if not s.ours]
     our_home = home_of(our_party) or (home_of(ours_segment.text) if ours_segment else None)
     their_home = next((h for s in theirs if (h := home_of(s.text))), None)
-    counterparty = theirs[0].name if theirs else ""
+    counterparty = _as_called(theirs[0]) if theirs else ""
     return PartyHomes(our_home, their_home, counterparty)
 
 
@@ -277,14 +328,24 @@ _INSTITUTION_HOME = {
 }
 
 
+def _negated(text: str, arbitration: re.Match[str]) -> bool:
+    """Whether an arbitration mention is excluded ("shall not be referred to arbitration", "不得提交仲裁")."""
+    before = text[max(0, arbitration.start() - 40) : arbitration.start()]
+    zh = arbitration.group("zh") or ""
+    return bool(
+        re.search(r"\b(?:not|no|never|without)\b[^.;]{0,30}$", before, re.I)
+        or re.search(r"(?:不得|不能|不可|无需|不)(?:提交|申请)?仲裁", zh)
+    )
+
+
 def dispute_choice(text: str) -> DisputeChoice:
     """The law, courts and arbitral seat ``text`` (a governing-law or disputes clause) chooses."""
     law = courts = seat = None
     m = _LAW.search(text)
     if m:
-        found = places_in(_law_place(m))
-        law = found[0] if found else None
-    arbitration = _ARBITRATION.search(text)
+        law = _place_key(_law_place(m))
+    # "shall not be referred to arbitration" chooses no arbitration
+    arbitration = next((a for a in _ARBITRATION.finditer(text) if not _negated(text, a)), None)
     if arbitration:
         window = _LANGUAGE.sub("", arbitration.group(0))
         s = _SEAT.search(text)
@@ -296,9 +357,8 @@ def dispute_choice(text: str) -> DisputeChoice:
             )
     for pattern in _COURTS:
         for c in pattern.finditer(_LANGUAGE.sub("", text)):
-            found = places_in(c.group("where"))
-            if found:
-                courts = found[0]
+            courts = _place_key(c.group("where"))
+            if courts:
                 break
         if courts:
             break
@@ -334,13 +394,12 @@ class ContractSetting:
 def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
     """The parties' homes (from the parties block) and the governing law (from the dispute clause)."""
     homes = party_homes(our_party, contract_text)
-    law = _LAW.search(contract_text)
-    governing = places_in(_law_place(law)) if law else []
+    governing = next((key for m in _LAW.finditer(contract_text) if (key := _place_key(_law_place(m)))), None)
     return ContractSetting(
         homes.ours,
         homes.counterparty,
         homes.theirs,
-        governing[0] if governing else None,
+        governing,
         target_home(contract_text),
     )
 

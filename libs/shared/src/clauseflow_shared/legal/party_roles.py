@@ -146,6 +146,7 @@ class PartySegment:
     text: str
     name: str
     ours: bool
+    defined: str = ""  # what the contract calls the party: "Employer", "甲方（买方）"
 
 
 # An English entry ends where its defined name does: ', a company incorporated in England (the "Customer")'.
@@ -208,7 +209,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             entry = "\n".join(block)
             name = re.split(r"[:：]", line, maxsplit=1)[-1].strip()
             defined = line[: m.end()]
-            segments.append(PartySegment(entry, name, is_ours(entry, defined)))
+            label = re.sub(r"\s*[:：]\s*$", "", defined).strip()
+            segments.append(PartySegment(entry, name, is_ours(entry, defined), label))
         return segments
     start = 0
     for m in _DEFINED_NAME.finditer(head):
@@ -223,6 +225,6 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         name = re.split(
             r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
         )[0]
-        segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined)))
+        segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined), defined.strip()))
         start = m.end()
     return segments

@@ -633,6 +633,14 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# A bank or performance guarantee, bond or letter of credit: security for performance, not a warranty of it.
+_SECURITY_INSTRUMENT = re.compile(
+    r"(?:performance|bank|on-demand|demand|advance\s+payment|parent\s+company|retention)\s+(?:guarantee|bond|security)"
+    r"|letter\s+of\s+credit|保函|履约担保|预付款担保",
+    re.I,
+)
+
+
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = []
@@ -666,6 +674,10 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
             continue
+        if _SECURITY_INSTRUMENT.search(text) and not re.search(
+            r"(?:guarantees?|warrants?)\s+that|保证(?!金|函)[^。；]{0,20}(?:符合|达到|不低于|无)", text, re.I
+        ):
+            continue  # a bank guarantee's validity is security (security_insurance_burden), not a warranty
         strict = re.search(
             r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
             r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"

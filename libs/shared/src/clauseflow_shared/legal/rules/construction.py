@@ -146,6 +146,10 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
         r"不予顺延|不顺延|不予延长|(?:发包人|业主|甲方)原因.{0,20}无权.{0,6}(?:要求)?(?:顺延|延长)"
         rf"|(?:{ctx.us_rx}|承包人|承包商)[^。；]{{0,8}}(?:均|都|一律)?(?:无权|不得|不能)(?:要求|主张|申请)?(?:顺延|延长)"
         r"|(?:no|not\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?)extension\s+of\s+(?:the\s+)?time\s+(?:shall\s+be\s+granted\s+)?(?:for\s+any\s+(?:reason|cause)|whatever\s+the\s+cause|in\s+any\s+circumstances)"
+        # a closed list that leaves out the Employer's own delay, or that delay excluded expressly
+        r"|entitled\s+to\s+(?:an?\s+)?extension\s+of\s+(?:the\s+)?(?:Time\s+for\s+Completion|time)\s+only\s+(?:for|in\s+(?:the\s+)?(?:case|event)\s+of|if|where)"
+        r"|delays?\s+(?:caused\s+by|attributable\s+to)\s+(?:the\s+)?(?:Employer|Engineer|Owner)[^.;]{0,80}shall\s+not\s+entitle\s+(?:the\s+)?\w+\s+to\s+(?:an?\s+|any\s+)?extension"
+        r"|仅(?:在|因|限于)[^。；]{0,24}(?:方可|才能|才可)(?:要求)?(?:顺延|延长)(?:工期)?"
     ):
         return [
             Finding(

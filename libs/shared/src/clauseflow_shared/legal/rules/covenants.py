@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.legal.jurisdictions import dispute_choice, jurisdiction_key, named
+from clauseflow_shared.legal.jurisdictions import called, dispute_choice, jurisdiction_key, named
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
@@ -416,6 +416,9 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
     def place(key: str | None) -> str:
         return named(key, ctx.language)
 
+    # The party at home there is the contracting counterparty, whoever else the clause names.
+    them = called(str(ctx.metadata.get("counterparty_name") or "")) or ctx.them
+
     def quote(pattern: str) -> tuple[Sentence, re.Match[str]] | None:
         # The operative sentence, not the heading "GOVERNING LAW AND JURISDICTION".
         return next(((s, m) for s, m in ctx.find(pattern) if not s.text.isupper()), None)
@@ -430,8 +433,8 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
         return finding(
             hit,
             ctx.t(
-                f"Arbitration is seated in {place(theirs)}, {ctx.them}'s home.",
-                f"仲裁地在{ctx.them}所在地（{place(theirs)}）。",
+                f"Arbitration is seated in {place(theirs)}, {them}'s home.",
+                f"仲裁地在{them}所在地（{place(theirs)}）。",
             ),
             ctx.t(
                 "A seat and institution at the counterparty's home give it home advantage: its counsel, its supervisory courts, its procedure.",
@@ -446,8 +449,8 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
         return finding(
             hit,
             ctx.t(
-                f"Disputes go to the courts of {place(theirs)}, {ctx.them}'s home, not to neutral arbitration.",
-                f"争议由{ctx.them}所在地（{place(theirs)}）法院管辖，而非中立仲裁。",
+                f"Disputes go to the courts of {place(theirs)}, {them}'s home, not to neutral arbitration.",
+                f"争议由{them}所在地（{place(theirs)}）法院管辖，而非中立仲裁。",
             )
             if choice.courts == theirs
             else ctx.t(
@@ -467,11 +470,11 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
         return finding(
             hit,
             ctx.t(
-                f"The contract is governed by the law of {place(theirs)}, {ctx.them}'s home, and names no neutral forum.",
-                f"合同适用{ctx.them}所在地（{place(theirs)}）法律，且未约定中立的争议解决机构。",
+                f"The contract is governed by the law of {place(theirs)}, {them}'s home, and names no neutral forum.",
+                f"合同适用{them}所在地（{place(theirs)}）法律，且未约定中立的争议解决机构。",
             ),
             ctx.t(
-                f"{ctx.us} must take advice in a law {ctx.them} knows well, and without a forum clause may be sued in {ctx.them}'s courts.",
+                f"{ctx.us} must take advice in a law {them} knows well, and without a forum clause may be sued in {them}'s courts.",
                 f"{ctx.us}须就对方熟悉的外国法寻求法律意见，且无管辖约定时可能在对方法院被诉。",
             ),
             ctx.t(
