@@ -96,7 +96,10 @@ class TestCountriesTheTableDoesNotKnow:
         setting = contract_setting("the Contractor", contract)
         assert (setting.our_home, setting.counterparty_home) == ("cn", "x:Ostmark")
         assert setting.as_metadata()["counterparty_home"] == "Ostmark"
-        assert dispute_choice("The courts of Ostmark City shall have exclusive jurisdiction.").courts == "x:Ostmark"
+        assert (
+            dispute_choice("The courts of Ostmark City shall have exclusive jurisdiction.").courts
+            == "x:Ostmark"
+        )
 
     def test_words_that_are_not_places_are_not_taken_for_one(self) -> None:
         assert dispute_choice("This Agreement is governed by the laws of the Employer's country.").law is None
@@ -187,7 +190,9 @@ class TestAwayFromHome:
             "本合同适用中华人民共和国法律，争议提交甲方所在地人民法院管辖。", "甲方", homes, "zh-CN"
         )
 
-    def test_the_finding_names_the_counterparty_whose_home_it_is_not_another_party_of_the_clause(self) -> None:
+    def test_the_finding_names_the_counterparty_whose_home_it_is_not_another_party_of_the_clause(
+        self,
+    ) -> None:
         homes = {**CN_DISTRIBUTOR, "counterparty_name": 'Voss GmbH (the "Supplier")'}
         clause = "The Engineer's decision binds the Distributor. The courts of Hamburg shall have exclusive jurisdiction."
         [finding] = [
