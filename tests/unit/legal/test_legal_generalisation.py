@@ -899,6 +899,13 @@ FLAG: list[Case] = [
         "Contractor",
         "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
     ),
+    # the supplier owes nothing for late delivery
+    Case(
+        "liability_cap_inadequate",
+        "Purchaser",
+        "Delivery dates are estimates only. The Supplier shall not be liable for any delay in delivery, however caused.",
+    ),
+    _zh("liability_cap_inadequate", "买方", "交货日期仅供参考，卖方对迟延交货不承担任何责任。"),
     # extension of time limited to a closed list that leaves out the Employer's own delay
     Case(
         "extension_of_time_restricted",
@@ -1136,6 +1143,17 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # late delivery has a price, or it is our own delay that is excused
+    Case(
+        "liability_cap_inadequate",
+        "Purchaser",
+        "The Supplier shall deliver on the dates in each Order and shall pay delay damages of 1% of the price of the late Products per week, up to 10%.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Purchaser",
+        "The Purchaser shall not be liable for any delay in taking delivery, however caused.",
+    ),
     # security for performance is not a warranty of it
     Case(
         "warranty_excessive",

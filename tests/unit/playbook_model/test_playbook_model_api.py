@@ -294,6 +294,36 @@ async def test_the_plan_goes_deep_on_money_and_quick_on_definitions(llm: AsyncOp
     assert plan["estimated_depth_distribution"] == {"quick": 2, "standard": 1, "deep": 2}
 
 
+async def test_a_clause_no_subject_recognised_is_reviewed_in_full_not_as_boilerplate(
+    llm: AsyncOpenAI,
+) -> None:
+    # The checklist describes such a clause as "(general)": that is not a "General provisions" title.
+    checklist = [
+        ChecklistItem(
+            clause_id="4", clause_name="DELIVERY", priority="medium", description="Review clause 4 (general)"
+        ),
+        ChecklistItem(
+            clause_id="15",
+            clause_name="General Provisions",
+            priority="low",
+            description="Review clause 15 (boilerplate)",
+        ),
+    ]
+    messages = build_plan_messages(
+        checklist=checklist,
+        domain="generic",
+        material_type="txt",
+        available_tools=["get_clause_context"],
+        language="en",
+    )
+    response = await llm.chat.completions.create(model="clauseflow-playbook", messages=messages)
+    by_id = {
+        p["clause_id"]: p for p in json.loads(response.choices[0].message.content or "{}")["clause_plans"]
+    }
+    assert by_id["4"]["analysis_depth"] == "standard" and by_id["4"]["skip_diffs"] is False
+    assert by_id["15"]["analysis_depth"] == "quick"
+
+
 async def test_a_high_risk_deepens_related_remaining_clauses(llm: AsyncOpenAI) -> None:
     remaining = [
         ClausePlan(clause_id="17", clause_name="Indemnities", analysis_depth=Depth.STANDARD),

@@ -165,6 +165,20 @@ def test_changed_period_still_stated_by_a_referring_clause(
     assert "within 28 days of awareness" in issue.evidence
 
 
+def test_a_list_of_values_is_read_line_by_line_not_as_one_statement(pc: DocumentStructure) -> None:
+    # The schedule names Sub-Clause 20.1 in one line and states 28 days for Sub-Clause 8.1 in another:
+    # the 28 days are not the claim period the PC changed.
+    schedule = (
+        "\n\n21. Contract Data\n"
+        "Commencement (Sub-Clause 8.1): within 28 days after the Letter of Acceptance.\n"
+        "Claims (Sub-Clause 20.1): as stated in the Particular Conditions.\n"
+    )
+    gc = parse_document((GC_TEXT + schedule).encode(), "gc.txt").model_copy(update={"document_id": "gc-2"})
+    out = fidic_consistency.run(fidic_consistency.PcConsistencyInput(clause_id="20.1"), _ctx(gc, pc=pc))
+    stale = {i.clause_id for i in out.issues if i.kind == "period_mismatch"}
+    assert stale == {"20.2"}
+
+
 def test_deleted_sub_clause_still_referenced(gc: DocumentStructure, pc: DocumentStructure) -> None:
     out = fidic_consistency.run(fidic_consistency.PcConsistencyInput(clause_id="20.3"), _ctx(gc, pc=pc))
     refs = [(i.clause_id, i.related_clause_id) for i in out.issues if i.kind == "deleted_reference"]

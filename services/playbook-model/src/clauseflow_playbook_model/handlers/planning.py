@@ -113,7 +113,9 @@ def _zh(reading: Reading) -> bool:
 def _depth(item: dict[str, Any], types: list[str]) -> tuple[str, str, str]:
     """(depth, rationale_en, rationale_zh) for a checklist item."""
     priority = str(item.get("priority") or "medium")
-    name = f"{item.get('clause_name', '')} {item.get('description', '')}"
+    # The title says whether a clause is boilerplate; the description names the checklist's subject,
+    # and "Review clause 4 (general)" is any clause no subject recognised, not a "General" clause.
+    name = str(item.get("clause_name", ""))
     if priority == "critical":
         return "deep", "critical clause", "关键条款"
     if "definitions" in types or (_BOILERPLATE.search(name) and not set(types) & STANDARD_TYPES):

@@ -129,13 +129,35 @@ def _amended_leaves(view: GcPc) -> Iterator[Clause]:
 def _referring_sentences(
     view: GcPc, index: DocumentIndex, clause: Clause
 ) -> Iterator[tuple[Clause, Sentence]]:
-    """Each sentence of every other sub-clause that refers to ``clause``."""
+    """The sentences of every other sub-clause that name ``clause``.
+
+    Only sentences that name it: a list of values (the Contract Data) refers to many sub-clauses,
+    and the 28 days of its Sub-Clause 2.1 line say nothing about the Sub-Clause 4.2 line.
+    """
+    named = re.compile(rf"(?<![\d.]){re.escape(clause.clause_id)}(?![\d]|\.\d)")
     for ref in index.incoming.get(clause.clause_id, []):
         if ref.source == clause.clause_id or not view.merged.has(ref.source):
             continue
         source = view.merged.get(ref.source)
-        for sentence in sentences(source.text):
-            yield source, sentence
+        for sentence in _statements(source.text):
+            if named.search(sentence.text):
+                yield source, sentence
+
+
+def _statements(text: str) -> list[Sentence]:
+    """Sentences with a line-wrapped continuation joined back ("…under Sub-Clause 20.1,\nwhich shall…")."""
+    out: list[Sentence] = []
+    for sentence in sentences(text):
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and (previous.text.endswith(",") or sentence.text[:1].islower())
+            and not previous.text.endswith((".", ";", ":", "。", "；", "："))
+        ):
+            out[-1] = Sentence(f"{previous.text} {sentence.text}", previous.start, sentence.end)
+        else:
+            out.append(sentence)
+    return out
 
 
 def _period_issue(source: Clause, amended: Clause, description: str, sentence: Sentence) -> ConsistencyIssue:

@@ -235,7 +235,42 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             break
     out += _unlimited_liability(ctx)
     out += _token_damages_to_us(ctx)
+    out += _no_remedy_for_their_delay(ctx)
     return out
+
+
+def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
+    for s, m in ctx.find(
+        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:delay|late)\w*(?:\s+in\s+(?:delivery|performance|supply))?[^.;]{0,40}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
+        r"|(?:delivery|completion|performance)\s+(?:dates?|times?|periods?)\s+(?:are|is|shall\s+be)\s+(?:estimates?|approximate|indicative)\s+only"
+        r"|(?:交货|交付|履行)(?:日期|期限|时间)仅(?:供参考|为预估|为估计)|(?:对|就)[^。；]{0,10}(?:迟延|延迟|逾期)(?:交货|交付|履行)?[^。；]{0,6}不承担(?:任何)?责任"
+    ):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            named = [x.side for x in ctx.parties.mentions(s.text) if x.side != "mutual"]
+            if not (named and ctx.parties.theirs(named[0])):
+                continue
+        return [
+            Finding(
+                "liability_cap_inadequate",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.them} owes nothing for late performance ({m.group(0).strip()}).",
+                    f"{ctx.them}对迟延履行不承担任何责任（{m.group(0).strip()}）。",
+                ),
+                ctx.t(
+                    f"{ctx.us} plans its own production and deliveries on these dates; a delay costs {ctx.us} lost output and its own customers' claims, and {ctx.them} bears none of it.",
+                    f"{ctx.us}依据该日期安排自身生产和交付；一旦迟延，{ctx.us}将遭受停产损失和下游客户索赔，而{ctx.them}不承担任何后果。",
+                ),
+                ctx.t(
+                    "Market: firm delivery dates, delay damages of 0.5-1% a week capped at 10-15% of the price, and a right to terminate after a long delay.",
+                    "市场惯例：约定确定的交货日期，迟延违约金每周0.5%-1%，上限为价款的10%-15%，迟延过久可解除合同。",
+                ),
+            )
+        ]
+    return []
 
 
 def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
