@@ -77,7 +77,8 @@ class TestWhereAPartyIsAtHome:
 
     def test_unknown_homes_stay_unknown(self) -> None:
         assert contract_setting("Customer", NO_HOMES).as_metadata() == {
-            "counterparty_name": 'Beta Ltd (the "Supplier")'
+            "counterparty_name": 'Beta Ltd (the "Supplier")',
+            "contract_title": "SERVICES AGREEMENT",
         }
 
     def test_the_setting_is_named_in_the_language_of_the_review_and_read_back_in_either(self) -> None:

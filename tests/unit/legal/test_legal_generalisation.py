@@ -899,6 +899,22 @@ FLAG: list[Case] = [
         "Contractor",
         "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
     ),
+    # the whole price at signature; a commissioned system whose IP and source code the developer keeps
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（委托方）",
+        "甲方应于本合同签订之日起五日内一次性支付全部合同价款。",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Customer",
+        "Within ten (10) days of signature the Customer shall pay 100% of the fees.",
+    ),
+    _zh(
+        "ip_ownership_transfer",
+        "甲方（委托方）",
+        "乙方为甲方开发的系统及其源代码、文档的全部知识产权归乙方所有，甲方仅享有非独占的使用权。",
+    ),
     # the supplier owes nothing for late delivery
     Case(
         "liability_cap_inadequate",
@@ -1143,6 +1159,12 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # an off-the-shelf licence: the licensor keeping its software and source code is the deal
+    Case(
+        "ip_ownership_transfer",
+        "Customer",
+        "The Software, including its source code, shall remain the property of the Licensor, and the Customer shall have a non-exclusive licence to use it.",
+    ),
     # late delivery has a price, or it is our own delay that is excused
     Case(
         "liability_cap_inadequate",

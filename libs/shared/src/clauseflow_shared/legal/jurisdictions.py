@@ -378,6 +378,7 @@ class ContractSetting:
     counterparty_home: str | None = None
     governing_law: str | None = None
     target_home: str | None = None  # a share deal's target company
+    contract_title: str = ""  # "SOFTWARE DEVELOPMENT AGREEMENT": what kind of deal the clause sits in
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -387,6 +388,7 @@ class ContractSetting:
             "counterparty_home": named(self.counterparty_home, language),
             "governing_law": named(self.governing_law, language),
             "target_home": named(self.target_home, language),
+            "contract_title": self.contract_title,
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -401,6 +403,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         homes.theirs,
         governing,
         target_home(contract_text),
+        next((line.strip()[:120] for line in contract_text.splitlines() if line.strip()), ""),
     )
 
 

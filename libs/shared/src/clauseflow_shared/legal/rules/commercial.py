@@ -83,9 +83,20 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance)"
             r"|(?:全额|全部|百分之百)[^。；]{0,12}(?:货款|价款|合同款|费用)?[^。；]{0,12}(?:发货|交货|交付|供货)(?:之)?前|款到发货|先款后货"
             r"|(?:发货|交货|交付|供货)(?:之)?前[^。；]{0,12}(?:支付|付清)[^。；]{0,4}(?:全额|全部|百分之百)"
+            # the whole price at signature, before anything is delivered
+            r"|(?:签订|签署|生效)(?:之日|后)[^。；]{0,12}(?:一次性)?(?:支付|付清)(?:全部|全额)(?:的)?(?:合同)?(?:价款|款项|费用|货款)"
+            r"|\b(?:on|upon|within\s+\w+\s+(?:\(\d+\)\s+)?(?:business\s+)?days\s+(?:of|after))\s+(?:signature|signing|execution|the\s+(?:date|Effective\s+Date)\s+of\s+this\s+(?:Agreement|Contract))[^.;]{0,40}?\bpay\b[^.;]{0,30}?(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount|Contract\s+Price|fees)|100\s?%)"
+            r"|\bpay\b[^.;]{0,20}?(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount|Contract\s+Price|fees)|100\s?%)[^.;]{0,30}?(?:on|upon|within\s+\w+\s+(?:\(\d+\)\s+)?days\s+(?:of|after))\s+(?:signature|signing|execution)"
         ):
-            if not ctx.parties.ours(ctx.actor(s, m.start())) and not re.search(
-                ctx.us_rx, s.text[: m.start()]
+            paid_by_us = re.search(
+                rf"(?:{ctx.us_rx})[^.;。；]{{0,20}}(?:shall|must|will|应|须)?\s*(?:pay|支付|付清)",
+                s.text[: m.end()],
+                re.I,
+            )
+            if (
+                not ctx.parties.ours(ctx.actor(s, m.start()))
+                and not re.search(ctx.us_rx, s.text[: m.start()])
+                and not paid_by_us
             ):
                 continue
             if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
@@ -96,8 +107,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                     "medium",
                     span(s, m),
                     ctx.t(
-                        f"{ctx.us} pays the full price before delivery, without any security.",
-                        f"{ctx.us}须在交货前全额付款，且无任何担保。",
+                        f"{ctx.us} pays the full price before delivery (or at signature), without any security.",
+                        f"{ctx.us}须在交货前（或签约时）全额付款，且无任何担保。",
                     ),
                     ctx.t(
                         f"If {ctx.them} does not deliver, or delivers defective goods, {ctx.us} must recover its money as an unsecured creditor.",
@@ -737,6 +748,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         out += _warranties_disclaimed(ctx)
         for s, m in ctx.find(
             r"(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period|warrants?\b|质量保证期|质保期|保修期|保证期|缺陷(?:责任|通知)期"
+            r"|(?:free|no-charge)\s+(?:maintenance|support|bug[- ]fixing)|免费(?:维护|维修|保修|技术支持)"
         ):
             side = ctx.actor(s, m.start())
             if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):

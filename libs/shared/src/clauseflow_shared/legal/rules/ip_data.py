@@ -37,8 +37,52 @@ def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
     )
 
 
+def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
+    """We pay for the work, yet its IP and source code stay with the developer and we get a mere licence."""
+    commissioned = r"开发|定制|\bdevelop\w*|\bbespoke\b|\bcustom(?:i[sz]ed|\s+(?:software|development|work))|\bcommission\w*"
+    if not ctx.parties.pays or not re.search(
+        commissioned, f"{ctx.metadata.get('contract_title') or ''} {ctx.title} {ctx.text}", re.I
+    ):
+        return []  # an off-the-shelf licence: the licensor keeping its software is the deal
+    for s, m in ctx.find(
+        r"(?:源代码|source\s+code)[^。；.;]{0,40}(?:知识产权|著作权|intellectual\s+property|copyright)?[^。；.;]{0,20}(?:归|属于|vest\w*\s+in|remain\w*\s+with|belong\w*\s+to|owned\s+by|(?:remain|be)\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?)?property\s+of)"
+    ):
+        owner = ctx.parties.mentions(s.text[m.end() - 12 : m.end() + 40])
+        if not owner or not ctx.parties.theirs(owner[0].side):
+            continue
+        if not re.search(
+            r"非独占|非排他|仅(?:享有|获得)[^。；]{0,6}使用权|only\s+a\s+non-?exclusive|non-?exclusive\s+(?:licen[cs]e|right)",
+            ctx.text,
+            re.I,
+        ):
+            continue
+        return [
+            Finding(
+                "ip_ownership_transfer",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} pays for the development, but {ctx.them} keeps the IP and the source code and {ctx.us} gets only a non-exclusive licence.",
+                    f"{ctx.us}支付开发费用，但系统及源代码的知识产权归{ctx.them}，{ctx.us}仅享有非独占使用权。",
+                ),
+                ctx.t(
+                    f"{ctx.them} may sell the same system to {ctx.us}'s competitors, and {ctx.us} cannot maintain or develop it without {ctx.them}.",
+                    f"{ctx.them}可将同一系统出售给{ctx.us}的竞争对手，{ctx.us}无法脱离{ctx.them}自行维护或升级。",
+                ),
+                ctx.t(
+                    "Playbook: IP in the bespoke work, with its source code, vests in the payer on payment; the developer keeps its pre-existing tools under a perpetual licence to us.",
+                    "行业立场：定制开发成果及其源代码的知识产权于付款后归付费方所有；开发方保留其原有工具，并向我方授予永久许可。",
+                ),
+            )
+        ]
+    return []
+
+
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty."""
+    commissioned = _commissioned_work_kept(ctx)
+    if commissioned:
+        return commissioned
     for s, m in ctx.find(
         r"\bhereby\s+(?:irrevocably\s+)?assigns?\b|\bshall\s+assign\b|\bagrees?\s+to\s+assign\b|\btransfers?\s+(?:all\s+)?(?:right|title|ownership)|"
         r"(?:知识产权|著作权|专利|技术成果|成果|商标).{0,20}转让给|归(?:甲方|乙方|对方|发包人|业主|委托方|\w{1,6})(?:独家)?所有|属于(?:甲方|乙方|\w{1,6})所有"
