@@ -899,6 +899,22 @@ FLAG: list[Case] = [
         "Contractor",
         "In the event of Force Majeure the Contractor shall bear all losses and costs arising from it.",
     ),
+    # a cloud provider's discretion over the service, the customer's access and its data's handlers
+    Case(
+        "unilateral_change_right",
+        "Client",
+        "The Provider may modify, replace or discontinue any feature of the Services at any time without notice to the Client.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Client",
+        "The Provider may suspend the Services at any time and for any reason in its discretion.",
+    ),
+    Case(
+        "data_protection_gap",
+        "Client",
+        "The Provider may engage sub-processors anywhere in the world without notice to or consent of the Client.",
+    ),
     # the whole price at signature; a commissioned system whose IP and source code the developer keeps
     _zh(
         "payment_terms_unfavourable",
@@ -1159,6 +1175,17 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # the same powers with the customer's safeguards, or exercised by the customer itself
+    Case(
+        "data_protection_gap",
+        "Client",
+        "The Provider may engage the sub-processors listed in Annex 3 and shall give the Client thirty (30) days' notice of any new sub-processor, to which the Client may object.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Client",
+        "The Client may suspend its use of the Services at any time and for any reason.",
+    ),
     # an off-the-shelf licence: the licensor keeping its software and source code is the deal
     Case(
         "ip_ownership_transfer",

@@ -359,7 +359,7 @@ def _situational_rewrite(
             them,
         )
     if risk_type == "unilateral_change_right" and re.search(
-        r"scope|specification|service\s+levels?|delivery|requirements|规格|范围|技术要求|交货|内容",
+        r"scope|specification|service\s+levels?|delivery|requirements|features?|functionalit|规格|范围|技术要求|交货|内容|功能",
         original,
         re.I,
     ):

@@ -153,14 +153,14 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
 
 _CHANGE_OBJ = (
     r"fees?|prices?|pricing|charges|rates|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
-    r"|specifications?|polic(?:y|ies)|service\s+features|Services|Documentation|SLA|service\s+levels?|scope"
+    r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
 )
 _CHANGE_ZH_OBJ = r"价格|费用|收费|价款|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容"
 _CHANGE = (
     r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to|can)\s+"
     r"(?:,?\s*(?:at\s+any\s+time|from\s+time\s+to\s+time|in\s+its\s+(?:sole\s+|absolute\s+)?discretion|unilaterally|by\s+(?:written\s+)?notice|without\s+notice)\s*,?\s*)*"
-    r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+(?:[\w,’'-]+\s+){0,6}?(?:"
+    r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand|discontinue|withdraw|remove)\b,?\s+(?:[\w,’'-]+\s+){0,6}?(?:"
     + _CHANGE_OBJ
     + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ

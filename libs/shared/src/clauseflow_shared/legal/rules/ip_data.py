@@ -456,6 +456,8 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
         return []
+    # Own use, uncontrolled sub-processing and late breach notice are three gaps: each is reported.
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"\b(?:use|exploit|analy[sz]e|share|disclose|commerciali[sz]e|sell|mine|process)\b|使用|用于|共享|分享|提供给|出售|委托.{0,10}处理"
     ):
@@ -486,7 +488,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             continue
         if re.search(r"shall\s+not|may\s+not|不得", text[max(0, m.start() - 40) : m.start()], re.I):
             continue
-        return [
+        out.append(
             Finding(
                 "data_protection_gap",
                 "high",
@@ -504,7 +506,34 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
                     "行业立场：仅为提供服务按我方书面指示处理；不得用于模型训练，不得与经批准的分处理者以外的第三方共享。",
                 ),
             )
-        ]
+        )
+        break
+    for s, m in ctx.find(
+        r"(?:engage|appoint|use|change|add)\s+(?:any\s+)?(?:sub-?processors?|subcontractors?\s+to\s+process)[^.;]{0,80}?(?:without\s+(?:prior\s+)?(?:notice|consent|approval)|anywhere|any\s+country|at\s+its\s+discretion)"
+        r"|(?:委托|聘用|使用)(?:任何)?(?:第三方|分处理者|次级处理者)[^。；]{0,20}(?:无需|不需)[^。；]{0,6}(?:通知|同意)"
+    ):
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        out.append(
+            Finding(
+                "data_protection_gap",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.them} may hand {ctx.us}'s data to sub-processors of its choosing, anywhere, without notice or consent.",
+                    f"{ctx.them}可自行选择分处理者处理{ctx.us}的数据，不限地域，且无需通知或同意。",
+                ),
+                ctx.t(
+                    f"{ctx.us} cannot control who holds its data or where, nor object to a transfer it must itself justify to regulators.",
+                    f"{ctx.us}无法控制由谁、在何处处理其数据，也无法对其须向监管机构说明的跨境传输提出异议。",
+                ),
+                ctx.t(
+                    "Playbook: a published list of sub-processors, 30 days' notice of changes with a right to object, the same data protection terms flowed down, and transfers only with lawful safeguards.",
+                    "行业立场：公布分处理者清单，变更提前30日通知并可提出异议，向下传导同等数据保护条款，跨境传输须有合法保障措施。",
+                ),
+            )
+        )
+        break
     for s, m in ctx.find(r"notif\w*|inform|通知|告知"):
         text = s.text
         if not re.search(
@@ -528,7 +557,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             bits.append(ctx.t(f"only within {fmt_period(periods[0])}", f"仅在{fmt_period(periods[0])}内"))
         if conditional:
             bits.append(ctx.t(f"only {conditional.group(0)}", f"且以“{conditional.group(0)}”为前提"))
-        return [
+        out.append(
             Finding(
                 "data_protection_gap",
                 "high",
@@ -546,5 +575,6 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
                     "行业立场：知悉后无不当迟延并在72小时内通知，并提供我方合理所需的全部信息。",
                 ),
             )
-        ]
-    return []
+        )
+        break
+    return out

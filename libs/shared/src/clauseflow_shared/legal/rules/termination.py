@@ -192,7 +192,8 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         side = ctx.actor(s, m.start())
         harsh = re.search(
-            r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议",
+            r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
+            r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|for\s+convenience|(?:基于)?任何理由|自行决定",
             text,
             re.I,
         )
