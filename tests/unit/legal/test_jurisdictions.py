@@ -203,6 +203,14 @@ class TestAwayFromHome:
         ]
         assert "Germany, the Supplier's home" in finding["description"]
 
+    def test_a_jury_waiver_between_us_parties_is_ordinary(self) -> None:
+        clause = "The Parties waive any right to trial by jury as to any dispute resolved through litigation."
+        us_parties = {"our_home": "the United States", "counterparty_home": "the United States"}
+        assert not _forum_findings(clause, "Buyer", us_parties)
+        assert _forum_findings(
+            clause, "the Distributor", {**CN_DISTRIBUTOR, "counterparty_home": "the United States"}
+        )
+
     def test_the_finding_quotes_the_operative_sentence_not_the_heading(self) -> None:
         clause = "GOVERNING LAW\n\n15.1 The courts of Hamburg shall have exclusive jurisdiction."
         assert _forum_findings(clause, "the Distributor", CN_DISTRIBUTOR) == [

@@ -54,7 +54,16 @@ def test_plurals_and_possessives_of_defined_terms_are_defined() -> None:
 
 
 def test_document_words_are_not_defined_terms() -> None:
-    for words in ("Agreement", "this Agreement", "Party", "Parties", "Schedule", "Exhibit", "Annex"):
+    for words in (
+        "Agreement",
+        "this Agreement",
+        "Party",
+        "Parties",
+        "Schedule",
+        "Exhibit",
+        "Annex",
+        "Subsection",
+    ):
         assert is_ordinary_term(words), words
     assert not {"Agreement", "Schedule"} & set(_undefined())
 

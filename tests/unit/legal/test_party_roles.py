@@ -97,3 +97,17 @@ def test_a_label_used_in_a_clause_body_far_from_the_opening_does_not_redefine_th
 def test_a_buyer_faces_a_supplier_and_a_customer_faces_a_seller() -> None:
     assert "provider" in infer_parties("Buyer").their_roles
     assert "seller" in infer_parties("Customer").their_roles
+
+
+ONE_LINE_BLOCK = (
+    "MASTER SUPPLY AGREEMENT\n\n"
+    "MASTER SUPPLY AGREEMENT dated 1 May 2025 between NORTHFIELD PRODUCTS LLC, a Delaware limited liability "
+    'company with its headquarters at 1900 West Field Court, Lake Forest, IL 60045 ("Seller"), and KESTON '
+    "PACKAGING LLC, a Delaware limited liability company with its headquarters at 200 Main Street, Chicago, "
+    'IL 60601 ("Buyer").\n'
+)
+
+
+def test_a_name_in_capitals_takes_its_own_definition_not_the_one_before_it_on_the_line() -> None:
+    assert party_with_role("Keston Packaging", ONE_LINE_BLOCK) == "Keston Packaging (Buyer)"
+    assert party_with_role("Northfield Products", ONE_LINE_BLOCK) == "Northfield Products (Seller)"

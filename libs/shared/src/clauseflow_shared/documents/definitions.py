@@ -236,7 +236,8 @@ _REFERENCE_WORDS = frozenset(
         "clause", "clauses", "section", "sections", "article", "articles", "schedule", "schedules",
         "exhibit", "exhibits", "annex", "annexes", "annexure", "appendix", "appendices", "paragraph",
         "paragraphs", "part", "parts", "chapter", "sub-clause", "sub-clauses", "attachment",
-        "attachments",
+        "attachments", "subsection", "subsections", "sub-section", "sub-sections", "subparagraph",
+        "subparagraphs", "sub-paragraph", "sub-paragraphs", "subclause", "subclauses",
     ]
 )  # fmt: skip
 

@@ -393,6 +393,13 @@ class ContractSetting:
         return {k: v for k, v in facts.items() if v}
 
 
+def _title_of(contract_text: str) -> str:
+    """The contract's title line ("MASTER SUPPLY AGREEMENT"), past filing headers like "Exhibit 10.18"."""
+    lines = [line.strip() for line in contract_text[:2000].splitlines() if line.strip()]
+    titled = next((ln for ln in lines if re.search(r"agreement|contract|deed|合同|协议", ln, re.I)), "")
+    return (titled or (lines[0] if lines else ""))[:120]
+
+
 def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
     """The parties' homes (from the parties block) and the governing law (from the dispute clause)."""
     homes = party_homes(our_party, contract_text)
@@ -403,7 +410,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         homes.theirs,
         governing,
         target_home(contract_text),
-        next((line.strip()[:120] for line in contract_text.splitlines() if line.strip()), ""),
+        _title_of(contract_text),
     )
 
 

@@ -56,7 +56,7 @@ def _definitions() -> tuple[re.Pattern[str], ...]:
 def _beside_a_name() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A role defined right after a name ("Ltd. (the "Seller")"), and any role or label word."""
     defined_after = re.compile(
-        rf"[^()（）]{{0,100}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
+        rf"[^()（）]{{0,300}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
     )
     return defined_after, re.compile(rf"{_role_words()}|{_label_words()}", re.I)
 
@@ -94,13 +94,16 @@ def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
     defined_after, named_before = _beside_a_name()
     for name in (n for n in names if len(n) >= 3):
         for line in head.splitlines():
-            at = line.find(name)
+            # Parties blocks often capitalise names ("PACTIV LLC"): find the name whatever its case.
+            at = line.casefold().find(name.casefold())
             if at < 0:
                 continue
             after = defined_after.match(line, at + len(name))
             if after:
                 return after.group("role"), ""
-            before = named_before.findall(line[:at])
+            # Only what introduces this name: another party's '("Seller")' earlier in the line is not ours.
+            earlier = list(_ENGLISH_DEFINITION.finditer(line[:at]))
+            before = named_before.findall(line[earlier[-1].end() : at] if earlier else line[:at])
             labels = [_canonical_label(w) for w in before if _is_label(w)]
             words = [w for w in before if not _is_label(w)]
             role = words[-1] if words else next((roles[lb] for lb in reversed(labels) if lb in roles), None)
@@ -154,6 +157,8 @@ _DEFINED_NAME = re.compile(
     rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}\s*{_CLOSE}",
     re.I,
 )
+# A name's English definition: '("Seller")', '(the "Buyer")' (quotes required: "(Suzhou)" is no definition).
+_ENGLISH_DEFINITION = re.compile(r"\(\s*(?:the\s+)?[\"“][^\"”()]{2,40}[\"”]\s*\)")
 # What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
 _PARTY_ENTRY = re.compile(
     r"incorporated|organi[sz]ed\s+under|registered\s+office|established\s+(?:in|under)|\bcompany\b|\bcorporation\b"

@@ -546,6 +546,8 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
         if away is not None:
             return [away]
     for s, m in ctx.find(r"waive\w*.{0,40}(?:trial\s+by\s+)?jury|jury\s+trial\s+waiver"):
+        if ours == "us":
+            break  # between US parties a mutual jury waiver is ordinary practice, not an away match
         return [
             Finding(
                 "governing_law_forum",

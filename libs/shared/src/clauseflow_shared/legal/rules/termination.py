@@ -193,12 +193,17 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         harsh = re.search(
             r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
-            r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|for\s+convenience|(?:基于)?任何理由|自行决定",
+            r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|(?:基于)?任何理由|自行决定",
             text,
             re.I,
         )
         if re.search(r"change\s+(?:of|in)\s+control|控制权", text, re.I):
             continue  # a change-of-control trigger is judged by its own rule
+        at_will = harsh is not None and re.search(
+            r"any\s+reason|discretion|任何理由|自行决定", harsh.group(0), re.I
+        )
+        if at_will and not re.search(r"suspen|暂停|中止", m.group(0), re.I):
+            continue  # termination at will is termination_for_convenience, judged by its own rule
         if ctx.parties.theirs(side) and harsh:
             if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(
                 r"overdue|breach|逾期|违约", text, re.I
