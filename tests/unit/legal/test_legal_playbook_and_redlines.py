@@ -69,7 +69,16 @@ def test_a_period_risk_is_fixed_by_rewriting_the_period_in_place() -> None:
     original, proposed, reason = draft_redline(_risk(text, "Customer"), text, "en", our_party="Customer")
     assert original == text
     assert proposed == text.replace("two (2) months", "twelve (12) months")
+    # The finding states no position of its own, so the reason is the playbook's fallback.
     assert "Fallback" not in reason and reason.startswith("Rewritten to the playbook's fallback position")
+
+
+def test_the_reason_states_the_position_that_fixes_this_very_problem() -> None:
+    text = "The Supplier shall not assign this Agreement without the Customer's consent, while the Customer may assign it to any person."
+    risk = _risk(text, "Supplier")
+    _original, _proposed, reason = draft_redline(risk, text, "en", our_party="Supplier")
+    position = risk["analysis"].split(" Fallback:")[0]
+    assert position.startswith("Playbook:") and reason == f"Rewritten to remove the risk. {position}"
 
 
 def test_reviewer_feedback_changes_the_proposal() -> None:

@@ -291,16 +291,27 @@ def draft_redline(
             candidates[0],
         )
     fallback_text = entry.position(language).fallback if entry else ""
+    # The finding's own position names the fix for this problem ("Playbook: neutral arbitration");
+    # the entry's fallback speaks for the whole risk type and may be about another of its problems.
+    stated = re.split(r"\s*(?:Fallback:|备选立场：)", str(data.get("analysis") or ""))[0].strip()
+    if not re.match(r"(?:行业立场|市场惯例)" if review_zh else r"(?:Playbook|Market)", stated):
+        stated = ""  # no stated position, or one in another language than the review's
     if review_zh:
-        reason = f"按照审查手册的备选立场修改：{fallback_text}" if fallback_text else "修改以消除该风险。"
+        if stated:
+            reason = f"修改以消除该风险。{stated}"
+        else:
+            reason = f"按照审查手册的备选立场修改：{fallback_text}" if fallback_text else "修改以消除该风险。"
         if feedback:
             reason += f" 已根据审阅意见调整：{feedback}"
     else:
-        reason = (
-            f"Rewritten to the playbook's fallback position: {fallback_text}"
-            if fallback_text
-            else "Rewritten to remove the risk."
-        )
+        if stated:
+            reason = f"Rewritten to remove the risk. {stated}"
+        else:
+            reason = (
+                f"Rewritten to the playbook's fallback position: {fallback_text}"
+                if fallback_text
+                else "Rewritten to remove the risk."
+            )
         if feedback:
             reason += f" Adjusted for the reviewer's feedback: {feedback}"
     return original, proposed, reason

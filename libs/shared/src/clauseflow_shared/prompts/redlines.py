@@ -44,6 +44,8 @@ def _risk_rows(risks: Sequence[Risk]) -> list[dict[str, object]]:
             "risk_level": risk.risk_level.value,
             "description": risk.description,
             "reason": risk.reason,
+            # the finding's recommended position: the drafter writes towards it
+            "analysis": risk.analysis,
             "original_text": risk.original_text,
         }
         for index, risk in enumerate(risks)
