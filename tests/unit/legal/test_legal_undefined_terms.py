@@ -147,3 +147,12 @@ def test_the_plural_of_a_term_the_skills_resolved_is_not_undefined() -> None:
 def test_a_term_capitalised_only_because_it_starts_the_sentence_is_not_reported() -> None:
     text = "Escrow Agent fees are payable monthly."
     assert "undefined_term" not in _risk_types(text, [{"undefined_terms": ["Escrow Agent"]}])
+
+
+def test_the_tail_of_a_conventions_title_is_no_defined_term() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\n1. Law\n1.1 The United Nations Convention on Contracts for the International Sale of "
+        "Goods shall not apply. Nothing in the Convention on Contracts for the International Sale of Goods binds "
+        "the Buyer.\n1.2 The Escrow Agent shall hold the deposit, and the Escrow Agent may resign.\n"
+    )
+    assert parse_document(text.encode(), "supply.txt").undefined_terms == ("Escrow Agent",)

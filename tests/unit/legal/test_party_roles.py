@@ -111,3 +111,12 @@ ONE_LINE_BLOCK = (
 def test_a_name_in_capitals_takes_its_own_definition_not_the_one_before_it_on_the_line() -> None:
     assert party_with_role("Keston Packaging", ONE_LINE_BLOCK) == "Keston Packaging (Buyer)"
     assert party_with_role("Northfield Products", ONE_LINE_BLOCK) == "Northfield Products (Seller)"
+
+
+def test_a_name_the_contract_defines_itself_takes_no_role_from_the_body() -> None:
+    text = (
+        'CONSULTING AGREEMENT made between Slinger Holdings Inc., a Nevada company (the "Company") and '
+        'Aitan Marsh, an individual (the "Consultant").\n\n1. Services\n'
+        "1.1 The Consultant will faithfully serve the Company and cooperate with the Company.\n"
+    )
+    assert party_with_role("Company", text) == "Company"

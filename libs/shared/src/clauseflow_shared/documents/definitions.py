@@ -242,6 +242,11 @@ _REFERENCE_WORDS = frozenset(
 )  # fmt: skip
 
 
+_IN_A_TITLE = re.compile(
+    r"\b(?:Convention|Treaty|Act|Code|Protocol|Rules|Principles)\s+(?:on|of|for|relating\s+to)\s+(?:[A-Z][\w-]*\s+|(?:on|of|for|the|and)\s+){0,6}(?:the\s+)?$"
+)
+
+
 def singular_forms(word: str) -> set[str]:
     """``word`` and what it may be the plural or possessive of ("Parties" → "Party", "Tests'" → "Test")."""
     low = _POSSESSIVE.sub("", word.lower())
@@ -323,6 +328,11 @@ def find_undefined_terms(
             continue  # "the Seller's Group Company" builds on a defined term
         # Words that only begin a longer defined term where they are written ("the Tests on
         # Completion") are that term, not a term of their own.
+        # The tail of a proper name ("the United Nations Convention on Contracts for the International
+        # Sale of Goods"): a use right after a convention's, treaty's or act's title is that name.
+        positions = [p for p in positions if not _IN_A_TITLE.search(text[max(0, p - 80) : p])]
+        if len(positions) < 2:
+            continue
         longer = {d for d in defined_lower if d.startswith(low + " ")}
         if longer:
             lengths = {len(d) for d in longer}

@@ -93,6 +93,9 @@ def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
     roles = contract_roles(head)
     defined_after, named_before = _beside_a_name()
     for name in (n for n in names if len(n) >= 3):
+        # A name the contract itself defines ('(the "Company")') is a label with no role in it.
+        if re.search(rf"{_OPEN}\s*(?:the\s+)?[\"“]{re.escape(name)}[\"”]\s*{_CLOSE}", head, re.I):
+            continue
         for line in head.splitlines():
             # Parties blocks often capitalise names ("PACTIV LLC"): find the name whatever its case.
             at = line.casefold().find(name.casefold())
@@ -109,6 +112,7 @@ def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
             role = words[-1] if words else next((roles[lb] for lb in reversed(labels) if lb in roles), None)
             if role:
                 return role, labels[-1] if labels else ""
+            break  # the name's first line is its entry; "the Consultant shall serve X" later is not
     return None
 
 
