@@ -127,3 +127,16 @@ def test_the_review_rule_reports_only_the_phrase_the_context_shows_used_once() -
     # the Service Desk comes first in 7.1 but is used again in 8.1: left to the document-level check
     assert found["7"] == ['"Escalation Procedure" is used as a defined term but is not defined.']
     assert found["8"] == []
+
+
+def test_the_tail_of_a_conventions_title_is_not_a_candidate() -> None:
+    rows = [
+        (
+            "14",
+            "Governing Law",
+            "14.3 This Agreement excludes the 1980 United Nations Convention on          Contracts for the International Sale of Goods and refers disputes under the Arbitration Protocol.",
+            None,
+        )
+    ]
+    document = build_document("cisg", rows)
+    assert _context(document, "14").single_use_phrases == ["Arbitration Protocol"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from clauseflow_shared.documents.definitions import is_ordinary_term, term_forms
+from clauseflow_shared.documents.definitions import in_a_title, is_ordinary_term, term_forms
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.legal.rules.drafting import definite_phrases, is_single_use
 
@@ -90,6 +90,8 @@ class PhraseIndex:
             phrases: list[str] = []
             for m in definite_phrases(clause.text):
                 phrase = m.group("term")
+                if in_a_title(clause.text, m.start("term")):
+                    continue  # "…Convention on Contracts for the International Sale of Goods"
                 if phrase not in single:
                     single[phrase] = (
                         not is_ordinary_term(phrase)

@@ -247,6 +247,11 @@ _IN_A_TITLE = re.compile(
 )
 
 
+def in_a_title(text: str, pos: int) -> bool:
+    """Whether the phrase at ``pos`` ends the title of a convention, treaty or act (a proper name)."""
+    return _IN_A_TITLE.search(text[max(0, pos - 80) : pos]) is not None
+
+
 def singular_forms(word: str) -> set[str]:
     """``word`` and what it may be the plural or possessive of ("Parties" → "Party", "Tests'" → "Test")."""
     low = _POSSESSIVE.sub("", word.lower())
@@ -330,7 +335,7 @@ def find_undefined_terms(
         # Completion") are that term, not a term of their own.
         # The tail of a proper name ("the United Nations Convention on Contracts for the International
         # Sale of Goods"): a use right after a convention's, treaty's or act's title is that name.
-        positions = [p for p in positions if not _IN_A_TITLE.search(text[max(0, p - 80) : p])]
+        positions = [p for p in positions if not in_a_title(text, p)]
         if len(positions) < 2:
             continue
         longer = {d for d in defined_lower if d.startswith(low + " ")}
