@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +56,28 @@ class KafkaBusOptions:
     max_buffered: int | None = None
     spread_topics: frozenset[str] = frozenset({Topic.CLAUSE_TASKS})
     """Work-queue topics whose keys are spread evenly over partitions (see :mod:`.spread`), not hashed."""
+
+
+async def _settle_within(
+    work: Awaitable[Any], timeout_s: float, what: str, *, raise_errors: bool = True
+) -> None:
+    """Wait for ``work`` (a stop or a cancelled loop) at most ``timeout_s``, then give up on it.
+
+    ``asyncio.wait_for`` cancels on timeout and then waits for the cancellation to finish: a
+    client that shields its shutdown would hang ours for good. Shutdown must end, so a task
+    still running after the timeout is cancelled and left behind, with a warning.
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=timeout_s)
+    if not done:
+        task.cancel()
+        log.warning("bus.stop_step_abandoned", step=what, timeout_s=timeout_s)
+        return
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and raise_errors:
+        raise error
 
 
 def _to_record(tp: TopicPartition, message: Any) -> Record:
@@ -106,7 +128,7 @@ class KafkaBus(EventBus):
             await consumer.stop()
         producer, self._producer = self._producer, None
         if producer is not None:
-            await asyncio.wait_for(producer.stop(), self._timeout_s)
+            await _settle_within(producer.stop(), self._timeout_s, "producer.stop")
 
     async def ensure_topics(self, topics: Iterable[str]) -> None:
         """Create ``topics`` and their DLQs if they do not exist yet (once per name per bus)."""
@@ -314,19 +336,19 @@ class KafkaConsumer(Consumer):
         self._running = False
         fetch, commit = self._tasks
         fetch.cancel()
-        await asyncio.gather(fetch, return_exceptions=True)
+        await _settle_within(fetch, self._timeout_s, "fetch loop", raise_errors=False)
         self._dispatcher.discard_pending()
         if not await self._dispatcher.drain(grace_s):
             log.warning("bus.stop_grace_exceeded", group=self.group_id, grace_s=grace_s)
             await self._dispatcher.cancel_all()
         commit.cancel()
-        await asyncio.gather(commit, return_exceptions=True)
+        await _settle_within(commit, self._timeout_s, "commit loop", raise_errors=False)
         await self._commit()
         consumer, self._consumer = self._consumer, None
         if consumer is not None:
             # Without auto-commit, stop() commits nothing itself; it leaves the group at once.
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(consumer.stop(), self._timeout_s)
+                await _settle_within(consumer.stop(), self._timeout_s, "consumer.stop")
         self._bus._consumers.discard(self)
         log.info("bus.consumer_stopped", group=self.group_id)
 
