@@ -50,6 +50,27 @@ async def test_a_reference_documents_unit_is_read_from_that_document(
         await executor.invoke("get_clause_context", context, '{"clause_id": "ER 7"}')
 
 
+async def test_a_reference_documents_own_index_never_serves_its_renamed_view(
+    executor: SkillExecutor, store: DocumentStore
+) -> None:
+    # Clause 2.2 of the requirements refers to 2.1: read under "ER", the reference must be "ER 2.1".
+    requirements = parse_text(
+        "EMPLOYER'S REQUIREMENTS\n\n1. SITE\n\n1.1 The Site is 40 hectares.\n\n"
+        "2. PERMITS\n\n2.1 The Contractor shall obtain all permits.\n\n2.2 Permits follow Clause 2.1.\n"
+    ).model_copy(update={"document_id": "doc-er-2"})
+    store.put_structure(requirements)
+    plain = EN.model_copy(update={"primary_document_id": "doc-er-2", "clause_id": "2.2"})
+    assert [
+        r["target"]
+        for r in json.loads((await executor.invoke("get_clause_context", plain, "")).result_json)[
+            "references_out"
+        ]
+    ] == ["2.1"]
+    as_unit = EN.model_copy(update={"reference_document_ids": ("doc-er-2",), "clause_id": "ER 2.2"})
+    out = json.loads((await executor.invoke("get_clause_context", as_unit, "")).result_json)
+    assert [r["target"] for r in out["references_out"]] == ["ER 2.1"]
+
+
 async def test_bad_argument_type_names_the_field(executor: SkillExecutor) -> None:
     with pytest.raises(InvalidInput, match="field 'include_children_text'"):
         await executor.invoke("get_clause_context", EN, '{"include_children_text": "perhaps"}')

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,10 @@ from clauseflow_skills.skill import ReviewContext, Skill, SkillContext
 log = get_logger(__name__)
 
 MAX_ARGUMENTS_BYTES = 64_000
+
+
+# Renamed reference documents kept (a review has a few; the documents' own cache bounds the rest).
+_RENAMED_KEPT = 16
 
 
 class SkillTimeout(TimeoutError):
@@ -95,6 +100,8 @@ class SkillExecutor:
         self._run_ms: dict[str, float] = {}
         # Bounded: a skill that times out keeps its thread until it ends, so cap the pile-up.
         self._slots = asyncio.Semaphore(max_concurrency)
+        # Reference documents with their ids under a unit prefix ("ER 3"), by (document id, prefix).
+        self._renamed: OrderedDict[tuple[str, str], DocumentStructure] = OrderedDict()
 
     def build_input(
         self, skill: Skill[Any, Any], context: ReviewContext, arguments: dict[str, Any]
@@ -144,7 +151,15 @@ class SkillExecutor:
         found = find_reference_clause(clause_id, references)
         if found is None:
             return None
-        return renamed(references[found.document_index], reference_prefixes(references)[found.document_index])
+        document = references[found.document_index]
+        prefix = reference_prefixes(references)[found.document_index]
+        key = (document.document_id, prefix)
+        view = self._renamed.get(key)
+        if view is None:  # renaming copies every clause: once per document, not per call
+            view = self._renamed[key] = renamed(document, prefix)
+            while len(self._renamed) > _RENAMED_KEPT:
+                self._renamed.popitem(last=False)
+        return view
 
     def _runs_inline(self, skill_id: str, context: ReviewContext) -> bool:
         """Whether the skill's recent runs were short enough to run on the event loop thread.

@@ -100,9 +100,12 @@ def renamed(structure: DocumentStructure, prefix: str) -> DocumentStructure:
         for r in structure.cross_references
     )
     definitions = tuple(d.model_copy(update={"clause_id": rid(d.clause_id)}) for d in structure.definitions)
-    # A new instance, not model_copy: the copy would keep the original's cached id index.
+    # A new instance, not model_copy: the copy would keep the original's cached id index. Its own
+    # id too: indexes cached by document id (the skills') must not serve the original's ids for it.
     fields = {name: getattr(structure, name) for name in type(structure).model_fields}
     fields.update(clauses=clauses, cross_references=references, definitions=definitions)
+    if structure.document_id:
+        fields["document_id"] = f"{structure.document_id}#{prefix}"
     return type(structure)(**fields)
 
 
