@@ -103,6 +103,7 @@ class SystemView:
     texts: dict[str, list[str]]
     titles: dict[str, str]
     full_texts: list[str]
+    er_prefix: str = ""  # the prefix the system reviews the Employer's Requirements under ("ER")
 
     def ancestors(self, clause_id: str) -> list[str]:
         """The clause's parents up to the top."""
@@ -154,7 +155,8 @@ def system_view(contract: GoldenContract) -> SystemView:
             parents.setdefault(cid, named(clause.parent_id))
             texts.setdefault(cid, []).append(clause.text)
             titles.setdefault(cid, clause.title)
-    return SystemView(parents, texts, titles, raw + [s.text for s in structures])
+    er_prefix = prefixes[-1] if references else ""
+    return SystemView(parents, texts, titles, raw + [s.text for s in structures], er_prefix)
 
 
 def system_clause_id(contract: GoldenContract, view: SystemView, section: str, clause_id: str) -> str | None:
@@ -162,8 +164,10 @@ def system_clause_id(contract: GoldenContract, view: SystemView, section: str, c
     meta = contract.key["sections"].get(section, {})
     if section == "er":
         # A reference document: reviewed under the prefix the system gives it ("ER 3.2").
-        reviewed = next((cid for cid in view.parents if cid.endswith(f" {clause_id}") and " " in cid), None)
-        return reviewed if reviewed is not None and not reviewed[0].isdigit() else None
+        from clauseflow_shared.documents.reference_units import unit_id
+
+        reviewed = unit_id(view.er_prefix, clause_id) if view.er_prefix else None
+        return reviewed if reviewed in view.parents else None
     marker = f"{meta.get('starts_at', '')} {meta.get('title', '')}"
     schedule = re.search(r"schedule\s+(\d+)", marker, re.IGNORECASE)
     if schedule and meta.get("starts_at"):

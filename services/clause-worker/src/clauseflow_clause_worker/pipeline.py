@@ -17,7 +17,7 @@ from typing import Any
 
 from clauseflow_shared import ids
 from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.reference_units import find_reference_clause, reference_prefixes, unit_id
+from clauseflow_shared.documents.reference_units import find_reference_clause, unit_id
 from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
@@ -146,8 +146,7 @@ class ClauseProcessor:
         found = find_reference_clause(task.clause_id, references)
         if found is None:
             return contract.get(task.clause_id), ClauseSource(contract, task.clause_id)  # raises NotFound
-        prefix = reference_prefixes(references)[found.document_index]
-        return found.clause, ClauseSource(references[found.document_index], found.local_id, prefix)
+        return found.clause, ClauseSource(references[found.document_index], found.local_id, found.prefix)
 
     async def _analyze(self, job: ClauseJob, source: ClauseSource) -> ClauseResult:
         agent = await self._agent.review(job)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.reference_units import find_reference_clause, reference_prefixes, renamed
+from clauseflow_shared.documents.reference_units import find_reference_clause, renamed
 from clauseflow_shared.errors import InvalidInput, NotFound
 from clauseflow_shared.logging import get_logger
 from pydantic import BaseModel, ValidationError
@@ -152,11 +152,10 @@ class SkillExecutor:
         if found is None:
             return None
         document = references[found.document_index]
-        prefix = reference_prefixes(references)[found.document_index]
-        key = (document.document_id, prefix)
+        key = (document.document_id, found.prefix)
         view = self._renamed.get(key)
         if view is None:  # renaming copies every clause: once per document, not per call
-            view = self._renamed[key] = renamed(document, prefix)
+            view = self._renamed[key] = renamed(document, found.prefix)
             while len(self._renamed) > _RENAMED_KEPT:
                 self._renamed.popitem(last=False)
         return view

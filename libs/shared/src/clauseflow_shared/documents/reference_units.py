@@ -37,6 +37,7 @@ class ReferenceUnit:
     """A clause of a reference document under its review-level id (``clause.clause_id`` is that id)."""
 
     document_index: int
+    prefix: str
     local_id: str
     clause: Clause
 
@@ -71,7 +72,7 @@ def find_reference_clause(clause_id: str, structures: Sequence[DocumentStructure
         head = f"{prefix} "
         if clause_id.startswith(head) and structure.has(local := clause_id[len(head) :]):
             clause = structure.get(local)
-            return ReferenceUnit(index, local, clause.model_copy(update={"clause_id": clause_id}))
+            return ReferenceUnit(index, prefix, local, clause.model_copy(update={"clause_id": clause_id}))
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from clauseflow_shared.legal.party_roles import PartySegment, party_segments
 
@@ -220,6 +220,12 @@ def jurisdiction_key(name: object) -> str | None:
     """The key of a jurisdiction given by name ("England and Wales", "the PRC"); ``None`` if unknown."""
     if not isinstance(name, str) or not name.strip():
         return None
+    return _named_key(name)
+
+
+@lru_cache(maxsize=256)
+def _named_key(name: str) -> str | None:
+    # Every clause of a review asks about the same two names: read them once, not per clause.
     return _place_key(name)
 
 

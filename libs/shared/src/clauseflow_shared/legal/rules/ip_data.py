@@ -47,7 +47,7 @@ def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"(?:源代码|source\s+code)[^。；.;]{0,40}(?:知识产权|著作权|intellectual\s+property|copyright)?[^。；.;]{0,20}(?:归|属于|vest\w*\s+in|remain\w*\s+with|belong\w*\s+to|owned\s+by|(?:remain|be)\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?)?property\s+of)"
     ):
-        owner = ctx.parties.mentions(s.text[m.end() - 12 : m.end() + 40])
+        owner = ctx.parties.mentions(s.text[m.end() : m.end() + 40])
         if not owner or not ctx.parties.theirs(owner[0].side):
             continue
         if not re.search(
