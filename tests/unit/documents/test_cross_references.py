@@ -75,3 +75,39 @@ def test_chinese_references(parse):
         ("2.2", "第一条", "1", True),
         ("2.2", "第十条", "10", False),
     }
+
+
+# A licence in the style of the US filings: statutes, other agreements, seats, land and a contents page.
+FILING = """EXHIBIT 10.4
+
+TABLE OF CONTENTS
+Article 7   Warranties . . . . . . . . . . . . . . . 12
+Article 9   Termination . . . . . . . . . . . . . . 15
+
+1. LICENCE
+1.1 The licence is "intellectual property" under Section 101(35A) of the Code, and Section 14 (Remedies) of the Supply Agreement applies to it.
+1.2 Nothing here limits the remedies set out in Section 2.3.3.4 or Section 2.3.5 of the Distribution Agreement, or filings under Section 13 or Section 16 of the Exchange Act.
+1.3 The Licensee receives four seats (in Section 150, Row X, Seats 5-8) at each home game, and the well located in Section 47, Township 4 South, Range 10 East.
+1.4 Reports follow 42 U.S. C. §§ 1320a-7(a) and 41 C.F. R. § 60-741.4, and the fees are those in SCHEDULE OF FEES and Section 8.
+2. FEES
+2.1 The fees are set out in Exhibit C.
+
+EXHIBIT C
+FEES
+1. Fees are fixed.
+"""
+
+
+def test_references_to_statutes_other_agreements_seats_and_land_are_not_cross_references(parse):
+    doc = parse(FILING)
+    raws = [(r.source, r.raw, r.resolved) for r in doc.cross_references]
+    assert not [r for r in raws if r[0] in ("1.1", "1.2", "1.3")], raws
+    assert [r[1] for r in raws if r[0] == "1.4"] == ["Section 8"]  # not "SCHEDULE OF", not the statutes
+    assert ("1.4", "Section 8", False) in raws  # a real broken reference is still one
+
+
+def test_a_contents_page_a_filing_number_and_an_attachments_own_heading_are_not_references(parse):
+    doc = parse(FILING)
+    broken = [(r.source, r.raw) for r in doc.cross_references if not r.resolved]
+    assert broken == [("1.4", "Section 8")]
+    assert ("2.1", "Exhibit C", True) in [(r.source, r.raw, r.resolved) for r in doc.cross_references]

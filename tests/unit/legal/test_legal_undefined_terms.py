@@ -156,3 +156,106 @@ def test_the_tail_of_a_conventions_title_is_no_defined_term() -> None:
         "the Buyer.\n1.2 The Escrow Agent shall hold the deposit, and the Escrow Agent may resign.\n"
     )
     assert parse_document(text.encode(), "supply.txt").undefined_terms == ("Escrow Agent",)
+
+
+# --- definition forms of US filings, and proper names that only look like terms ------------------
+
+# A hosting agreement in the style of the US filings: a numbered definitions list with dashes,
+# "as used herein" definitions, articles and "(s)" inside the quotes, pointers to definitions.
+HOSTING = """HOSTING SERVICES AGREEMENT
+
+This Hosting Services Agreement is made between Larkspur Data Inc. ("Provider") and Tallow Retail Corp. ("Client").
+
+1. DEFINITIONS
+1.1 Service Credits - the credits described in Schedule B.
+1.2 Support Contact(s) -the individuals each party names to handle incidents.
+1.3 Business Day - Monday to Friday, other than public holidays in Oregon.
+1.4 "Hosted Environment," as used herein, means the servers on which the Provider runs the Client's systems.
+
+2. SERVICES
+2.1 Provider shall operate the Hosted Environment and shall answer the Support Contacts within one hour. The Hosted Environment shall be located in the State of Oregon and the Client may audit the Hosted Environment.
+2.2 The monthly fee may be revised each year to reflect the market ("the Revised Fee"), and the Revised Fee shall be recorded in writing. The Revised Fee applies from the next invoice.
+2.3 Provider shall apply the Service Credits to the next invoice within five Business Days. The Service Credits are the Client's sole remedy for a Service Failure (as defined below), and the Uptime Fees, as defined in Schedule B, are reduced by each Business Day of a Service Failure.
+2.4 A Service Failure occurs when the Hosted Environment is unavailable for more than four hours. Each Service Failure shall be reported to the Support Contacts.
+2.5 Provider shall keep the Maintenance Window and the Escalation Desk informed of each incident, and the Maintenance Window shall not exceed two hours.
+
+3. COMPLIANCE
+3.1 Provider shall comply with the Uniform Computer Information Transactions Act only where the Client so requests, and the Uniform Computer Information Transactions Act shall otherwise not apply.
+3.2 Provider shall comply with all Applicable Laws and all Laws on data security, and shall report to the Office of the Inspector General and the Office of the Inspector General only through the Client.
+3.3 This Agreement is governed by the laws of the State of Oregon, and the courts of the State of Oregon have jurisdiction. The Board of Directors of each party has approved it, and the Board of Directors of the Client shall be notified of any Service Failure.
+3.4 Provider shall keep the Escalation Desk and the Updates and Upgrades log current, and shall deliver the Updates and Upgrades to the Client. The Updates shall be tested first, and the Upgrades shall be priced at the Time and Materials Rates or at the Time and Materials Rates agreed.
+3.5 The Licensed CSPs may resell the service, and the Licensed CSPs shall be named in Schedule C. The Chief Executive Officer of each party shall sign the Schedule, and the Chief Executive Officer may delegate.
+"""
+
+
+def _hosting_undefined() -> list[str]:
+    return list(parse_document(HOSTING.encode(), "hosting.txt").undefined_terms)
+
+
+def test_numbered_definitions_with_a_dash_and_as_used_herein_definitions_are_definitions() -> None:
+    doc = parse_document(HOSTING.encode(), "hosting.txt")
+    terms = {d.term for d in doc.definitions}
+    assert {
+        "Service Credits",
+        "Support Contact",
+        "Business Day",
+        "Hosted Environment",
+        "Revised Fee",
+    } <= terms
+    assert doc.definition("Service Credits").definition.startswith("the credits described in Schedule B")
+    assert not {"Service Credits", "Support Contacts", "Hosted Environment", "Revised Fee"} & set(
+        _hosting_undefined()
+    )
+
+
+def test_a_term_whose_definition_the_drafter_points_at_is_not_undefined() -> None:
+    assert not {"Service Failure", "Uptime Fees"} & set(_hosting_undefined())
+
+
+def test_places_laws_and_company_organs_are_not_defined_terms() -> None:
+    for name in (
+        "State of Oregon",
+        "Commonwealth of Pennsylvania",
+        "Applicable Laws",
+        "Laws",
+        "Board of Directors",
+    ):
+        assert is_ordinary_term(name), name
+    undefined = _hosting_undefined()
+    assert not {"State of Oregon", "Applicable Laws", "Laws", "Board of Directors"} & set(undefined)
+
+
+def test_the_beginning_of_a_longer_proper_name_is_not_a_term() -> None:
+    undefined = _hosting_undefined()
+    assert not {"Uniform Computer Information Transactions", "Office", "Licensed"} & set(undefined)
+    assert "Chief Executive Officer" not in undefined
+
+
+def test_two_terms_joined_by_and_are_two_terms() -> None:
+    undefined = _hosting_undefined()
+    assert "Updates and Upgrades" not in undefined
+    assert not any(" and " in term for term in undefined)
+    # Genuinely undefined, and each reported on its own.
+    assert {"Maintenance Window", "Escalation Desk", "Updates", "Upgrades"} <= set(undefined)
+    # A word seen only inside a fixed phrase is not a term of its own.
+    assert "Materials Rates" not in undefined
+
+
+def test_a_term_broken_over_two_lines_is_one_term_found_where_first_used() -> None:
+    text = (
+        "AGREEMENT\n\n1. Supply\n1.1 The Supplier shall deliver the Patient-\n   Specific Guides to the Hospital, "
+        "and the Patient-Specific Guides shall be sterile.\n1.2 Each of the Patient-Specific Guides shall be "
+        "labelled.\n"
+    )
+    doc = parse_document(text.encode(), "supply.txt")
+    assert doc.undefined_terms == ("Patient-Specific Guides",)
+    assert first_use(doc.text, "Patient-Specific Guides") == doc.text.index("Patient-\n")
+
+
+def test_the_singular_and_the_plural_of_one_undefined_term_are_one_finding() -> None:
+    text = (
+        "AGREEMENT\n\n1. Safety\n1.1 The Supplier shall send the Incident Report within a day, and the Incident "
+        "Report shall be complete.\n1.2 The Buyer shall file the Incident Reports, and all Incident Reports "
+        "shall be kept for ten years.\n"
+    )
+    assert parse_document(text.encode(), "c.txt").undefined_terms == ("Incident Report",)

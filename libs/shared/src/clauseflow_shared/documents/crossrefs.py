@@ -15,7 +15,11 @@ from clauseflow_shared.documents.locate import ClauseLocator
 from clauseflow_shared.documents.model import Clause, CrossReference
 from clauseflow_shared.documents.numerals import ZH_NUMERAL_CHARS, chinese_to_int, roman_to_int
 
-_NUM = r"\d{1,4}(?:\.\d{1,4})*[A-Z]?(?:\s?\((?:[a-z]{1,4}|[A-Z]{1,2}|\d{1,3})\))*|[IVXLC]{1,6}\b|[A-Z]{1,2}\b"
+# Letters name attachments ("Exhibit B"), but not the short words of a heading ("SCHEDULE OF FEES").
+_NUM = (
+    r"\d{1,4}(?:\.\d{1,4})*[A-Z]?(?:\s?\((?:[a-z]{1,4}|[A-Z]{1,2}|\d{1,3})\))*|[IVXLC]{1,6}\b"
+    r"|(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|AS|IS|IT|NO|SO|IF|UP)\b)[A-Z]{1,2}\b"
+)
 _SEP = r"\s*(?:,\s*(?:and|or)?|and/or|and|or|to|through|-|–)\s*"
 _EN_REF = re.compile(
     r"(?<![\w-])(?P<kw>(?i:sub-clauses?|clauses?|sections?|articles?|paragraphs?|schedules?|exhibits?|annexes"
@@ -47,7 +51,23 @@ _INTERNAL_NAMES = re.compile(
     r"^(?:This\s+)?(?:Agreement|Contract|Conditions|General\s+Conditions|Particular\s+Conditions|Terms|Schedule"
     r"|Exhibit|Annex|Appendix|Attachment|Deed|MSA|Order|Order\s+Form|Master\s+Agreement|Main\s+Agreement)\b"
 )
-_STATUTE_BEFORE = re.compile(r"(?:U\.?S\.?C\.?|C\.?F\.?R\.?|Code|Act|Regulations?)\s*(?:§§?)?\s*$")
+_STATUTE_BEFORE = re.compile(
+    r"(?:U\.?\s?S\.?\s?C\.?|C\.?\s?F\.?\s?R\.?|Code|Act|Regulations?)\s*(?:§§?)?\s*$"
+)
+# What may stand between a reference and the instrument it belongs to: a sub-paragraph the number
+# pattern does not take ("(35A)"), a heading in brackets ("(Miscellaneous)"), a range's end
+# ("-(i)"), and further references of the same list ("Section 13 or Section 16 of the Exchange Act").
+_BEFORE_OWNER = re.compile(
+    r"(?:\s*-?\s*\([^()\n]{1,30}\))*"
+    r"(?:\s*(?:,|,?\s*(?:and|or|and/or))\s+(?:(?i:sub-clauses?|clauses?|sections?|articles?|paragraphs?)\s+)?"
+    r"\d{1,4}(?:\.\d{1,4})*[A-Z]?(?:\s?\([^()\n]{1,6}\))*)*"
+)
+# Not a clause of this contract: a seat in a stadium ("Section 150, Row X"), a survey section in a
+# land description ("Section 47, Township 4 South"), an SEC exhibit number ("EXHIBIT 10.26").
+_NOT_A_CLAUSE_AFTER = re.compile(r",?\s*(?:Row|Rows|Seats?|Township|Range|Block|Lot)\b")
+_SEC_EXHIBIT = re.compile(r"(?i:exhibit)\s+\d{1,3}\.\d{1,3}\b")
+# A table of contents line: a title run out to its page number with dot leaders.
+_DOT_LEADERS = re.compile(r"(?:\.\s?){4,}")
 _ZH_REF = re.compile(
     r"第\s*(?P<n>["
     + ZH_NUMERAL_CHARS
@@ -69,9 +89,20 @@ def find_cross_references(text: str, clauses: Sequence[Clause], language: str) -
             continue  # the clause's own heading ("Clause 4 Payment"), not a reference
         if _STATUTE_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
             continue
-        after = text[m.end() : m.end() + 80]
+        after = text[m.end() : m.end() + 160]
+        if _NOT_A_CLAUSE_AFTER.match(after) or _SEC_EXHIBIT.match(m.group(0)):
+            continue
+        # Windows, not whole lines: a document that is one long line must not cost a scan per reference.
+        rest_of_line = after[:120].split("\n", 1)[0]
+        if _DOT_LEADERS.search(rest_of_line):
+            continue  # a table of contents entry, not a reference
+        before = text[max(0, m.start() - 40) : m.start()]
+        at_line_start = not before.rsplit("\n", 1)[-1].strip() and ("\n" in before or m.start() < 40)
+        if at_line_start and m.group("kw").strip().isupper():
+            continue  # "EXHIBIT C" heading the attachment itself
         container = _OF_CONTAINER.match(after)
-        other = _OF_OTHER.match(after)
+        between = _BEFORE_OWNER.match(after)
+        other = _OF_OTHER.match(after, between.end() if between else 0)
         if container is None and other is not None and not _INTERNAL_NAMES.match(other.group("what")):
             continue  # "Section 365 of the Bankruptcy Code"
         kw_raw = m.group("kw").strip()

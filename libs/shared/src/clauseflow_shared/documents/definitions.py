@@ -20,6 +20,21 @@ _MEANS = re.compile(
     r"[\"“](?P<term>[^\"“”\n]{1,80}?)[\"”]\s*,?\s*(?:(?:shall|will|is\s+to)\s+)?(?i:means?|has\s+the\s+meanings?|have\s+the\s+meanings?"
     r"|shall\s+have\s+the\s+meanings?|includes?|shall\s+include|refers?\s+to|is\s+defined|:\s)"
 )
+# ``"Registration Statement," as used herein, means …``: US drafting puts the comma inside the quotes
+# and says where the meaning holds before saying what it is.
+_MEANS_AS_USED = re.compile(
+    r"[\"“](?P<term>[^\"“”\n]{1,80}?),?[\"”]\s*,?\s*as\s+used\s+(?:herein|in\s+this\s+\w+)\s*,?\s*"
+    r"(?:shall\s+)?(?i:means?|has\s+the\s+meanings?|includes?|refers?\s+to)"
+)
+# A numbered definitions list without quotation marks: ``1.27 Maintenance Services - the services
+# described in …``, ``1.38 Relationship Manager(s) -the employee designated …``, ``1.9 Business Day -
+# Monday through Friday …``. (A numbered heading followed by a dash and its text reads the same way,
+# and the section it heads does say what the term means.)
+_DASHED = re.compile(
+    r"(?:^|(?<=\n))[ \t]*\d+(?:\.\d+)*\.?[ \t]+"
+    r"(?P<term>[A-Z][\w'’&/-]*(?:[ \t]+(?:of|and|for|[A-Z][\w'’&/-]*)){0,6}?)(?:\(s\))?"
+    r"[ \t]*(?:[-–—][ \t]*|:[ \t]+)(?=[\w\"“])"
+)
 _UNQUOTED = re.compile(
     r"(?:^|(?<=\n))[ \t]*(?:\(?[a-z0-9]{1,3}[.)]\s+)?"
     r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})"
@@ -50,7 +65,7 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
     found: dict[str, Definition] = {}
 
     def add(term: str, start: int, definition: str) -> None:
-        term = " ".join(term.split()).strip(" ,;:")
+        term = _bare_term(term)
         if not _plausible_term(term):
             return
         key = term.lower()
@@ -66,6 +81,9 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
 
     for m in _MEANS.finditer(text):
         add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
+    for pattern in (_MEANS_AS_USED, _DASHED):
+        for m in pattern.finditer(text):
+            add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for m in _UNQUOTED.finditer(text):
         group = "term" if m.group("term") else "term2"
         term = re.sub(r"^(?:The|A|An)\s+", "", m.group(group))
@@ -84,6 +102,14 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
         for m in _ZH_SHORT.finditer(text):
             add(m.group("term"), m.start("term"), _sentence_before(text, m.start()))
     return sorted(found.values(), key=lambda d: d.start)
+
+
+def _bare_term(term: str) -> str:
+    """The term as it is used: ``"the Adjusted Rate"`` defines "Adjusted Rate", ``"Center(s)"`` "Center"."""
+    term = " ".join(term.split()).strip(" ,;:")
+    # Lower-case articles only: "A Shares" is a class of shares, not "a Shares".
+    term = re.sub(r"^(?:the|The|a|an)\s+(?=[A-Z\d])", "", term)
+    return re.sub(r"\s*\(s\)$", "", term)
 
 
 def _plausible_term(term: str) -> bool:
@@ -191,7 +217,14 @@ _CAPITALISED = re.compile(
 # A quoted Title Case phrase is how drafters mark a defined term, wherever it stands: in a definitions
 # clause, inline in a recital or a schedule, or in a list ("X" and "Y" mean ...).
 _QUOTED_TERM = re.compile(
-    r"[\"“「『](?P<term>[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|of|and|for|on|in|to|after|before|under|by|the|a)){0,6})[\"”」』]"
+    r"[\"“「『](?:the\s+)?(?P<term>[A-Z][\w'’&-]*(?:\s+(?:[A-Z][\w'’&-]*|of|and|for|on|in|to|after|before|under|by|the|a)){0,6})"
+    r"(?:\(s\))?,?[\"”」』]"
+)
+# "a Termination Event (as defined below)", "Release Condition (as defined in Section 8.6)": the
+# drafter points at the definition; whether it is there is a cross-reference question.
+_POINTED = re.compile(
+    r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})"
+    r"(?:\s+[a-z]+)?\s*[(,]\s*(?:as\s+)?(?:hereinafter\s+|further\s+|more\s+fully\s+)?defined\b"
 )
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 _CONNECTORS = frozenset({"of", "and", "for"})
@@ -209,7 +242,9 @@ _NOT_TERMS = frozenset(
         "delaware", "singapore", "london", "beijing", "shanghai", "paris", "geneva", "europe",
         "america", "asia", "africa", "economic", "area", "union", "kingdom", "netherlands",
         "switzerland", "japan", "india", "germany", "france", "middle", "east", "west", "north",
-        "south", "central",
+        "south", "central", "world", "wide", "web",
+        # the law in general, and a company's or a state's organs: capitalised by habit, never in doubt
+        "law", "laws", "board", "directors", "president", "congress", "senate",
     ]
 )  # fmt: skip
 # The last word of the names of laws, places and institutions ("Data Protection Act", "European
@@ -220,9 +255,38 @@ _PROPER_NOUN_HEADS = frozenset(
         "statute", "code", "constitution", "union", "kingdom", "republic", "nations",
         "states", "court", "courts", "tribunal", "commission", "council", "parliament", "ministry",
         "chamber", "commerce", "institute", "centre", "center", "association", "exchange", "bureau",
-        "organisation", "organization", "authority",
+        "organisation", "organization", "authority", "law", "laws", "congress", "society",
     ]
 )  # fmt: skip
+# "the State of Texas", "the Commonwealth of Pennsylvania", "the Borough of Manhattan": places.
+_PLACE_KINDS = frozenset(
+    ["state", "commonwealth", "borough", "city", "county", "province", "district", "republic", "kingdom"]
+)
+# A proper name goes on after the phrase: "Uniform Computer Information Transactions Act", "the
+# Biomedical Advanced Research and Development Authority", "Electronic Signatures in Global and
+# National Commerce (ESIGN) Act", "the Office of the Inspector General".
+_NAME_GOES_ON = re.compile(
+    r"(?:\s+(?:[A-Z][\w'’-]*|of|and|for|in|on|the|\([A-Z]{2,}\))){0,6}?\s+(?:"
+    + "|".join(sorted(w.capitalize() for w in _PROPER_NOUN_HEADS))
+    + r")\b|\s+of\s+the\s+[A-Z][\w'’-]*\s+[A-Z]"
+    # "the Licensed CSPs": the phrase goes on with an abbreviation, so it is a longer term
+    r"|[^\S\n]+[A-Z]{2,}s?\b"
+)
+# A company's officers and its auditors: their titles are capitalised by habit, never in doubt.
+_OFFICERS = frozenset(
+    {
+        "chief executive officer", "chief financial officer", "chief operating officer", "managing director",
+        "vice president", "general counsel", "company secretary", "certified public accountant",
+        "certified public accountants",
+    }
+)  # fmt: skip
+
+
+def name_goes_on(text: str, end: int) -> bool:
+    """Whether the capitalised phrase ending at ``end`` is only the beginning of a longer proper name."""
+    return _NAME_GOES_ON.match(text, end) is not None
+
+
 # Words every contract capitalises to name itself, its parts and its parties: "this Agreement",
 # "each Party", "the Schedule". Their meaning is never in doubt, so they need no definition.
 _DOCUMENT_WORDS = frozenset(
@@ -281,6 +345,10 @@ def quoted_terms(text: str) -> list[str]:
 def _is_ordinary(words: list[str]) -> bool:
     """Capitalised words that are not a defined term: document words, headings' words, proper nouns."""
     bare = [_POSSESSIVE.sub("", w) for w in words]
+    if len(bare) > 2 and bare[0] in _PLACE_KINDS and bare[1] == "of":
+        return True
+    if " ".join(bare) in _OFFICERS:
+        return True
     if bare[0] in _REFERENCE_WORDS or all(w in _DOCUMENT_WORDS or w in _CONNECTORS for w in bare):
         return True
     if bare[-1] in _PROPER_NOUN_HEADS and len(bare) > 1:
@@ -298,6 +366,39 @@ def is_ordinary_term(term: str) -> bool:
     return bool(words) and _is_ordinary(words)
 
 
+def normalised_term(term: str) -> str:
+    """A phrase as one line: text from PDFs breaks lines inside terms ("Patient-\n Specific")."""
+    return " ".join(re.sub(r"(?<=[A-Za-z])-\s+(?=[A-Za-z])", "-", term).split())
+
+
+def term_pattern(term: str) -> str:
+    """A regex for ``term`` however the text breaks its lines (any whitespace between words)."""
+    return r"\s+".join(re.escape(w).replace(r"\-", r"-\s*") for w in normalised_term(term).split())
+
+
+def _uses(text: str) -> dict[str, list[tuple[int, int]]]:
+    """Capitalised phrases after a determiner, each with the spans where it is used.
+
+    "the Updates and Upgrades" is a use of each of the two terms, not of a third one.
+    """
+    uses: dict[str, list[tuple[int, int]]] = {}
+    alone: set[str] = set()
+    for m in _CAPITALISED.finditer(text):
+        raw, start = m.group("term"), m.start("term")
+        parts = re.split(r"(\s+and\s+)", raw)
+        offset = 0
+        for part in parts:
+            if part.strip() and not re.fullmatch(r"\s+and\s+", part):
+                term = normalised_term(part)
+                if not term.endswith("-"):  # a word broken at the end of a line
+                    uses.setdefault(term, []).append((start + offset, start + offset + len(part)))
+                    if len(parts) == 1:
+                        alone.add(term)
+            offset += len(part)
+    # A part seen only inside "X and Y" may be no term at all ("Time and Materials Rates").
+    return {term: spans for term, spans in uses.items() if term in alone}
+
+
 def find_undefined_terms(
     text: str, definitions: Sequence[Definition], language: str, limit: int = 100
 ) -> list[str]:
@@ -306,58 +407,71 @@ def find_undefined_terms(
     A term counts as used like a defined term when it is capitalised after a determiner ("the
     Escrow Agent", "any Permitted Transferee") at least twice: a single use is too weak a signal
     against the proper nouns (products, offices, laws) a contract names once. It is defined when the document
-    defines it (or puts it in quotation marks anywhere, schedules included), and its plurals and
-    possessives are defined with it. Document words ("this Agreement", "each Party", "the
-    Schedule"), proper nouns of places, laws and institutions, dates and words that only begin
-    a longer defined term ("the Tests on Completion") are never reported.
+    defines it (or puts it in quotation marks anywhere, schedules included, or points at its
+    definition: "(as defined below)"), and its plurals and possessives are defined with it. Document
+    words ("this Agreement", "each Party", "the Schedule"), proper nouns of places, laws and
+    institutions (also where the phrase only begins one: "the Uniform Computer Information
+    Transactions Act"), dates and words that only begin a longer defined term ("the Tests on
+    Completion") are never reported.
     """
     if language == "zh":
         return []
-    defined_terms = [d.term for d in definitions] + quoted_terms(text)
+    defined_terms = (
+        [d.term for d in definitions]
+        + quoted_terms(text)
+        + [normalised_term(m.group("term")) for m in _POINTED.finditer(text)]
+    )
     defined: set[str] = set()
     for term in defined_terms:
         defined |= term_forms(term)
-    uses: dict[str, list[int]] = {}
-    for m in _CAPITALISED.finditer(text):
-        uses.setdefault(m.group("term"), []).append(m.start("term"))
     long_defined = [d for d in defined if len(d) > 3]
     defined_lower = {t.lower() for t in defined_terms}
     kept: list[str] = []
     first: dict[str, int] = {}
-    for term, positions in uses.items():
+    for term, spans in _uses(text).items():
         words = term.lower().split()
-        if len(positions) < 2 or term_forms(term) & defined or _is_ordinary(words):
+        if len(spans) < 2 or term_forms(term) & defined or _is_ordinary(words):
             continue
         low = term.lower()
         if len(words) > 1 and any(re.search(rf"\b{re.escape(d)}\b", low) for d in long_defined):
             continue  # "the Seller's Group Company" builds on a defined term
+        # The tail of a proper name ("the United Nations Convention on Contracts for the International
+        # Sale of Goods"), or its beginning ("the Uniform Computer Information Transactions Act").
+        spans = [(p, e) for p, e in spans if not in_a_title(text, p) and not name_goes_on(text, e)]
+        if len(spans) < 2:
+            continue
         # Words that only begin a longer defined term where they are written ("the Tests on
         # Completion") are that term, not a term of their own.
-        # The tail of a proper name ("the United Nations Convention on Contracts for the International
-        # Sale of Goods"): a use right after a convention's, treaty's or act's title is that name.
-        positions = [p for p in positions if not in_a_title(text, p)]
-        if len(positions) < 2:
-            continue
         longer = {d for d in defined_lower if d.startswith(low + " ")}
         if longer:
             lengths = {len(d) for d in longer}
-            positions = [p for p in positions if not any(text[p : p + n].lower() in longer for n in lengths)]
-            if len(positions) < 2:
+            spans = [(p, e) for p, e in spans if not any(text[p : p + n].lower() in longer for n in lengths)]
+            if len(spans) < 2:
                 continue
         kept.append(term)
-        first[term] = positions[0]
-    return sorted(kept, key=first.__getitem__)[:limit]
+        first[term] = spans[0][0]
+    # "the Safety Report" and "the Safety Reports" are one undefined term, named as first used.
+    ordered: list[str] = []
+    seen: set[str] = set()
+    for term in sorted(kept, key=first.__getitem__):
+        forms = term_forms(term)
+        if not forms & seen:
+            ordered.append(term)
+        seen |= forms
+    return ordered[:limit]
 
 
 def first_use(text: str, term: str) -> int | None:
     """Where ``term`` is first used like a defined term (after a determiner), else first written; or None."""
-    escaped = re.escape(term)
+    pattern = term_pattern(term)
     m = re.search(
-        rf"\b(?i:the|a|an|any|each|such|all|this|that|its|their|every|no)\s+(?P<t>{escaped})(?![\w])", text
+        rf"\b(?i:the|a|an|any|each|such|all|this|that|its|their|every|no)\s+(?:[A-Z][\w'’-]*\s+and\s+)?"
+        rf"(?P<t>{pattern})(?![\w])",
+        text,
     )
     if m:
         return m.start("t")
-    m = re.search(rf"(?<![\w\"“]){escaped}(?![\w])", text)
+    m = re.search(rf"(?<![\w\"“]){pattern}(?![\w])", text)
     return m.start() if m else None
 
 

@@ -13,7 +13,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from clauseflow_shared.documents.definitions import is_ordinary_term, term_forms
+from clauseflow_shared.documents.definitions import (
+    is_ordinary_term,
+    name_goes_on,
+    normalised_term,
+    term_forms,
+    term_pattern,
+)
 from clauseflow_shared.legal.parties import roles_in
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.rules.commercial import words_vs_digits
@@ -264,7 +270,7 @@ def _used_as_defined_term(ctx: ClauseContext, term: str) -> re.Match[str] | None
 
     At the start of a sentence or a heading any word is capitalised, so such a use proves nothing.
     """
-    for m in re.finditer(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", ctx.text):
+    for m in re.finditer(rf"(?<![A-Za-z]){term_pattern(term)}(?![A-Za-z])", ctx.text):
         before = ctx.text[: m.start()].rstrip(" \t")
         if before and before[-1] not in ".:;!?\n" and not _NUMBERING_ONLY.search(before):
             return m
@@ -523,14 +529,15 @@ def _single_use_candidate(
         if _DEFINING_SENTENCE.search(s.text):
             continue  # a definition (or a term being defined inline), not a use
         for m in definite_phrases(s.text):
-            term = m.group("term")
+            raw = m.group("term")
+            term = normalised_term(raw)
             words = [re.sub(r"(?:'s|’s|'|’)$", "", w.lower()) for w in term.split()]
             low = term.lower()
             if is_ordinary_term(term) or term_forms(term) & defined:
                 continue
             if any(roles_in(form) for form in term_forms(term)):
                 continue  # a party, however inflected ("the Suppliers")
-            if term not in single_use or not is_single_use(term, ctx.text):
+            if {raw, term}.isdisjoint(single_use) or not is_single_use(term, ctx.text):
                 # Used again elsewhere (or here): the document-level check reports it once,
                 # where first used.
                 continue
@@ -543,6 +550,8 @@ def _single_use_candidate(
             if _builds_on_defined(low, defined):
                 continue
             rest = s.text[m.end() :]
+            if name_goes_on(s.text, m.end()):
+                continue  # "the Uniform Computer Information Transactions Act": a proper name
             # "the Tests on Completion": only the beginning of a longer defined term
             if any(d.startswith(low + " ") and (low + rest.lower()).startswith(d) for d in defined):
                 continue
