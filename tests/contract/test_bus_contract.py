@@ -139,6 +139,48 @@ async def test_same_key_events_arrive_in_publish_order_while_keys_run_concurrent
     assert len(seen) == 10
 
 
+async def test_events_published_together_all_arrive_each_key_in_the_order_given(
+    bus: Any, unique_name: Callable[[str], str]
+) -> None:
+    topic = unique_name("many")
+    seen: dict[str, list[int]] = defaultdict(list)
+
+    async def handler(env: Envelope) -> None:
+        seen[env.review_id].append(int(env.open(ClauseResult).clause_id))
+
+    await bus.subscribe([topic], group_id=unique_name("g"), handler=handler, concurrency=4).start()
+    batch = [(topic, f"rev-{n % 7}", event(n, review_id=f"rev-{n % 7}")) for n in range(120)]
+    outcomes = await bus.publish_many(batch)
+
+    assert outcomes == [None] * 120  # every event acknowledged when the call returns
+    await eventually(lambda: sum(len(v) for v in seen.values()) == 120, "all 120 events to be handled")
+    for key, numbers in seen.items():
+        assert numbers == sorted(numbers), f"{key} handled out of order: {numbers}"
+    assert len(seen) == 7
+
+
+@pytest.mark.kafka
+async def test_an_event_the_broker_refuses_is_reported_and_the_others_of_the_batch_still_go(
+    kafka_bootstrap: str, unique_name: Callable[[str], str]
+) -> None:
+    settings = KafkaSettings(kafka_bootstrap_servers=kafka_bootstrap, kafka_request_timeout_ms=10_000)
+    bus = KafkaBus(settings, TEST_OPTIONS)
+    await bus.start()
+    try:
+        topic = unique_name("refused")
+        # Over the producer's 1 MiB request limit: refused before it reaches the log.
+        too_big = ClauseResult(task_id="task-big", clause_id="x", error="x" * 2_000_000)
+        huge = Envelope.wrap("rev-1", too_big, event_id="evt-big")
+        batch = [(topic, "a", event(1)), (topic, "b", huge), (topic, "c", event(3))]
+        outcomes = await bus.publish_many(batch)
+        assert outcomes[0] is None and outcomes[2] is None
+        assert isinstance(outcomes[1], Exception)
+        records = await bus.read_topic(topic, min_records=2, timeout_s=10)
+        assert sorted(r.key for r in records) == ["a", "c"]
+    finally:
+        await bus.stop()
+
+
 async def test_unknown_fields_in_envelope_and_payload_are_ignored(
     bus: Any, unique_name: Callable[[str], str]
 ) -> None:

@@ -99,13 +99,11 @@ class OutboxRelay:
         *,
         interval_s: float = 2.0,
         mark_delay_s: float = 0.05,
-        publish_concurrency: int = 16,
         min_age_s: float = RECOVERY_MIN_AGE_S,
     ) -> None:
         self._store, self._bus, self._interval = store, bus, interval_s
         self._min_age = min_age_s
         self._mark_delay = mark_delay_s
-        self._limit = asyncio.Semaphore(publish_concurrency)
         self._queue: list[PendingEvent] = []
         self._inflight: set[int] = set()  # queued or published, not yet marked: recovery skips them
         self._unmarked: list[int] = []
@@ -224,48 +222,40 @@ class OutboxRelay:
         return published
 
     async def _publish(self, batch: list[PendingEvent]) -> int:
-        """Publish a batch: each (topic, key)'s rows in order, the rest concurrently; handled ids get marked.
+        """Publish a batch in one go, each (topic, key)'s rows in order; handled ids get marked.
 
         Order is kept where consumers can see it, per topic and key (Kafka orders nothing across
         them): a review's snapshots stay in order, while its next clause task does not wait for
-        the broker to acknowledge the snapshot committed with it (one round trip less per clause).
+        the broker to acknowledge the snapshot committed with it. The whole batch goes to the bus
+        at once, so a plan's hundred tasks leave in one produce round trip, not one per task.
         """
         skipped, replaced = coalesce_snapshots(batch)
-        by_stream: dict[tuple[str, str], list[PendingEvent]] = {}
-        for row in batch:
-            by_stream.setdefault((row.topic, row.key), []).append(row)
-        results = await asyncio.gather(
-            *(self._publish_stream(rows, skipped, replaced) for rows in by_stream.values()),
-            return_exceptions=True,
+        sending = [row for row in batch if row.id not in skipped]
+        outcomes = await self._bus.publish_many(
+            [(row.topic, row.key, replaced.get(row.id, row.envelope)) for row in sending]
         )
+        failed = {row.id: error for row, error in zip(sending, outcomes, strict=True) if error is not None}
+        streams: dict[tuple[str, str], list[PendingEvent]] = {}
+        for row in batch:
+            streams.setdefault((row.topic, row.key), []).append(row)
         published, failure = 0, None
-        for result in results:
-            if isinstance(result, BaseException):
-                failure = failure or result
-            else:
-                published += result
+        for rows in streams.values():
+            done: list[int] = []
+            for row in rows:
+                error = failed.get(row.id)
+                if error is not None:
+                    failure = failure or error
+                    # Only published rows count as sent: a skipped snapshot whose content was folded
+                    # into an unpublished one must be found again by recovery, and so must the rest
+                    # of the stream, to keep its order.
+                    done = [i for i in done if i not in skipped]
+                    break
+                if row.id not in skipped:
+                    published += 1
+                done.append(row.id)
+            self._mark_later(done)
         if failure is not None:
             raise failure
-        return published
-
-    async def _publish_stream(
-        self, rows: list[PendingEvent], skipped: set[int], replaced: dict[int, Envelope]
-    ) -> int:
-        published, done = 0, []
-        async with self._limit:
-            try:
-                for row in rows:
-                    if row.id not in skipped:
-                        await self._bus.publish(row.topic, row.key, replaced.get(row.id, row.envelope))
-                        published += 1
-                    done.append(row.id)
-            except BaseException:
-                # Only published rows count as sent: a skipped snapshot whose content was folded into
-                # an unpublished one must be found again by recovery.
-                done = [i for i in done if i not in skipped]
-                raise
-            finally:
-                self._mark_later(done)
         return published
 
     def _remember_recovered(self, batch: list[PendingEvent]) -> None:

@@ -20,7 +20,7 @@ from aiokafka.coordinator.assignors.range import RangePartitionAssignor
 from aiokafka.errors import ConsumerStoppedError, KafkaError
 
 from clauseflow_shared.bus.admin import ensure_topics, with_dlqs
-from clauseflow_shared.bus.base import Consumer, EventBus, Handler
+from clauseflow_shared.bus.base import Consumer, EventBus, Handler, Published
 from clauseflow_shared.bus.dispatch import KeyedDispatcher, Record
 from clauseflow_shared.bus.dispatch import TopicPartition as TP
 from clauseflow_shared.bus.offsets import OffsetTracker
@@ -78,6 +78,18 @@ async def _settle_within(
     error = task.exception()
     if error is not None and raise_errors:
         raise error
+
+
+def _outcome(sent: asyncio.Future[Any] | BaseException) -> BaseException | None:
+    """What became of one record of :meth:`KafkaBus.publish_many`: None when the broker acknowledged it."""
+    if isinstance(sent, BaseException):
+        return sent
+    if not sent.done():
+        sent.cancel()
+        return TimeoutError("the broker did not acknowledge the event in time")
+    if sent.cancelled():
+        return asyncio.CancelledError("the send was cancelled")
+    return sent.exception()
 
 
 def _to_record(tp: TopicPartition, message: Any) -> Record:
@@ -154,10 +166,7 @@ class KafkaBus(EventBus):
         producer = self._require_producer()
         if topic not in self._known_topics:
             await self.ensure_topics([topic])
-        partition = None
-        if key is not None and topic in self.options.spread_topics:
-            partitions = await asyncio.wait_for(producer.partitions_for(topic), self._timeout_s)
-            partition = self._spreader.partition(topic, key, len(partitions))
+        partition = await self._partition(producer, topic, key)
         await asyncio.wait_for(
             producer.send_and_wait(
                 topic,
@@ -168,6 +177,44 @@ class KafkaBus(EventBus):
             ),
             self._timeout_s + 5,
         )
+
+    async def publish_many(self, events: Sequence[Published]) -> list[BaseException | None]:
+        """Publish several events durably, all handed to the producer before any acknowledgement is awaited.
+
+        They leave in as few produce requests as their partitions allow: one round trip for a
+        plan's hundred tasks instead of one per ``publish`` in flight. A key's events share a
+        partition and keep their order there (idempotent producer). Returns, per event, ``None``
+        or the error that kept it from being published.
+        """
+        producer = self._require_producer()
+        missing = {topic for topic, _, _ in events} - self._known_topics
+        if missing:
+            await self.ensure_topics(missing)
+        sent: list[asyncio.Future[Any] | BaseException] = []
+        for topic, key, event in events:
+            try:
+                partition = await self._partition(producer, topic, key)
+                # ``send`` only queues the record (it waits only while the producer's buffer is full).
+                sent.append(
+                    await asyncio.wait_for(
+                        producer.send(topic, value=event.to_bytes(), key=key.encode(), partition=partition),
+                        self._timeout_s,
+                    )
+                )
+            except Exception as exc:
+                sent.append(exc)
+        futures = [s for s in sent if not isinstance(s, BaseException)]
+        if futures:
+            # Bounded like ``publish``: an acknowledgement that never comes fails the events, not the call.
+            await asyncio.wait(futures, timeout=self._timeout_s + 5)
+        return [_outcome(s) for s in sent]
+
+    async def _partition(self, producer: AIOKafkaProducer, topic: str, key: str | None) -> int | None:
+        """The partition of a work-queue topic's key (spread evenly); None lets the producer hash the key."""
+        if key is None or topic not in self.options.spread_topics:
+            return None
+        partitions = await asyncio.wait_for(producer.partitions_for(topic), self._timeout_s)
+        return self._spreader.partition(topic, key, len(partitions))
 
     async def read_topic(self, topic: str, *, min_records: int = 0, timeout_s: float = 10.0) -> list[Record]:
         """Read ``topic`` from the beginning without a group (DLQ inspection, tests).
