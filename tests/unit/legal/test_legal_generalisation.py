@@ -1175,6 +1175,82 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------ US drafting habits that only look like risks
+    Case(
+        "uncapped_liability",
+        "Licensee",
+        "The Licensee shall be solely responsible for the development of the Games, including, without limitation, all design, programming, testing and localisation, at its own cost.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Operator",
+        "The Operator hereby disclaims any and all representations and warranties regarding the Leases, express or implied, including without limitation any warranty of title.",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Customer",
+        "The Vendor may terminate the Support Services at the end of any Support Term on thirty (30) days' prior written notice.",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Contractor",
+        "The Owner may terminate this Agreement at any time upon the occurrence of any of the following:",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Customer",
+        "The licences granted in this Agreement shall not terminate for any reason unless the Vendor terminates the applicable Order Form in accordance with its terms.",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Company",
+        "The Company or the Agent may terminate this Agreement at any time in whole or in part on sixty (60) days' notice.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Supplier",
+        "The Supplier gives no warranty that the Equipment is fit for any particular purpose.",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Twin Rivers Holdings",
+        "The Company or the Contractor may terminate this Agreement at any time in whole or in part on thirty (30) days' notice.",
+    ),
+    Case(
+        "non_solicit",
+        "Supplier",
+        "The Supplier shall defend, indemnify and hold the Buyer and its Affiliates, and each of their respective directors, officers and employees, harmless from all losses; this indemnity will not apply to losses caused by the Buyer's negligence.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Buyer",
+        "Without limiting Section 11, the Buyer shall be responsible for all costs of any recall of the Products.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "The Seller represents that this Agreement is its valid and binding obligation, enforceable in accordance with its terms, subject to bankruptcy laws and general principles of equity (regardless of whether enforcement is sought in equity or at law).",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Bank",
+        "The Vendor may amend the Customisation specifications at its option, provided that the Vendor shall obtain the Bank's written consent to each amendment.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Operator",
+        "When the first well is completed as a producing well, the Operator shall assign to the Investor an undivided fifty percent working interest in the lease and the well.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Bank",
+        "Title to and ownership of the Software (except the Bank Customisations) shall remain with the Vendor or its licensors.",
+    ),
+    Case(
+        "non_compete",
+        "Promoter",
+        "ARTICLE 1 DEFINITIONS 1 ARTICLE 2 GRANT OF RIGHTS 9 2.1 Grant of Rights to Promoter 9 2.2 Negative Covenants 10 2.3 Promoter shall not compete in the Territory 10 2.4 Retained Rights 11",
+    ),
     # the same powers with the customer's safeguards, or exercised by the customer itself
     Case(
         "data_protection_gap",

@@ -31,6 +31,19 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
+# A table of contents run into one paragraph: "… 11 2.2 Negative Covenants 11 2.3 Non-Compete 11 …"
+# (a page number, the next section's number and title) or titles led out to their page with dots.
+_CONTENTS_STEP = re.compile(
+    r"\b\d{1,3}\s+\d{1,2}(?:\.\d{1,2})+\.?\s+[A-Z]|\b\d{1,3}\s+(?:ARTICLE|Article|SECTION|Section)\s+\d"
+)
+_DOT_LEADER = re.compile(r"(?:\.\s?){5,}\s*\d")
+
+
+def is_contents_entry(text: str) -> bool:
+    """Whether a "sentence" is part of a table of contents: titles and page numbers, no terms."""
+    return _DOT_LEADER.search(text) is not None or len(_CONTENTS_STEP.findall(text)) >= 3
+
+
 @dataclass
 class ClauseContext:
     """One clause under review, from our party's perspective."""
@@ -48,7 +61,7 @@ class ClauseContext:
 
     def __post_init__(self) -> None:
         if not self.sentences:
-            self.sentences = split_sentences(self.text)
+            self.sentences = [s for s in split_sentences(self.text) if not is_contents_entry(s.text)]
 
     @property
     def clause_types(self) -> list[str]:

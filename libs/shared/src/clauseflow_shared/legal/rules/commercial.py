@@ -173,6 +173,13 @@ _CHANGE_BALANCED = (
     r"(?<!without\s)(?<!without\sany\s)(?:corresponding|equitable|fair|reasonable|appropriate)\s+adjustment|change\s+control\s+procedure|"
     r"经双方(?:协商|书面)|双方(?:协商一致|书面同意|应协商|协商)|相应调整|协商调整"
 )
+# A change that needs someone's consent: "provided that the Supplier obtains the Bank's written consent".
+_CONSENT_OF = re.compile(
+    r"(?:obtain\w*|with|subject\s+to|requir\w+|receiv\w+)\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?"
+    r"(?:consent|approval|agreement)\s+of\s+(?:the\s+)?(?P<of>[A-Z][\w&.]*(?:\s+(?:of\s+)?[A-Z][\w&.]*){0,3})"
+    r"|(?:obtain\w*|with|subject\s+to|requir\w+|receiv\w+)\s+(?:the\s+)?(?P<owner>[A-Z][\w&.]*(?:\s+(?:of\s+)?[A-Z][\w&.]*){0,3})"
+    r"['’]s?\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement)"
+)
 # A price increase bounded by an index or a ceiling: "by no more than CPI", "不超过百分之三".
 _PRICE_INCREASE_CAPPED = (
     r"(?:by\s+)?(?:no|not)\s+more\s+than|not\s+(?:to\s+)?exceed|capped\s+at|up\s+to\s+(?:a\s+maximum\s+of\s+)?\d|limited\s+to\s+(?:the\s+)?(?:\d|CPI|RPI|inflation)"
@@ -237,6 +244,11 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
         if re.search(_CHANGE_BALANCED, nearby, re.I):
             continue
+        consent = _CONSENT_OF.search(nearby)
+        if consent:
+            named = ctx.parties.mentions(consent.group("of") or consent.group("owner"))
+            if named and ctx.parties.ours(named[0].side):
+                continue  # the change needs our consent, so it is not unilateral
         if re.search(_PRICE_INCREASE_CAPPED, text, re.I):
             continue  # an indexed or capped yearly increase is the market norm, not a unilateral change
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
@@ -652,6 +664,25 @@ _SECURITY_INSTRUMENT = re.compile(
 )
 
 
+# Warranties taken away, not given: "makes no warranties", "disclaims", "as is".
+_DISCLAIMED = re.compile(
+    r"(?:makes?|gives?|provides?|extends?)\s+no\s+(?:\w+\s+){0,4}(?:warrant\w*|representations?|guarantees?)"
+    r"|\bdisclaim\w*|(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?(?:warrant|guarantee|represent)\b"
+    r"|\bas\s+is\b|without\s+(?:any\s+)?warrant\w*|不(?:作|提供)(?:任何)?(?:保证|担保)",
+    re.I,
+)
+
+
+def _disclaimed_before(text: str, pos: int) -> bool:
+    """Whether the promise at ``pos`` is one a disclaimer before it takes away (no "warrants that" between)."""
+    disclaimer = _DISCLAIMED.search(text[:pos])
+    return disclaimer is not None and not re.search(
+        r"\b(?:warrants?|guarantees?|represents?)\s+(?:and\s+\w+\s+)?that\b",
+        text[disclaimer.end() : pos],
+        re.I,
+    )
+
+
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = []
@@ -698,6 +729,14 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         )
         if strict and re.search(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", text, re.I):
             strict = None
+        if strict and _disclaimed_before(text, strict.start()):
+            continue  # "makes no warranties ... including fitness for a particular purpose": a disclaimer
+        if strict and re.match(
+            r"regardless\s+of\s+whether\s+.{0,80}(?:equity|at\s+law)", text[strict.start() :], re.I
+        ):
+            strict = None  # the enforceability opinion's equity exception, not a promise of result
+        if re.match(r"\s*whereas\b", text, re.I):
+            continue  # a recital tells the history; it promises nothing
         periods = [
             p
             for p in find_periods(text)

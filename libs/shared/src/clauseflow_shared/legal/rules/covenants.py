@@ -188,14 +188,22 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
 
 def non_solicit(ctx: ClauseContext) -> list[Finding]:
     """Overbroad non-solicit / no-hire covenants on us."""
-    for s, m in ctx.find(r"\b(?:solicit|entice|hire|employ|engage|recruit)\w*\b|招揽|挖角|聘用|雇用"):
+    # Verbs only: "its officers and employees" in an indemnity solicits no one.
+    for s, m in ctx.find(
+        r"\b(?:solicit\w*|entic\w*|hir(?:e|es|ed|ing)|employ(?:s|ed|ing)?|engag(?:e|es|ed|ing)|recruit\w*)\b"
+        r"|招揽|挖角|聘用|雇用"
+    ):
         text = s.text
         if not re.search(
             r"employees?|personnel|staff|officers|customers?|clients?|员工|雇员|人员|客户", text, re.I
         ):
             continue
-        if not re.search(r"shall\s+not|will\s+not|may\s+not|neither|不得", text, re.I):
-            continue
+        if not re.search(
+            r"shall\s+not|will\s+not|may\s+not|neither|nor|不得",
+            text[max(0, m.start() - 100) : m.start()],
+            re.I,
+        ):
+            continue  # the prohibition must be this verb's
         side = ctx.actor(s, m.start())
         if not (ctx.parties.ours(side) or (side == "mutual" and ctx.parties.is_role("recipient"))):
             continue

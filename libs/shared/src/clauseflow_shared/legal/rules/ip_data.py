@@ -14,6 +14,15 @@ _OUR_WORK = (
     r"arising\s+(?:from|out\s+of)|results?|deliverables|work\s+product|customi[sz]ations?|feedback|suggestions|"
     r"paid\s+for|inventions?|know-how|开发|完成|创作|改进|衍生|成果|履行本合同"
 )
+# What an assignment must be about to be an IP transfer ("a working interest in the lease" is not).
+_IP_SUBJECT = re.compile(
+    r"intellectual\s+property|\bIP\b|\bIPR|copyright|patent|trade\s*marks?|inventions?|know-how|designs?\b|software"
+    r"|source\s+code|work\s+product|deliverables?|results?\b|improvements?|\bdata\b|materials|\bworks?\b"
+    r"|developments?\b|technology|moral\s+rights|知识产权|著作权|专利|商标|成果|技术|软件|源代码",
+    re.I,
+)
+# "(except the Bank Customizations)": what the sentence keeps out of the ownership it states.
+_CARVED_OUT = re.compile(r"\((?:except|excluding|other\s+than|but\s+not|save)\b[^()]*\)", re.I)
 
 
 _BACKGROUND = (
@@ -102,6 +111,8 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             side = ctx.actor(s, m.start())
             if not ctx.parties.ours(side):
                 continue
+            if not _IP_SUBJECT.search(text[m.start() : m.end() + 200]):
+                continue  # an assignment of something else: a lease interest, a receivable, the contract
             after = text[m.end() : m.end() + 120]
             to = ctx.parties.mentions(after)
             if to and ctx.parties.ours(to[0].side) and len(to) == 1:
@@ -139,6 +150,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         if not owner or not ctx.parties.theirs(owner[0].side):
             continue
         subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
+        subject = _CARVED_OUT.sub(" ", subject)
         if not re.search(_OUR_WORK, subject, re.I):
             continue
         if _customer_paid_deliverables_only(ctx, subject):

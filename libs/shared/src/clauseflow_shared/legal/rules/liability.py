@@ -314,7 +314,7 @@ def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
 # Wording that says a liability has no ceiling, in the many ways contracts say it.
 _NO_LIMIT = (
     r"unlimited\s+(?:liabilit\w*|amount)|liabilit\w*.{0,60}?(?:shall\s+be|is|are|will\s+be)\s+unlimited|uncapped"
-    r"|without\s+(?:any\s+)?(?:limit|limitation|cap|ceiling)(?:\s+(?:of|on|to|as\s+to)\s+(?:its\s+|the\s+)?(?:liabilit\w*|amount))?"
+    r"|without\s+(?:any\s+)?(?:limit|limitation|cap|ceiling)(?![a-z])(?:\s+(?:of|on|to|as\s+to)\s+(?:its\s+|the\s+)?(?:liabilit\w*|amount))?"
     r"|\bno\s+(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|exclusion)s?\b(?:\s+(?:of|on)\s+(?:its\s+)?liabilit\w*)?.{0,40}?\b(?:shall|will|does|is\s+to)\s+apply"
     r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)\s+(?:any\s+)?(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|maximum)"
     r"|(?:limitations?|limits?|caps?|exclusions?)\s+(?:of\s+|on\s+)?(?:liability\s+)?(?:in\s+(?:this\s+)?(?:Agreement|Contract|Clause\s+[\d.]+)\s+)?(?:shall|will|do|does)\s+not\s+apply\s+to\s+(?:the\s+)?(?P<to>[A-Z][\w’']*(?:\s+[A-Z]\w*)?|乙方|甲方)"
@@ -335,6 +335,16 @@ _SUBJECT_TO_CAP = (
 _PENALTY_SUBJECT = r"liquidated\s+damages|delay\s+damages|penalt|违约金|误期(?:损害)?赔偿|罚款|罚金"
 
 
+# "including, without limitation," introduces examples and "without limitation of its rights"
+# reserves rights: neither says that a liability has no ceiling.
+_NOT_A_CEILING = re.compile(
+    r"includ\w*\s*,?\s*\(?\s*(?:but\s+not\s+limited\s+to|without\s+(?:any\s+)?limitation)"
+    r"|\b(?:and|or)\s*,?\s*without\s+limitation\b"
+    r"|without\s+limitation\s*,?\s+(?:of|to)\s+(?:\S+\s+){0,4}?(?:rights?|remed\w+)",
+    re.I,
+)
+
+
 def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
     the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
@@ -342,7 +352,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s in ctx.sentences:
         text = s.text
-        explicit = re.search(_NO_LIMIT, text, re.I)
+        explicit = re.search(_NO_LIMIT, _NOT_A_CEILING.sub(lambda h: " " * len(h.group(0)), text), re.I)
         broad = re.search(_ALL_LOSSES, text, re.I)
         if not explicit and not (broad and re.search(_AGGRAVATED, text, re.I)):
             continue

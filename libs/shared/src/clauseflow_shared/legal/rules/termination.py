@@ -18,8 +18,15 @@ _CONVENIENCE = (
 _CAUSE = (
     r"in\s+any\s+of\s+these\s+events|in\s+(?:any|either)\s+such\s+(?:event|case)|in\s+(?:that|such)\s+event|上述情形|"
     r"breach|default|insolv|bankrupt|fails?\s+to|failure|force\s+majeure|change\s+of\s+control|conditions?\b|"
-    r"long[- ]?stop|non-?payment|违约|破产|未能|不可抗力|先决条件|逾期"
+    r"long[- ]?stop|non-?payment|upon\s+the\s+occurrence\s+of|any\s+of\s+the\s+following"
+    r"|违约|破产|未能|不可抗力|先决条件|逾期"
 )
+# Ending the contract when its term runs out is not ending it early: it is declining to renew.
+_AT_TERM_END = re.compile(
+    r"(?:at|upon|with\s+effect\s+from)\s+the\s+(?:end|expiry|expiration)\s+of\s+(?:the\s+|a\s+|any\s+|its\s+)?"
+    r"(?:then[- ]current\s+|initial\s+|renewal\s+)?(?:[A-Z]\w+\s+)?(?:Term|term|period|Period)\b",
+)
+_NEGATED_BEFORE = re.compile(r"(?:shall|will|may|does|do|can)\s+not\s+(?:be\s+)?$|\bnot\s+$", re.I)
 _RELET = (
     r"(?:complete|carry\s+out|execute|perform)\s+the\s+(?:Works|work|Services)\s+(?:itself|himself|themselves)\s+or\s+"
     r"(?:through|by|using)\s+(?:another|other|any\s+other|a\s+third)|(?:自行|另行委托|交由第三方).{0,10}(?:完成|实施|施工)"
@@ -46,6 +53,27 @@ def _compensation_granted(text: str) -> re.Match[str] | None:
     return None
 
 
+# "The Company or the Contractor may …": two named subjects share the right.
+_TWO_SUBJECTS = re.compile(
+    r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
+    r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
+)
+_MODAL_RIGHT = re.compile(r"\b(?:may|shall|can|will|entitled\s+to|right\s+to)\b|有权|可以|可", re.I)
+
+
+def _own_words(text: str, verb: re.Match[str]) -> str:
+    """The words that qualify this termination verb: from its modal ("may, at any time, terminate")
+    to the next termination verb, so "shall not terminate for any reason unless the Vendor
+    terminates" does not lend the first verb's "for any reason" to the second."""
+    lo = max(0, verb.start() - 80)
+    earlier = [e.end() for e in re.finditer(_TERMINATE, text[lo : verb.start()], re.I)]
+    floor = lo + earlier[-1] if earlier else lo
+    modals = [mm.start() for mm in _MODAL_RIGHT.finditer(text, floor, verb.start())]
+    start = modals[-1] if modals else verb.start()
+    later = re.search(_TERMINATE, text[verb.end() : verb.end() + 150], re.I)
+    return text[start : verb.end() + (later.start() if later else 150)]
+
+
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
@@ -56,7 +84,13 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             re.I,
         ):
             continue  # "up to the termination date" names the event; the right is granted by a verb
-        conv = re.search(_CONVENIENCE, text, re.I)
+        if _NEGATED_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
+            continue  # "the licences shall not terminate for any reason": no right at all
+        # The words that make it "for convenience" belong to this verb, not to another one in the sentence.
+        near = _own_words(text, m)
+        if _AT_TERM_END.search(near):
+            continue  # non-renewal at the end of a term, the auto-renewal rule's subject
+        conv = re.search(_CONVENIENCE, near, re.I)
         notice_only = re.search(
             r"(?:by|on|upon|with)\s+(?:giving\s+)?(?:not\s+less\s+than\s+|at\s+least\s+)?.{0,30}(?:days?|months?)['’]?\s+(?:prior\s+)?(?:written\s+)?notice|"
             r"提前.{0,10}(?:日|天|个月).{0,12}(?:书面)?通知",
@@ -77,6 +111,18 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
+        subject = text[max(0, m.start() - 80) : m.start()]
+        subject = re.split(r"[,;:]", subject)[-1]
+        named = {x.alias.lower() for x in ctx.parties.mentions(subject)}
+        if (
+            re.search(r"\b(?:either|each|any)\s+party\b", subject, re.I)
+            or _TWO_SUBJECTS.search(subject)
+            or (
+                (len(named) >= 2 or {"us", "them"} <= ctx.parties.sides_in(subject))
+                and re.search(r"\b(?:or|and)\b", subject)
+            )
+        ):
+            continue  # "The Company or the Contractor may terminate": a right both sides hold
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         notice_days = periods[0].days if periods else 0.0
         compensation = _compensation_granted(ctx.text)
