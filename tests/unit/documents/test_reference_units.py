@@ -66,3 +66,15 @@ def test_ids_of_the_contract_or_of_missing_clauses_name_no_reference_clause() ->
 def test_cover_pages_and_part_headings_are_not_review_units() -> None:
     covers = {c.clause_id: is_cover(c) for c in parse_text(REQUIREMENTS).clauses}
     assert covers == {"Part III": True, "1": False, "1.1": False, "2": False, "2.1": False}
+
+
+def test_an_excerpt_opening_at_a_later_article_under_a_part_heading_keeps_its_numbering() -> None:
+    excerpt = parse_text(
+        "EMPLOYER'S REQUIREMENTS (EXTRACT)\n\nPART B - PERFORMANCE\n\n4. Performance Guarantees\n"
+        "4.1 The Contractor shall guarantee an annual yield of 120,000 MWh.\n"
+        "4.2 The guarantee applies whatever the irradiation.\n"
+    )
+    ids = [c.clause_id for c in excerpt.clauses]
+    assert ids[-3:] == ["4", "4.1", "4.2"]
+    found = find_reference_clause("ER 4.1", [excerpt])
+    assert found is not None and "120,000 MWh" in found.clause.text

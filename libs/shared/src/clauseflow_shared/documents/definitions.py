@@ -222,10 +222,24 @@ _QUOTED_TERM = re.compile(
 )
 # "a Termination Event (as defined below)", "Release Condition (as defined in Section 8.6)": the
 # drafter points at the definition; whether it is there is a cross-reference question.
-_POINTED = re.compile(
-    r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})"
-    r"(?:\s+[a-z]+)?\s*[(,]\s*(?:as\s+)?(?:hereinafter\s+|further\s+|more\s+fully\s+)?defined\b"
+_POINTER = re.compile(r"[(,]\s*(?:as\s+)?(?:hereinafter\s+|further\s+|more\s+fully\s+)?defined\b")
+_POINTED_TERM = re.compile(
+    r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})(?:\s+[a-z]+)?\s*$"
 )
+
+
+def pointed_terms(text: str) -> list[str]:
+    """Terms followed by a pointer to their definition: "a Termination Event (as defined below)"."""
+    found = []
+    for pointer in _POINTER.finditer(text):
+        # Read back from the pointer only: scanning every capital of a long contract costs far more.
+        window = text[max(0, pointer.start() - 90) : pointer.start()]
+        m = _POINTED_TERM.search(window)
+        if m:
+            found.append(normalised_term(m.group("term")))
+    return found
+
+
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 _CONNECTORS = frozenset({"of", "and", "for"})
 _NOT_TERMS = frozenset(
@@ -385,6 +399,10 @@ def _uses(text: str) -> dict[str, list[tuple[int, int]]]:
     alone: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         raw, start = m.group("term"), m.start("term")
+        if " and" not in raw and "  " not in raw and "- " not in raw and not re.search(r"[\t\n]", raw):
+            uses.setdefault(raw, []).append((start, start + len(raw)))  # the common case, kept cheap
+            alone.add(raw)
+            continue
         parts = re.split(r"(\s+and\s+)", raw)
         offset = 0
         for part in parts:
@@ -416,11 +434,7 @@ def find_undefined_terms(
     """
     if language == "zh":
         return []
-    defined_terms = (
-        [d.term for d in definitions]
-        + quoted_terms(text)
-        + [normalised_term(m.group("term")) for m in _POINTED.finditer(text)]
-    )
+    defined_terms = [d.term for d in definitions] + quoted_terms(text) + pointed_terms(text)
     defined: set[str] = set()
     for term in defined_terms:
         defined |= term_forms(term)

@@ -485,7 +485,9 @@ def _opens(parent: Reading, r: Reading, heading: bool, last_value: dict[str, int
         previous = last_value.get(r.style)
         if previous is not None and previous < r.value <= previous + (60 if heading else 2):
             return True  # numbering continues across Parts/Chapters
-        return r.value == 1 or (heading and r.value <= 3)
+        # An excerpt ("PART B - PERFORMANCE" then "4. Performance Guarantees") may open at any
+        # article, as long as it is a heading and no article of this numbering came before.
+        return r.value == 1 or (heading and (r.value <= 3 or previous is None))
     return r.value == 1
 
 
