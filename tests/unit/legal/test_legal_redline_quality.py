@@ -5,9 +5,11 @@ in the contract's language; findings name the parties as the contract does."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.redline import check_redline, draft_redline
+from clauseflow_shared.legal.redline import check_redline, draft_redline, in_the_contracts_words
 
 GENERIC_TACK_ON = ("applies equally to both Parties", "双方对等享有和承担")
 
@@ -305,3 +307,32 @@ def test_a_buyers_or_tenants_problem_gets_its_own_fix(
     assert fix in proposed, proposed
     redline = {"original_text": original, "proposed_text": proposed, "risk_index": 0}
     assert check_redline(redline, clause, [risk], our_party=our) == []
+
+
+def test_a_template_names_the_parties_as_the_contract_does() -> None:
+    clause = (
+        "The Warranties are qualified by everything in the data room and anything the Purchaser knew or could "
+        "have known, and the Vendor gives them on that basis."
+    )
+    risk = {
+        "risk_type": "ma_disclosure_overbroad",
+        "original_text": clause,
+        "description": "data room disclosure",
+    }
+    _, proposed, _ = draft_redline(risk, clause, "en", our_party="Purchaser", domain="sha_spa")
+    assert not re.search(r"\b(?:Buyer|Seller)", proposed), proposed
+    assert re.search(r"\b(?:Purchaser|Vendor)", proposed), proposed
+
+
+def test_chinese_party_words_follow_the_contract() -> None:
+    assert in_the_contracts_words("承包商应在业主通知后7日内提交。", "承包人应按发包人要求施工。") == (
+        "承包人应在发包人通知后7日内提交。"
+    )
+    # A contract that uses the template's own words, or names no party, is left alone.
+    assert in_the_contracts_words("The Seller shall notify the Buyer.", "The Buyer pays the Seller.") == (
+        "The Seller shall notify the Buyer."
+    )
+    assert (
+        in_the_contracts_words("The Seller shall notify.", "No party is named here.")
+        == "The Seller shall notify."
+    )

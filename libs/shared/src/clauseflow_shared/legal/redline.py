@@ -195,6 +195,39 @@ def _label_patterns(label: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
 
 
+# One person, several names: a template written for "the Buyer" must say "the Purchaser" in a
+# contract that calls the buyer so, or the proposed wording names someone the contract never defines.
+_SAME_PERSON_EN = (
+    ("Buyer", "Purchaser", "Transferee"),
+    ("Seller", "Vendor", "Transferor"),
+    ("Employer", "Owner", "Principal"),
+    ("Investor", "Subscriber"),
+)
+_SAME_PERSON_ZH = (
+    ("业主", "发包人", "建设单位"),
+    ("承包商", "承包人"),
+    ("买方", "买受人", "受让方"),
+    ("卖方", "出卖人", "转让方"),
+)
+
+
+def in_the_contracts_words(text: str, clause_text: str) -> str:
+    """``text`` with each party word the clause does not use replaced by the name it uses for that party."""
+    for names in _SAME_PERSON_EN:
+        used = [n for n in names if re.search(rf"\b{n}s?\b", clause_text)]
+        if not used:
+            continue
+        for name in names:
+            if name not in used:
+                text = re.sub(rf"\b{name}(?=s?\b|['’]s\b)", used[0], text)
+    for names in _SAME_PERSON_ZH:
+        used = [n for n in names if n in clause_text]
+        for name in names if used else ():
+            if name not in used:
+                text = text.replace(name, used[0])
+    return text
+
+
 def _fill(template: str, us: str, them: str) -> str:
     text = template.replace("{us}", us).replace("{them}", them)
     text = re.sub(r"\bthe the\b", "the", text)
@@ -272,7 +305,7 @@ def draft_redline(
         if situational:
             candidates.insert(0, situational)
         if template and "{fixed}" not in template:
-            filled = _fill(template, us, them)
+            filled = in_the_contracts_words(_fill(template, us, them), clause_text)
             candidates.append((_rewrite_numbers(risk_type, filled, feedback) if feedback else None) or filled)
     candidates = [c for c in dict.fromkeys(candidates) if c and c.strip() != original.strip()]
     if not candidates:
