@@ -53,6 +53,22 @@ def _types(case: Case) -> list[str]:
 
 
 FLAG: list[Case] = [
+    # ------------------------------------------------------- a buyer's advance and a seller's price
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（采购方）",
+        "甲方应于本合同签订后五日内向乙方支付合同总价的80%作为预付款，余款于验收合格后支付。",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Customer",
+        "The Customer shall pay seventy per cent (70%) of the Contract Price within five (5) days of signature of this Agreement, and the balance on delivery.",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "甲方（采购方）",
+        "乙方可根据原材料价格波动单方调整供货价格，甲方应予接受。",
+    ),
     # ------------------------------------------------------------------ A. liability
     Case(
         "uncapped_liability",
@@ -1175,6 +1191,26 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（采购方）",
+        "甲方应于本合同签订后五日内支付合同总价的20%作为预付款，余款于验收合格后三十日内支付。",
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（采购方）",
+        "乙方向甲方提交等额预付款保函后十日内，甲方支付合同总价的60%作为预付款。",
+    ),
+    _zh(
+        "auto_renewal_lock_in",
+        "甲方（采购方）",
+        "本合同有效期为三年，期满后自动续展一年，除非任何一方在期满前三十日书面通知对方不再续展。",
+    ),
+    Case(
+        "auto_renewal_lock_in",
+        "Customer",
+        "This Agreement has an initial term of three (3) years and shall renew automatically for successive periods of one (1) year unless either party gives thirty (30) days' notice of non-renewal.",
+    ),
     # ------------------------------------------------ US drafting habits that only look like risks
     Case(
         "uncapped_liability",

@@ -336,3 +336,22 @@ def test_chinese_party_words_follow_the_contract() -> None:
         in_the_contracts_words("The Seller shall notify.", "No party is named here.")
         == "The Seller shall notify."
     )
+
+
+def test_a_supplier_walking_away_is_answered_with_the_buyers_remedies_not_a_contractors() -> None:
+    clause = "乙方有权随时解除本合同，无需说明理由。"
+    risk = {"risk_type": "termination_for_convenience", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="甲方（采购方）")
+    assert "退还甲方" in proposed and "替代" in proposed
+    assert "撤场" not in proposed and "预期利润" not in proposed  # the contractor's compensation items
+    clause_en = "The Supplier may terminate this Agreement at any time for convenience."
+    risk_en = {"risk_type": "termination_for_convenience", "original_text": clause_en}
+    _, proposed_en, _ = draft_redline(risk_en, clause_en, "en", our_party="Customer")
+    assert "refund" in proposed_en and "demobilisation" not in proposed_en
+
+
+def test_a_clause_that_names_neither_party_gets_the_contracts_own_label_for_us() -> None:
+    clause = "乙方保证设备在正常使用条件下运行良好，质量保证期为三个月。"
+    risk = {"risk_type": "warranty_or_sla_inadequate", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="甲方（采购方）")
+    assert "甲方" in proposed and "客户" not in proposed, proposed

@@ -167,7 +167,10 @@ def _party_name(
     aliases += list(names)
     # the pattern holds the alias verbatim (case-sensitive): an alias absent from the text is skipped
     present = [a for a in aliases if a in clause_text and _alias_word(a).search(clause_text)]
-    label = present[0] if present else (aliases[0] if aliases else "")
+    # A clause that names neither party: the contract's own label for it (甲方, Party A) before a
+    # role word ("客户") the contract may never use.
+    labels = [ROLES[r][1 if zh else 0][0] for r in roles if r in ("party_a", "party_b")]
+    label = present[0] if present else next(iter([*labels, *aliases, *names]), "")
     if not label:
         return fallback
     if zh or re.search(r"[\u4e00-\u9fff]", label):
@@ -372,6 +375,20 @@ def _situational_rewrite(
             "specifically for {them} shall vest in {them} upon payment in full of the relevant fees, and {us} grants {them} a "
             "non-exclusive, perpetual, royalty-free licence to use any of {us}'s pre-existing materials incorporated in those "
             "deliverables to the extent necessary to use them.",
+            us,
+            them,
+        )
+    if risk_type == "termination_for_convenience" and not we_supply:
+        # A supplier walking away leaves the buyer without the goods or services it has paid for and
+        # planned around: the fix is no walk-away right, else long notice, the prepayments back and
+        # the extra cost of a replacement, not the contractor's "work done and lost profit".
+        return _fill(
+            "{them}无权为便利而解除本合同；如{them}确需提前解除，应提前不少于一百八十（180）日书面通知{us}，"
+            "退还{us}已支付但尚未交付货物或提供服务部分的全部款项，并赔偿{us}另行采购替代货物或服务所增加的合理费用。"
+            if zh
+            else "{them} shall not terminate this Agreement for convenience; if {them} nonetheless ends it early, it shall give "
+            "{us} not less than one hundred and eighty (180) days' written notice, refund all amounts paid for goods or services "
+            "not yet delivered, and reimburse {us}'s reasonable additional cost of obtaining replacement goods or services.",
             us,
             them,
         )

@@ -9,6 +9,47 @@ import re
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period, words_to_number
 
+_ADVANCE = (
+    r"预付款|预付|首付款|定金|advance\s+payment|(?:down|up-?front)\s+payment|in\s+advance"
+    r"|(?:签订|签署|生效)(?:之日|后)|\b(?:on|upon)\s+(?:signature|signing|execution)"
+    r"|within\s+\w+\s+(?:\(\d+\)\s+)?(?:business\s+)?days\s+(?:of|after)\s+(?:signature|signing|execution|the\s+Effective\s+Date)"
+)
+
+
+def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
+    """Most of the price paid by us at signing or in advance, with nothing securing its return."""
+    if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
+        return []
+    for s, m in ctx.find(_ADVANCE):
+        if not re.search(r"\bpa(?:y|id|ys)\b|支付|付款|付清", s.text, re.I):
+            continue
+        near = s.text[max(0, m.start() - 80) : m.end() + 60]
+        share = next((p for p in find_percents(near) if p.value >= 50), None)
+        if share is None or share.value >= 100:
+            continue  # the whole price in advance is the full-prepayment finding's
+        if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
+            continue
+        return [
+            Finding(
+                "payment_terms_unfavourable",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} pays {share.value:g}% of the price in advance, without any security.",
+                    f"{ctx.us}须预付价款的{share.value:g}%，且无任何担保。",
+                ),
+                ctx.t(
+                    f"Most of the price is at risk before {ctx.them} performs: if {ctx.them} does not deliver, {ctx.us} must recover it as an unsecured creditor.",
+                    f"{ctx.them}履约前大部分价款已处于风险之中；如{ctx.them}不交货，{ctx.us}只能作为无担保债权人追索。",
+                ),
+                ctx.t(
+                    "Market: an advance of 10-30% against an advance-payment guarantee, the balance on delivery and acceptance.",
+                    "市场惯例：预付款不超过10%-30%并以预付款保函担保，余款于交货验收后支付。",
+                ),
+            )
+        ]
+    return []
+
 
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
@@ -121,6 +162,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+        else:
+            out += _large_unsecured_advance(ctx)
     for s, m in ctx.find(
         r"\b(?:set\s+off|set-off|deduct|withhold)\b.{0,60}(?:any|all)\s+(?:amounts?|sums?|monies)|有权(?:从|在).{0,30}(?:扣除|抵扣|扣减)"
     ):
@@ -163,6 +206,10 @@ _CHANGE = (
     r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand|discontinue|withdraw|remove)\b,?\s+(?:[\w,’'-]+\s+){0,6}?(?:"
     + _CHANGE_OBJ
     + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
+    + _CHANGE_ZH_OBJ
+    + r")"
+    # "乙方可根据市场行情单方调整合同价格": a right given by 可/可以/得 and the word 单方
+    + r"|(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
 )
@@ -254,7 +301,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
         what = re.sub(
-            r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权",
+            r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权"
+            r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|提高|上调|更改)",
             "",
             m.group(0),
             flags=re.I,

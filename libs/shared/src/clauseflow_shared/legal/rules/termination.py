@@ -322,7 +322,10 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         periods = find_periods(s.text)
         if not periods:
             continue
-        renewal = next((p for p in periods if p.unit in {"month", "year"}), None)
+        # The renewal period follows the renewal words ("三年，期满后自动续展一年": one year, not three);
+        # a period before them is the initial term.
+        terms = [p for p in periods if p.unit in {"month", "year"}]
+        renewal = next((p for p in terms if p.start >= m.start()), terms[0] if terms else None)
         notice = next(
             (p for p in periods if p is not renewal and p.unit in {"day", "business day", "month"}), None
         )
