@@ -69,6 +69,11 @@ FLAG: list[Case] = [
         "甲方（采购方）",
         "乙方可根据原材料价格波动单方调整供货价格，甲方应予接受。",
     ),
+    Case(
+        "liquidated_damages_excessive",
+        "Customer",
+        "The Customer shall pay interest on late payments at two per cent (2%) per day.",
+    ),
     # ------------------------------------------------------------------ A. liability
     Case(
         "uncapped_liability",
@@ -1205,6 +1210,21 @@ CLEAR: list[Case] = [
         "auto_renewal_lock_in",
         "甲方（采购方）",
         "本合同有效期为三年，期满后自动续展一年，除非任何一方在期满前三十日书面通知对方不再续展。",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "甲方（采购方）",
+        "甲方逾期付款的，每逾期一日按未付款项的万分之五向乙方支付违约金。",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Customer",
+        "The Customer shall pay interest on overdue amounts at 0.03% per day until paid.",
+    ),
+    _zh(
+        "auto_renewal_lock_in",
+        "乙方",
+        "本合同有效期为三年，期满后自动续展三年，除非甲方在期满前六个月书面通知乙方不再续展。",
     ),
     Case(
         "auto_renewal_lock_in",

@@ -522,6 +522,7 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
 
 _LD = (
     r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
+    r"\binterest\b(?=[^.;]{0,60}?(?:per\s+(?:calendar\s+)?(?:day|week)|daily|weekly))|"
     r"(?:pay|paid|payable)\b.{0,100}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
     r"违约金|误期(?:损害)?赔偿|罚款|罚金"
 )
@@ -598,14 +599,23 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                 ):
                     daily.append((p.value, p.value / per_day))
                     break
-        if daily and daily[0][1] > 0.5:
+        # Late-payment charges run until payment by nature, so their measure is the rate: above about
+        # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
+        late_payment = re.search(
+            r"逾期付款|迟延付款|延迟付款|逾期支付|未付款|欠款|late\s+payments?|overdue|unpaid|\binterest\b",
+            text,
+            re.I,
+        )
+        if daily and daily[0][1] > (0.1 if late_payment else 0.5):
             signals.append(
                 ctx.t(
                     f"a high rate of {daily[0][0]:g}% per period of delay",
                     f"费率高达每期{daily[0][0]:g}%",
                 )
             )
-        if uncapped or (not capped and (daily or per_period)):
+        if (uncapped or (not capped and (daily or per_period))) and not (
+            late_payment and not (daily and daily[0][1] > 0.1)
+        ):
             signals.append(ctx.t("no cap", "未设上限"))
         cap_pct = [
             p

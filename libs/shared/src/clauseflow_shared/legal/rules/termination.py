@@ -322,6 +322,16 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         periods = find_periods(s.text)
         if not periods:
             continue
+        # "unless the Customer gives notice": only the party that can stop the renewal is locked in.
+        stopper = re.search(
+            r"(?:除非|unless)\s*(?P<who>[^，,。；;]{0,30}?)\s*(?:在|于|提前|gives?|serves?|delivers?|notif|provides?|sends?)",
+            s.text,
+            re.I,
+        )
+        if stopper:
+            sides = ctx.parties.sides_in(stopper.group("who"))
+            if sides and not any(ctx.parties.ours(x) or x == "mutual" for x in sides):
+                continue
         # The renewal period follows the renewal words ("三年，期满后自动续展一年": one year, not three);
         # a period before them is the initial term.
         terms = [p for p in periods if p.unit in {"month", "year"}]
