@@ -1196,6 +1196,11 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    Case(
+        "confidentiality_overbroad",
+        "Bank",
+        "The Bank shall keep the Source Code confidential for five (5) years after termination. The Vendor hereby grants the Bank a nonexclusive, worldwide, irrevocable, perpetual license to any patents necessary to use the Software.",
+    ),
     _zh(
         "payment_terms_unfavourable",
         "甲方（采购方）",

@@ -442,6 +442,10 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
             r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I
         ):
             continue
+        if not re.search(r"confiden|secre|disclos|保密|秘密|披露", s.text, re.I) or re.search(
+            r"perpetual[^.;]{0,40}licen[cs]|永久(?:的|、|免费的?)*(?:使用权|许可|授权)", s.text, re.I
+        ):
+            continue  # "a perpetual licence to the patents": the word qualifies a grant, not a duty
         if bound(s.text, m.start(), s) or receiving:
             out.append(
                 Finding(
