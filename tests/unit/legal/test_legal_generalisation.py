@@ -74,6 +74,11 @@ FLAG: list[Case] = [
         "Customer",
         "The Customer shall pay interest on late payments at two per cent (2%) per day.",
     ),
+    Case(
+        "liquidated_damages_excessive",
+        "Licensee",
+        "Upon any termination of this Agreement, the Licensee shall pay the following payment penalties, without limit: all unpaid Royalties and the full Guarantee.",
+    ),
     # ------------------------------------------------------------------ A. liability
     Case(
         "uncapped_liability",

@@ -602,7 +602,8 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         # Late-payment charges run until payment by nature, so their measure is the rate: above about
         # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
         late_payment = re.search(
-            r"逾期付款|迟延付款|延迟付款|逾期支付|未付款|欠款|late\s+payments?|overdue|unpaid|\binterest\b",
+            r"逾期付款|迟延付款|延迟付款|逾期支付|late\s+payments?|overdue\s+(?:amounts?|sums?|payments?|invoices?)"
+            r"|interest\s+on\s+(?:any\s+)?(?:late|overdue|unpaid)",
             text,
             re.I,
         )
