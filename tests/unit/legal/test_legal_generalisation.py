@@ -74,6 +74,12 @@ FLAG: list[Case] = [
         "Customer",
         "The Customer shall pay interest on late payments at two per cent (2%) per day.",
     ),
+    _zh(
+        "ground_conditions_risk",
+        "承包人",
+        "承包人已充分了解现场地质及水文条件，施工中遇到任何不利物质条件的风险均由承包人承担，发包人不予补偿。",
+        domain="fidic",
+    ),
     Case(
         "liquidated_damages_excessive",
         "Licensee",
@@ -1201,6 +1207,12 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    _zh(
+        "ground_conditions_risk",
+        "承包人",
+        "承包人遇到有经验的承包人无法预见的不利物质条件的，有权获得工期顺延和费用补偿。",
+        domain="fidic",
+    ),
     Case(
         "confidentiality_overbroad",
         "Bank",

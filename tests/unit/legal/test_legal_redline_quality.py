@@ -355,3 +355,23 @@ def test_a_clause_that_names_neither_party_gets_the_contracts_own_label_for_us()
     risk = {"risk_type": "warranty_or_sla_inadequate", "original_text": clause}
     _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="甲方（采购方）")
     assert "甲方" in proposed and "客户" not in proposed, proposed
+
+
+def test_the_contractor_is_called_as_the_client_and_the_clause_call_it() -> None:
+    # No party named in the clause: the client's own word for us (承包人), not the FIDIC translation (承包商).
+    fixed_price = "合同履行期间，无论人工、材料价格或国家政策如何变化，合同价款均不予调整。"
+    risk = {"risk_type": "cost_escalation_change_in_law", "original_text": fixed_price}
+    _, proposed, _ = draft_redline(risk, fixed_price, "zh-CN", our_party="承包人", domain="fidic")
+    assert "承包人" in proposed and "承包商" not in proposed, proposed
+    # Two words for the employer's side: the one the clause names first is the party (业主方 is the owner behind it).
+    pay_when_paid = "发包人在收到业主方项目贷款银行放款后三十日内支付当期进度款的70%。"
+    risk = {"risk_type": "payment_terms_unfavourable", "original_text": pay_when_paid}
+    _, proposed, _ = draft_redline(risk, pay_when_paid, "zh-CN", our_party="承包人", domain="fidic")
+    assert proposed.startswith("发包人") and "业主" not in proposed, proposed
+
+
+def test_a_cap_the_contract_never_states_is_proposed_as_a_figure() -> None:
+    clause = "承包人逾期竣工的，每逾期一日按合同价款的千分之三向发包人支付违约金，不设上限。"
+    risk = {"risk_type": "liquidated_damages_excessive", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="承包人", domain="fidic")
+    assert "合同数据" not in proposed and "10%" in proposed, proposed

@@ -157,16 +157,22 @@ def _renewal_rewrite(original: str) -> str | None:
 
 
 def _party_name(
-    roles: tuple[str, ...], names: tuple[str, ...], clause_text: str, zh: bool, fallback: str
+    roles: tuple[str, ...], names: tuple[str, ...], clause_text: str, zh: bool, fallback: str, given: str = ""
 ) -> str:
-    """How the clause itself names a party: the alias of its role (or its name) that occurs in the text."""
+    """How the clause itself names a party: the alias of its role (or its name) that occurs in the text.
+
+    ``given`` is how the client named the party ("承包人"): among aliases, the ones it uses come first.
+    """
     aliases: list[str] = []
     for role in roles:
         en, zh_aliases = ROLES[role]
         aliases += list(zh_aliases if zh else en) + list(en if zh else zh_aliases)
+    aliases.sort(key=lambda a: not (given and a in given))
     aliases += list(names)
     # the pattern holds the alias verbatim (case-sensitive): an alias absent from the text is skipped
-    present = [a for a in aliases if a in clause_text and _alias_word(a).search(clause_text)]
+    found = {a: m.start() for a in aliases if a in clause_text and (m := _alias_word(a).search(clause_text))}
+    # The name the clause uses first is the party's ("发包人在收到业主方…放款后": 发包人, not the owner behind it).
+    present = sorted(found, key=lambda a: (not (given and a in given), found[a]))
     # A clause that names neither party: the contract's own label for it (甲方, Party A) before a
     # role word ("客户") the contract may never use.
     labels = [ROLES[r][1 if zh else 0][0] for r in roles if r in ("party_a", "party_b")]
@@ -214,21 +220,38 @@ _SAME_PERSON_ZH = (
 )
 
 
-def in_the_contracts_words(text: str, clause_text: str) -> str:
-    """``text`` with each party word the clause does not use replaced by the name it uses for that party."""
+def in_the_contracts_words(text: str, clause_text: str, prefer: tuple[str, ...] = ()) -> str:
+    """``text`` with each party word the clause does not use replaced by the name it uses for that party.
+
+    ``prefer``: the names already chosen for us and the counterparty; a family holding one of them is
+    written with it (a clause may also name a third person, "业主方", with a word of the same family).
+    """
+    preferred = {re.sub(r"^the\s+", "", p) for p in prefer}
     for names in _SAME_PERSON_EN:
-        used = [n for n in names if re.search(rf"\b{n}s?\b", clause_text)]
+        used = [n for n in names if n in preferred] or [
+            n for n in names if re.search(rf"\b{n}s?\b", clause_text)
+        ]
         if not used:
             continue
         for name in names:
             if name not in used:
                 text = re.sub(rf"\b{name}(?=s?\b|['’]s\b)", used[0], text)
     for names in _SAME_PERSON_ZH:
-        used = [n for n in names if n in clause_text]
+        used = [n for n in names if n in preferred] or [n for n in names if n in clause_text]
         for name in names if used else ():
             if name not in used:
                 text = text.replace(name, used[0])
     return text
+
+
+def _stated_cap(text: str, clause_text: str) -> str:
+    """A FIDIC template's "maximum stated in the Contract Data" made a figure where the contract has no such data."""
+    if re.search(r"Contract\s+Data|Appendix\s+to\s+Tender|合同数据|投标函附录|专用条款", clause_text):
+        return text
+    text = text.replace(
+        "the maximum amount stated in the Contract Data", "ten per cent (10%) of the Contract Price"
+    )
+    return text.replace("合同数据中规定的最高限额", "合同价款的百分之十（10%）")
 
 
 def _fill(template: str, us: str, them: str) -> str:
@@ -288,6 +311,7 @@ def draft_redline(
             clause_text,
             contract_zh,
             "相关方" if contract_zh else "the relevant Party",
+            given=our_party,
         )
         their_roles = parties.their_roles + tuple(
             r for r in roles_in(clause_text) if r not in parties.our_roles
@@ -298,6 +322,7 @@ def draft_redline(
             clause_text,
             contract_zh,
             "另一方" if contract_zh else "the other Party",
+            given=" ".join(other_parties or ()),
         )
         position = entry.position("zh-CN" if contract_zh else "en")
         # The finding's own description names the problem ("no tag-along", "redeemed at cost"):
@@ -308,7 +333,9 @@ def draft_redline(
         if situational:
             candidates.insert(0, situational)
         if template and "{fixed}" not in template:
-            filled = in_the_contracts_words(_fill(template, us, them), clause_text)
+            filled = in_the_contracts_words(
+                _stated_cap(_fill(template, us, them), clause_text), clause_text, (us, them)
+            )
             candidates.append((_rewrite_numbers(risk_type, filled, feedback) if feedback else None) or filled)
     candidates = [c for c in dict.fromkeys(candidates) if c and c.strip() != original.strip()]
     if not candidates:

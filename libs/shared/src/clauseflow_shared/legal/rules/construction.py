@@ -29,6 +29,8 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         r"(?:responsib\w+|rel(?:y|ies|iance))\s+.{0,40}(?:accuracy|sufficiency)\s+of\s+.{0,40}(?:Site\s+data|data|information)|"
         r"(?:does\s+not|shall\s+not|makes\s+no|gives\s+no)\s+(?:\w+\s+)?(?:warrant|represent|guarantee)\w*\s+(?:as\s+to\s+)?(?:the\s+)?(?:accuracy|completeness|sufficiency)|no\s+claim\s+(?:\w+\s+){0,3}for\s+(?:any\s+)?(?:unforeseeable|unforeseen)"
         r"|无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)|承担.{0,20}(?:地质|地下|现场|水文).{0,10}(?:风险|责任)|仅供参考|对其(?:准确性|完整性)不承担"
+        # the risk named first and put on us after: "遇到任何不利物质条件的风险均由承包人承担"
+        r"|(?:地质|地下|水文|不利物质条件|物质条件|障碍物)[^。；]{0,30}(?:风险|后果|费用)[^。；]{0,10}(?:均|全部|一律)?由(?:承包人|承包商|乙方)(?:自行)?承担"
     ):
         text = s.text
         if not re.search(
