@@ -375,3 +375,15 @@ def test_a_cap_the_contract_never_states_is_proposed_as_a_figure() -> None:
     risk = {"risk_type": "liquidated_damages_excessive", "original_text": clause}
     _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="承包人", domain="fidic")
     assert "合同数据" not in proposed and "10%" in proposed, proposed
+
+
+def test_penal_late_payment_interest_is_rewritten_as_a_yearly_rate_not_a_capped_penalty() -> None:
+    clause = "The Customer shall pay interest on late payments at two per cent (2%) per day."
+    risk = {"risk_type": "liquidated_damages_excessive", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "en", our_party="Customer")
+    assert "a year above the base rate" in proposed and "liquidated damages" not in proposed, proposed
+    assert not [
+        r
+        for r in analyse_clause(proposed, our_party="Customer", language="en")
+        if r["risk_type"] == "liquidated_damages_excessive"
+    ]

@@ -541,6 +541,15 @@ def _ld_rewrite(original: str, zh: bool, us: str, them: str) -> str | None:
     ).rstrip("，, ")
     if text == original.rstrip("。.;； ") and not pcts:
         return None
+    if re.search(r"\binterest\b", original, re.I) and re.search(r"late|overdue|unpaid", original, re.I):
+        # Interest on a late payment compensates for the money's use: a yearly rate, not a penalty cap.
+        return _fill(
+            "{us} shall pay interest on any amount not paid when due at four per cent (4%) a year above the "
+            "base rate of the central bank of the currency concerned, from the due date until payment, as the sole "
+            "remedy for the late payment.",
+            us,
+            them,
+        )
     if zh:
         return f"{text}，违约金累计总额不超过合同总价的百分之十（10%），且该违约金为{them}就该违约行为可获得的唯一救济。"
     return (
