@@ -259,3 +259,17 @@ def test_the_singular_and_the_plural_of_one_undefined_term_are_one_finding() -> 
         "shall be kept for ten years.\n"
     )
     assert parse_document(text.encode(), "c.txt").undefined_terms == ("Incident Report",)
+
+
+def test_a_definitions_article_may_run_the_meaning_straight_on_from_the_term() -> None:
+    text = (
+        "LICENCE AGREEMENT\n\n1. DEFINITIONS\n1.1 Representative an employee, officer or agent of a Party.\n"
+        "1.2 Work Product all information, data and materials prepared by the Licensor.\n\n"
+        "2. SERVICES\n2.1 Each Representative shall keep the Work Product safe, and each Representative shall "
+        "return the Work Product on request.\n2.2 Payment The Licensee pays monthly. The Escrow Agent holds the "
+        "code, and the Escrow Agent may release it.\n"
+    )
+    doc = parse_document(text.encode(), "licence.txt")
+    assert {"Representative", "Work Product"} <= {d.term for d in doc.definitions}
+    assert "Payment" not in {d.term for d in doc.definitions}  # outside the definitions article: a heading
+    assert doc.undefined_terms == ("Escrow Agent",)

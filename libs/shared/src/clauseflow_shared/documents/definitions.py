@@ -35,6 +35,15 @@ _DASHED = re.compile(
     r"(?P<term>[A-Z][\w'’&/-]*(?:[ \t]+(?:of|and|for|[A-Z][\w'’&/-]*)){0,6}?)(?:\(s\))?"
     r"[ \t]*(?:[-–—][ \t]*|:[ \t]+)(?=[\w\"“])"
 )
+# Inside a definitions article, a numbered entry may run straight on from the term to its meaning:
+# "1.40 Representative an employee, officer, director or agent of a Party", "1.52 Work Product all
+# information …". Only there: elsewhere a heading and its first words read the same way.
+_DEFINITIONS_ARTICLE = re.compile(r"definition|interpretation|定义|释义", re.I)
+_RUN_ON = re.compile(
+    r"(?:^|(?<=\n))[ \t]*\d+(?:\.\d+)+\.?[ \t]+"
+    r"(?P<term>[A-Z][\w'’&/-]*(?:[ \t]+(?:of|and|for|[A-Z][\w'’&/-]*)){0,5}?)(?:\(s\))?"
+    r"[ \t]+(?=(?:all|an|a|the|any|each|every|those|that|such)\s)"
+)
 _UNQUOTED = re.compile(
     r"(?:^|(?<=\n))[ \t]*(?:\(?[a-z0-9]{1,3}[.)]\s+)?"
     r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})"
@@ -84,6 +93,10 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
     for pattern in (_MEANS_AS_USED, _DASHED):
         for m in pattern.finditer(text):
             add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
+    for article in clauses:
+        if article.level == 1 and _DEFINITIONS_ARTICLE.search(article.title):
+            for m in _RUN_ON.finditer(text, article.start, article.end):
+                add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for m in _UNQUOTED.finditer(text):
         group = "term" if m.group("term") else "term2"
         term = re.sub(r"^(?:The|A|An)\s+", "", m.group(group))
