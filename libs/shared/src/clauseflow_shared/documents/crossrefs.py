@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from clauseflow_shared.documents.contents import is_contents_line
 from clauseflow_shared.documents.locate import ClauseLocator
 from clauseflow_shared.documents.model import Clause, CrossReference
 from clauseflow_shared.documents.numerals import ZH_NUMERAL_CHARS, chinese_to_int, roman_to_int
@@ -66,8 +67,6 @@ _BEFORE_OWNER = re.compile(
 # land description ("Section 47, Township 4 South"), an SEC exhibit number ("EXHIBIT 10.26").
 _NOT_A_CLAUSE_AFTER = re.compile(r",?\s*(?:Row|Rows|Seats?|Township|Range|Block|Lot)\b")
 _SEC_EXHIBIT = re.compile(r"(?i:exhibit)\s+\d{1,3}\.\d{1,3}\b")
-# A table of contents line: a title run out to its page number with dot leaders.
-_DOT_LEADERS = re.compile(r"(?:\.\s?){4,}")
 _ZH_REF = re.compile(
     r"第\s*(?P<n>["
     + ZH_NUMERAL_CHARS
@@ -93,8 +92,7 @@ def find_cross_references(text: str, clauses: Sequence[Clause], language: str) -
         if _NOT_A_CLAUSE_AFTER.match(after) or _SEC_EXHIBIT.match(m.group(0)):
             continue
         # Windows, not whole lines: a document that is one long line must not cost a scan per reference.
-        rest_of_line = after[:120].split("\n", 1)[0]
-        if _DOT_LEADERS.search(rest_of_line):
+        if is_contents_line(after[:120].split("\n", 1)[0]):
             continue  # a table of contents entry, not a reference
         before = text[max(0, m.start() - 40) : m.start()]
         at_line_start = not before.rsplit("\n", 1)[-1].strip() and ("\n" in before or m.start() < 40)

@@ -13,6 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from clauseflow_shared.documents.contents import is_contents_line
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.documents.numbering import (
     ABSOLUTE,
@@ -31,10 +32,6 @@ MAX_CLAUSES = 100_000
 PREAMBLE_ID = "Preamble"
 
 _MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
-_TOC_LINE = re.compile(r"(?:\.{4,}|…{2,}|(?:\. ){4,}|\t)\s*\d{1,4}\s*$")
-# Only a line's tail can hold a table-of-contents page number; searching the whole line would be
-# quadratic in a long run of dots or tabs.
-_TOC_TAIL = 64
 _RULE_CHARS = frozenset("-–—_=")
 _LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
 _INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
@@ -272,7 +269,7 @@ def _find_clauses(
         if md:
             stripped = stripped[md.end() :]
         marker = read_marker(stripped)
-        if marker is None or _TOC_LINE.search(line[-_TOC_TAIL:]):
+        if marker is None or is_contents_line(line):
             continue
         heading = _heading_like(marker.rest, language)
         if marker.bare and (line_no in quantities or not (heading and marker.rest.strip())):

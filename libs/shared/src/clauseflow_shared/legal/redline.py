@@ -206,6 +206,8 @@ def _label_patterns(label: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 # One person, several names: a template written for "the Buyer" must say "the Purchaser" in a
 # contract that calls the buyer so, or the proposed wording names someone the contract never defines.
+# (``parties.ROLES`` groups everyone on one side, the Engineer and the Lenders with the Employer, so
+# its alias lists cannot say which words name the same person.)
 _SAME_PERSON_EN = (
     ("Buyer", "Purchaser", "Transferee"),
     ("Seller", "Vendor", "Transferor"),

@@ -8,12 +8,15 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from clauseflow_shared.documents.contents import is_contents_entry
 from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.jurisdictions import jurisdiction_key
 from clauseflow_shared.legal.parties import Parties, Side
 from clauseflow_shared.legal.text import Sentence, narrow, split_sentences
 
-_MODAL = re.compile(
+# The modal before a party's verb ("may", "shall", "有权"): the actor stands before it, and the words
+# between it and the verb qualify that verb.
+MODAL = re.compile(
     r"\b(?:may|shall|will|must|can|is\s+entitled\s+to|are\s+entitled\s+to|shall\s+be\s+entitled\s+to"
     r"|has\s+the\s+right\s+to|have\s+the\s+right\s+to|reserves\s+the\s+right\s+to|undertakes?\s+to|agrees?\s+to)\b"
     r"|有权|可以|可|应当|应|须|必须|承诺|同意",
@@ -29,19 +32,6 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
     and is shared with every other caller, so under load it evicts them and they are recompiled.
     """
     return re.compile(pattern, flags)
-
-
-# A table of contents run into one paragraph: "… 11 2.2 Negative Covenants 11 2.3 Non-Compete 11 …"
-# (a page number, the next section's number and title) or titles led out to their page with dots.
-_CONTENTS_STEP = re.compile(
-    r"\b\d{1,3}\s+\d{1,2}(?:\.\d{1,2})+\.?\s+[A-Z]|\b\d{1,3}\s+(?:ARTICLE|Article|SECTION|Section)\s+\d"
-)
-_DOT_LEADER = re.compile(r"(?:\.\s?){5,}\s*\d")
-
-
-def is_contents_entry(text: str) -> bool:
-    """Whether a "sentence" is part of a table of contents: titles and page numbers, no terms."""
-    return _DOT_LEADER.search(text) is not None or len(_CONTENTS_STEP.findall(text)) >= 3
 
 
 @dataclass
@@ -152,9 +142,7 @@ class ClauseContext:
                 return ms[0].side
         window_start = max(0, pos - 140)
         # the modal may open the matched phrase itself ("may assign"): its subject is the actor
-        modals = [
-            m for m in _MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos
-        ]
+        modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
         for modal in reversed(modals):
             side = self.parties.side_before(text, modal.start())
             if side is not None:

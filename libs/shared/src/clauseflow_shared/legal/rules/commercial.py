@@ -9,6 +9,8 @@ import re
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period, words_to_number
 
+# What secures money paid before performance: its return is guaranteed or it is held by a third party.
+_SECURED = re.compile(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", re.I)
 _ADVANCE = (
     r"预付款|预付|首付款|定金|advance\s+payment|(?:down|up-?front)\s+payment|in\s+advance"
     r"|(?:签订|签署|生效)(?:之日|后)|\b(?:on|upon)\s+(?:signature|signing|execution)"
@@ -18,7 +20,7 @@ _ADVANCE = (
 
 def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     """Most of the price paid by us at signing or in advance, with nothing securing its return."""
-    if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
+    if _SECURED.search(ctx.text):
         return []
     for s, m in ctx.find(_ADVANCE):
         if not re.search(r"\bpa(?:y|id|ys)\b|支付|付款|付清", s.text, re.I):
@@ -140,7 +142,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 and not paid_by_us
             ):
                 continue
-            if re.search(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", ctx.text, re.I):
+            if _SECURED.search(ctx.text):
                 continue
             out.append(
                 Finding(

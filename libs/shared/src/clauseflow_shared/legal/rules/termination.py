@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, span
 from clauseflow_shared.legal.text import find_periods, fmt_period
 
 _TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
@@ -58,7 +58,6 @@ _TWO_SUBJECTS = re.compile(
     r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
     r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
 )
-_MODAL_RIGHT = re.compile(r"\b(?:may|shall|can|will|entitled\s+to|right\s+to)\b|有权|可以|可", re.I)
 
 
 def _own_words(text: str, verb: re.Match[str]) -> str:
@@ -68,7 +67,7 @@ def _own_words(text: str, verb: re.Match[str]) -> str:
     lo = max(0, verb.start() - 80)
     earlier = [e.end() for e in re.finditer(_TERMINATE, text[lo : verb.start()], re.I)]
     floor = lo + earlier[-1] if earlier else lo
-    modals = [mm.start() for mm in _MODAL_RIGHT.finditer(text, floor, verb.start())]
+    modals = [mm.start() for mm in MODAL.finditer(text, floor, verb.start())]
     start = modals[-1] if modals else verb.start()
     later = re.search(_TERMINATE, text[verb.end() : verb.end() + 150], re.I)
     return text[start : verb.end() + (later.start() if later else 150)]
