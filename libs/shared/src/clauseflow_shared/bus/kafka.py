@@ -193,14 +193,14 @@ class KafkaBus(EventBus):
         sent: list[asyncio.Future[Any] | BaseException] = []
         for topic, key, event in events:
             try:
-                partition = await self._partition(producer, topic, key)
-                # ``send`` only queues the record (it waits only while the producer's buffer is full).
-                sent.append(
-                    await asyncio.wait_for(
-                        producer.send(topic, value=event.to_bytes(), key=key.encode(), partition=partition),
-                        self._timeout_s,
+                # ``asyncio.timeout``, not ``wait_for``: no task per record on the path of a whole plan.
+                async with asyncio.timeout(self._timeout_s):
+                    partition = await self._partition(producer, topic, key)
+                    # ``send`` only queues the record (it waits only while the producer's buffer is full).
+                    queued = await producer.send(
+                        topic, value=event.to_bytes(), key=key.encode(), partition=partition
                     )
-                )
+                sent.append(queued)
             except Exception as exc:
                 sent.append(exc)
         futures = [s for s in sent if not isinstance(s, BaseException)]
@@ -213,7 +213,8 @@ class KafkaBus(EventBus):
         """The partition of a work-queue topic's key (spread evenly); None lets the producer hash the key."""
         if key is None or topic not in self.options.spread_topics:
             return None
-        partitions = await asyncio.wait_for(producer.partitions_for(topic), self._timeout_s)
+        async with asyncio.timeout(self._timeout_s):
+            partitions = await producer.partitions_for(topic)
         return self._spreader.partition(topic, key, len(partitions))
 
     async def read_topic(self, topic: str, *, min_records: int = 0, timeout_s: float = 10.0) -> list[Record]:
