@@ -29,6 +29,7 @@ class Case:
     language: str = "en"
     domain: str = "generic"
     tools: list[Any] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -48,6 +49,7 @@ def _types(case: Case) -> list[str]:
             language=case.language,
             domain=case.domain,
             tool_results=case.tools,
+            metadata=case.metadata,
         )
     ]
 
@@ -1123,6 +1125,67 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------- thresholds the contract's own numbers make illusory
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Investor may appoint one director for so long as it holds at least 30% of the Shares.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "乙方在其持股比例不低于20%期间有权委派一名董事。",
+        domain="sha_spa",
+        metadata={"our_shareholding": "15%"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Company shall not take any Reserved Matter without the prior written approval of Shareholders holding at least 60% of the Shares.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "下列保留事项须经代表三分之二以上表决权的股东同意：修改公司章程、增加或减少注册资本、公司合并、分立、解散。",
+        domain="sha_spa",
+        metadata={"our_shareholding": "15%"},
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If the Founder proposes to transfer Shares representing more than 75% of the Shares to a third party, the Investor may require the purchaser to buy its Shares on the same terms.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    _zh(
+        "sha_exit_rights_unfavourable",
+        "乙方（投资方）",
+        "甲方向第三方转让其持有的目标公司股权超过60%时，乙方有权按同等条件一并出售其股权。",
+        domain="sha_spa",
+        metadata={"our_shareholding": "15%"},
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "The Investor shall not transfer any of its Shares before the fifth anniversary of the date of this Agreement.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "5.1 Any new Shares shall first be offered to the Shareholders in proportion to their holdings. 5.2 The Board may resolve that clause 5.1 shall not apply to any issue of Shares which the Board considers to be in the interests of the Company.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If no Exit has occurred by the sixth anniversary of this Agreement, the Investor may require the Founder to purchase its Shares at the Subscription Price.",
+        domain="sha_spa",
+    ),
     Case(
         "sha_exit_rights_unfavourable",
         "Investor",
@@ -2086,6 +2149,75 @@ CLEAR: list[Case] = [
         "sha_exit_rights_unfavourable",
         "Investor",
         "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Investor may appoint one director for so long as it holds at least 10% of the Shares.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The Company shall not take any Reserved Matter without the prior written approval of Shareholders holding at least 85% of the Shares.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The chairman of the Board shall be appointed by the Founder and shall not have a casting vote.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_governance_weak",
+        "Investor",
+        "The chairman of the Board shall be appointed by the Investor and shall have a casting vote.",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "董事长由甲方委派的董事担任，董事长不享有决定票。",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If the Founder proposes to transfer any Shares to a third party, the Investor may require the purchaser to buy its Shares on the same terms.",
+        domain="sha_spa",
+        metadata={"our_shareholding": "20%"},
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Investor",
+        "If no Exit has occurred by the sixth anniversary of this Agreement, the Investor may require the Founder to purchase its Shares at the Subscription Price plus 8% per annum simple interest.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "A Shareholder who fails to fund its share of any capital call approved by the Board may be diluted by the issue of Shares to the other Shareholders at Fair Market Value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Investor",
+        "5.1 Any new Shares shall first be offered to the Shareholders in proportion to their holdings. 5.2 Clause 5.1 shall not apply to the issue of Shares under an employee option plan approved as a Reserved Matter.",
+        domain="sha_spa",
+    ),
+    Case(
+        "assignment_restriction",
+        "Investor",
+        "The Investor shall not transfer any of its Shares before the second anniversary of Completion.",
+        domain="sha_spa",
+    ),
+    _zh(
+        "assignment_restriction",
+        "乙方（投资方）",
+        "自本协议签署之日起五年内，乙方不得转让其持有的目标公司股权。",
         domain="sha_spa",
     ),
     Case(

@@ -387,3 +387,30 @@ def test_penal_late_payment_interest_is_rewritten_as_a_yearly_rate_not_a_capped_
         for r in analyse_clause(proposed, our_party="Customer", language="en")
         if r["risk_type"] == "liquidated_damages_excessive"
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "our", "clause", "fix"),
+    [
+        (
+            "en",
+            "Investor",
+            'The Investor may appoint one director (the "Investor Director") for so long as it holds at least 30% of the Shares.',
+            "at least half of the Shares it holds at the date of this Agreement",
+        ),
+        ("zh-CN", INVESTOR, "1.1 甲方在其持股比例不低于20%期间有权委派一名董事。", "签署之日持股比例的一半"),
+    ],
+)
+def test_a_board_seat_behind_a_threshold_above_our_holding_is_tied_to_the_holding_at_signing(
+    language: str, our: str, clause: str, fix: str
+) -> None:
+    risks = [
+        r
+        for r in analyse_clause(
+            clause, our_party=our, domain="sha_spa", language=language, metadata={"our_shareholding": "15%"}
+        )
+        if r["risk_type"] == "sha_governance_weak"
+    ]
+    assert risks, "the unreachable threshold is not found"
+    _, proposed, _ = draft_redline(risks[0], clause, language, our_party=our, domain="sha_spa")
+    assert fix in proposed, proposed

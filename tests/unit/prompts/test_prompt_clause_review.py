@@ -172,6 +172,15 @@ def test_without_homes_there_is_no_parties_section() -> None:
     assert "PARTIES' HOMES" not in _system(_react(language="en"))
 
 
+def test_our_shareholding_is_stated_so_that_thresholds_can_be_judged_against_it() -> None:
+    setting = {"our_shareholding": "20%"}
+    english = _system(_react(language="en", setting=setting))
+    assert "OUR SHAREHOLDING: our party holds 20% of the company" in english
+    assert "我方持有公司20%的股权" in _system(_react(setting=setting))
+    assert read_metadata(_user(_react(language="en", setting=setting)))["our_shareholding"] == "20%"
+    assert "OUR SHAREHOLDING" not in _system(_react(language="en"))
+
+
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])
 def test_the_output_contract_lists_every_risk_type_id(lang: str) -> None:
     system = _system(_react(language=lang))

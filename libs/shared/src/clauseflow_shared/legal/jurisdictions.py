@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from clauseflow_shared.legal.party_roles import PartySegment, party_segments
+from clauseflow_shared.legal.shareholdings import holding_of_our_party
 
 
 @dataclass(frozen=True)
@@ -256,13 +257,14 @@ def called(counterparty: str) -> str:
     return re.sub(r"[（(].*$", "", zh.group(1)) if zh else counterparty
 
 
-def party_homes(our_party: str, contract_text: str) -> PartyHomes:
+def party_homes(our_party: str, contract_text: str, segments: list[PartySegment] | None = None) -> PartyHomes:
     """Our home and the counterparty's, from the parties block; our client's own words come first.
 
     ``our_party`` may itself say where we are ("Customer (Hanway Logistics Europe B.V.)"); the
     parties block says it for everyone. Unknown homes stay ``None``: no rule guesses.
     """
-    segments = party_segments(our_party, contract_text)
+    if segments is None:
+        segments = party_segments(our_party, contract_text)
     ours_segment = next((s for s in segments if s.ours), None)
     theirs = [s for s in segments if not s.ours]
     our_home = home_of(our_party) or (home_of(ours_segment.text) if ours_segment else None)
@@ -385,6 +387,7 @@ class ContractSetting:
     governing_law: str | None = None
     target_home: str | None = None  # a share deal's target company
     contract_title: str = ""  # "SOFTWARE DEVELOPMENT AGREEMENT": what kind of deal the clause sits in
+    our_shareholding: float | None = None  # percent of the company our party holds (SHA, SPA)
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -395,6 +398,7 @@ class ContractSetting:
             "governing_law": named(self.governing_law, language),
             "target_home": named(self.target_home, language),
             "contract_title": self.contract_title,
+            "our_shareholding": "" if self.our_shareholding is None else f"{self.our_shareholding:g}%",
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -407,8 +411,10 @@ def _title_of(contract_text: str) -> str:
 
 
 def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
-    """The parties' homes (from the parties block) and the governing law (from the dispute clause)."""
-    homes = party_homes(our_party, contract_text)
+    """The parties' homes (from the parties block), the governing law (from the dispute clause), and
+    our shareholding where the contract states one."""
+    segments = party_segments(our_party, contract_text)
+    homes = party_homes(our_party, contract_text, segments)
     governing = next((key for m in _LAW.finditer(contract_text) if (key := _place_key(_law_place(m)))), None)
     return ContractSetting(
         homes.ours,
@@ -417,6 +423,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         governing,
         target_home(contract_text),
         _title_of(contract_text),
+        holding_of_our_party(segments, contract_text),
     )
 
 

@@ -18,6 +18,7 @@ from clauseflow_shared.prompts.fragments import (
     is_zh,
     parties_setting,
     risk_output_contract,
+    shareholding_setting,
 )
 from clauseflow_shared.prompts.fragments import (
     jurisdiction as jurisdiction_rule,
@@ -171,6 +172,7 @@ def build_react_messages(
         anti_injection(lang, our_party),
         jurisdiction_rule(lang, jurisdiction),
         parties_setting(lang, setting),
+        shareholding_setting(lang, setting),
         domain_hint(lang, dom, with_tools=True),
         _react_working_rules(lang, clause_id),
         _suggested_tools_hint(lang, suggested_tools),
@@ -238,6 +240,7 @@ def build_fixed_path_messages(
         anti_injection(lang, our_party),
         jurisdiction_rule(lang, jurisdiction),
         parties_setting(lang, setting),
+        shareholding_setting(lang, setting),
         domain_hint(lang, dom, with_tools=False),
         context_rule,
         risk_output_contract(lang),

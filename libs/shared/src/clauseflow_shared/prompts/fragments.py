@@ -82,6 +82,23 @@ def parties_setting(lang: str, setting: Mapping[str, str]) -> str:
     )
 
 
+def shareholding_setting(lang: str, setting: Mapping[str, str]) -> str:
+    """Our stake in the company, against which a shareholders' agreement's thresholds are judged."""
+    held = setting.get("our_shareholding")
+    if not held:
+        return ""
+    if is_zh(lang):
+        return (
+            f"【我方持股】我方持有公司{held}的股权。董事委派、保留事项表决、随售等以持股比例为门槛的权利，"
+            "应以该比例判断我方能否实际行使或否决。"
+        )
+    return (
+        f"OUR SHAREHOLDING: our party holds {held} of the company. Judge every right that hangs on a "
+        "holding threshold (board seats, reserved-matter votes, tag-along) by whether that stake can "
+        "exercise or block it."
+    )
+
+
 def domain_hint(lang: str, domain: str, *, with_tools: bool) -> str:
     """Domain-specific guidance (generic / fidic / sha_spa); with tools it points at the tools to use."""
     zh = is_zh(lang)

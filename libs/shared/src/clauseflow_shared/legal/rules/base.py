@@ -184,6 +184,21 @@ class Finding:
 
 Rule = Callable[[ClauseContext], list[Finding]]
 
+Wording = tuple[str, str]  # (English, Chinese)
+
+
+def finding(
+    ctx: ClauseContext,
+    risk_type: str,
+    level: str,
+    quote: Sentence,
+    what: Wording,
+    why: Wording,
+    market: Wording,
+) -> Finding:
+    """A finding whose description, reason and analysis are each given in English and Chinese."""
+    return Finding(risk_type, level, quote, ctx.t(*what), ctx.t(*why), ctx.t(*market))
+
 
 def span(sentence: Sentence, m: re.Match[str] | int) -> Sentence:
     """The quotable part of ``sentence`` around a match (long list sentences are narrowed)."""

@@ -282,6 +282,13 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# What is transferred is a holding in the company: "any of its shares", "the Shares" (not "share possession").
+_SHARES_TRANSFERRED = re.compile(
+    r"[^.;。；]{0,40}?(?:\b(?:its|their|the|any|his|her|such)\s+(?:\w+\s+){0,3}shares\b|\bShares?\b|\b[Ee]quity\b"
+    r"|interest\s+in\s+the\s+Company|股权|股份|出资额)"
+)
+
+
 def assignment(ctx: ClauseContext) -> list[Finding]:
     """We cannot assign while the counterparty can."""
     restricted_us = None
@@ -289,6 +296,8 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer|novate|underlet|sublet)|未经.{0,20}同意.{0,20}不得.{0,10}(?:转让|转租)|不得(?:将.{0,20})?(?:转让|转租)"
     ):
+        if _SHARES_TRANSFERRED.match(s.text, m.end()):
+            continue  # a shareholder's lock-up is about its exit (sha rules), not assigning the contract
         neg = m.group(0).find("不得")
         side = ctx.actor(s, m.start() + (neg if neg > 0 else 0))
         if side == "mutual":

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
-from clauseflow_shared.legal.text import Percent, find_percents, find_periods, fmt_period
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, Wording, finding, span
+from clauseflow_shared.legal.text import Percent, Period, find_percents, find_periods, fmt_period
 
 _SELLER = r"Sellers?|Warrantors?|Vendors?|卖方|转让方"
 
@@ -517,6 +518,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         ),
         (
             "sha_dilution_pre_emption",
+            _PRE_EMPTION_SWITCHED_OFF if ctx.has(_NEW_ISSUE) else r"(?!x)x",
+            "Pre-emption on new issues can be disapplied by the majority.",
+            "新股优先认购权可由多数股东排除。",
+        ),
+        (
+            "sha_dilution_pre_emption",
             r"(?:fails?|failure)\s+to\s+(?:fund|subscribe|contribute).{0,160}(?:dilut|discount|nominal|par)",
             "Failure to fund triggers punitive dilution.",
             "未出资将触发惩罚性稀释。",
@@ -525,6 +532,8 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for risk, rx, en, zh in checks:
         for s, m in ctx.find(rx):
+            if _not_against_us(ctx, s.text, m):
+                continue
             out.append(
                 Finding(
                     risk,
@@ -570,7 +579,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"(?:shall\s+not|may\s+not)\s+(?:\w+\s+){0,3}(?:transfer|sell|dispose\s+of)\s+(?:any\s+(?:of\s+)?)?(?:its|their|the)?\s*(?:shares|equity|股权)|不得转让.{0,10}股权"
     ):
-        periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}]
+        periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}] or _anniversaries(s.text)
         side = ctx.actor(s, m.start())
         if periods and periods[0].months > 36 and ctx.parties.ours(side):
             out.append(
@@ -621,6 +630,43 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
             )
             break
     return out
+
+
+def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool:
+    """A casting vote the clause denies, or one held by our own appointee; a dilution at fair value.
+
+    "The chairman shall not have a casting vote" and "the chairman appointed by the Investor shall
+    have a casting vote" protect the minority. A shareholder who does not fund being diluted by an
+    issue at fair market value is the market consequence; only a discount or nominal price punishes.
+    """
+    matched = m.group(0)
+    if re.search(r"casting\s+vote|决定票", matched, re.I):
+        return bool(
+            re.search(
+                r"\b(?:not|no|without|neither)\s+(?:\w+\s+){0,3}casting\s+vote|不(?:享有|具有|拥有|设)决定票|无决定票",
+                sentence,
+                re.I,
+            )
+            or re.search(
+                rf"(?:appointed|nominated|chosen)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|由(?:{ctx.us_rx})(?:委派|提名|推荐)",
+                sentence,
+                re.I,
+            )
+        )
+    if re.search(r"dilut", matched, re.I) and not re.search(
+        r"discount|nominal|par\b|penal|punitive", matched, re.I
+    ):
+        fair = re.search(
+            r"at\s+(?:the\s+)?(?:then\s+)?(?:Fair\s+Market\s+Value|fair\s+(?:market\s+)?value|market\s+value)",
+            sentence,
+            re.I,
+        )
+        below = re.search(
+            r"\d{1,2}(?:\.\d+)?\s*(?:%|per\s*cent)\s+of\s+(?:the\s+)?(?:then\s+)?(?:Fair|fair|market)",
+            sentence,
+        )
+        return bool(fair) and not below
+    return False
 
 
 def _minority_protections(ctx: ClauseContext) -> list[Finding]:
@@ -691,6 +737,7 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
             "sha_exit_rights_unfavourable",
             "medium",
             r"redemption\s+price\s+(?:shall\s+be|is|equal\s+to)\s+(?:the|its)\s+(?:Subscription\s+(?:Price|Amount)|amount\s+(?:originally\s+)?invested|original\s+investment)(?:\s+only|\s+without\s+interest|[.;])"
+            rf"|(?:{us})\s+may\s+require\s+(?:the\s+)?(?:{them}|Company)\s+to\s+(?:purchase|buy|acquire|redeem)\s+(?:all\s+(?:of\s+)?|any\s+(?:of\s+)?)?its\s+Shares\s+at\s+(?:the|a\s+price\s+equal\s+to\s+(?:the|its))\s+(?:Subscription\s+(?:Price|Amount)|amount\s+(?:it\s+)?(?:originally\s+)?(?:paid|invested)|original\s+investment)(?:\s+only|\s+without\s+interest)?\s*[.;]"
             r"|回购价格为[^。；]{0,12}(?:投资本金|投资款|原始投资额|增资款)[^。；]{0,8}(?:不计利息|不计息|无息)",
             "The redemption price is the amount invested, without any return.",
             "回购价格仅为投资本金，不计利息。",
@@ -714,7 +761,7 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    return out + _information_rights(ctx)
+    return out + _information_rights(ctx) + _thresholds_above_our_holding(ctx)
 
 
 def _information_rights(ctx: ClauseContext) -> list[Finding]:
@@ -749,3 +796,185 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+
+
+def _anniversaries(text: str) -> list[Period]:
+    """ "before the fifth anniversary of Completion" as five years (a lock-up counted in anniversaries)."""
+    out = []
+    for m in re.finditer(
+        r"(?:before|until|prior\s+to|ahead\s+of)\s+the\s+(?P<n>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2})(?:st|nd|rd|th)?\s+anniversary",
+        text,
+        re.I,
+    ):
+        n = m.group("n").lower()
+        out.append(Period(float(_ORDINALS.get(n) or int(n)), "year", m.start("n"), m.end()))
+    return out
+
+
+# A clause on new issues: where a Board that may switch pre-emption off takes it away.
+_NEW_ISSUE = r"new\s+(?:Shares|shares|securities)|(?:issue|allot\w*)\s+(?:of\s+)?(?:any\s+)?(?:new\s+)?(?:Shares|shares)|pre-?empti|新增注册资本|增资|优先认购"
+_PRE_EMPTION_SWITCHED_OFF = (
+    r"(?:Board|directors|majority)[^.;]{0,40}?\b(?:may|shall\s+be\s+entitled\s+to)\s+(?:by\s+[\w\s]{1,30}?\s+)?(?:resolve|determine|decide|elect|direct)\s+that\s+"
+    r"(?:clause|paragraph|article|section|sub-clause|the\s+(?:foregoing|preceding)|this\s+clause)(?:[^.;]|\.(?=\d)){0,30}?shall\s+not\s+apply"
+    r"|(?:Board|directors|majority)[^.;]{0,40}?\bmay\s+(?:disapply|waive|exclude)\s+(?:the\s+)?(?:pre-?emption|rights?\s+of\s+pre-?emption|clause|paragraph)"
+    r"|董事会(?:可|有权)(?:决定|决议)[^。；]{0,30}(?:不适用|排除)"
+)
+
+_PCT = r"(?P<pct>\d{1,2}(?:\.\d+)?|100)\s*(?:%|per\s*cent\b|percent\b|％)"
+_PCT_ZH = _PCT.replace("pct", "pct_zh")  # the Chinese alternative of the same pattern
+_FRACTIONS = {
+    "two-thirds": 200 / 3,
+    "two thirds": 200 / 3,
+    "three-quarters": 75.0,
+    "three quarters": 75.0,
+    "three-fourths": 75.0,
+    "三分之二": 200 / 3,
+    "四分之三": 75.0,
+    "二分之一": 50.0,
+}
+_SHARE = rf"(?:{_PCT}|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
+_SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
+
+
+def _threshold(m: re.Match[str]) -> float:
+    """The percentage a threshold pattern matched ("60%", "two-thirds", "三分之二")."""
+    found = {
+        k: v for k, v in m.groupdict().items() if v and k in {"pct", "pct_zh", "pct_zh2", "frac", "frac_zh"}
+    }
+    for key in ("pct", "pct_zh", "pct_zh2"):
+        if key in found:
+            return float(found[key])
+    fraction = found.get("frac") or found.get("frac_zh") or ""
+    return _FRACTIONS.get(fraction.lower().replace("–", "-"), 0.0)
+
+
+def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
+    """Protections that hang on a holding threshold the contract's own numbers make illusory.
+
+    Needs our shareholding from the contract's setting (``our_shareholding`` in the prompt's
+    metadata); without it a threshold cannot be judged and nothing is said.
+    """
+    held = _percent(ctx.metadata.get("our_shareholding"))
+    if held is None:
+        return []
+    us, others = ctx.us, 100 - held
+
+    def seat(needed: float) -> tuple[Wording, Wording, Wording]:
+        return (
+            (
+                f"{us}'s board seat depends on holding {needed:g}%, more than the {held:g}% it holds.",
+                f"{us}的董事委派权以持股{needed:g}%为条件，高于其实际持有的{held:g}%。",
+            ),
+            (
+                f"At its {held:g}% {us} never reaches the threshold, so the seat it negotiated is no seat at all.",
+                f"以{held:g}%的持股，{us}永远达不到该门槛，约定的董事席位形同虚设。",
+            ),
+            (
+                f"Market: the seat is tied to a threshold below {us}'s holding at signing (commonly half of it), so only a substantial sell-down loses it.",
+                "市场惯例：董事委派权的持股门槛低于签约时的持股（通常为其一半），只有大幅减持才丧失该权利。",
+            ),
+        )
+
+    def reserved(needed: float) -> tuple[Wording, Wording, Wording]:
+        share = _as_share(needed, ctx.zh)
+        return (
+            (
+                f"Reserved matters pass with {share} of the votes, which the other shareholders hold without {us} ({others:g}%).",
+                f"保留事项经{share}表决权即可通过，其他股东合计持有{others:g}%，无需{us}同意。",
+            ),
+            (
+                f"A supermajority {us}'s {held:g}% cannot block is a majority decision: the veto {us} needs over the fundamental matters is missing.",
+                f"{us}的{held:g}%无法否决该特别多数，{us}对根本事项应有的否决权实际不存在。",
+            ),
+            (
+                f"Market: reserved matters need {us}'s written consent, or a threshold above {others:g}% so that {us}'s vote is required.",
+                f"市场惯例：保留事项须经{us}书面同意，或将表决门槛设在{others:g}%以上，使{us}的表决不可或缺。",
+            ),
+        )
+
+    on_reserved_matters = ctx.has(r"reserved\s+matters?|保留事项|重大事项|shall\s+not[^.;]{0,200}without")
+    checks: tuple[
+        tuple[str, Callable[[float], bool], Callable[[float], tuple[Wording, Wording, Wording]]], ...
+    ] = (
+        (
+            rf"(?:{ctx.us_rx})[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)[^.;]{{0,80}}?(?:for\s+so\s+long\s+as|provided\s+(?:that\s+)?|if|while|only\s+(?:if|while))\s+(?:it|they|the\s+\w+)\s+(?:holds?|owns?|retains?|has)\s+(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_PCT}"
+            rf"|(?:{ctx.us_rx})[^。；]{{0,10}}持股比例(?:不低于|不少于|达到|超过)\s*{_PCT_ZH}[^。；]{{0,20}}(?:有权)?(?:委派|提名)[^。；]{{0,6}}(?:名)?董事",
+            lambda needed: needed > held,
+            seat,
+        ),
+        (
+            rf"(?:approv\w+|consent|sanction|resolution)\s+of\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
+            rf"|(?:经|由)(?:代表|持有)[^。；]{{0,6}}?{_SHARE_ZH}(?:以上)?(?:的)?(?:表决权|股权)的股东[^。；]{{0,6}}(?:同意|通过|批准)",
+            lambda needed: on_reserved_matters and 50 < needed <= others,
+            reserved,
+        ),
+    )
+    out: list[Finding] = []
+    for pattern, illusory, wording in checks:
+        hit = next(((s, m) for s, m in ctx.find(pattern) if illusory(_threshold(m))), None)
+        if hit is not None:
+            out.append(finding(ctx, "sha_governance_weak", "high", span(*hit), *wording(_threshold(hit[1]))))
+    return out + _tag_along_threshold(ctx)
+
+
+def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
+    """A tag-along that starts only when the majority sells more than half of the company."""
+    if not ctx.has(
+        r"tag|sell\s+alongside|(?:buy|purchase|acquire)\s+(?:its|their|the\s+\w+'s)\s+Shares\s+on\s+the\s+same\s+terms|随售|共同出售|一并出售"
+    ):
+        return []
+    for s, m in ctx.find(
+        rf"transfer\w*\s+(?:Shares\s+)?(?:representing\s+|comprising\s+)?(?:more\s+than|in\s+excess\s+of|at\s+least|over|not\s+less\s+than)\s+{_PCT}"
+        rf"|转让[^。；]{{0,10}}(?:超过|以上|不低于)?[^。；]{{0,4}}?{_PCT_ZH}(?:以上)?[^。；]{{0,6}}股权"
+        rf"|转让[^。；]{{0,20}}股权(?:比例)?(?:超过|达到|不低于)\s*{_PCT_ZH.replace('pct_zh', 'pct_zh2')}"
+    ):
+        block = _threshold(m)
+        if block > 50:
+            return [
+                finding(
+                    ctx,
+                    "sha_exit_rights_unfavourable",
+                    "high",
+                    span(s, m),
+                    (
+                        f"The tag-along applies only to a sale of more than {block:g}% of the shares.",
+                        f"随售权仅在转让超过{block:g}%股权时适用。",
+                    ),
+                    (
+                        f"The majority can sell control of the company in a block below {block:g}% and leave {ctx.us} behind with a buyer it did not choose.",
+                        f"多数股东可通过转让低于{block:g}%的股权出让控制权，而{ctx.us}被留在其未选择的新股东之下。",
+                    ),
+                    (
+                        "Market: tag-along on any transfer by the founders, or at least on any transfer that passes control.",
+                        "市场惯例：创始股东的任何转让，或至少导致控制权变更的转让，均触发随售权。",
+                    ),
+                )
+            ]
+    return []
+
+
+def _as_share(value: float, zh: bool) -> str:
+    """A threshold as a lawyer writes it: "two-thirds" / "三分之二", otherwise "60%"."""
+    for words, share in _FRACTIONS.items():
+        if abs(share - value) < 0.01 and share != 50.0 and (bool(re.search(r"[\u4e00-\u9fff]", words)) == zh):
+            return words
+    return f"{value:g}%"
+
+
+def _percent(value: object) -> float | None:
+    m = re.match(r"\s*(\d{1,3}(?:\.\d+)?)\s*%?\s*$", str(value or ""))
+    return float(m.group(1)) if m else None

@@ -1,0 +1,72 @@
+"""Our shareholding is read from the contract's statements of holdings, never from its thresholds."""
+
+# ruff: noqa: E501  -- contract fixtures read better unbroken
+
+from __future__ import annotations
+
+from clauseflow_shared.legal.jurisdictions import contract_setting
+
+SHA = """SHAREHOLDERS' AGREEMENT
+
+This Agreement is made between:
+(1) Harbour Peak Holdings Limited, a company incorporated in England and Wales (the "Founder"); and
+(2) Northgate Growth Fund II LP, a limited partnership registered in England (the "Investor").
+
+WHEREAS the Investor has agreed to subscribe for 2,000 Series A Shares representing 20% of the issued share capital of the Company, and the Founder holds the remaining 80%.
+
+2.2 The Investor may appoint one director for so long as it holds at least 30% of the Shares.
+"""
+
+ZH_SHA = """股东协议
+
+甲方（创始股东）：杭州云帆科技控股有限公司
+住所：浙江省杭州市西湖区文三路100号
+乙方（投资方）：深圳前海启明创业投资合伙企业（有限合伙）
+住所：广东省深圳市前海深港合作区前湾一路1号
+
+鉴于：增资完成后乙方持有目标公司15%的股权，甲方持有目标公司85%的股权。
+
+1.1 乙方在其持股比例不低于20%期间有权委派一名董事。
+"""
+
+CAP_TABLE = """SHAREHOLDERS' AGREEMENT
+
+This Agreement is made between Orbis Capital Partners LLP, a limited liability partnership registered in England (the "Investor"), and Kestrel Founders Limited, a company incorporated in England (the "Founder").
+
+SCHEDULE 2 - SHAREHOLDINGS AT COMPLETION
+Kestrel Founders Limited          6,500      65%
+Orbis Capital Partners LLP        3,500      35%
+"""
+
+
+def test_the_recitals_state_each_partys_holding() -> None:
+    assert contract_setting("Northgate Growth Fund II LP", SHA).our_shareholding == 20.0
+    assert contract_setting("Harbour Peak Holdings Limited", SHA).our_shareholding == 80.0
+
+
+def test_a_chinese_recital_states_the_holding_of_the_party_named_by_its_label() -> None:
+    assert contract_setting("乙方", ZH_SHA).our_shareholding == 15.0
+    assert contract_setting("甲方（创始股东）", ZH_SHA).our_shareholding == 85.0
+
+
+def test_a_cap_table_line_gives_the_holding() -> None:
+    assert contract_setting("Investor", CAP_TABLE).our_shareholding == 35.0
+
+
+def test_a_threshold_is_not_a_holding() -> None:
+    thresholds_only = SHA.replace(
+        "representing 20% of the issued share capital of the Company, and the Founder holds the remaining 80%",
+        "",
+    )
+    assert contract_setting("Investor", thresholds_only).our_shareholding is None
+    assert (
+        contract_setting("乙方", ZH_SHA.replace("增资完成后乙方持有目标公司15%的股权，", "")).our_shareholding
+        is None
+    )
+
+
+def test_the_holding_travels_in_the_prompt_metadata() -> None:
+    assert contract_setting("Investor", SHA).as_metadata()["our_shareholding"] == "20%"
+    assert (
+        "our_shareholding" not in contract_setting("Investor", CAP_TABLE.split("SCHEDULE")[0]).as_metadata()
+    )
