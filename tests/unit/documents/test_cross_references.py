@@ -111,3 +111,15 @@ def test_a_contents_page_a_filing_number_and_an_attachments_own_heading_are_not_
     broken = [(r.source, r.raw) for r in doc.cross_references if not r.resolved]
     assert broken == [("1.4", "Section 8")]
     assert ("2.1", "Exhibit C", True) in [(r.source, r.raw, r.resolved) for r in doc.cross_references]
+
+
+def test_a_contents_page_run_into_one_long_line_refers_to_nothing(parse):
+    # A PDF's contents page as one line: a window after "Article 2" ends in dot leaders, not the page.
+    contents = " ".join(
+        f"Article {n}   {title} {'. ' * 30}  {n}"
+        for n, title in enumerate(("Definitions", "License Grant", "Pricing", "Warranties", "Term"), start=1)
+    )
+    doc = parse(
+        f"DISTRIBUTOR AGREEMENT\n\nTABLE OF CONTENTS\n{contents}\n\n1. DEFINITIONS\n1.1 Terms have their meaning.\n"
+    )
+    assert [r.raw for r in doc.cross_references if not r.resolved] == []

@@ -25,6 +25,19 @@ def is_contents_line(line: str) -> bool:
     return _PAGE_AT_LINE_END.search(line[-_TAIL:]) is not None
 
 
+# Dot leaders after a title: within a window the page number they lead to may lie beyond its end.
+_DOT_LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}")
+
+
+def leads_out_to_a_page(rest_of_line: str) -> bool:
+    """Whether the text after a heading or reference leads out to a page number (in view or not).
+
+    A PDF's contents page is often one line a thousand characters long ("Article 2 License Grant
+    . . . . 2 Article 3 ..."): a window over it ends in dots, not in the page number.
+    """
+    return is_contents_line(rest_of_line) or _DOT_LEADERS.search(rest_of_line) is not None
+
+
 def is_contents_entry(text: str) -> bool:
     """Whether a passage (a "sentence", possibly several lines) is part of a table of contents."""
     return any(is_contents_line(line) for line in text.split("\n")) or len(_CONTENTS_STEP.findall(text)) >= 3

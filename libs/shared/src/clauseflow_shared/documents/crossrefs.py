@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from clauseflow_shared.documents.contents import is_contents_line
+from clauseflow_shared.documents.contents import leads_out_to_a_page
 from clauseflow_shared.documents.locate import ClauseLocator
 from clauseflow_shared.documents.model import Clause, CrossReference
 from clauseflow_shared.documents.numerals import ZH_NUMERAL_CHARS, chinese_to_int, roman_to_int
@@ -92,7 +92,7 @@ def find_cross_references(text: str, clauses: Sequence[Clause], language: str) -
         if _NOT_A_CLAUSE_AFTER.match(after) or _SEC_EXHIBIT.match(m.group(0)):
             continue
         # Windows, not whole lines: a document that is one long line must not cost a scan per reference.
-        if is_contents_line(after[:120].split("\n", 1)[0]):
+        if leads_out_to_a_page(after[:120].split("\n", 1)[0]):
             continue  # a table of contents entry, not a reference
         before = text[max(0, m.start() - 40) : m.start()]
         at_line_start = not before.rsplit("\n", 1)[-1].strip() and ("\n" in before or m.start() < 40)
