@@ -1125,6 +1125,61 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------------------ a share purchase, read for either side
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Warranties are qualified by all matters disclosed in the Disclosure Letter and by all information contained in the Data Room or available from any public register.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The Buyer shall not be entitled to claim for any breach of Warranty of which it or any of its advisers has actual, constructive or imputed knowledge at the date of this Agreement.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The Seller warrants to the Buyer that each Warranty is true and accurate at the date of this Agreement.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "4.2 The Seller may waive any of the Conditions by notice to the Buyer. 4.3 The Buyer shall have no right to terminate this Agreement before Completion for any breach of Warranty.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "The Seller shall prepare the completion accounts, which shall be final and binding on the Buyer unless the Buyer objects in writing within five Business Days of receiving them.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "5.1 The Seller shall prepare the completion accounts, which shall be final and binding on the Buyer. 5.2 No Leakage has occurred since the Locked Box Date, save for Permitted Leakage, which includes any payment to or for the benefit of the Seller that the Seller approves.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "No claim may be made for Leakage unless notified to the Seller within three months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The Seller shall not be liable for any Claim unless notice of it is given to the Seller within nine months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Seller",
+        "GBP 9,600,000 of the Consideration is payable on the second anniversary of Completion (the Deferred Consideration), which shall not bear interest and shall not be secured by any guarantee, charge or escrow.",
+        domain="sha_spa",
+    ),
     # ------------------------------------------- thresholds the contract's own numbers make illusory
     Case(
         "sha_governance_weak",
@@ -2149,6 +2204,60 @@ CLEAR: list[Case] = [
         "sha_exit_rights_unfavourable",
         "Investor",
         "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_disclosure_overbroad",
+        "Buyer",
+        "The rights of the Buyer shall not be affected by any knowledge (actual, constructive or imputed) of the Buyer or its advisers.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "The Seller warrants that each Warranty is true and accurate at the date of this Agreement and will be true and accurate at Completion. The Buyer may waive any of the Conditions by notice to the Seller.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "The Buyer shall prepare the completion accounts within 60 days after Completion; any dispute shall be referred to an independent accountant acting as expert.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Seller",
+        "GBP 9,600,000 of the Consideration is payable on the second anniversary of Completion, bears interest at 4% a year and is secured by a guarantee from the Buyer's parent company.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The limitations in this clause 7 do not apply to Claims by the Buyer under the Title Warranties or the Tax Covenant.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "No claim may be made against the Seller for Leakage unless notified to the Seller within three months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Seller",
+        "The Buyer shall have no right to terminate this Agreement before Completion for any breach of Warranty.",
+        domain="sha_spa",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Buyer",
+        "The Buyer shall have no right to terminate this Agreement before Completion for any breach of Warranty.",
+        domain="sha_spa",
+    ),
+    Case(
+        "non_compete",
+        "Seller",
+        "The Seller shall not, for a period of three years after Completion, carry on in the United Kingdom any business which competes with the business of the Company.",
         domain="sha_spa",
     ),
     Case(

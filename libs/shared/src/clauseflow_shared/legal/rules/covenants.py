@@ -73,6 +73,13 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             continue
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
+        if (
+            ctx.domain == "sha_spa"
+            and ctx.parties.is_role("seller")
+            and (not periods or periods[0].days <= 3 * 366)  # up to three years
+            and not re.search(r"anywhere\s+in\s+the\s+world|worldwide|globally|全球|世界范围", text, re.I)
+        ):
+            continue  # a seller's covenant protecting the goodwill it has sold, within market limits
         territory = re.search(_TERRITORY, text)
         after_term = re.search(
             r"after\s+(?:the\s+)?(?:its\s+)?(?:termination|expiry|expiration|the\s+end)|following\s+(?:the\s+)?(?:termination|expiry|Effective\s+Date|Completion)|thereafter|post-?termination|终止后|届满后|解除后",

@@ -45,7 +45,11 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        if extended:
+        if extended and not re.search(
+            r"(?:not|never)\s+(?:\w+\s+)?appl(?:y|ies)|(?:shall|will)\s+not\s+(?:\w+\s+)?extend|不适用|不受[^。；]{0,10}限制",
+            text,
+            re.I,
+        ):
             out.append(
                 Finding(
                     "ma_claim_limitations_unfavourable",
@@ -136,12 +140,13 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         notice = re.search(
-            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within|unless\s+(?:it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within"
+            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within"
+            r"|unless\s+(?:(?:written\s+)?notice\s+(?:of\s+(?:it|the\s+Claim|such\s+Claim|that\s+Claim)\s+)?(?:is|has\s+been|shall\s+have\s+been)\s+|it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within"
             rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:在|于)[^。；]{{0,20}}内[^。；]{{0,10}}(?:通知|提出)",
             text,
             re.I,
         )
-        if notice:
+        if notice and not re.search(r"Leakage|漏损", text, re.I):  # a leakage window is price_mechanism's
             periods = [p for p in find_periods(text) if p.unit in {"month", "year", "day"}]
             tax = re.search(r"Tax|税", text)
             limit = 48 if tax and not re.search(r"(?:general|other)\s+claims?", text, re.I) else 18
@@ -169,16 +174,25 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
     return out[:2]
 
 
+_KNOWLEDGE_NO_BAR = re.compile(
+    r"shall\s+not\s+(?:be\s+)?(?:affected|prejudiced|limited|reduced)|(?:no|not\s+any)\s+(?:defence|bar)|不影响",
+    re.I,
+)
+
+
 def disclosure(ctx: ClauseContext) -> list[Finding]:
     """General data-room disclosure, buyer knowledge defences and unqualified awareness."""
     if not _buyer(ctx):
         return []
     for s, m in ctx.find(
         r"(?:qualified|limited)\s+by\s+(?:all\s+)?(?:matters|information|documents)\s+(?:disclosed|contained|made\s+available|included)\s+in\s+the\s+(?:virtual\s+)?Data\s+Room|(?:all\s+)?information\s+in\s+the\s+public\s+domain"
-        r"|(?:Buyer|Purchaser)\b.{0,60}(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge|(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge\s+of\s+the\s+(?:Buyer|Purchaser)"
+        r"|(?:qualified|limited)\s+by\b[^.;]{0,160}?\b(?:(?:contained|included|disclosed|made\s+available)\s+in\s+the\s+(?:virtual\s+)?Data\s+Room|available\s+(?:from|on|at)\s+(?:any\s+)?public\s+(?:register|record)s?|Companies\s+House)"
+        r"|(?:Buyer|Purchaser)\b[^.;]{0,160}?\b(?:constructive|imputed)\b[^.;]{0,20}?knowledge|(?:actual\s+or\s+constructive|constructive|imputed)\s+knowledge\s+of\s+the\s+(?:Buyer|Purchaser)"
         r"|[\"“]?Disclosed[\"”]?\s+means.{0,300}?(?:Data\s+Room|public\s+(?:register|record)|constructive|imputed|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)|advisers)"
         r"|保证[^。；]{0,20}?(?:以|受)[^。；]{0,120}?(?:公开信息|公开资料|数据室|(?:应当|应)(?:知悉|知道)|视为(?:已)?知悉)[^。；]{0,60}?(?:为限|所限|限制|为准)"
     ):
+        if _KNOWLEDGE_NO_BAR.search(s.text):
+            continue  # "shall not be affected by any knowledge of the Buyer": the market position
         return [
             Finding(
                 "ma_disclosure_overbroad",
@@ -202,7 +216,7 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
         r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)"
         rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:已知|知悉|应当知道)"
     ):
-        if re.search(r"shall\s+not\s+(?:be\s+)?(?:affected|prejudiced)|不影响", s.text, re.I):
+        if _KNOWLEDGE_NO_BAR.search(s.text):
             continue
         return [
             Finding(
@@ -252,11 +266,12 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     """Warranties not repeated at Completion; buyer-protective conditions waivable by the seller."""
     if not _buyer(ctx):
         return []
+    out: list[Finding] = []
     for s, _m in ctx.find(
         r"(?:shall\s+not|will\s+not|not)\s+(?:be\s+)?(?:deemed\s+(?:to\s+be\s+)?)?repeated|(?:given|made)\s+(?:only\s+)?(?:on|as\s+at)\s+the\s+date\s+of\s+this\s+Agreement\s+only|仅(?:在|于)[^。；]{0,10}签署日作出|不(?:在|于)交割(?:日|时)?(?:重复|再次)"
     ):
         if re.search(r"Warrant|保证", s.text, re.I):
-            return [
+            out.append(
                 Finding(
                     "ma_conditions_precedent_gap",
                     "high",
@@ -271,11 +286,40 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
                         "市场惯例：保证在交割时重复作出，重大违约时买方可解除。",
                     ),
                 )
-            ]
+            )
+            break
+    if not ctx.has(
+        r"repeat|交割(?:日|时)[^。；]{0,10}(?:真实|准确)|(?:at|on|as\s+at)\s+(?:the\s+)?(?:date\s+of\s+)?(?:Completion|Closing)"
+    ):
+        for s, m in ctx.find(
+            r"warrants?\b[^.;]{0,80}?(?:true|accurate|correct)[^.;]{0,40}?(?:at|as\s+at|on)\s+the\s+date\s+of\s+this\s+Agreement"
+            r"|(?:保证|陈述)[^。；]{0,40}于本(?:协议|合同)签署(?:之)?日(?:均)?(?:真实|准确)"
+        ):
+            out.append(
+                finding(
+                    ctx,
+                    "ma_conditions_precedent_gap",
+                    "medium",
+                    span(s, m),
+                    (
+                        "The Warranties are given at signing only, not repeated at Completion.",
+                        "保证仅于签署日作出，交割时不重复作出。",
+                    ),
+                    (
+                        f"If Completion follows signing (conditions, clearances), a breach arising in between is at {ctx.us}'s risk and gives no right to walk away.",
+                        f"如签署与交割之间存在间隔（先决条件、审批），期间发生的违反保证由{ctx.us}承担，且无权退出。",
+                    ),
+                    (
+                        "Market: warranties repeated at Completion by reference to the facts then existing, with a termination right for material breach.",
+                        "市场惯例：保证在交割时按当时事实重复作出，重大违反时买方有权解除。",
+                    ),
+                )
+            )
+            break
     for s, m in ctx.find(
         r"(?:Buyer|Purchaser)\s+shall\s+not\s+be\s+entitled\s+to\s+(?:terminate|rescind)|(?:Buyer|Purchaser)\s+(?:shall\s+have|has)\s+no\s+right\s+to\s+(?:terminate|rescind)|买方无权(?:解除|终止)"
     ):
-        return [
+        out.append(
             Finding(
                 "ma_conditions_precedent_gap",
                 "high",
@@ -293,12 +337,14 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
                     "市场惯例：交割前发生重大违反保证或重大不利变化时，买方有权解除。",
                 ),
             )
-        ]
+        )
+        break
     for s, m in ctx.find(
         r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?"
+        rf"|(?:{_SELLER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
         rf"|(?:卖方|转让方|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
     ):
-        return [
+        out.append(
             Finding(
                 "ma_conditions_precedent_gap",
                 "medium",
@@ -316,16 +362,20 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
                     "市场惯例：为买方利益设置的条件仅可由买方豁免。",
                 ),
             )
-        ]
-    return []
+        )
+        break
+    return out
 
 
 def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?P<what>Completion\s+Accounts|Earn-?Out(?:\s+Payment)?|Closing\s+Statement|Net\s+(?:Debt|Working\s+Capital)|交割账目|对赌|业绩补偿).{0,80}?(?:prepared|calculated|determined|decided)\s+(?:solely\s+)?by\s+(?:the\s+)?(?P<who>[\w’']+(?:\s+accountants)?)"
+        r"|(?:the\s+)?(?P<who_first>[\w’']+)\s+shall\s+(?:prepare|calculate|determine|draw\s+up)\s+(?:the\s+)?(?P<what_second>completion\s+accounts|closing\s+statement|net\s+(?:debt|working\s+capital)(?:\s+statement)?|earn-?out(?:\s+(?:statement|payment))?)"
     ):
-        ms = ctx.parties.mentions(m.group("who"))
+        who, what = m.group("who") or m.group("who_first"), m.group("what") or m.group("what_second")
+        ms = ctx.parties.mentions(who)
         if not ms or not ctx.parties.theirs(ms[0].side):
             continue
         text = ctx.text
@@ -336,14 +386,14 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
         )
         if not one_sided or re.search(r"independent\s+(?:accountant|expert)|独立(?:会计师|专家)", text, re.I):
             continue
-        return [
+        out.append(
             Finding(
                 "ma_price_mechanism_risk",
                 "medium",
                 span(s, m),
                 ctx.t(
-                    f"The {m.group('what')} are determined by {ctx.them} alone, without independent expert review.",
-                    f"{m.group('what')}由{ctx.them}单方确定，且无独立专家复核。",
+                    f"The {what} are determined by {ctx.them} alone, without independent expert review.",
+                    f"{what}由{ctx.them}单方确定，且无独立专家复核。",
                 ),
                 ctx.t(
                     f"The price {ctx.us} pays or receives depends on figures the other side controls.",
@@ -354,19 +404,20 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                     "市场惯例：由交割后控制业务的一方编制，另一方有审阅期，争议提交独立会计师作为专家决定；业绩对赌应约束压低指标的经营行为。",
                 ),
             )
-        ]
+        )
+        break
     if not _buyer(ctx):
-        return []
+        return out + _unsecured_deferred_consideration(ctx)
     prepaid = _unsecured_prepayment(ctx)
     if prepaid:
-        return prepaid
+        return out + prepaid
     for s, m in ctx.find(
         r"(?:dividends?|distributions?|利润分配|分红|股息|分派)[^。；]{0,80}?(?:shall\s+not|will\s+not|not|without|无需|不予?|不得)[^。；]{0,30}?(?:be\s+)?(?:deducted|reduc\w*|adjust\w*|扣除|抵减|调整)"
     ):
         if re.search(rf"{_SELLER}|{ctx.them_rx}", s.text, re.I) and re.search(
             r"Price|Consideration|价款|对价", s.text, re.I
         ):
-            return [
+            out.append(
                 Finding(
                     "ma_price_mechanism_risk",
                     "high",
@@ -384,18 +435,20 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         "市场惯例：自基准日起不得漏损；任何分配须等额返还或从价款中扣除。",
                     ),
                 )
-            ]
+            )
+            break
     if re.search(r"Permitted\s+Leakage|允许(?:的)?漏损", ctx.text, re.I):
         for s, m in ctx.find(
             r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"
+            rf"|(?:payment|amount|benefit)[^.;]{{0,80}}?(?:that|which)\s+the\s+(?:{_SELLER}|{ctx.them_rx})\s+(?:approves|consents\s+to|determines|agrees)|approved\s+by\s+the\s+(?:{_SELLER}|{ctx.them_rx})"
         ):
-            return [
+            out.append(
                 Finding(
                     "ma_price_mechanism_risk",
                     "high",
                     span(s, m),
                     ctx.t(
-                        "Permitted Leakage includes open-ended categories (ordinary-course or board-approved payments).",
+                        "Permitted Leakage includes open-ended categories (ordinary-course payments, or payments the Seller or the board approves).",
                         "允许漏损包括开放式类别（日常经营或董事会批准的付款）。",
                     ),
                     ctx.t(
@@ -407,14 +460,15 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         "市场惯例：封闭的具体量化清单。",
                     ),
                 )
-            ]
+            )
+            break
     if re.search(r"Leakage|漏损", ctx.text, re.I):
         for s, m in ctx.find(
             r"(?:on\s+or\s+before|within|no\s+later\s+than)\b.{0,60}?(?:months?|days)|(?:\d+|[一二三四五六])个月内"
         ):
             periods = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day", "week"}]
             if periods and periods[0].months < 6 and re.search(r"claim|notif|notice|索赔|通知", s.text, re.I):
-                return [
+                out.append(
                     Finding(
                         "ma_price_mechanism_risk",
                         "medium",
@@ -429,8 +483,50 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                         ),
                         ctx.t("Market: at least 6 months.", "市场惯例：至少6个月。"),
                     )
-                ]
-    return []
+                )
+                break
+    return out
+
+
+_DEFERRED = r"Deferred\s+Consideration|deferred\s+(?:consideration|payment|purchase\s+price)|(?:balance|remainder)\s+of\s+the\s+(?:Consideration|Purchase\s+Price|Price)|分期支付|剩余(?:转让)?价款|尾款"
+_NOT_SECURED = (
+    r"(?:shall|will)\s+not\s+be\s+secured|\bunsecured\b|without\s+(?:any\s+)?(?:security|guarantee|escrow)"
+    r"|无(?:需)?(?:任何)?担保|不(?:提供|设立?|设置)[^。；]{0,6}(?:担保|共管|保函)"
+)
+
+
+def _unsecured_deferred_consideration(ctx: ClauseContext) -> list[Finding]:
+    """A seller paid part of the price long after Completion, with nothing securing it."""
+    if not ctx.parties.is_role("seller") or not ctx.has(
+        r"anniversary|(?:months?|years?)\s+(?:after|following)\s+(?:the\s+)?(?:date\s+of\s+)?Completion|交割(?:日)?后"
+    ):
+        return []
+    refused = next(ctx.find(_NOT_SECURED), None)
+    secured = ctx.has(r"escrow|guarantee|\bcharge\b|security|retention|担保|共管|质押|保函")
+    deferred = next(ctx.find(_DEFERRED), None)
+    if deferred is None or (secured and refused is None):
+        return []
+    s, m = refused or deferred
+    return [
+        finding(
+            ctx,
+            "ma_price_mechanism_risk",
+            "high" if refused else "medium",
+            span(s, m),
+            (
+                "Part of the price is paid long after Completion, with no guarantee, charge or escrow behind it.",
+                "部分价款于交割后较长时间才支付，且无任何保证、担保或共管安排。",
+            ),
+            (
+                f"{ctx.us} has handed over the company and holds only an unsecured claim against the Buyer for the rest of its price.",
+                f"{ctx.us}已交出公司，对剩余价款仅享有对买方的无担保债权。",
+            ),
+            (
+                "Market: deferred consideration secured by a parent or bank guarantee, an escrow or a charge over the shares sold, bearing interest, and accelerated on the Buyer's default or a sale of the company.",
+                "市场惯例：递延价款由母公司或银行保函、共管账户或所售股权质押担保，计付利息，并在买方违约或转售公司时加速到期。",
+            ),
+        )
+    ]
 
 
 def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:

@@ -206,6 +206,13 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# The words just before a verb that withhold the right to it.
+_DENIED = re.compile(
+    r"(?:\bno\s+right\s+to|\bnot\s+(?:be\s+entitled|have\s+(?:any|the|a)\s+right)\s+to|\b(?:may|shall|can)\s*not|cannot|无权|不得)\s*$",
+    re.I,
+)
+
+
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
     for s, m in ctx.find(
@@ -214,6 +221,8 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     ):
         if re.search(r"except|save|unless|other\s+than|除[^。；]{0,30}外|但[^。；]{0,30}除外", s.text, re.I):
             continue  # only some exits are closed
+        if re.search(r"(?:before|prior\s+to)\s+Completion|交割前", s.text, re.I):
+            continue  # walking away from a share deal before Completion is a conditions point (ma rules)
         return [
             Finding(
                 "termination_rights_unbalanced",
@@ -235,6 +244,8 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         ]
     for s, m in ctx.find(r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"):
         text = s.text
+        if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # "shall have no right to terminate": a right withheld, not one held
         side = ctx.actor(s, m.start())
         harsh = re.search(
             r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
