@@ -216,3 +216,26 @@ class TestAwayFromHome:
         assert _forum_findings(clause, "the Distributor", CN_DISTRIBUTOR) == [
             "15.1 The courts of Hamburg shall have exclusive jurisdiction."
         ]
+
+
+class TestAPlaceBeatsACompanyForm:
+    DISTRIBUTION = (
+        "EXCLUSIVE DISTRIBUTION AGREEMENT\n\nThis Agreement is entered into between Halvorsen Medical Systems Inc., "
+        'a Delaware corporation with its principal office in Wilmington, Delaware (the "Supplier"), and Distribuidora '
+        "Andina de Equipos Médicos S.A.S., a company organised under the laws of Colombia with its registered office "
+        'in Bogotá (the "Distributor").\n\n14.1 This Agreement is governed by the laws of the State of Delaware. The '
+        "courts of Wilmington, Delaware shall have exclusive jurisdiction over any dispute.\n"
+    )
+
+    def test_the_parties_block_states_the_home_a_company_form_would_guess_wrong(self) -> None:
+        # "S.A.S." is a French form and a Colombian one; the parties block says Colombia.
+        setting = contract_setting("Distribuidora Andina de Equipos Médicos S.A.S.", self.DISTRIBUTION)
+        assert (setting.our_home, setting.counterparty_home) == ("x:Colombia", "us")
+
+    def test_courts_of_a_city_the_table_does_not_know_are_placed_by_its_state_or_country(self) -> None:
+        assert (
+            dispute_choice("The courts of Wilmington, Delaware shall have exclusive jurisdiction.").courts
+            == "us"
+        )
+        assert dispute_choice("The courts of Lyon, France shall have jurisdiction.").courts == "fr"
+        assert contract_setting("Halvorsen Medical Systems Inc.", self.DISTRIBUTION).our_home == "us"

@@ -1125,6 +1125,32 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------------------------ a distributor's side of the deal
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Distributor",
+        "Products shall be deemed accepted by the Distributor unless it notifies the Supplier of any defect within five (5) days after delivery.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Distributor",
+        "The Supplier's total liability under or in connection with this Agreement shall not exceed the price paid for the order giving rise to the claim.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Distributor",
+        "On termination of this Agreement, all customer lists and customer data compiled by the Distributor shall become the property of the Supplier.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Distributor",
+        "On termination the Distributor shall cease to sell the Products and shall destroy its remaining stock of Products at its own cost.",
+    ),
+    Case(
+        "exclusivity",
+        "Distributor",
+        "2.1 The Supplier may appoint other distributors or sell the Products directly to any customer in the Territory. 2.2 The Distributor shall not, during the term of this Agreement, manufacture, distribute or promote any products which compete with the Products.",
+    ),
     # ------------------------------------------------------ a share purchase, read for either side
     Case(
         "ma_disclosure_overbroad",
@@ -2205,6 +2231,36 @@ CLEAR: list[Case] = [
         "Investor",
         "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
         domain="sha_spa",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Buyer",
+        "The Goods are deemed accepted by the Buyer unless the Buyer notifies the Seller of a defect within thirty (30) days after delivery.",
+    ),
+    Case(
+        "exclusivity",
+        "Distributor",
+        "2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory and shall not appoint any other distributor there. 2.2 The Distributor shall not, during the term of this Agreement, distribute any products which compete with the Products.",
+    ),
+    Case(
+        "non_compete",
+        "Distributor",
+        "2.1 The Supplier appoints the Distributor as its exclusive distributor in the Territory and shall not appoint any other distributor there. 2.2 The Distributor shall not, during the term of this Agreement, distribute any products which compete with the Products.",
+    ),
+    Case(
+        "exclusivity",
+        "Distributor",
+        "For three (3) years after termination, the Distributor shall not distribute anywhere in the world any products which compete with the Products.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Distributor",
+        "The Distributor's customer lists and customer data remain the property of the Distributor.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Distributor",
+        "On termination the Distributor shall return or destroy the Supplier's Confidential Information, and the Supplier shall buy back the Distributor's saleable stock of Products at the price the Distributor paid for it.",
     ),
     Case(
         "ma_disclosure_overbroad",

@@ -26,13 +26,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from clauseflow_shared.documents.model import Clause, DocumentStructure, Provenance
+from clauseflow_shared.documents.numerals import ENGLISH_ORDINALS
 from clauseflow_shared.documents.parser import build_structure
 from clauseflow_shared.documents.segmenter import PREAMBLE_ID
 
-_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "last": -1, "final": -1,
-}  # fmt: skip
+_ORDINALS = {**ENGLISH_ORDINALS, "last": -1, "final": -1}
 _ORD = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)"
 _INSTRUCTION_START = re.compile(
     r"(?:^|(?<=[.:;]\s)|(?<=\n))(?=(?:In\s+the\s+|Delete\b|Add\b|Replace\b|Insert\b|This\s+Sub-Clause\b))",

@@ -32,6 +32,13 @@ ENGLISH_SMALL_NUMBERS = (
 ENGLISH_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 
 
+# "the fifth anniversary", "the second sentence": English ordinal words up to ten.
+ENGLISH_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10,
+}  # fmt: skip
+
+
 def roman_to_int(text: str) -> int | None:
     """The value of a canonical Roman numeral (any case), or None if ``text`` is not one."""
     up = text.upper()

@@ -194,11 +194,12 @@ def _place_key(fragment: str) -> str | None:
     return found[0] if found else _foreign_place(fragment)
 
 
-def home_of(description: str) -> str | None:
+def home_of(description: str, *, by_form: bool = True) -> str | None:
     """Where a party described as in its parties-block entry is at home, if the entry says.
 
     What the entry says about incorporation or its office wins; then the place in the
-    company's name ("(Suzhou) Co., Ltd.", "(HK) Limited"); then the company form ("GmbH").
+    company's name ("(Suzhou) Co., Ltd.", "(HK) Limited"); then, with ``by_form``, the company
+    form ("GmbH").
     """
     for m in _INCORPORATION.finditer(description):
         place = m.group("place") or m.group("adj") or m.group("address") or m.group("zh") or ""
@@ -210,6 +211,8 @@ def home_of(description: str) -> str | None:
     found = places_in(description)
     if found:
         return found[0]
+    if not by_form:
+        return None
     for j in JURISDICTIONS:
         entity = _entity_pattern(j.key)
         if entity is not None and entity.search(description):
@@ -267,7 +270,10 @@ def party_homes(our_party: str, contract_text: str, segments: list[PartySegment]
         segments = party_segments(our_party, contract_text)
     ours_segment = next((s for s in segments if s.ours), None)
     theirs = [s for s in segments if not s.ours]
-    our_home = home_of(our_party) or (home_of(ours_segment.text) if ours_segment else None)
+    # A place the client names wins; a company form it names ("S.A.S." is French and Colombian) yields
+    # to the place the parties block states.
+    entry_home = home_of(ours_segment.text) if ours_segment else None
+    our_home = home_of(our_party, by_form=False) or entry_home or home_of(our_party)
     their_home = next((h for s in theirs if (h := home_of(s.text))), None)
     counterparty = _as_called(theirs[0]) if theirs else ""
     return PartyHomes(our_home, their_home, counterparty)
@@ -346,6 +352,9 @@ def _negated(text: str, arbitration: re.Match[str]) -> bool:
     )
 
 
+_IN_A_KNOWN_PLACE = re.compile(r",\s*(?:the\s+)?(?:State\s+of\s+)?([A-Z][\w]+(?:\s+[A-Z][\w]+){0,3})")
+
+
 def dispute_choice(text: str) -> DisputeChoice:
     """The law, courts and arbitral seat ``text`` (a governing-law or disputes clause) chooses."""
     law = courts = seat = None
@@ -363,9 +372,15 @@ def dispute_choice(text: str) -> DisputeChoice:
             seat = next(
                 (h for name, h in _INSTITUTION_HOME.items() if re.search(rf"\b{name}\b|{name}", window)), None
             )
+    plain = _LANGUAGE.sub("", text)
     for pattern in _COURTS:
-        for c in pattern.finditer(_LANGUAGE.sub("", text)):
+        for c in pattern.finditer(plain):
             courts = _place_key(c.group("where"))
+            if courts is None or courts.startswith("x:"):
+                # "the courts of Wilmington, Delaware": a city the table does not know, in a place it does
+                within = _IN_A_KNOWN_PLACE.match(plain, c.end())
+                known = places_in(within.group(1)) if within else []
+                courts = known[0] if known else courts
             if courts:
                 break
         if courts:

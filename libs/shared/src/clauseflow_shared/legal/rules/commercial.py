@@ -663,7 +663,8 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             continue  # a claim notice bar: claim_time_bar
         silent = re.search(
             r"(?:if|where|unless)\s+(?:the\s+)?(\w+(?:'s)?)?\s*(?:\w+\s+){0,2}(?:fails?\s+to|does\s+not|has\s+not|do\s+not)\s+(?:\w+\s+){0,2}(?:object|notify|respond|reject|dispute|give|raise|inform)|"
-            r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未",
+            r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未"
+            r"|unless\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:notif(?:y|ies)|objects?|rejects?|disputes?|gives?\s+(?:written\s+)?notice|raises?)\b[^.;]{0,100}?within",
             text,
             re.I,
         )
@@ -674,6 +675,22 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             if not re.match(r"continued", silent.group(0), re.I)
             else ctx.parties.side_before(text, silent.end() + 40)
         )
+        notifier = re.match(
+            r"unless\s+(?:the\s+)?(?P<who>(?:\w+\s+){0,2}?)(?:notif|object|reject|disput|give|raise)",
+            silent.group(0),
+            re.I,
+        )
+        if notifier:
+            # "deemed accepted by the Distributor unless it notifies the Supplier": the one who must speak
+            named = ctx.parties.mentions(notifier.group("who"))
+            side = named[0].side if named else ctx.parties.side_before(text, silent.start())
+            window = [
+                p
+                for p in find_periods(text[silent.start() :])
+                if p.unit in {"day", "business day", "hour", "week"}
+            ]
+            if not window or window[0].days >= 15:
+                continue  # a fair inspection or dispute window before acceptance is market practice
         if re.match(r"continued", silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side

@@ -25,6 +25,32 @@ _TERRITORY = (
 )
 
 
+_DURING_THE_TERM = re.compile(
+    r"during\s+the\s+(?:term|continuance|currency|life)|while\s+this\s+(?:Agreement|Contract)|在本(?:合同|协议)有效期(?:内|间)",
+    re.I,
+)
+_AFTER_THE_CONTRACT = re.compile(
+    r"after\s+(?:the\s+)?(?:its\s+)?(?:termination|expiry|expiration|the\s+end)|following\s+(?:the\s+)?(?:termination|expiry)"
+    r"|post-?termination|终止后|届满后|解除后",
+    re.I,
+)
+
+
+_EXCLUSIVE_DEALING = (
+    r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
+    r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not[\s,]+[\w,\s]{0,70}?\b(?:sell|distribute|promote|market|represent|stock)\b.{0,80}?(?:competing|competitive|similar|rival|(?:that|which)\s+compete)|"
+    r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
+)
+
+
+# The counterparty's side of the bargain: it appoints us exclusively or appoints no one else.
+_RECIPROCAL = re.compile(
+    r"(?:as\s+its\s+|an?\s+)(?:sole\s+and\s+)?exclusive\s+(?:distributor|reseller|agent|licensee|supplier)"
+    r"|shall\s+not\s+(?:\w+\s+){0,3}appoint\s+any\s+(?:other|third)|独家(?:经销商|代理商?|被许可方)|不得(?:另行)?(?:委托|指定|授权)(?:任何)?(?:其他|第三方)",
+    re.I,
+)
+
+
 def non_compete(ctx: ClauseContext) -> list[Finding]:
     """A restraint of trade on us (time, territory, scope); for a buyer, a seller non-compete too weak to protect goodwill.
 
@@ -73,6 +99,12 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             continue
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
+        if (
+            _DURING_THE_TERM.search(text)
+            and not _AFTER_THE_CONTRACT.search(text)
+            and re.search(_EXCLUSIVE_DEALING, text, re.I)
+        ):
+            continue  # not dealing in competing products while the contract runs: exclusivity's point
         if (
             ctx.domain == "sha_spa"
             and ctx.parties.is_role("seller")
@@ -153,24 +185,14 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
 
 def exclusivity(ctx: ClauseContext) -> list[Finding]:
     """Exclusive-dealing obligations binding us without reciprocity."""
-    for s, m in ctx.find(
-        r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
-        r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not\s+[\w,\s]{0,40}?\b(?:sell|distribute|promote|market|represent|stock)\b.{0,80}?(?:competing|competitive|similar|rival|that\s+compete)|"
-        r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
-    ):
+    for s, m in ctx.find(_EXCLUSIVE_DEALING):
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
             continue
-        if (
-            re.search(
-                r"exclusive\s+(?:distributor|supplier|licen|rights?)\s+(?:to|for)\s+(?:the\s+)?",
-                ctx.text,
-                re.I,
-            )
-            and re.search(r"appoints?\s+(?:the\s+)?\w+", ctx.text, re.I)
-            and "appoint" not in m.group(0).lower()
-        ):
-            pass
+        if _AFTER_THE_CONTRACT.search(s.text):
+            continue  # a restraint that runs after the contract ends is a non-compete (non_compete)
+        if "appoint" not in m.group(0).lower() and _RECIPROCAL.search(ctx.text):
+            continue  # our exclusive dealing answers the counterparty's exclusive appointment of us
         return [
             Finding(
                 "exclusivity",

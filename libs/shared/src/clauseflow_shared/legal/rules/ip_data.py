@@ -13,6 +13,11 @@ _OUR_WORK = (
     r"developed|created|made|conceived|generated|improvements?|modifications?|enhancements?|derivative|"
     r"arising\s+(?:from|out\s+of)|results?|deliverables|work\s+product|customi[sz]ations?|feedback|suggestions|"
     r"paid\s+for|inventions?|know-how|开发|完成|创作|改进|衍生|成果|履行本合同"
+    # the customer relationships a distributor or agent builds are its own asset (taxonomy: customer lists)
+    r"|customer\s+(?:lists?|data(?:base)?|records|information)|compiled\s+by|客户(?:名单|资料|信息|数据)"
+)
+_CUSTOMERS = re.compile(
+    r"customer\s+(?:lists?|data(?:base)?|records|information)|客户(?:名单|资料|信息|数据)", re.I
 )
 # What an assignment must be about to be an IP transfer ("a working interest in the lease" is not).
 _IP_SUBJECT = re.compile(
@@ -144,7 +149,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     for s, m in ctx.find(
-        r"(?:shall|will)\s+(?:\w+\s+)?(?:vest\s+in|(?:remain\s+|be\s+)?vested\s+in|remain\s+with|belong\s+(?:exclusively\s+|solely\s+)?to|be\s+owned\s+(?:exclusively\s+|solely\s+)?by|be\s+the\s+(?:sole\s+and\s+)?(?:exclusive\s+)?property\s+of)\s+(?:the\s+)?"
+        r"(?:shall|will)\s+(?:\w+\s+)?(?:vest\s+in|(?:remain\s+|be\s+)?vested\s+in|remain\s+with|belong\s+(?:exclusively\s+|solely\s+)?to|be\s+owned\s+(?:exclusively\s+|solely\s+)?by|(?:be|become)\s+the\s+(?:sole\s+and\s+)?(?:exclusive\s+)?property\s+of)\s+(?:the\s+)?"
     ):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
         if not owner or not ctx.parties.theirs(owner[0].side):
@@ -168,6 +173,11 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
                 "medium" if mild and not re.search(_BACKGROUND, s.text, re.I) else "high",
                 span(s, m),
                 ctx.t(
+                    f"The customer lists and data {ctx.us} builds become {ctx.them}'s property.",
+                    f"{ctx.us}建立的客户名单和客户资料归{ctx.them}所有。",
+                )
+                if _CUSTOMERS.search(subject)
+                else ctx.t(
                     f"IP in work arising under the contract vests in {ctx.them}, including work by or paid for by {ctx.us}.",
                     f"合同项下产生的知识产权（包括{ctx.us}完成或付费的成果）归{ctx.them}所有。",
                 ),

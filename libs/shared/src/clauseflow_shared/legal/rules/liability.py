@@ -48,6 +48,15 @@ def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
     return None
 
 
+# A cap measured by one order, shipment or product: in a framework agreement, a fraction of the deal.
+_PER_ORDER = re.compile(
+    r"(?:price|amount|fees?|charges|sums?)\s+(?:actually\s+)?(?:paid|payable)\s+(?:\w+\s+){0,3}?(?:for|under|in\s+respect\s+of)\s+(?:the\s+)?"
+    r"(?:relevant\s+|particular\s+|affected\s+|defective\s+|specific\s+)?(?:order|purchase\s+order|shipment|delivery|consignment|Products?|units?|items?)\b"
+    r"|单(?:批|笔|次)订单|该批(?:货物|产品)|该(?:笔)?订单|(?:引起|导致)[^。；]{0,10}(?:订单|批次)",
+    re.I,
+)
+
+
 def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     """(months of fees, percent of price/fees) that a cap sentence uses, when stated."""
     months: float | None = None
@@ -104,7 +113,10 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             continue  # M&A seller limitations have their own, more specific rule
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
-        low = is_cap and ((months is not None and months < 12) or (pct is not None and pct < 100))
+        per_order = is_cap and months is None and pct is None and _PER_ORDER.search(s.text) is not None
+        low = is_cap and (
+            (months is not None and months < 12) or (pct is not None and pct < 100) or per_order
+        )
         nominal = _nominal_amount(s.text) if is_cap and months is None and pct is None else None
         if nominal is not None and (ctx.parties.theirs(side) or side == "mutual"):
             figure = s.text[nominal.start : nominal.end]
@@ -129,12 +141,16 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         if low and (ctx.parties.theirs(side) or side == "mutual"):
-            basis = (
-                ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
-                if months is not None
-                else ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
-            )
-            severe = (months is not None and months <= 3) or (pct is not None and pct <= 25)
+            if months is not None:
+                basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
+            elif pct is not None:
+                basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+            else:
+                basis = ctx.t(
+                    "the price of the single order or product the claim concerns",
+                    "引起索赔的单笔订单或单件产品的价款",
+                )
+            severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
             who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
             out.append(
                 Finding(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from clauseflow_shared.documents.numerals import ENGLISH_ORDINALS
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, Wording, finding, span
 from clauseflow_shared.legal.text import Percent, Period, find_percents, find_periods, fmt_period
 
@@ -894,20 +895,6 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-_ORDINALS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-}
-
-
 def _anniversaries(text: str) -> list[Period]:
     """ "before the fifth anniversary of Completion" as five years (a lock-up counted in anniversaries)."""
     out = []
@@ -917,7 +904,7 @@ def _anniversaries(text: str) -> list[Period]:
         re.I,
     ):
         n = m.group("n").lower()
-        out.append(Period(float(_ORDINALS.get(n) or int(n)), "year", m.start("n"), m.end()))
+        out.append(Period(float(ENGLISH_ORDINALS.get(n) or int(n)), "year", m.start("n"), m.end()))
     return out
 
 

@@ -464,6 +464,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
         # our stock, payments or deposits forfeited on termination
         for s, m in ctx.find(
             r"forfeit\w*|without\s+(?:any\s+)?(?:compensation|refund|payment)|non-?refundable|shall\s+not\s+be\s+refunded|不予退还|不予返还|无偿归|没收|不予补偿"
+            # stock it paid for, destroyed rather than bought back
+            r"|destroy\w*\s+(?:all\s+)?(?:of\s+)?(?:its|their|the|any)?\s*(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)\b|销毁[^。；]{0,6}(?:库存|存货|剩余产品)"
         ):
             text = s.text
             if not re.search(r"terminat|expir|终止|解除|届满", ctx.text, re.I):
