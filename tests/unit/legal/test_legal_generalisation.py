@@ -1125,6 +1125,17 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------- a cap that protects only the other side is not ours
+    _zh(
+        "uncapped_liability",
+        "甲方（客户）",
+        "7.1 乙方在本合同项下的累计赔偿责任不超过人民币一万元。7.2 因甲方违约给乙方造成损失的，甲方应赔偿乙方的全部损失，包括间接损失和预期利益损失。",
+    ),
+    Case(
+        "uncapped_liability",
+        "Customer",
+        "7.1 The Provider's total liability under this Agreement shall not exceed USD 1,500. 7.2 The Customer shall compensate the Provider for all losses caused by its breach, including indirect losses and loss of profit.",
+    ),
     # ------------------------------------------------------------ a distributor's side of the deal
     Case(
         "deemed_acceptance_or_waiver",
@@ -2231,6 +2242,16 @@ CLEAR: list[Case] = [
         "Investor",
         "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
         domain="sha_spa",
+    ),
+    Case(
+        "uncapped_liability",
+        "Customer",
+        "7.1 Each party's total liability under this Agreement shall not exceed the fees paid in the preceding twelve (12) months. 7.2 The Customer shall compensate the Provider for all losses caused by its breach.",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "甲方（客户）",
+        "因甲方违约给乙方造成损失的，甲方应赔偿乙方的全部损失。",
     ),
     Case(
         "deemed_acceptance_or_waiver",

@@ -348,6 +348,19 @@ _SUBJECT_TO_CAP = (
     r"subject\s+to\s+(?:the\s+)?(?:limitations?|limits?|caps?|Clause|Section)|up\s+to\s+(?:a\s+)?(?:maximum|the\s+amount)|shall\s+not\s+exceed|not\s+to\s+exceed|in\s+no\s+event\s+exceed"
     r"|(?<!不设)(?<!不设任何)上限为|不超过|不得超过|为限(?!制)|受.{0,10}(?:第.{1,4}条|责任限制|上限).{0,4}(?:约束|限制)(?!之外)"
 )
+
+
+def _a_cap_may_cover_us(ctx: ClauseContext, s: Sentence) -> bool:
+    """Whether a cap in the clause may limit the liability stated in ``s``: one in ``s`` itself, or
+    one not expressly limited to the counterparty ("乙方的累计赔偿责任不超过一万元" caps only 乙方)."""
+    for x in ctx.sentences:
+        if not re.search(_SUBJECT_TO_CAP, x.text, re.I):
+            continue
+        if x.start == s.start or not ctx.parties.theirs(_liable_side(ctx, x)):
+            return True
+    return False
+
+
 _PENALTY_SUBJECT = r"liquidated\s+damages|delay\s+damages|penalt|违约金|误期(?:损害)?赔偿|罚款|罚金"
 
 
@@ -381,7 +394,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             and not re.search(r"liabilit|liable|loss|损失|赔偿责任", text, re.I)
         ):
             continue
-        if explicit is None and re.search(_SUBJECT_TO_CAP, ctx.text, re.I):
+        if explicit is None and _a_cap_may_cover_us(ctx, s):
             continue  # "liable for all losses, subject to Clause 12" stays within the cap
         if (
             re.search(_STANDARD_CARVE, text, re.I)
@@ -461,6 +474,15 @@ _BROAD = (
 )
 
 
+def _own_breach_damages(ctx: ClauseContext) -> re.Pattern[str]:
+    """Losses that follow from our own breach: "因甲方违约给乙方造成损失的", "losses caused by its breach"."""
+    return re.compile(
+        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
+        rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach",
+        re.I,
+    )
+
+
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
     out: list[Finding] = []
@@ -492,6 +514,12 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         broad = re.search(_BROAD, text, re.I)
         if not fault_of_them and (not broad or reciprocal):
             continue
+        if (
+            not fault_of_them
+            and _own_breach_damages(ctx).search(text)
+            and not re.search(r"third[- ]part|第三方", text, re.I)
+        ):
+            continue  # damages for our own breach: how far they reach is uncapped_liability's question
         level = (
             "high"
             if fault_of_them
