@@ -1125,6 +1125,27 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------------------------------- a licensee's side of a licence
+    Case(
+        "minimum_commitment",
+        "Licensee",
+        "The Licensee shall pay the Licensor a royalty of 8% of Net Sales, and a minimum annual royalty of EUR 500,000 whether or not any Licensed Products are sold.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Licensee",
+        "The Licensor may increase the royalty rate at any time by notice to the Licensee.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Licensee",
+        "The Licensee shall not sell the Licensed Products to any customer at a price lower than the price it charges the Licensor's other distributors.",
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Licensee",
+        "2.1 The Licensor grants the Licensee a non-exclusive licence which the Licensor may revoke at any time. 2.2 The Licensee shall not challenge the validity of any of the Licensed Patents.",
+    ),
     # ------------------------------------------- a cap that protects only the other side is not ours
     _zh(
         "uncapped_liability",
@@ -2242,6 +2263,16 @@ CLEAR: list[Case] = [
         "Investor",
         "A drag-along may be exercised only by holders of at least 75% of the shares and only at a price not lower than fair market value.",
         domain="sha_spa",
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Licensor",
+        "The Licensee shall not challenge the validity of any of the Licensed Patents.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Licensee",
+        "The royalty rate may be changed only by written agreement of both parties.",
     ),
     Case(
         "uncapped_liability",

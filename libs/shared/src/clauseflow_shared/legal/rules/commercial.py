@@ -197,11 +197,11 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
 
 
 _CHANGE_OBJ = (
-    r"fees?|prices?|pricing|charges|rates|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
+    r"fees?|prices?|pricing|charges|rates?|royalt(?:y|ies)|commissions?|rent|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
     r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
 )
-_CHANGE_ZH_OBJ = r"价格|费用|收费|价款|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容"
+_CHANGE_ZH_OBJ = r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容"
 _CHANGE = (
     r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to|can)\s+"
     r"(?:,?\s*(?:at\s+any\s+time|from\s+time\s+to\s+time|in\s+its\s+(?:sole\s+|absolute\s+)?discretion|unilaterally|by\s+(?:written\s+)?notice|without\s+notice)\s*,?\s*)*"
@@ -352,7 +352,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
-        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend)|take[- ]or[- ]pay|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):

@@ -282,7 +282,7 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
     """Most-favoured-customer or price restrictions on us."""
     for s, m in ctx.find(
         r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|no\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest|best)|(?:lowest|best)\s+prices?\s+(?:it|that\s+it)\s+(?:charges|offers)"
-        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?prices?\s+(?:set|fixed|determined))"
+        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?prices?\s+(?:set|fixed|determined)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a)\s+(?:price|minimum))"
         r"|最惠|不(?:得)?(?:高|差)于.{0,30}(?:其他|第三方|任何)|转售价格|不得低于.{0,20}(?:指导价|零售价|规定的价格)"
     ):
         # the party that gives the price promise is the sentence's subject ("The Supplier shall
@@ -297,6 +297,11 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
                     span(s, m),
                     ctx.t(
                         f"{ctx.us} gives a most-favoured-customer commitment.", f"{ctx.us}承担最惠客户义务。"
+                    )
+                    if re.search(r"favou?r|最惠|高于|差于", m.group(0), re.I)
+                    else ctx.t(
+                        f"{ctx.us} may not set its own prices: a price floor binds its sales.",
+                        f"{ctx.us}不能自主定价：其销售受最低价格限制。",
                     ),
                     ctx.t(
                         "It constrains our pricing with every other customer and may raise competition-law issues.",

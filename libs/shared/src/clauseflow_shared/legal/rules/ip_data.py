@@ -198,14 +198,17 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is revocable at will or tied to a no-challenge covenant."""
     if not re.search(r"licen[cs]|许可", ctx.text, re.I):
         return []
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"revocable\s+at\s+(?:any\s+time|will)|may\s+(?:at\s+any\s+time\s+)?revoke|shall\s+not\s+(?:\w+\s+){0,2}challenge\s+the\s+validity|随时撤销|不得.{0,6}质疑"
     ):
         if re.search(r"irrevocable", s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
             continue
         side = ctx.actor(s, m.start())
-        if ctx.parties.theirs(side) or (ctx.parties.ours(side) and "challenge" in m.group(0).lower()):
-            return [
+        # the licensor revokes; the licensee is the one barred from challenging
+        barred = re.search(r"challenge|质疑", m.group(0), re.I) is not None
+        if (barred and ctx.parties.ours(side)) or (not barred and ctx.parties.theirs(side)):
+            out.append(
                 Finding(
                     "license_scope_restrictive",
                     "medium",
@@ -223,8 +226,8 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
                         "行业立场：期限内除重大违约未补救外不可撤销；不设不质疑条款。",
                     ),
                 )
-            ]
-    return []
+            )
+    return out
 
 
 _LICENCE_LIMITS = (
