@@ -1125,6 +1125,26 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # --------------------------------------------------------------- a subcontractor's side of a subcontract
+    Case(
+        "employer_requirements_errors",
+        "Subcontractor",
+        "The Subcontractor shall be responsible for any errors or omissions in the Employer's Requirements and the Contractor's drawings, whether or not they could reasonably have been discovered.",
+        domain="fidic",
+        metadata={"counterparty_name": 'Marlowe Construction Group Ltd (the "Contractor")'},
+    ),
+    Case(
+        "security_insurance_burden",
+        "Subcontractor",
+        "The Contractor may retain 3% of each payment, to be released twelve months after the end of the defects period of the Main Contract.",
+        domain="fidic",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Subcontractor",
+        "The Subcontractor shall not suspend the Subcontract Works for any reason, including non-payment.",
+        domain="fidic",
+    ),
     # ------------------------------------------------------------------- a licensee's side of a licence
     Case(
         "minimum_commitment",
@@ -1804,6 +1824,26 @@ CLEAR: list[Case] = [
         "license_scope_restrictive",
         "Licensee",
         "The Licensor grants the Licensee a perpetual, irrevocable, worldwide licence, transferable with the business, to use the Software for any purpose, including by its Affiliates.",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "The Contractor may instruct variations. No adjustment to the Subcontract Sum shall be made for any variation whose value is less than GBP 50,000.",
+        domain="fidic",
+        metadata={"counterparty_name": 'Keswick Mechanical Services Ltd (the "Subcontractor")'},
+    ),
+    Case(
+        "security_insurance_burden",
+        "Contractor",
+        "The Contractor may retain 10% of each payment, to be released twelve months after the end of the defects period of the Main Contract.",
+        domain="fidic",
+        metadata={"counterparty_name": 'Keswick Mechanical Services Ltd (the "Subcontractor")'},
+    ),
+    Case(
+        "security_insurance_burden",
+        "Subcontractor",
+        "The Contractor may retain 5% of each payment, half released on completion and half at the end of the defects period.",
+        domain="fidic",
     ),
     Case(
         "license_scope_restrictive",

@@ -28,7 +28,9 @@ _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 def _other_parties(metadata: dict[str, Any]) -> list[str]:
     out: list[str] = []
-    for key in ("counterparty", "other_party", "other_parties", "counterparties", "parties"):
+    # counterparty_name: the contract's setting names the other side ('Keswick Ltd (the "Subcontractor")')
+    keys = ("counterparty", "counterparty_name", "other_party", "other_parties", "counterparties", "parties")
+    for key in keys:
         value = metadata.get(key)
         if isinstance(value, str) and value.strip():
             out.append(value)

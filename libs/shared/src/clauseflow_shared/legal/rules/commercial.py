@@ -442,24 +442,38 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
             r"retain|retention|质量保证金|质保金|扣留",
             m.group(0) + text[max(0, m.start() - 40) : m.start()],
             re.I,
-        ) and ctx.parties.theirs(side):
-            side = "us"  # the counterparty retains part of OUR payments: the burden is ours
+        ):
+            if ctx.parties.ours(side) and re.search(r"\bretain", m.group(0), re.I):
+                continue  # we hold the retention: security for us, not a burden
+            if ctx.parties.theirs(side):
+                side = "us"  # the counterparty retains part of OUR payments: the burden is ours
         if not (ctx.parties.ours(side) or (side is None and ctx.parties.supplies)):
             continue
         # the percentage that belongs to the security, not e.g. the 95% paid before it
         pcts = sorted(find_percents(text), key=lambda p: abs(p.start - m.start()))
         on_demand = re.search(r"on[- ]demand|first\s+demand|unconditional|见索即付|无条件", text, re.I)
-        retention = re.search(r"retention|质量保证金", m.group(0), re.I)
+        retention = re.search(r"retain|retention|质量保证金", m.group(0), re.I)
         limit = 5 if retention else 10
-        if pcts and pcts[0].value > limit:
+        # held until long after the work's own defects period: "twelve months after the end of the
+        # defects period of the Main Contract"
+        overheld = retention and re.search(
+            r"(?:months?|years?)\s+after\s+(?:the\s+)?(?:end|expiry|expiration)\s+of\s+the\s+(?:defects|maintenance|warranty)",
+            text,
+            re.I,
+        )
+        if pcts and (pcts[0].value > limit or overheld):
             return [
                 Finding(
                     "security_insurance_burden",
                     "high" if on_demand or pcts[0].value >= 15 else "medium",
                     span(s, pcts[0].start),
                     ctx.t(
-                        f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {pcts[0].value:g}%, above the usual {limit}%.",
-                        f"{ctx.us}须提供{'见索即付的' if on_demand else ''}{pcts[0].value:g}%担保，高于通常的{limit}%。",
+                        f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {pcts[0].value:g}%"
+                        + (f", above the usual {limit}%" if pcts[0].value > limit else "")
+                        + (", held long after its own defects period." if overheld else "."),
+                        f"{ctx.us}须提供{'见索即付的' if on_demand else ''}{pcts[0].value:g}%担保"
+                        + (f"，高于通常的{limit}%" if pcts[0].value > limit else "")
+                        + ("，且在其缺陷责任期结束后仍长期被扣留。" if overheld else "。"),
                     ),
                     ctx.t(
                         "Excess security ties up credit lines and, if callable on demand, can be drawn without proof of default.",

@@ -11,6 +11,10 @@ from clauseflow_shared.legal.text import find_percents
 
 
 def _contractor_view(ctx: ClauseContext) -> bool:
+    """Whether we build (and so bear the construction risks): a main contractor facing its
+    subcontractor stands where an employer does."""
+    if ctx.parties.is_role("contractor") and "subcontractor" in ctx.parties.their_roles:
+        return ctx.parties.is_role("subcontractor")
     return ctx.parties.is_role("contractor", "subcontractor") or not ctx.parties.known
 
 
@@ -69,11 +73,19 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     if not _contractor_view(ctx):
         return []
     for s, _m in ctx.find(
-        r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer's\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求)|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
+        r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer['’]s\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求"
+        # in a subcontract the main contractor's own design stands where the Employer's does
+        + (
+            rf"|(?:{ctx.them_rx})['’]s\s+(?:drawings|design|specifications?)"
+            if "subcontractor" in ctx.parties.our_roles
+            else ""
+        )
+        + r")|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
     ):
         text = s.text
         shifted = re.search(
-            r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost|"
+            r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost"
+            r"|whether\s+or\s+not\s+(?:they|it|such\s+\w+)\s+could\s+(?:reasonably\s+)?have\s+been\s+(?:discovered|detected|found|foreseen)|"
             + _NO_RELIEF,
             text,
             re.I,

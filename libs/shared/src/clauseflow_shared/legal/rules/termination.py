@@ -289,6 +289,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
             ]
     removal = re.search(
         r"shall\s+not\s+be\s+entitled\s+to\s+(?:suspend|terminate|stop)|waives?\s+(?:its|any)\s+rights?\s+to\s+(?:suspend|terminate)|"
+        r"shall\s+not\s+(?:suspend|stop)\b[^.;]{0,80}?(?:for\s+any\s+reason|non-?payment|late\s+payment|even\s+if)|"
         r"(?:delete|deleted)\s+(?:Sub-Clause\s+)?16\.[12]|无权(?:暂停|停工|解除)|不得(?:以任何理由)?(?:暂停|停工)",
         ctx.text,
         re.I,
