@@ -377,3 +377,16 @@ def test_a_payment_article_with_a_long_term_and_a_withholding_right_is_two_findi
         if r["risk_type"] == "payment_terms_unfavourable"
     ]
     assert sorted(r["original_text"][:3] for r in risks) == ["3.1", "3.2"]
+
+
+def test_the_counterparty_the_contract_names_is_known_by_its_role_not_by_a_misread_name() -> None:
+    # A main contractor facing its subcontractor stands where an employer does.
+    subcontract = "No adjustment to the Subcontract Sum shall be made for any variation whose value is less than GBP 50,000."
+    facing = {"counterparty_name": 'Keswick Mechanical Services Ltd (the "Subcontractor")'}
+    assert analyse_clause(subcontract, our_party="Contractor", domain="fidic", metadata=facing) == []
+    # A parties block read from a filing can name "Supply Agreement" as the other side: not a party.
+    clause = "This Supply Agreement may terminate immediately on written notice."
+    misread = {"counterparty_name": "Supply Agreement"}
+    assert analyse_clause(clause, our_party="Company", metadata=misread) == analyse_clause(
+        clause, our_party="Company"
+    )

@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
-from clauseflow_shared.legal.parties import infer_parties
+from clauseflow_shared.legal.jurisdictions import called
+from clauseflow_shared.legal.parties import infer_parties, roles_in
 from clauseflow_shared.legal.playbook import load_playbook
 from clauseflow_shared.legal.redline import check_redline, draft_redline
 from clauseflow_shared.legal.rules import RULES, ClauseContext, Finding, Rule, rules_for
@@ -28,14 +29,17 @@ _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 def _other_parties(metadata: dict[str, Any]) -> list[str]:
     out: list[str] = []
-    # counterparty_name: the contract's setting names the other side ('Keswick Ltd (the "Subcontractor")')
-    keys = ("counterparty", "counterparty_name", "other_party", "other_parties", "counterparties", "parties")
-    for key in keys:
+    for key in ("counterparty", "other_party", "other_parties", "counterparties", "parties"):
         value = metadata.get(key)
         if isinstance(value, str) and value.strip():
             out.append(value)
         elif isinstance(value, list):
             out += [str(v) for v in value if v]
+    # The contract's setting names the other side ('Keswick Ltd (the "Subcontractor")'). Only the role
+    # it is given is taken: a parties block read from a filing can yield "Supply Agreement" as a name.
+    role = called(str(metadata.get("counterparty_name") or ""))
+    if roles_in(role):
+        out.append(role)
     our = str(metadata.get("our_party") or "")
     return [o for o in out if o.strip() and o.strip() != our.strip()]
 
