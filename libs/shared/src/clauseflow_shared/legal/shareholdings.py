@@ -11,15 +11,14 @@ of the Shares", "持有公司20%的股权", a cap-table line); a condition ("so 
 least 30%", "持股比例不低于10%") is a threshold, not a holding, and is never read as one.
 """
 
-# ruff: noqa: E501  -- legal regexes read better unbroken
-
 from __future__ import annotations
 
 import re
 
 from clauseflow_shared.legal.party_roles import PartySegment
+from clauseflow_shared.legal.text import percent_pattern
 
-_PCT = r"(?P<pct>\d{1,2}(?:\.\d+)?|100)\s*(?:%|per\s*cent\b|percent\b|％)"
+_PCT = percent_pattern("pct")
 _OF_THE_COMPANY = (
     r"\s+(?:of\s+(?:the\s+|its\s+)?(?:entire\s+|total\s+|enlarged\s+|fully[- ]diluted\s+)?(?:issued\s+)?"
     r"(?:share\s+capital|shares|equity|voting\s+rights|capital|registered\s+capital)|shareholding|interest|stake)"
@@ -28,7 +27,7 @@ _OF_THE_COMPANY = (
 _EN_HOLDING = re.compile(
     rf"\b(?:representing|represents|holds|owns|holding|owning|constituting|constitutes|being|comprising)\s+"
     rf"(?:approximately\s+|about\s+|in\s+aggregate\s+|an\s+aggregate\s+of\s+)?{_PCT}{_OF_THE_COMPANY}"
-    rf"|\b(?:holds|owns)\s+the\s+(?:remaining|other|balance\s+of\s+(?:the\s+)?)\s*{_PCT.replace('pct', 'rest')}",
+    rf"|\b(?:holds|owns)\s+the\s+(?:remaining|other|balance\s+of\s+(?:the\s+)?)\s*{percent_pattern('rest')}",
     re.I,
 )
 _ZH_HOLDING = re.compile(

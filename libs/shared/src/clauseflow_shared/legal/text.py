@@ -337,6 +337,14 @@ class Percent:
     end: int
 
 
+def percent_pattern(group: str = "pct") -> str:
+    """A written percentage ("20%", "20 per cent", "20％") whose number is captured as ``group``.
+
+    Patterns that hold several alternatives each need a group of their own name.
+    """
+    return rf"(?P<{group}>\d{{1,2}}(?:\.\d+)?|100)\s*(?:%|per\s*cent\b|percent\b|％)"
+
+
 def find_percents(text: str) -> list[Percent]:
     """All percentages in ``text`` ("15%", "seven and a half per cent (7.5%)", "百分之二十")."""
     out: list[Percent] = []

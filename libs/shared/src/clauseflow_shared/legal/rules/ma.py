@@ -9,7 +9,14 @@ from collections.abc import Callable
 
 from clauseflow_shared.documents.numerals import ENGLISH_ORDINALS
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, Wording, finding, span
-from clauseflow_shared.legal.text import Percent, Period, find_percents, find_periods, fmt_period
+from clauseflow_shared.legal.text import (
+    Percent,
+    Period,
+    find_percents,
+    find_periods,
+    fmt_period,
+    percent_pattern,
+)
 
 _SELLER = r"Sellers?|Warrantors?|Vendors?|卖方|转让方"
 
@@ -917,8 +924,8 @@ _PRE_EMPTION_SWITCHED_OFF = (
     r"|董事会(?:可|有权)(?:决定|决议)[^。；]{0,30}(?:不适用|排除)"
 )
 
-_PCT = r"(?P<pct>\d{1,2}(?:\.\d+)?|100)\s*(?:%|per\s*cent\b|percent\b|％)"
-_PCT_ZH = _PCT.replace("pct", "pct_zh")  # the Chinese alternative of the same pattern
+_PCT = percent_pattern("pct")
+_PCT_ZH = percent_pattern("pct_zh")  # the Chinese alternative of the same pattern
 _FRACTIONS = {
     "two-thirds": 200 / 3,
     "two thirds": 200 / 3,
@@ -1023,7 +1030,7 @@ def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         rf"transfer\w*\s+(?:Shares\s+)?(?:representing\s+|comprising\s+)?(?:more\s+than|in\s+excess\s+of|at\s+least|over|not\s+less\s+than)\s+{_PCT}"
         rf"|转让[^。；]{{0,10}}(?:超过|以上|不低于)?[^。；]{{0,4}}?{_PCT_ZH}(?:以上)?[^。；]{{0,6}}股权"
-        rf"|转让[^。；]{{0,20}}股权(?:比例)?(?:超过|达到|不低于)\s*{_PCT_ZH.replace('pct_zh', 'pct_zh2')}"
+        rf"|转让[^。；]{{0,20}}股权(?:比例)?(?:超过|达到|不低于)\s*{percent_pattern('pct_zh2')}"
     ):
         block = _threshold(m)
         if block > 50:
