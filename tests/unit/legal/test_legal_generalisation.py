@@ -1125,6 +1125,17 @@ FLAG: list[Case] = [
         "The Investor shall not transfer any of its shares for a period of seven (7) years from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------------------------------- a tenant's fit-out on termination
+    _zh(
+        "post_termination_obligations",
+        "乙方（承租方）",
+        "租赁期满或合同解除时，乙方所作装修及添附无偿归甲方所有，甲方亦有权要求乙方恢复原状。",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Tenant",
+        "On termination of the Lease, all fit-out works and leasehold improvements made by the Tenant shall become the property of the Landlord without compensation.",
+    ),
     # --------------------------------------------------------------- a subcontractor's side of a subcontract
     Case(
         "employer_requirements_errors",
@@ -1844,6 +1855,16 @@ CLEAR: list[Case] = [
         "Subcontractor",
         "The Contractor may retain 5% of each payment, half released on completion and half at the end of the defects period.",
         domain="fidic",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Tenant",
+        "On termination of the Lease, all fit-out works and leasehold improvements made by the Tenant shall become the property of the Landlord without compensation.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Tenant",
+        "On termination of the Lease, the Tenant may remove its fit-out works and shall make good any damage; any fit-out left shall be paid for by the Landlord at its depreciated value.",
     ),
     Case(
         "license_scope_restrictive",

@@ -158,6 +158,8 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         subject = _CARVED_OUT.sub(" ", subject)
         if not re.search(_OUR_WORK, subject, re.I):
             continue
+        if re.search(r"fit-?out|fixtures|leasehold|alterations|装修|装饰|添附", subject, re.I):
+            continue  # a tenant's fit-out is property in the premises, not IP (post_termination_obligations)
         if _customer_paid_deliverables_only(ctx, subject):
             continue
         if re.search(

@@ -483,7 +483,9 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             ):
                 continue
             if not re.search(
-                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|费用",
+                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|费用"
+                # a tenant's fit-out, left to the landlord for nothing
+                r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附",
                 text,
                 re.I,
             ):
@@ -494,8 +496,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     "high",
                     span(s, m),
                     ctx.t(
-                        f"On termination {ctx.us} forfeits its stock or payments without compensation.",
-                        f"合同终止时{ctx.us}的存货或款项被无偿没收或不予退还。",
+                        f"On termination {ctx.us} forfeits its stock, payments or fit-out without compensation.",
+                        f"合同终止时{ctx.us}的存货、款项或装修添附被无偿没收或不予退还。",
                     ),
                     ctx.t(
                         "Forfeiture is a penalty unrelated to any loss the counterparty suffers.",
