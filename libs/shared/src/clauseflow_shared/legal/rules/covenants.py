@@ -113,10 +113,9 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         ):
             continue  # a seller's covenant protecting the goodwill it has sold, within market limits
         territory = re.search(_TERRITORY, text)
-        after_term = re.search(
-            r"after\s+(?:the\s+)?(?:its\s+)?(?:termination|expiry|expiration|the\s+end)|following\s+(?:the\s+)?(?:termination|expiry|Effective\s+Date|Completion)|thereafter|post-?termination|终止后|届满后|解除后",
-            text,
-            re.I,
+        # the shared "after the contract", plus a restraint counted from signing or a share deal's Completion
+        after_term = _AFTER_THE_CONTRACT.search(text) or re.search(
+            r"following\s+(?:the\s+)?(?:Effective\s+Date|Completion)|thereafter", text, re.I
         )
         broad = [
             x

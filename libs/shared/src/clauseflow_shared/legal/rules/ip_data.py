@@ -9,15 +9,15 @@ import re
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
+# The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
+_CUSTOMER_RECORDS = r"customer\s+(?:lists?|data(?:base)?|records|information)|客户(?:名单|资料|信息|数据)"
+_CUSTOMERS = re.compile(_CUSTOMER_RECORDS, re.I)
 _OUR_WORK = (
     r"developed|created|made|conceived|generated|improvements?|modifications?|enhancements?|derivative|"
     r"arising\s+(?:from|out\s+of)|results?|deliverables|work\s+product|customi[sz]ations?|feedback|suggestions|"
     r"paid\s+for|inventions?|know-how|开发|完成|创作|改进|衍生|成果|履行本合同"
     # the customer relationships a distributor or agent builds are its own asset (taxonomy: customer lists)
-    r"|customer\s+(?:lists?|data(?:base)?|records|information)|compiled\s+by|客户(?:名单|资料|信息|数据)"
-)
-_CUSTOMERS = re.compile(
-    r"customer\s+(?:lists?|data(?:base)?|records|information)|客户(?:名单|资料|信息|数据)", re.I
+    r"|compiled\s+by|" + _CUSTOMER_RECORDS
 )
 # What an assignment must be about to be an IP transfer ("a working interest in the lease" is not).
 _IP_SUBJECT = re.compile(
