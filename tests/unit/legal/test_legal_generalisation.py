@@ -1410,10 +1410,134 @@ FLAG: list[Case] = [
         "Customer",
         "The Provider shall respond within fourteen (40) days of the request.",
     ),
+    # ------------------------------------------------ a one-way NDA read from the recipient's side
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "接收方不得以相关信息已经公开或由接收方独立研发为由拒绝履行保密义务。",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "The Recipient shall keep all Confidential Information secret even if such information is or becomes publicly available.",
+    ),
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "如接收方因司法机关或监管部门要求须披露保密信息，须预先征得披露方书面同意。",
+    ),
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "协议终止后，接收方应立即销毁全部保密资料，不得保留任何副本。",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "On request the Recipient shall destroy all Confidential Information without retaining any copies.",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "甲方（客户）",
+        "乙方有权不时修改其信息安全管理制度，甲方应遵守修改后的制度。",
+    ),
+    # --------------------------------------------- a Chinese distribution agreement, distributor's side
+    _zh(
+        "exclusivity",
+        "乙方（经销商）",
+        "经销期间，乙方不得在约定区域内推广或销售与甲方产品同类的其他品牌产品。",
+    ),
+    _zh(
+        "exclusivity",
+        "乙方（经销商）",
+        "在本协议有效期内，乙方不得在四川省内销售与甲方产品直接竞争的同类产品。",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "乙方（经销商）",
+        "协议终止后，甲方不负有回购乙方库存产品的义务，且乙方不得继续销售库存产品。",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Distributor",
+        "Upon termination the Supplier shall have no obligation to repurchase any remaining stock and the Distributor shall not sell any remaining stock.",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（客户）",
+        "乙方的累计赔偿责任不超过甲方在前三个月内支付的服务费用。",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "乙方（经销商）",
+        "甲方在本协议项下的累计赔偿责任不超过乙方最近一个月的采购金额。",
+    ),
+    _zh(
+        "non_compete",
+        "乙方（经销商）",
+        "本协议终止后一年内，乙方不得在华东地区经销任何竞争品牌的产品。",
+    ),
+    _zh("payment_terms_unfavourable", "经销商", "经销商应在下单时预付订单全额货款。"),
 ]
 
 
 CLEAR: list[Case] = [
+    # ----------------------------- a distributor's freedoms and a supplier's view of its distributor
+    _zh("mfn_or_price_restriction", "乙方（经销商）", "乙方可自行决定产品转售价格。"),
+    _zh("ip_ownership_transfer", "甲方（供应商）", "乙方的客户名单和客户资料归乙方所有。"),
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（客户）",
+        "乙方的累计赔偿责任不超过甲方在前十二个月内支付的服务费用。",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（客户）",
+        "乙方的累计赔偿责任不超过甲方在前十二个月内支付的服务费用。",
+    ),
+    _zh(
+        "exclusivity",
+        "乙方（经销商）",
+        "在本协议有效期内，乙方不得在四川省内销售与甲方产品直接竞争的同类产品。",
+        metadata={"exclusive_appointment": "1.1 甲方指定乙方为其在四川省范围内的独家经销商。"},
+    ),
+    _zh(
+        "post_termination_obligations",
+        "乙方（经销商）",
+        "协议终止后，甲方无回购库存的义务，乙方可在六个月内继续销售剩余库存。",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "甲方（供应商）",
+        "本协议终止后，甲方无回购剩余库存的义务，乙方亦不得继续销售剩余库存产品。",
+    ),
+    # ------------------------------------- the discloser is not bound by the recipient's duties
+    _zh(
+        "confidentiality_overbroad",
+        "甲方",
+        "甲方向乙方披露的全部信息，无论是否标明保密字样，均属保密信息，乙方不得向任何第三方披露。",
+    ),
+    _zh(
+        "confidentiality_overbroad",
+        "甲方（披露方）",
+        "保密信息是指乙方以任何方式知悉的与甲方有关的全部信息，无论是否标明保密字样。",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Company",
+        "All information disclosed by the Company to the Consultant, whether or not marked as confidential, shall be Confidential Information and the Consultant shall not disclose it without the prior written consent of the Company.",
+    ),
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "接收方应销毁全部保密资料，不得保留任何副本，但法律法规要求保留的除外。",
+    ),
+    _zh(
+        "confidentiality_overbroad",
+        "接收方",
+        "未经披露方事先书面同意，接收方不得向第三方披露保密信息。",
+    ),
+    _zh("unilateral_change_right", "乙方", "甲方有权修订其内部管理制度。"),
     _zh(
         "ground_conditions_risk",
         "承包人",

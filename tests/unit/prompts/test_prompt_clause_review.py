@@ -181,6 +181,17 @@ def test_our_shareholding_is_stated_so_that_thresholds_can_be_judged_against_it(
     assert "OUR SHAREHOLDING" not in _system(_react(language="en"))
 
 
+def test_an_exclusive_appointment_is_quoted_so_that_exclusive_dealing_is_judged_against_it() -> None:
+    setting = {"exclusive_appointment": "1.1 甲方指定乙方为其在四川省范围内的独家经销商。"}
+    assert "【独家授权】本合同在其他条款中作出独家指定：“1.1 甲方指定乙方" in _system(_react(setting=setting))
+    english = _system(_react(language="en", setting=setting))
+    assert "EXCLUSIVE APPOINTMENT: elsewhere the contract appoints a party exclusively" in english
+    assert read_metadata(_user(_react(language="en", setting=setting)))["exclusive_appointment"].startswith(
+        "1.1"
+    )
+    assert "EXCLUSIVE APPOINTMENT" not in _system(_react(language="en"))
+
+
 @pytest.mark.parametrize("lang", ["zh-CN", "en"])
 def test_the_output_contract_lists_every_risk_type_id(lang: str) -> None:
     system = _system(_react(language=lang))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from clauseflow_shared.legal.appointments import exclusive_appointment
 from clauseflow_shared.legal.party_roles import PartySegment, party_segments
 from clauseflow_shared.legal.shareholdings import holding_of_our_party
 
@@ -403,6 +404,7 @@ class ContractSetting:
     target_home: str | None = None  # a share deal's target company
     contract_title: str = ""  # "SOFTWARE DEVELOPMENT AGREEMENT": what kind of deal the clause sits in
     our_shareholding: float | None = None  # percent of the company our party holds (SHA, SPA)
+    exclusive_appointment: str = ""  # the line appointing a distributor, agent or licensee exclusively
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -414,6 +416,7 @@ class ContractSetting:
             "target_home": named(self.target_home, language),
             "contract_title": self.contract_title,
             "our_shareholding": "" if self.our_shareholding is None else f"{self.our_shareholding:g}%",
+            "exclusive_appointment": self.exclusive_appointment,
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -426,8 +429,8 @@ def _title_of(contract_text: str) -> str:
 
 
 def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
-    """The parties' homes (from the parties block), the governing law (from the dispute clause), and
-    our shareholding where the contract states one."""
+    """The parties' homes (from the parties block), the governing law (from the dispute clause),
+    our shareholding where the contract states one, and any exclusive appointment."""
     segments = party_segments(our_party, contract_text)
     homes = party_homes(our_party, contract_text, segments)
     governing = next((key for m in _LAW.finditer(contract_text) if (key := _place_key(_law_place(m)))), None)
@@ -439,6 +442,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         target_home(contract_text),
         _title_of(contract_text),
         holding_of_our_party(segments, contract_text),
+        exclusive_appointment(contract_text),
     )
 
 

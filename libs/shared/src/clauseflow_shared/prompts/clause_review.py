@@ -15,6 +15,7 @@ from clauseflow_shared.llm.json_answer import parse_json_answer
 from clauseflow_shared.prompts.fragments import (
     anti_injection,
     domain_hint,
+    exclusivity_setting,
     is_zh,
     parties_setting,
     risk_output_contract,
@@ -173,6 +174,7 @@ def build_react_messages(
         jurisdiction_rule(lang, jurisdiction),
         parties_setting(lang, setting),
         shareholding_setting(lang, setting),
+        exclusivity_setting(lang, setting),
         domain_hint(lang, dom, with_tools=True),
         _react_working_rules(lang, clause_id),
         _suggested_tools_hint(lang, suggested_tools),
@@ -241,6 +243,7 @@ def build_fixed_path_messages(
         jurisdiction_rule(lang, jurisdiction),
         parties_setting(lang, setting),
         shareholding_setting(lang, setting),
+        exclusivity_setting(lang, setting),
         domain_hint(lang, dom, with_tools=False),
         context_rule,
         risk_output_contract(lang),

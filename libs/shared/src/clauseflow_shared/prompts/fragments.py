@@ -82,20 +82,36 @@ def parties_setting(lang: str, setting: Mapping[str, str]) -> str:
     )
 
 
+def _contract_fact(lang: str, value: str | None, zh: str, en: str) -> str:
+    """A fact read from the contract, stated in the system prompt (``{}`` takes the value); none, no line."""
+    if not value:
+        return ""
+    return (zh if is_zh(lang) else en).format(value)
+
+
 def shareholding_setting(lang: str, setting: Mapping[str, str]) -> str:
     """Our stake in the company, against which a shareholders' agreement's thresholds are judged."""
-    held = setting.get("our_shareholding")
-    if not held:
-        return ""
-    if is_zh(lang):
-        return (
-            f"【我方持股】我方持有公司{held}的股权。董事委派、保留事项表决、随售等以持股比例为门槛的权利，"
-            "应以该比例判断我方能否实际行使或否决。"
-        )
-    return (
-        f"OUR SHAREHOLDING: our party holds {held} of the company. Judge every right that hangs on a "
+    return _contract_fact(
+        lang,
+        setting.get("our_shareholding"),
+        "【我方持股】我方持有公司{}的股权。董事委派、保留事项表决、随售等以持股比例为门槛的权利，"
+        "应以该比例判断我方能否实际行使或否决。",
+        "OUR SHAREHOLDING: our party holds {} of the company. Judge every right that hangs on a "
         "holding threshold (board seats, reserved-matter votes, tag-along) by whether that stake can "
-        "exercise or block it."
+        "exercise or block it.",
+    )
+
+
+def exclusivity_setting(lang: str, setting: Mapping[str, str]) -> str:
+    """The contract's exclusive appointment, against which a party's exclusive-dealing duty is judged."""
+    return _contract_fact(
+        lang,
+        setting.get("exclusive_appointment"),
+        "【独家授权】本合同在其他条款中作出独家指定：“{}”。"
+        "与该独家指定相对应的不经营竞争产品等排他义务属于对等安排，不应作为单方排他风险指出。",
+        'EXCLUSIVE APPOINTMENT: elsewhere the contract appoints a party exclusively: "{}". '
+        "An exclusive-dealing duty (no competing products) answered by that appointment is reciprocal, "
+        "not a one-sided exclusivity risk.",
     )
 
 

@@ -92,7 +92,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             )
             break
     for s, m in ctx.find(
-        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)"
+        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
     ):
         payer = ctx.actor(s, m.start())
         if not ctx.parties.theirs(payer):
@@ -126,6 +126,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance)"
             r"|(?:全额|全部|百分之百)[^。；]{0,12}(?:货款|价款|合同款|费用)?[^。；]{0,12}(?:发货|交货|交付|供货)(?:之)?前|款到发货|先款后货"
             r"|(?:发货|交货|交付|供货)(?:之)?前[^。；]{0,12}(?:支付|付清)[^。；]{0,4}(?:全额|全部|百分之百)"
+            # each order paid in full when placed: "下达订单时一次性预付该订单的全部货款"
+            r"|(?:下达订单|下单|订货|订购)时[^。；]{0,12}(?:预付|支付|付清)[^。；]{0,10}(?:全部|全额)"
             # the whole price at signature, before anything is delivered
             r"|(?:签订|签署|生效)(?:之日|后)[^。；]{0,12}(?:一次性)?(?:支付|付清)(?:全部|全额)(?:的)?(?:合同)?(?:价款|款项|费用|货款)"
             r"|\b(?:on|upon|within\s+\w+\s+(?:\(\d+\)\s+)?(?:business\s+)?days\s+(?:of|after))\s+(?:signature|signing|execution|the\s+(?:date|Effective\s+Date)\s+of\s+this\s+(?:Agreement|Contract))[^.;]{0,40}?\bpay\b[^.;]{0,30}?(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount|Contract\s+Price|fees)|100\s?%)"
@@ -201,17 +203,23 @@ _CHANGE_OBJ = (
     r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
 )
-_CHANGE_ZH_OBJ = r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容"
+# A party's own rules and policies ("保密管理制度") are a change to our terms only once they bind us.
+_CHANGE_ZH_POLICY = r"(?:管理)?制度|规章|规则|政策|管理办法"
+_BINDS_US_ZH = r"约束|遵守|遵照|执行|适用于"
+_CHANGE_ZH_OBJ = (
+    r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|"
+    + _CHANGE_ZH_POLICY
+)
 _CHANGE = (
     r"\b(?:may|reserves\s+the\s+right\s+to|is\s+entitled\s+to|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to|can)\s+"
     r"(?:,?\s*(?:at\s+any\s+time|from\s+time\s+to\s+time|in\s+its\s+(?:sole\s+|absolute\s+)?discretion|unilaterally|by\s+(?:written\s+)?notice|without\s+notice)\s*,?\s*)*"
     r"(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand|discontinue|withdraw|remove)\b,?\s+(?:[\w,’'-]+\s+){0,6}?(?:"
     + _CHANGE_OBJ
-    + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
+    + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
     # "乙方可根据市场行情单方调整合同价格": a right given by 可/可以/得 and the word 单方
-    + r"|(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|提高|上调|更改)(?:.{0,12}?)(?:"
+    + r"|(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
 )
@@ -293,6 +301,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
         if re.search(_CHANGE_BALANCED, nearby, re.I):
             continue
+        if re.search(_CHANGE_ZH_POLICY, m.group(0)) and not re.search(_BINDS_US_ZH, nearby):
+            continue
         consent = _CONSENT_OF.search(nearby)
         if consent:
             named = ctx.parties.mentions(consent.group("of") or consent.group("owner"))
@@ -304,7 +314,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
         what = re.sub(
             r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权"
-            r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|提高|上调|更改)",
+            r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|修订|提高|上调|更改)",
             "",
             m.group(0),
             flags=re.I,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_shared.legal.appointments import EXCLUSIVE_APPOINTMENT
 from clauseflow_shared.legal.jurisdictions import called, dispute_choice, jurisdiction_key, named
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
@@ -13,7 +14,7 @@ from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 _RESTRAINT = (
     r"(?:(?:shall|will|may|must)\s+not|undertakes?\s+(?:that\s+it\s+will\s+)?not(?:\s+to)?|agrees?\s+not\s+to|is\s+(?:prohibited|restricted)\s+from|neither\b.{0,60}?\bshall)\b"
     r"(?P<body>.{0,200}?)\b(?P<act>compete|provide|supply|sell|offer|perform|render|carry\s+on|engage(?:d)?\s+in|be\s+(?:engaged|interested|concerned)\s+in|invest\s+in|develop|manufactur\w*|commerciali[sz]e|market|distribute|work\s+for|act\s+for|establish)\b"
-    r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|研发|提供|供应|供货|开展)"
+    r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|经销|代理|分销|研发|提供|供应|供货|开展)"
 )
 _COMMERCIAL_OBJECT = (
     r"services?|products?|goods|business|software|solutions?|equipment|consult\w*|activit(?:y|ies)|competitor|competing|compet\w+|similar"
@@ -40,14 +41,8 @@ _EXCLUSIVE_DEALING = (
     r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
     r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not[\s,]+[\w,\s]{0,70}?\b(?:sell|distribute|promote|market|represent|stock)\b.{0,80}?(?:competing|competitive|similar|rival|(?:that|which)\s+compete)|"
     r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
-)
-
-
-# The counterparty's side of the bargain: it appoints us exclusively or appoints no one else.
-_RECIPROCAL = re.compile(
-    r"(?:as\s+its\s+|an?\s+)(?:sole\s+and\s+)?exclusive\s+(?:distributor|reseller|agent|licensee|supplier)"
-    r"|shall\s+not\s+(?:\w+\s+){0,3}appoint\s+any\s+(?:other|third)|独家(?:经销商|代理商?|被许可方)|不得(?:另行)?(?:委托|指定|授权)(?:任何)?(?:其他|第三方)",
-    re.I,
+    # "乙方不得经销、代理或销售任何与甲方产品相竞争的产品"
+    r"|不得(?:在[^。；，]{0,12})?(?:经销|代理|销售|分销|推广)[^。；]{0,30}?(?:相竞争|竞争|竞品|同类|类似)"
 )
 
 
@@ -190,7 +185,9 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             continue
         if _AFTER_THE_CONTRACT.search(s.text):
             continue  # a restraint that runs after the contract ends is a non-compete (non_compete)
-        if "appoint" not in m.group(0).lower() and _RECIPROCAL.search(ctx.text):
+        if "appoint" not in m.group(0).lower() and (
+            EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")
+        ):
             continue  # our exclusive dealing answers the counterparty's exclusive appointment of us
         return [
             Finding(
@@ -284,6 +281,12 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
         r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?prices?\s+(?:set|fixed|determined)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a)\s+(?:price|minimum))"
         r"|最惠|不(?:得)?(?:高|差)于.{0,30}(?:其他|第三方|任何)|转售价格|不得低于.{0,20}(?:指导价|零售价|规定的价格)"
     ):
+        if re.search(
+            r"自行(?:决定|确定)|自主(?:决定|定价|确定)|自由(?:决定|确定)|(?:free|entitled)\s+to\s+(?:set|determine)|in\s+its\s+(?:sole\s+)?discretion",
+            s.text,
+            re.I,
+        ):
+            continue  # "乙方可自行决定产品转售价格": the clause gives pricing freedom, it does not take it
         # the party that gives the price promise is the sentence's subject ("The Supplier shall
         # ensure that its prices ..."; "The Supplier's prices to the Customer shall be ...")
         subject = [x for x in ctx.parties.mentions(s.text[: m.start()]) if x.side in {"us", "them", "mutual"}]

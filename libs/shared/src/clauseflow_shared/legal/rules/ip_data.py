@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 # The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
@@ -110,6 +111,10 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             limb = re.split(r"[;；]", text[: m.start()])[-1]
             if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, limb, re.I):
                 continue
+            if re.search(rf"(?:{ctx.them_rx})(?:自身|自有)?的", limb) and "us" not in ctx.parties.sides_in(
+                limb
+            ):
+                continue  # "乙方的客户名单归乙方所有": what is already theirs stays theirs
             if _customer_paid_deliverables_only(ctx, limb):
                 continue
         else:
@@ -312,17 +317,56 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
 
 
 def _we_receive_confidential(ctx: ClauseContext) -> bool:
-    if ctx.parties.is_role("recipient"):
+    return ctx.parties.is_role("recipient")
+
+
+# "甲方以任何形式向乙方披露", "disclosed by the Company to the Consultant": who gives the information.
+_DISCLOSES_ZH = (
+    r"(?P<from>{})(?:拟|将|已)?(?:以[^，。；]{{0,12}})?向(?P<to>{})(?:[^，。；]{{0,6}})?(?:披露|提供)"
+)
+_DISCLOSED_BY_EN = (
+    r"disclosed\s+(?:\w+\s+){{0,4}}by\s+(?:the\s+)?(?P<from>{})\s+(?:\w+\s+){{0,3}}to\s+(?:the\s+)?(?P<to>{})"
+)
+
+
+def _we_only_disclose(ctx: ClauseContext) -> bool:
+    """We are the one-way discloser: the recipient's burdens are the counterparty's, not ours.
+
+    Our role says so ("甲方（披露方）"); failing that, the clause itself names us as the party
+    that discloses to the counterparty and never the other way round.
+    """
+    if ctx.parties.is_role("discloser") and not ctx.parties.is_role("recipient"):
         return True
-    if ctx.parties.is_role("discloser"):
+    if ctx.parties.is_role("recipient") or not ctx.parties.known:
         return False
-    return False
+    us, them = ctx.us_rx, ctx.them_rx
+    ours = any(ctx.has(p.format(us, them)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN))
+    theirs = any(ctx.has(p.format(them, us)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN))
+    return ours and not theirs
+
+
+# The standard exclusions taken away: "乙方不得以任何信息已为公众所知或系乙方独立开发为由主张其不属于保密信息",
+# "even if such information is or becomes publicly available".
+_EXCLUSIONS_DENIED = (
+    r"(?:不得|无权|不能|不可)以[^。；]{0,40}(?:为公众所知|公开|独立(?:开发|研发)|合法(?:取得|获得))[^。；]{0,30}为由"
+    r"|(?:even\s+if|notwithstanding\s+that|regardless\s+of\s+whether)\s+(?:such\s+|the\s+|any\s+)?(?:information\s+)?(?:it\s+)?"
+    r"(?:is|was|becomes|has\s+become)\s+(?:or\s+becomes\s+)?(?:publicly\s+(?:available|known)|in\s+the\s+public\s+domain|independently\s+developed)"
+    r"|shall\s+not\s+(?:be\s+entitled\s+to\s+)?rely\s+on\s+(?:the\s+fact\s+)?(?:that\s+)?[^.;]{0,60}(?:public\s+domain|publicly\s+available|independently\s+developed)"
+)
+# Return or destruction with no copy kept even where law or a compliance system requires one.
+_NO_COPY_KEPT = (
+    r"不得保留(?:任何)?(?:存档|备份|副本|复印件)|不得(?:以任何形式)?留存"
+    r"|(?:shall\s+not|may\s+not|without)\s+(?:retain|retaining|keep|keeping)\w*\s+(?:any\s+)?(?:archival\s+|backup\s+)?cop(?:y|ies)"
+)
+_COPY_CARVE_OUT = r"法律|法规|合规|备份系统|except|save|other\s+than|required\s+by\s+law|archiv\w+\s+purposes|back-?up\s+(?:systems|tapes)"
 
 
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(r"confiden|保密|secret", ctx.text + ctx.title, re.I):
         return []
+    if _we_only_disclose(ctx):
+        return []  # the recipient's duties protect us
     receiving = _we_receive_confidential(ctx)
     out: list[Finding] = []
 
@@ -420,7 +464,9 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
     for s, m in ctx.find(
-        r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)|依法|法律(?:法规)?要求|监管).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)|事先.{0,6}同意"
+        r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)"
+        # the consent must be asked for the compelled disclosure itself, not for disclosure at large
+        r"|(?:依法|依据法律|法律法规|法律(?:法规)?要求|法院|政府机关|监管|司法).{0,60}?(?:事先|预先).{0,8}同意"
     ):
         if bound(s.text, m.start(), s):
             c = re.search(
@@ -450,6 +496,7 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    out += _exclusions_and_copies(ctx, receiving, bound)
     for s, m in ctx.find(
         r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+limit\s+(?:of|in)\s+time|永久|无限期|长期有效"
     ):
@@ -480,6 +527,61 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    return out
+
+
+def _exclusions_and_copies(
+    ctx: ClauseContext, receiving: bool, bound: Callable[[str, int, object], bool]
+) -> list[Finding]:
+    """The standard exclusions denied outright, and destruction that leaves no copy the law requires."""
+    out: list[Finding] = []
+    for s, m in ctx.find(_EXCLUSIONS_DENIED):
+        if receiving or bound(s.text, m.start(), s):
+            out.append(
+                finding(
+                    ctx,
+                    "confidentiality_overbroad",
+                    "high",
+                    span(s, m),
+                    (
+                        "Information that is public or that the recipient developed itself is still treated as confidential.",
+                        "已为公众所知或接收方自行开发的信息仍被视为保密信息。",
+                    ),
+                    (
+                        f"{ctx.us} could be sued for using what anyone may use, or for its own independent work.",
+                        f"{ctx.us}使用任何人均可使用的信息或其自主开发的成果，都可能被诉违约。",
+                    ),
+                    (
+                        "Playbook: the four standard exclusions (public domain, prior possession, third party without duty, independent development).",
+                        "行业立场：适用四项标准例外（公知信息、事先持有、无保密义务的第三方提供、独立开发）。",
+                    ),
+                )
+            )
+            break
+    for s, m in ctx.find(_NO_COPY_KEPT):
+        if re.search(_COPY_CARVE_OUT, s.text, re.I) or not (receiving or bound(s.text, m.start(), s)):
+            continue
+        out.append(
+            finding(
+                ctx,
+                "confidentiality_overbroad",
+                "low",
+                span(s, m),
+                (
+                    "Every copy must be returned or destroyed, with none kept even where law or regulation requires it.",
+                    "须返还或销毁全部资料，即使法律法规要求保存也不得保留任何副本。",
+                ),
+                (
+                    f"{ctx.us} cannot both comply and keep the records its regulators, auditors or backup systems require.",
+                    f"{ctx.us}无法在履约的同时保留监管、审计或备份系统所要求的记录。",
+                ),
+                (
+                    "Playbook: copies required by law or kept in routine backups may be retained, still under the confidentiality duty.",
+                    "行业立场：依法须保留或留存于常规备份中的副本可予保留，但仍受保密义务约束。",
+                ),
+            )
+        )
+        break
     return out
 
 

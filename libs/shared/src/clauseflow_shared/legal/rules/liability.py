@@ -62,10 +62,18 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     months: float | None = None
     pct: float | None = None
     text = s.text
-    fees = re.search(r"fees|charges|amounts?\s+paid|费用|价款|合同(?:总)?价", text, re.I)
+    fees = re.search(
+        r"fees|charges|amounts?\s+paid|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
+        text,
+        re.I,
+    )
     if fees:
-        for p in find_periods(text[fees.start() :]):
-            if p.unit in {"month", "year", "day", "week"}:
+        # English counts the months after the fees ("fees paid in the 12 months before"), Chinese
+        # before them ("最近一个月的采购金额", "前三个月内支付的服务费用")
+        for p in find_periods(text):
+            if p.unit in {"month", "year", "day", "week"} and (
+                p.start >= fees.start() or 0 <= fees.start() - p.end <= 12
+            ):
                 months = p.months
                 break
     for pc in find_percents(text):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, span
+from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, finding, span
 from clauseflow_shared.legal.text import find_periods, fmt_period
 
 _TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
@@ -462,6 +462,9 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+        stranded = _stock_stranded(ctx)
+        if stranded:
+            return stranded
         # our stock, payments or deposits forfeited on termination
         for s, m in ctx.find(
             r"forfeit\w*|without\s+(?:any\s+)?(?:compensation|refund|payment)|non-?refundable|shall\s+not\s+be\s+refunded|不予退还|不予返还|无偿归|没收|不予补偿"
@@ -545,4 +548,47 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+# The supplier refuses to buy the stock back ("甲方无回购剩余库存的义务", "no obligation to repurchase
+# any Products") and the distributor may not sell it off either: stock paid for becomes worthless.
+_NO_BUY_BACK = (
+    r"(?:无|没有|不负有|不承担)[^。；]{0,4}(?:回购|购回)[^。；]{0,8}(?:库存|存货|产品)"
+    r"|(?:no|not\s+be\s+under\s+any|has\s+no)\s+obligation\s+to\s+(?:re-?purchase|buy\s+back)\s+(?:any\s+)?(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)"
+)
+_NO_SELL_OFF = (
+    r"不得(?:继续)?(?:销售|出售|经销|处置)[^。；]{0,6}(?:剩余|库存|存货)"
+    r"|(?:shall|may)\s+not\s+(?:continue\s+to\s+)?(?:sell|distribute|dispose\s+of)\s+(?:any\s+)?(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)"
+    r"|cease\s+(?:all\s+)?(?:sales|selling)\s+(?:of\s+the\s+Products\s+)?(?:immediately|forthwith)"
+)
+
+
+def _stock_stranded(ctx: ClauseContext) -> list[Finding]:
+    """On termination the counterparty need not buy back our stock and we may not sell it off."""
+    if not ctx.parties.buy_side or not ctx.has(_NO_SELL_OFF):
+        return []
+    for s, m in ctx.find(_NO_BUY_BACK):
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        return [
+            finding(
+                ctx,
+                "post_termination_obligations",
+                "high",
+                span(s, m),
+                (
+                    f"On termination {ctx.them} need not buy back {ctx.us}'s stock, and {ctx.us} may not sell it off.",
+                    f"合同终止后{ctx.them}无回购库存的义务，{ctx.us}也不得继续销售剩余库存。",
+                ),
+                (
+                    f"Stock {ctx.us} has paid for becomes worthless on any termination, including one {ctx.them} chooses.",
+                    f"{ctx.us}已付款的库存在任何终止情形下（包括{ctx.them}主动解除）都将变得毫无价值。",
+                ),
+                (
+                    "Playbook: a sell-off period of 3-6 months, or buy-back of saleable stock at cost.",
+                    "行业立场：给予3-6个月的库存清售期，或由对方按成本回购可售库存。",
+                ),
+            )
+        ]
     return []
