@@ -129,6 +129,15 @@ class TestWhatADisputeClauseChooses:
                 DisputeChoice(seat="sg", arbitration=True),
             ),
             (
+                # the seat stated in words, not the institution's home
+                "This Agreement is governed by English law. Any dispute shall be finally resolved by arbitration under the SIAC Rules seated in London.",
+                DisputeChoice(law="ew", seat="ew", arbitration=True),
+            ),
+            (
+                "因本合同引起的争议，提交新加坡国际仲裁中心按其仲裁规则仲裁，仲裁地为香港。",
+                DisputeChoice(seat="hk", arbitration=True),
+            ),
+            (
                 "本合同适用中华人民共和国法律。因本合同引起的争议，提交上海国际仲裁中心仲裁。",
                 DisputeChoice(law="cn", seat="cn", arbitration=True),
             ),

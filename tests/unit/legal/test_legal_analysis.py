@@ -359,6 +359,19 @@ def test_the_same_risk_in_two_sub_clauses_of_one_unit_is_two_findings() -> None:
     assert any(q.startswith("2.1") for q in quotes) and any(q.startswith("2.2") for q in quotes)
 
 
+def test_an_uncapped_indemnity_and_an_unlimited_liability_in_one_article_are_two_findings() -> None:
+    article = (
+        "6. Liability and indemnity\n"
+        "6.1 The Consultant shall indemnify the Client against all losses arising out of the Services, howsoever caused.\n"
+        "6.2 The Client's liability shall not exceed the fees paid in the three months preceding the claim. "
+        "The Consultant's liability under this Agreement shall be unlimited."
+    )
+    risks = analyse_clause(article, our_party="Consultant")
+    quotes = [r["original_text"] for r in risks if r["risk_type"] == "uncapped_liability"]
+    assert len(quotes) == 2
+    assert quotes[0].startswith("6.1") and "shall be unlimited" in quotes[1]
+
+
 def test_two_phrasings_of_one_risk_in_one_sub_clause_are_one_finding() -> None:
     clause = "7.1 The Supplier's liability is unlimited. The Supplier shall be liable for all losses without limit."
     risks = analyse_clause(clause, our_party="Supplier")

@@ -1478,10 +1478,59 @@ FLAG: list[Case] = [
         "本协议终止后一年内，乙方不得在华东地区经销任何竞争品牌的产品。",
     ),
     _zh("payment_terms_unfavourable", "经销商", "经销商应在下单时预付订单全额货款。"),
+    # ------------------------------------------------------ a consultancy, the consultant's side
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Consultant",
+        "Any sum that the Consultant does not include in its final invoice shall be deemed waived.",
+    ),
+    _zh("deemed_acceptance_or_waiver", "乙方（承包人）", "乙方未列入竣工结算报告的款项，视为乙方自动放弃。"),
+    Case(
+        "security_insurance_burden",
+        "Consultant",
+        "The Consultant shall maintain professional indemnity insurance of not less than £10,000,000 for each and every claim, and shall keep that insurance in force for twelve (12) years after termination of this Agreement.",
+    ),
+    _zh(
+        "security_insurance_burden",
+        "乙方（服务方）",
+        "乙方应投保职业责任保险，并在本合同终止后十年内保持有效。",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------ a consultancy on terms a consultant can sign
+    Case(
+        "termination_for_convenience",
+        "Consultant",
+        "The Client may terminate this Agreement on sixty (60) days' written notice, in which case the Client shall pay for Services performed up to the date of termination together with the Consultant's reasonable committed costs that cannot be cancelled.",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Consultant",
+        "Any sum that the Client does not include in its final statement shall be deemed waived.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Consultant",
+        "The Consultant shall maintain professional indemnity insurance of not less than £1,000,000 in the aggregate during the term and for three (3) years after it.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Consultant",
+        "The Consultant shall maintain professional indemnity insurance for six (6) years after completion of the Services.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Client",
+        "The Consultant shall maintain professional indemnity insurance for twelve (12) years after termination of this Agreement.",
+    ),
+    Case(
+        "governing_law_forum",
+        "Consultant",
+        "This Agreement is governed by English law. Any dispute shall be finally resolved by arbitration under the SIAC Rules seated in London.",
+        metadata={"our_home": "England and Wales", "counterparty_home": "Singapore"},
+    ),
     # ----------------------------- a distributor's freedoms and a supplier's view of its distributor
     _zh("mfn_or_price_restriction", "乙方（经销商）", "乙方可自行决定产品转售价格。"),
     _zh("ip_ownership_transfer", "甲方（供应商）", "乙方的客户名单和客户资料归乙方所有。"),

@@ -319,8 +319,12 @@ _ARBITRATION = re.compile(
     r"arbitrat\w*(?P<rest>[^.;]{0,200})|(?P<zh>[^，。；]{0,30}仲裁[^。；]{0,40})",
     re.I,
 )
+# The seat stated in words beats the home of the institution whose rules apply ("under the SIAC
+# Rules seated in London" is a London arbitration).
 _SEAT = re.compile(
-    r"(?:seat|place|venue)\s+of\s+(?:the\s+)?arbitration\s+(?:shall\s+be|is)\s+(?P<seat>[^,.;]{2,40})", re.I
+    r"(?:(?:seat|place|venue)\s+of\s+(?:the\s+)?arbitration\s+(?:shall\s+be|is)|\bseated\s+in|\bwith\s+(?:its|the)\s+seat\s+in)"
+    r"\s+(?P<seat>[^,.;]{2,40})|仲裁地(?:点)?(?:为|在|是)(?P<zh>[^，。；]{2,20})",
+    re.I,
 )
 _INSTITUTION_HOME = {
     "ICC": None,  # the ICC is international: its rules alone say nothing about a home
@@ -367,7 +371,7 @@ def dispute_choice(text: str) -> DisputeChoice:
     if arbitration:
         window = _LANGUAGE.sub("", arbitration.group(0))
         s = _SEAT.search(text)
-        where = places_in(s.group("seat")) if s else places_in(window)
+        where = places_in(s.group("seat") or s.group("zh")) if s else places_in(window)
         seat = where[0] if where else None
         if seat is None:
             seat = next(

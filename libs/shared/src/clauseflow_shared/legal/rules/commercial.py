@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period, words_to_number
 
 # What secures money paid before performance: its return is guaranteed or it is held by a third party.
@@ -388,8 +388,65 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# Our duty to insure ("The Consultant shall maintain professional indemnity insurance", "乙方应投保…险").
+_OUR_INSURANCE = r"\b(?:maintain|take\s+out|effect|procure|keep)\b[^.;]{0,60}?\binsurance\b|(?:投保|购买|办理)[^。；]{0,20}保险"
+_AFTER_THE_END = (
+    r"after\s+(?:the\s+)?(?:termination|expiry|expiration|completion|end)|following\s+(?:the\s+)?(?:termination|expiry|completion)"
+    r"|(?:终止|届满|解除|完工|竣工)后"
+)
+# Six years after the work is the longest ordinary limitation period for a claim on a simple
+# contract; construction contracts are often deeds, with twelve.
+_RUN_OFF_YEARS = 6
+_CONSTRUCTION_RUN_OFF_YEARS = 12
+
+
+def _insurance_run_off(ctx: ClauseContext) -> list[Finding]:
+    """Our insurance kept in force for longer after the contract than any claim could run."""
+    for s, m in ctx.find(_OUR_INSURANCE):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        after = re.search(_AFTER_THE_END, s.text, re.I)
+        if after is None:
+            continue
+        # "for twelve (12) years after termination"; "竣工后十年内"
+        periods = [
+            p
+            for p in find_periods(s.text)
+            if p.unit in {"year", "month"}
+            and (0 <= after.start() - p.end <= 10 or 0 <= p.start - after.end() <= 6)
+        ]
+        years = _CONSTRUCTION_RUN_OFF_YEARS if ctx.domain == "fidic" else _RUN_OFF_YEARS
+        if not periods or periods[0].days <= years * 366:
+            continue
+        run_off = periods[0]
+        return [
+            finding(
+                ctx,
+                "security_insurance_burden",
+                "medium",
+                span(s, m),
+                (
+                    f"{ctx.us} must keep its insurance in force for {fmt_period(run_off)} after the contract ends.",
+                    f"{ctx.us}须在合同结束后继续维持保险{fmt_period(run_off)}。",
+                ),
+                (
+                    f"The premiums run long after the fees stop and beyond the period in which a claim is likely; {ctx.us} bears the cost and the risk of cover becoming unavailable.",
+                    f"保费在收费结束后仍需长期支付，且超出通常的索赔期限；{ctx.us}承担成本以及保险无法续保的风险。",
+                ),
+                (
+                    "Playbook: run-off cover for up to six years after completion, on commercially reasonable terms and while available in the market.",
+                    "行业立场：完工后最多维持六年，以商业上合理的条件且在市场可投保的情况下为限。",
+                ),
+            )
+        ]
+    return []
+
+
 def security_burden(ctx: ClauseContext) -> list[Finding]:
-    """Excessive, on-demand or long-lived security provided by us."""
+    """Excessive, on-demand or long-lived security or insurance provided by us."""
+    run_off = _insurance_run_off(ctx)
+    if run_off:
+        return run_off
     for s, m in ctx.find(r"\bdeposit\b|押金|保证金"):
         months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
         forfeit = re.search(r"retain\s+(?:it\s+)?in\s+full|forfeit|不予退还|不退还|全部没收", ctx.text, re.I)
@@ -688,6 +745,9 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         silent = re.search(
             r"(?:if|where|unless)\s+(?:the\s+)?(\w+(?:'s)?)?\s*(?:\w+\s+){0,2}(?:fails?\s+to|does\s+not|has\s+not|do\s+not)\s+(?:\w+\s+){0,2}(?:object|notify|respond|reject|dispute|give|raise|inform)|"
             r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未"
+            # a sum left out of the final account: "any sum that the Consultant does not include in its final invoice"
+            r"|(?:that|which)\s+(?:the\s+)?\w+\s+(?:does\s+not|fails\s+to)\s+(?:include|claim|state)\b[^.;]{0,30}?(?:final|last)\s+(?:invoice|statement|account|application)"
+            r"|未(?:列入|纳入|包括在)[^。；]{0,6}(?:最终|竣工)?结算"
             r"|unless\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:notif(?:y|ies)|objects?|rejects?|disputes?|gives?\s+(?:written\s+)?notice|raises?)\b[^.;]{0,100}?within",
             text,
             re.I,

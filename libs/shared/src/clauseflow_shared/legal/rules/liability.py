@@ -385,7 +385,10 @@ _NOT_A_CEILING = re.compile(
 def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
     the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
-    包括间接损失"; a penalty or liquidated-damages sum without a cap belongs to the LD rule."""
+    包括间接损失"; a penalty or liquidated-damages sum without a cap belongs to the LD rule.
+
+    Every sentence is read: an article may state an uncapped indemnity in 6.1 and say outright
+    that our liability is unlimited in 6.2 (one finding per sub-clause is kept by the analysis)."""
     out: list[Finding] = []
     for s in ctx.sentences:
         text = s.text
@@ -467,7 +470,6 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         )
-        break
     return out
 
 

@@ -35,6 +35,7 @@ _RELET = (
 
 _COMPENSATION = re.compile(
     r"(?:loss\s+of|lost)\s+profits?|demobili[sz]|costs?\s+(?:reasonably\s+)?(?:incurred|committed)|compensat|"
+    r"(?:committed|cancellation|wind-?down|unavoidable)\s+costs|"
     r"shall\s+be\s+paid|payment\s+on\s+termination|预期利润|可得利益|补偿|赔偿.{0,10}损失|支付.{0,10}(?:价款|费用)",
     re.I,
 )
