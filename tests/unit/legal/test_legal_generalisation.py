@@ -1495,10 +1495,66 @@ FLAG: list[Case] = [
         "乙方（服务方）",
         "乙方应投保职业责任保险，并在本合同终止后十年内保持有效。",
     ),
+    # ------------------------------------------------ a Chinese specialist subcontract, subcontractor's side
+    _zh(
+        "employer_requirements_errors",
+        "乙方（分包人）",
+        "乙方应对甲方提供的施工图纸和业主要求进行复核，其中的任何错误均由乙方承担责任和费用。",
+        domain="fidic",
+    ),
+    _zh(
+        "ground_conditions_risk",
+        "乙方（分包人）",
+        "施工中遇到的地下管线、障碍物等不利物质条件，均由乙方自行承担。",
+        domain="fidic",
+    ),
+    _zh(
+        "variation_valuation_unfair",
+        "乙方（分包人）",
+        "甲方可将分包工程的任何部分删减后另行发包给其他单位，乙方不得索赔。",
+        domain="fidic",
+    ),
+    _zh(
+        "variation_valuation_unfair",
+        "乙方（分包人）",
+        "单项变更金额在合同价款3%以内的，合同价款不予调整。",
+        domain="fidic",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ---------------------------------------------- a main contractor reading its own subcontract
+    _zh(
+        "security_insurance_burden",
+        "甲方（总承包人）",
+        "甲方按每期进度款的10%扣留质量保证金，待整体工程竣工验收满五年后无息退还。",
+        domain="fidic",
+    ),
+    _zh(
+        "warranty_excessive",
+        "甲方（总承包人）",
+        "甲方按每期进度款的10%扣留质量保证金，待整体工程竣工验收满五年后无息退还。",
+        domain="fidic",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "甲方（总承包人）",
+        "无论甲方是否按时付款，乙方均不得以任何理由停工或暂停施工。",
+        domain="fidic",
+    ),
+    _zh(
+        "dispute_resolution_unbalanced",
+        "甲方（总承包人）",
+        "甲方工程师对任何争议的决定为最终决定，对双方具有约束力。",
+        domain="fidic",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "乙方（分包人）",
+        "甲方有权随时变更工程内容，单项变更金额在合同价款5%以内的，合同价款不予调整。",
+        domain="fidic",
+    ),
     # ------------------------------------------------ a consultancy on terms a consultant can sign
     Case(
         "termination_for_convenience",

@@ -69,6 +69,9 @@ _SUPPRESSED_BY: dict[str, str] = {"deemed_acceptance_or_waiver": "unilateral_cha
 # to ma_claim_limitations_unfavourable, not liability_cap_inadequate".
 _SUPPRESSED_IN_DOMAIN: dict[str, dict[str, str]] = {
     "sha_spa": {"liability_cap_inadequate": "ma_claim_limitations_unfavourable"},
+    # "a Variation instructed without adjustment" is the construction-specific id for a change
+    # the Employer imposes on the Contractor's scope
+    "fidic": {"unilateral_change_right": "variation_valuation_unfair"},
 }
 
 

@@ -510,7 +510,9 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
             m.group(0) + text[max(0, m.start() - 40) : m.start()],
             re.I,
         ):
-            if ctx.parties.ours(side) and re.search(r"\bretain", m.group(0), re.I):
+            if ctx.parties.ours(side) and re.search(
+                r"\bretain|扣留|扣除|预留|暂扣", m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+            ):
                 continue  # we hold the retention: security for us, not a burden
             if ctx.parties.theirs(side):
                 side = "us"  # the counterparty retains part of OUR payments: the burden is ours
@@ -895,7 +897,9 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
         ]
         warranty_terms = re.search(
-            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保|质量|缺陷|故障|瑕疵", text, re.I
+            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵",
+            text,
+            re.I,
         )
         long = periods[0] if periods and periods[0].months > 24 and warranty_terms else None
         if not strict and not long:

@@ -35,6 +35,8 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         r"|无论是否(?:可以)?预见|不可预见.{0,20}(?:由承包人|由承包商|自行)|承担.{0,20}(?:地质|地下|现场|水文).{0,10}(?:风险|责任)|仅供参考|对其(?:准确性|完整性)不承担"
         # the risk named first and put on us after: "遇到任何不利物质条件的风险均由承包人承担"
         r"|(?:地质|地下|水文|不利物质条件|物质条件|障碍物)[^。；]{0,30}(?:风险|后果|费用)[^。；]{0,10}(?:均|全部|一律)?由(?:承包人|承包商|乙方)(?:自行)?承担"
+        # "任何地下障碍物或不利物质条件均由乙方自行承担费用"
+        + rf"|(?:地质|地下|水文|不利物质条件|物质条件|障碍物)[^。；]{{0,30}}(?:均|全部|一律)由(?:{ctx.us_rx})(?:自行)?承担"
     ):
         text = s.text
         if not re.search(
@@ -42,7 +44,10 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         side = ctx.actor(s, m.start())
-        if not (ctx.parties.ours(side) or re.search(r"Contractor|承包", text)):
+        # "…均由乙方自行承担" names who bears the risk after the risk
+        if not (
+            ctx.parties.ours(side) or re.search(r"Contractor|承包", text) or re.search(ctx.us_rx, m.group(0))
+        ):
             continue
         if re.search(r"shall\s+be\s+entitled", text, re.I) and not re.search(_NO_RELIEF, text, re.I):
             continue
@@ -84,6 +89,7 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     ):
         text = s.text
         shifted = re.search(
+            rf"由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)|"
             r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost"
             r"|whether\s+or\s+not\s+(?:they|it|such\s+\w+)\s+could\s+(?:reasonably\s+)?have\s+been\s+(?:discovered|detected|found|foreseen)|"
             + _NO_RELIEF,
@@ -191,20 +197,25 @@ def variations(ctx: ClauseContext) -> list[Finding]:
     """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let."""
     if not _contractor_view(ctx):
         return []
-    if not re.search(r"variation|change\s+order|变更", ctx.title + " " + ctx.text, re.I):
+    if not re.search(r"variation|change\s+order|omi(?:t|ssion)|变更|删减", ctx.title + " " + ctx.text, re.I):
         return []
     for s, m in ctx.find(
         r"no\s+(?:adjustment|increase)\s+(?:to|in)\s+the\s+(?:Contract\s+Price|price)|(?:without|no)\s+(?:any\s+)?adjustment|"
         r"(?:rates?|valuation|value)\s+(?:\w+\s+){0,3}(?:determined|fixed|set)\s+by\s+the\s+(?:Employer|Engineer)(?:\s+(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion)?|"
         r"omi(?:t|ssion)\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|Employer\s+itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
         r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:要求|主张)?(?:调整|增加)(?:合同)?价(?:格|款)"
+        r"|(?:合同)?价(?:格|款)不(?:予|作)?调整"
+        # omitted work given to others: "将任何部分工程删减并交由第三方施工"
+        r"|删减[^。；]{0,20}(?:交由|委托|另行发包给?)(?:任何)?(?:第三方|他人|其他)"
     ):
         text = s.text
         if re.search(r"shall\s+not\s+omit|不得删减", text, re.I) and "omi" in m.group(0).lower():
             continue
         pct = find_percents(text)
         discretion = re.search(r"sole|absolute|discretion|酌情|单方", text, re.I)
-        if "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):
+        if "删减" in m.group(0):
+            pass  # omitted work re-let is unfair whatever the clause calls it
+        elif "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):
             if not re.search(r"Variation|变更", text, re.I):
                 continue
         elif re.search(r"determined|fixed|set", m.group(0), re.I) and not discretion:
@@ -215,6 +226,11 @@ def variations(ctx: ClauseContext) -> list[Finding]:
                 "high",
                 span(s, m),
                 ctx.t(
+                    f"Work may be omitted from {ctx.us}'s scope and given to others, so {ctx.us} loses its margin on it.",
+                    f"工程可从{ctx.us}的范围中删减并交由他人施工，{ctx.us}丧失该部分利润。",
+                )
+                if re.search(r"omi|删减", m.group(0), re.I)
+                else ctx.t(
                     "Variations may be instructed without fair adjustment"
                     + (f" (threshold {pct[0].value:g}%)" if pct else "")
                     + f", shifting the cost of changed scope to {ctx.us}.",

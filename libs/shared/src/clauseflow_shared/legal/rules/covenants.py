@@ -655,6 +655,13 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     ):
         head = s.text[: m.end()]
         ms = [x for x in ctx.parties.mentions(head) if x.side != "mutual"]
+        # "甲方工程师的决定": the engineer of a party is that party's agent
+        agent = re.search(
+            rf"(?P<of>{ctx.us_rx}|{ctx.them_rx})(?:的|['’]s\s+)?(?:工程师|监理|代表|Engineer|Representative)",
+            head,
+        )
+        if agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side):
+            continue  # our own agent's determinations bind the counterparty, not us
         if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(
             r"Engineer|Employer's\s+Representative|工程师|监理", head
         ):

@@ -209,7 +209,9 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
 
 # The words just before a verb that withhold the right to it.
 _DENIED = re.compile(
-    r"(?:\bno\s+right\s+to|\bnot\s+(?:be\s+entitled|have\s+(?:any|the|a)\s+right)\s+to|\b(?:may|shall|can)\s*not|cannot|无权|不得)\s*$",
+    r"(?:\bno\s+right\s+to|\bnot\s+(?:be\s+entitled|have\s+(?:any|the|a)\s+right)\s+to|\b(?:may|shall|can)\s*not|cannot|无权|不得)\s*$"
+    # "乙方均不得以任何理由停工或暂停施工": the denial reaches across the reason and a first verb
+    r"|(?:无权|不得|不能|不可)(?:以任何理由|以任何方式)?[^，。；,]{0,6}$",
     re.I,
 )
 
