@@ -1520,10 +1520,26 @@ FLAG: list[Case] = [
         "单项变更金额在合同价款3%以内的，合同价款不予调整。",
         domain="fidic",
     ),
+    # ------------------------------------------- a tenant's deposit kept on any termination
+    _zh(
+        "post_termination_obligations",
+        "乙方（承租方）",
+        "乙方应于签约时支付相当于六个月租金的押金。合同因任何原因终止的，押金不予退还。",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    _zh(
+        "post_termination_obligations",
+        "甲方（出租方）",
+        "乙方应于签约时支付相当于六个月租金的押金。合同因任何原因终止的，押金不予退还。",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "乙方（承租方）",
+        "乙方应支付三个月租金作为押金。合同期满后，甲方应无息退还押金，但乙方欠付的租金除外。",
+    ),
     # ---------------------------------------------- a main contractor reading its own subcontract
     _zh(
         "security_insurance_burden",

@@ -478,18 +478,20 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             if not re.search(r"terminat|expir|终止|解除|届满", ctx.text, re.I):
                 continue
             before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
-            if not before or not ctx.parties.ours(before[0].side):
+            # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
+            payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
+            if not ctx.parties.ours(payer):
                 continue
             if re.search(
                 r"terminat\w*\s+(?:this\s+Agreement\s+)?(?:by|at\s+the\s+option\s+of)\s+(?:the\s+)?",
                 text,
                 re.I,
             ) and not re.search(
-                r"stock|inventory|payments?|deposit|prepay|fees?|库存|货物|款项|预付|保证金", text, re.I
+                r"stock|inventory|payments?|deposit|prepay|fees?|库存|货物|款项|预付|保证金|押金", text, re.I
             ):
                 continue
             if not re.search(
-                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|费用"
+                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|押金|费用"
                 # a tenant's fit-out, left to the landlord for nothing
                 r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附",
                 text,
