@@ -138,6 +138,10 @@ class TestWhatADisputeClauseChooses:
                 DisputeChoice(seat="hk", arbitration=True),
             ),
             (
+                "This Agreement is governed by Danish law and the courts of Copenhagen shall have exclusive jurisdiction.",
+                DisputeChoice(law="dk", courts="dk"),
+            ),
+            (
                 "本合同适用中华人民共和国法律。因本合同引起的争议，提交上海国际仲裁中心仲裁。",
                 DisputeChoice(law="cn", seat="cn", arbitration=True),
             ),

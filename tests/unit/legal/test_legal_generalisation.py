@@ -1526,10 +1526,64 @@ FLAG: list[Case] = [
         "乙方（承租方）",
         "乙方应于签约时支付相当于六个月租金的押金。合同因任何原因终止的，押金不予退还。",
     ),
+    # ------------------------------------------------------------- a commercial agent's side
+    Case(
+        "payment_terms_unfavourable",
+        "Agent",
+        "The Agent shall be entitled to a commission of five per cent (5%) of each order, payable within one hundred and twenty (120) days after the end of the calendar quarter in which the Principal receives full payment from the customer.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Agent",
+        "If a customer fails to pay any invoice in full, the Agent shall repay to the Principal all commission received on that customer's orders and shall indemnify the Principal for the unpaid amount.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Agent",
+        "On termination for any reason the Agent shall not be entitled to any indemnity, compensation or commission on orders received after the date of termination.",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "乙方（经销商）",
+        "本协议因任何原因终止或届满，乙方均无权要求任何补偿。",
+    ),
+    Case(
+        "non_compete",
+        "Agent",
+        "For three (3) years after termination the Agent shall not act for any manufacturer of pumps anywhere in Europe.",
+    ),
+    Case(
+        "governing_law_forum",
+        "Agent",
+        "This Agreement is governed by Danish law and the courts of Copenhagen shall have exclusive jurisdiction.",
+        metadata={"our_home": "Spain", "counterparty_home": "Denmark"},
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------- the principal reading its agency agreement
+    Case(
+        "payment_terms_unfavourable",
+        "Principal",
+        "The Agent shall be entitled to a commission of five per cent (5%) of each order, payable within one hundred and twenty (120) days after the end of the calendar quarter in which the Principal receives full payment from the customer.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Principal",
+        "If a customer fails to pay any invoice in full, the Agent shall repay to the Principal all commission received on that customer's orders and shall indemnify the Principal for the unpaid amount.",
+    ),
+    Case(
+        "governing_law_forum",
+        "Principal",
+        "This Agreement is governed by Danish law and the courts of Copenhagen shall have exclusive jurisdiction.",
+        metadata={"our_home": "Denmark", "counterparty_home": "Spain"},
+    ),
+    Case(
+        "post_termination_obligations",
+        "Principal",
+        "On termination for any reason the Agent shall not be entitled to any indemnity, compensation or commission on orders received after the date of termination.",
+    ),
     _zh(
         "post_termination_obligations",
         "甲方（出租方）",

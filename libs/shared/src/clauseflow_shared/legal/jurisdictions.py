@@ -87,6 +87,15 @@ JURISDICTIONS: tuple[Jurisdiction, ...] = (
     ),
     Jurisdiction("se", "Sweden", "瑞典", r"\bSweden\b|\bSwedish\b|\bStockholm\b|瑞典", r"\bAB\b"),
     Jurisdiction(
+        "dk",
+        "Denmark",
+        "丹麦",
+        r"\bDenmark\b|\bDanish\b|\bCopenhagen\b|\bAarhus\b|丹麦|哥本哈根",
+        r"\bA/S\b|\bApS\b",
+    ),
+    Jurisdiction("no", "Norway", "挪威", r"\bNorway\b|\bNorwegian\b|\bOslo\b|挪威|奥斯陆", r"\bASA\b"),
+    Jurisdiction("fi", "Finland", "芬兰", r"\bFinland\b|\bFinnish\b|\bHelsinki\b|芬兰|赫尔辛基", r"\bOyj?\b"),
+    Jurisdiction(
         "jp",
         "Japan",
         "日本",

@@ -34,6 +34,10 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
+# A modal that continues the sentence's earlier verb phrase ("… and shall indemnify") shares its subject.
+_COORDINATED = re.compile(r"\b(?:and|or|but)\s+$", re.I)
+
+
 @dataclass
 class ClauseContext:
     """One clause under review, from our party's perspective."""
@@ -144,6 +148,9 @@ class ClauseContext:
         # the modal may open the matched phrase itself ("may assign"): its subject is the actor
         modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
         for modal in reversed(modals):
+            # "the Agent shall repay … to the Principal and shall indemnify": the first subject acts
+            if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()) and modal is not modals[0]:
+                continue
             side = self.parties.side_before(text, modal.start())
             if side is not None:
                 return side

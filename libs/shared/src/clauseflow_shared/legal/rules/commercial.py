@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_shared.legal.parties import Side
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
-from clauseflow_shared.legal.text import find_percents, find_periods, fmt_period, words_to_number
+from clauseflow_shared.legal.text import Sentence, find_percents, find_periods, fmt_period, words_to_number
 
 # What secures money paid before performance: its return is guaranteed or it is held by a third party.
 _SECURED = re.compile(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", re.I)
@@ -53,6 +54,25 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# "The Agent shall be entitled to a commission …, payable within …": the one entitled is paid.
+_ENTITLED_TO_PAYMENT = re.compile(
+    r"entitled\s+to\s+(?:a\s+|the\s+|its\s+|any\s+)?(?:commission|fees?|payment|remuneration|price|sums?)\b",
+    re.I,
+)
+
+
+def _payer(ctx: ClauseContext, s: Sentence, pos: int) -> Side | None:
+    """Who pays under the payment term at ``pos``: the actor, unless the sentence names a payee."""
+    entitled = _ENTITLED_TO_PAYMENT.search(s.text, 0, pos)
+    if entitled:
+        payee = ctx.actor(s, entitled.start())
+        if ctx.parties.ours(payee):
+            return "them"
+        if ctx.parties.theirs(payee):
+            return "us"
+    return ctx.actor(s, pos)
+
+
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
 
@@ -64,7 +84,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+the\s+(?:Lender|Owner|Client|Employer|end\s+customer|Funder)|disbursement|funding|financ|payment\s+from)"
         r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
     ):
-        payer = ctx.actor(s, m.start())
+        payer = _payer(ctx, s, m.start())
         if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
             no_interest = re.search(
                 r"no\s+(?:interest|financing\s+charges)|不计(?:付)?利息|不承担.{0,6}利息", s.text, re.I
@@ -92,9 +112,9 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             )
             break
     for s, m in ctx.find(
-        r"\b(?:pa(?:y|id|ys)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
+        r"\b(?:pa(?:y|id|ys|yable)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
     ):
-        payer = ctx.actor(s, m.start())
+        payer = _payer(ctx, s, m.start())
         if not ctx.parties.theirs(payer):
             continue
         periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]

@@ -18,6 +18,7 @@ _RESTRAINT = (
 )
 _COMMERCIAL_OBJECT = (
     r"services?|products?|goods|business|software|solutions?|equipment|consult\w*|activit(?:y|ies)|competitor|competing|compet\w+|similar"
+    r"|manufacturers?|suppliers?|principals?|vendors?"
     r"|产品|服务|业务|设备|经营|竞争|相同|类似|同类"
 )
 _TERRITORY = (

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, finding, span
-from clauseflow_shared.legal.text import find_periods, fmt_period
+from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, Wording, finding, span
+from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
 _CONVENIENCE = (
@@ -465,7 +466,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
-        stranded = _stock_stranded(ctx)
+        stranded = _stock_stranded(ctx) or _goodwill_denied(ctx)
         if stranded:
             return stranded
         # our stock, payments or deposits forfeited on termination
@@ -569,31 +570,73 @@ _NO_SELL_OFF = (
 )
 
 
+def _first_forfeiture(
+    ctx: ClauseContext,
+    pattern: str,
+    applies: Callable[[Sentence, re.Match[str]], bool],
+    what: Wording,
+    why: Wording,
+    market: Wording,
+) -> list[Finding]:
+    """A high post-termination finding at the first match of ``pattern`` that ``applies``."""
+    for s, m in ctx.find(pattern):
+        if applies(s, m):
+            return [finding(ctx, "post_termination_obligations", "high", span(s, m), what, why, market)]
+    return []
+
+
 def _stock_stranded(ctx: ClauseContext) -> list[Finding]:
     """On termination the counterparty need not buy back our stock and we may not sell it off."""
     if not ctx.parties.buy_side or not ctx.has(_NO_SELL_OFF):
         return []
-    for s, m in ctx.find(_NO_BUY_BACK):
-        if not ctx.parties.theirs(ctx.actor(s, m.start())):
-            continue
-        return [
-            finding(
-                ctx,
-                "post_termination_obligations",
-                "high",
-                span(s, m),
-                (
-                    f"On termination {ctx.them} need not buy back {ctx.us}'s stock, and {ctx.us} may not sell it off.",
-                    f"合同终止后{ctx.them}无回购库存的义务，{ctx.us}也不得继续销售剩余库存。",
-                ),
-                (
-                    f"Stock {ctx.us} has paid for becomes worthless on any termination, including one {ctx.them} chooses.",
-                    f"{ctx.us}已付款的库存在任何终止情形下（包括{ctx.them}主动解除）都将变得毫无价值。",
-                ),
-                (
-                    "Playbook: a sell-off period of 3-6 months, or buy-back of saleable stock at cost.",
-                    "行业立场：给予3-6个月的库存清售期，或由对方按成本回购可售库存。",
-                ),
-            )
-        ]
-    return []
+    return _first_forfeiture(
+        ctx,
+        _NO_BUY_BACK,
+        lambda s, m: ctx.parties.theirs(ctx.actor(s, m.start())),
+        (
+            f"On termination {ctx.them} need not buy back {ctx.us}'s stock, and {ctx.us} may not sell it off.",
+            f"合同终止后{ctx.them}无回购库存的义务，{ctx.us}也不得继续销售剩余库存。",
+        ),
+        (
+            f"Stock {ctx.us} has paid for becomes worthless on any termination, including one {ctx.them} chooses.",
+            f"{ctx.us}已付款的库存在任何终止情形下（包括{ctx.them}主动解除）都将变得毫无价值。",
+        ),
+        (
+            "Playbook: a sell-off period of 3-6 months, or buy-back of saleable stock at cost.",
+            "行业立场：给予3-6个月的库存清售期，或由对方按成本回购可售库存。",
+        ),
+    )
+
+
+# An agent's or distributor's goodwill indemnity and post-term commission waived on every ending:
+# "On termination for any reason the Agent shall not be entitled to any indemnity, compensation or
+# commission"; "本协议因任何原因终止或届满，乙方均无权要求任何补偿".
+_GOODWILL_DENIED = (
+    r"(?:shall\s+not\s+be\s+entitled\s+to|(?:has|have)\s+no\s+(?:right|claim)\s+to|waives?\s+(?:any|all|its)\s+(?:rights?\s+to\s+)?)\s*(?:any\s+)?"
+    r"(?:goodwill\s+)?(?:indemnity|compensation|termination\s+payment)"
+    r"|(?:无权|不得)(?:要求|主张|获得)(?:任何)?(?:补偿|赔偿|商誉补偿|佣金)"
+)
+_EVERY_ENDING = r"for\s+any\s+reason|howsoever|(?:termination|expiry)\s+(?:or|and)\s+(?:expiry|termination)|任何原因|终止或(?:届满|期满)|届满或终止"
+
+
+def _goodwill_denied(ctx: ClauseContext) -> list[Finding]:
+    """On any ending of the contract we get no indemnity or compensation for the business we built."""
+    return _first_forfeiture(
+        ctx,
+        _GOODWILL_DENIED,
+        lambda s, m: (
+            bool(re.search(_EVERY_ENDING, s.text, re.I)) and ctx.parties.ours(ctx.actor(s, m.start()))
+        ),
+        (
+            f"On any termination or expiry {ctx.us} gets no indemnity or compensation for the customers and goodwill it built.",
+            f"合同因任何原因终止或届满时，{ctx.us}均无权就其建立的客户和商誉获得任何补偿。",
+        ),
+        (
+            f"{ctx.them} keeps the market {ctx.us} developed; for a commercial agent in the EU such a waiver is void, and elsewhere it strips the usual goodwill protection.",
+            f"{ctx.them}坐享{ctx.us}开发的市场；在欧盟，商业代理人的此类放弃无效，在其他地区则剥夺了通常的商誉保护。",
+        ),
+        (
+            "Playbook: the statutory or a contractual goodwill indemnity on termination other than for our breach, plus commission on orders that result from our work.",
+            "行业立场：除因我方违约终止外，给予法定或约定的商誉补偿，并就源于我方工作的订单支付佣金。",
+        ),
+    )
