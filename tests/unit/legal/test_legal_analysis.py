@@ -372,6 +372,17 @@ def test_an_uncapped_indemnity_and_an_unlimited_liability_in_one_article_are_two
     assert quotes[0].startswith("6.1") and "shall be unlimited" in quotes[1]
 
 
+def test_a_free_variation_threshold_and_omitted_work_re_let_in_one_article_are_two_findings() -> None:
+    article = (
+        "第六条 变更\n"
+        "6.1 甲方有权随时变更工程内容，单项变更金额在合同价款5%以内的，合同价款不予调整。\n"
+        "6.2 甲方有权将任何部分工程删减并交由第三方施工，乙方不得提出任何异议或索赔。"
+    )
+    risks = analyse_clause(article, our_party="乙方（分包人）", language="zh-CN", domain="fidic")
+    quotes = [r["original_text"][:3] for r in risks if r["risk_type"] == "variation_valuation_unfair"]
+    assert quotes == ["6.1", "6.2"]
+
+
 def test_two_phrasings_of_one_risk_in_one_sub_clause_are_one_finding() -> None:
     clause = "7.1 The Supplier's liability is unlimited. The Supplier shall be liable for all losses without limit."
     risks = analyse_clause(clause, our_party="Supplier")
