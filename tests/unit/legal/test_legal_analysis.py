@@ -383,6 +383,33 @@ def test_a_free_variation_threshold_and_omitted_work_re_let_in_one_article_are_t
     assert quotes == ["6.1", "6.2"]
 
 
+def test_a_rule_that_stops_at_its_first_point_is_asked_again_about_the_later_sub_clauses() -> None:
+    article = (
+        "8. Restrictions\n"
+        "8.1 For twenty-four (24) months after termination the Consultant shall not provide services to any competitor of the Client anywhere in the world.\n"
+        "8.2 The Consultant shall pay each invoice of its subcontractors within thirty (30) days.\n"
+        "8.3 For three (3) years after termination the Consultant shall not engage in any business that competes with the Client in Europe."
+    )
+    risks = analyse_clause(article, our_party="Consultant")
+    quotes = [r["original_text"][:3] for r in risks if r["risk_type"] == "non_compete"]
+    assert quotes == ["8.1", "8.3"]
+
+
+def test_drafting_rules_report_each_point_once_against_the_whole_unit() -> None:
+    article = (
+        "4.1 Operation\n"
+        "4.1.1 The Operator shall maintain the Rail Facility as set out in Section 9.9.\n"
+        "4.1.2 The Operator shall keep records of its maintenance.\n"
+        "4.1.3 The Owner shall reimburse the costs of any alteration made under Section 9.9."
+    )
+    risks = analyse_clause(
+        article,
+        our_party="Operator",
+        tool_results=[{"references_out": [{"raw": "Section 9.9", "target": "9.9", "resolved": False}]}],
+    )
+    assert [r["risk_type"] for r in risks].count("broken_cross_reference") == 1
+
+
 def test_two_phrasings_of_one_risk_in_one_sub_clause_are_one_finding() -> None:
     clause = "7.1 The Supplier's liability is unlimited. The Supplier shall be liable for all losses without limit."
     risks = analyse_clause(clause, our_party="Supplier")

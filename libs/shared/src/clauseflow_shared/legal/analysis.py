@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import replace
 from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
@@ -18,7 +19,8 @@ from clauseflow_shared.legal.jurisdictions import called
 from clauseflow_shared.legal.parties import infer_parties, roles_in
 from clauseflow_shared.legal.playbook import load_playbook
 from clauseflow_shared.legal.redline import check_redline, draft_redline
-from clauseflow_shared.legal.rules import RULES, ClauseContext, Finding, Rule, rules_for
+from clauseflow_shared.legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
+from clauseflow_shared.legal.text import Sentence
 from clauseflow_shared.logging import get_logger
 
 __all__ = ["analyse_clause", "check_redline", "draft_redline"]
@@ -111,6 +113,28 @@ def _context(
 _SUB_CLAUSE_START = re.compile(r"^[ \t]*\d+(?:\.\d+)+[.\s]", re.M)
 
 
+def _every_sub_clause(ctx: ClauseContext, rule: Rule, starts: list[int]) -> list[Finding]:
+    """``rule``'s findings in the unit, including points it stopped short of.
+
+    Many rules report the first point they find and return. When a unit is a whole article, a
+    second point of the same kind in a later sub-clause (a free-variation threshold in 6.1,
+    omitted work re-let in 6.2) would be lost, so the rule is asked again about the text after
+    the sub-clause of its last finding, until it finds nothing more.
+    """
+    found = rule(ctx)
+    out = list(found)
+    while found and len(starts) > 1 and rule not in WHOLE_UNIT_RULES:
+        last = max(f.quote.start for f in found)
+        later = [x for x in starts if x > last]
+        if not later:
+            break
+        offset = later[0]
+        tail = replace(ctx, text=ctx.text[offset:], sentences=[], _clause_types=None)
+        found = [replace(f, quote=Sentence(f.quote.text, f.quote.start + offset)) for f in rule(tail)]
+        out += found
+    return out
+
+
 def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]:
     """The findings the review reports: per risk type and numbered sub-clause, the best one
     (verbatim quote, best priority, earliest).
@@ -120,12 +144,12 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
     redlines, while two phrasings of one risk in one sub-clause are one.
     """
     findings: list[Finding] = []
+    starts = [m.start() for m in _SUB_CLAUSE_START.finditer(ctx.text)]
     for rule in rules:
         try:
-            findings += rule(ctx)
+            findings += _every_sub_clause(ctx, rule, starts)
         except Exception:  # a defective rule must not sink the review of the clause
             _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
-    starts = [m.start() for m in _SUB_CLAUSE_START.finditer(ctx.text)]
     best: dict[tuple[str, int], Finding] = {}
     for f in findings:
         if f.quote.text not in ctx.text:

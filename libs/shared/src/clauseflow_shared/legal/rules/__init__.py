@@ -113,6 +113,19 @@ RULE_RISK_TYPES: dict[Rule, frozenset[str]] = {
 }
 
 
+# Rules that report every point already and judge each against the whole unit (a reference to
+# 4.1.1 is sound because 4.1.1 is in the unit; a term is defined in an earlier sub-clause): the
+# analysis never asks them again about the tail of a unit.
+WHOLE_UNIT_RULES: frozenset[Rule] = frozenset(
+    {
+        drafting.inconsistency,
+        drafting.broken_references,
+        drafting.undefined_terms,
+        drafting.single_use_undefined_terms,
+    }
+)
+
+
 @lru_cache(maxsize=128)
 def rules_for(risk_types: frozenset[str]) -> tuple[Rule, ...]:
     """The rules (in ``RULES`` order) that can report any of ``risk_types``; undeclared rules included."""
@@ -123,4 +136,4 @@ def rules_for(risk_types: frozenset[str]) -> tuple[Rule, ...]:
     )
 
 
-__all__ = ["RULES", "RULE_RISK_TYPES", "ClauseContext", "Finding", "Rule", "rules_for"]
+__all__ = ["RULES", "RULE_RISK_TYPES", "WHOLE_UNIT_RULES", "ClauseContext", "Finding", "Rule", "rules_for"]
