@@ -194,10 +194,7 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
 
 
 def variations(ctx: ClauseContext) -> list[Finding]:
-    """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let.
-
-    Each point is reported: a threshold in 6.1 and omitted work re-let in 6.2 are two findings."""
-    out: list[Finding] = []
+    """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let."""
     if not _contractor_view(ctx):
         return []
     if not re.search(r"variation|change\s+order|omi(?:t|ssion)|变更|删减", ctx.title + " " + ctx.text, re.I):
@@ -223,7 +220,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
                 continue
         elif re.search(r"determined|fixed|set", m.group(0), re.I) and not discretion:
             continue
-        out.append(
+        return [
             Finding(
                 "variation_valuation_unfair",
                 "high",
@@ -250,5 +247,5 @@ def variations(ctx: ClauseContext) -> list[Finding]:
                     "行业立场：每项变更按合同或公允单价估价并调整工期；删减的工作不得交由他人。",
                 ),
             )
-        )
-    return out
+        ]
+    return []

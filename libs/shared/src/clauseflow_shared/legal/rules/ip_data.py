@@ -316,10 +316,6 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-def _we_receive_confidential(ctx: ClauseContext) -> bool:
-    return ctx.parties.is_role("recipient")
-
-
 # "甲方以任何形式向乙方披露", "disclosed by the Company to the Consultant": who gives the information.
 _DISCLOSES_ZH = (
     r"(?P<from>{})(?:拟|将|已)?(?:以[^，。；]{{0,12}})?向(?P<to>{})(?:[^，。；]{{0,6}})?(?:披露|提供)"
@@ -367,7 +363,7 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
         return []
     if _we_only_disclose(ctx):
         return []  # the recipient's duties protect us
-    receiving = _we_receive_confidential(ctx)
+    receiving = ctx.parties.is_role("recipient")
     out: list[Finding] = []
 
     def bound(s_text: str, pos: int, s: object) -> bool:
