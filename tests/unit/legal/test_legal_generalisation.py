@@ -1558,10 +1558,206 @@ FLAG: list[Case] = [
         "This Agreement is governed by Danish law and the courts of Copenhagen shall have exclusive jurisdiction.",
         metadata={"our_home": "Spain", "counterparty_home": "Denmark"},
     ),
+    # ------------------------------------------------------- a franchisee (session 9 franchise probe)
+    Case(
+        "non_compete",
+        "Franchisee",
+        "8.2 For 3 years after termination or expiry, the Franchisee shall not be engaged or interested in any restaurant or food-delivery business anywhere in Ireland or the United Kingdom.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Franchisee",
+        "3.3 Whatever the Gross Sales of the Outlet, the royalty payable for each month shall be not less than EUR 5,000.",
+    ),
+    _zh("minimum_commitment", "乙方（被特许人）", "3.3 乙方每月应支付的特许经营费不低于人民币5万元。"),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Franchisee",
+        "3.4 Each royalty statement issued by the Franchisor shall be final and binding on the Franchisee unless the Franchisee disputes it in writing within 7 days of its date.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Franchisee",
+        "4.1 The Franchisee shall operate the Outlet in accordance with the Manual. The Franchisor may amend the Manual at any time in its sole discretion, and each amendment shall bind the Franchisee from the date it is notified.",
+    ),
+    Case(
+        "exclusivity",
+        "Franchisee",
+        "4.2 The Franchisee shall purchase all food products and equipment used at the Outlet only from the Franchisor or from suppliers nominated by the Franchisor.",
+    ),
+    _zh(
+        "exclusivity",
+        "乙方（加盟商）",
+        "4.2 乙方经营所需的原料、包装及设备只能从甲方或甲方指定的供应商处采购。",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Franchisee",
+        "4.3 The Franchisee shall sell all menu items at the retail prices set by the Franchisor from time to time.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Franchisee",
+        "5.3 All customer data collected at the Outlet, including loyalty-scheme members, belongs to the Franchisor.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Franchisee",
+        "7.2 The Franchisor may terminate this Agreement with immediate effect by written notice if the Franchisee fails to comply with any provision of the Manual, however minor.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Franchisee",
+        "8.1 On termination or expiry for any reason, the Franchisee shall at the Franchisor's option sell to the Franchisor the equipment and stock of the Outlet at their written-down book value, and shall assign the lease of the Premises to the Franchisor without any premium.",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "乙方（加盟商）",
+        "8.1 本合同终止的，乙方应按账面净值将门店设备和库存转让给甲方。",
+    ),
+    Case(
+        "non_solicit",
+        "Franchisee",
+        "8.3 For 24 months after termination, the Franchisee shall not employ or solicit any person who is or was employed by the Franchisor or by any other franchisee of the Franchisor.",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Franchisee",
+        "9.2 The total liability of the Franchisor under this Agreement shall not exceed the royalties paid by the Franchisee in the 3 months before the claim.",
+    ),
+    Case(
+        "claim_time_bar",
+        "Franchisee",
+        "9.3 Any claim by the Franchisee against the Franchisor shall be barred unless proceedings are issued within 6 months after the event giving rise to the claim.",
+    ),
+    _zh("confidentiality_overbroad", "乙方", "6.1 乙方对甲方披露的信息负有保密义务，且该义务不受期限限制。"),
+    # ------------------------------------------------------- a developer under a commissioned development (技术开发)
+    _zh(
+        "unilateral_change_right",
+        "乙方（受托方）",
+        "1.2 开发过程中，甲方有权随时变更开发需求，乙方应予配合，合同价款不予调整。",
+    ),
+    _zh(
+        "warranty_excessive",
+        "乙方（受托方）",
+        "5.1 平台的质保期为验收合格之日起三年。质保期内，乙方应免费提供维护、升级及现场技术支持服务。",
+    ),
+    Case("warranty_excessive", "Supplier", "5.1 The Warranty Period is 36 months from acceptance."),
+    _zh(
+        "claim_time_bar",
+        "乙方（受托方）",
+        "6.3 乙方应在知道或应当知道索赔事由之日起7日内向甲方书面提出索赔，逾期未提出的，视为乙方放弃该索赔。",
+    ),
+    _zh("termination_rights_unbalanced", "乙方（受托方）", "7.2 乙方无权单方解除本合同。"),
 ]
 
 
 CLEAR: list[Case] = [
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Buyer",
+        "5.1 The Seller shall prepare the completion accounts, which shall be final and binding on the Buyer unless the Buyer objects in writing within five Business Days of receiving them.",
+        domain="sha_spa",
+    ),
+    # ------------------------------------------------------- the commissioning party's view, and fair development terms
+    _zh(
+        "indemnity_one_sided",
+        "乙方（受托方）",
+        "6.2 因乙方原因给甲方造成损失的，乙方应赔偿甲方的全部损失，包括间接损失和预期利益损失。",
+    ),
+    _zh(
+        "warranty_or_sla_inadequate",
+        "甲方（委托方）",
+        "2.3 乙方应在本合同签订后7日内向甲方提交金额为合同总价款20%的银行履约保函，该保函为见索即付保函，有效期至质保期届满后6个月。",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "乙方（受托方）",
+        "1.2 甲方有权变更开发需求，变更导致工作量增加的，双方应协商调整合同价款和交付期限。",
+    ),
+    _zh("warranty_excessive", "甲方（委托方）", "5.1 平台的质保期为验收合格之日起三年。"),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "5.1 The Warranty Period is 36 months from Completion.",
+        domain="sha_spa",
+    ),
+    _zh(
+        "claim_time_bar",
+        "甲方（委托方）",
+        "6.3 乙方应在知道或应当知道索赔事由之日起7日内向甲方书面提出索赔，逾期未提出的，视为乙方放弃该索赔。",
+    ),
+    # ------------------------------------------------------- the franchisor's view, and a fair franchise
+    Case(
+        "termination_rights_unbalanced",
+        "Franchisor",
+        "11.1 Any change in the control of the Franchisee shall be treated as an assignment and shall entitle the Franchisor to terminate this Agreement immediately.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Franchisor",
+        "6.1 The Franchisee shall keep confidential the Manual and all information disclosed to it by the Franchisor, and this obligation shall continue without limit in time after this Agreement ends.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Franchisor",
+        "6.1 The Franchisee shall keep confidential the Manual and all information disclosed to it by the Franchisor, and this obligation shall continue without limit in time after this Agreement ends.",
+    ),
+    Case(
+        "claim_time_bar",
+        "Franchisor",
+        "9.3 Any claim by the Franchisee against the Franchisor shall be barred unless proceedings are issued within 6 months after the event giving rise to the claim.",
+    ),
+    Case(
+        "non_solicit",
+        "Franchisor",
+        "8.3 For 24 months after termination, the Franchisee shall not employ or solicit any person who is or was employed by the Franchisor.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Franchisor",
+        "8.1 On termination, the Franchisee shall at the Franchisor's option sell to the Franchisor the equipment and stock of the Outlet at their written-down book value, and shall assign the lease of the Premises to the Franchisor without any premium.",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Franchisee",
+        "8.1 On termination other than for the Franchisee's breach, the Franchisor may offer to buy the equipment and stock of the Outlet at their fair market value determined by an independent valuer.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Franchisee",
+        "4.1 The Franchisor may update the Manual to reflect changes in the System, provided that no update shall materially increase the Franchisee's costs or obligations without its written consent.",
+    ),
+    Case(
+        "unilateral_change_right",
+        "Customer",
+        "4.1 The Supplier may update its internal procedures from time to time.",
+    ),
+    Case(
+        "exclusivity",
+        "Franchisee",
+        "4.2 The Franchisee may purchase food products and equipment from any supplier whose goods meet the specifications in the Manual.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Franchisor",
+        "4.3 The Franchisee shall sell all menu items at the retail prices set by the Franchisor from time to time.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Supplier",
+        "5.3 All customer data collected by the Supplier in providing the Services belongs to the Customer.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Franchisor",
+        "3.3 Whatever the Gross Sales of the Outlet, the royalty payable for each month shall be not less than EUR 5,000.",
+    ),
+    Case(
+        "deemed_acceptance_or_waiver",
+        "Franchisee",
+        "3.4 Each royalty statement issued by the Franchisor shall be final and binding on the Franchisee unless the Franchisee disputes it in writing within 60 days of its date.",
+    ),
     # ------------------------------------------------- the principal reading its agency agreement
     Case(
         "payment_terms_unfavourable",

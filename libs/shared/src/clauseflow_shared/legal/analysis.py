@@ -66,20 +66,29 @@ def _zh_units(text: str) -> str:
 
 # A risk type that is dropped when another is reported for the same clause: "continued use =
 # acceptance" is part of the change right.
-_SUPPRESSED_BY: dict[str, str] = {"deemed_acceptance_or_waiver": "unilateral_change_right"}
+_SUPPRESSED_BY: dict[str, tuple[str, ...]] = {"deemed_acceptance_or_waiver": ("unilateral_change_right",)}
 # In a share deal the taxonomy wants the most specific id: "a seller's low cap in an SPA belongs
 # to ma_claim_limitations_unfavourable, not liability_cap_inadequate".
-_SUPPRESSED_IN_DOMAIN: dict[str, dict[str, str]] = {
-    "sha_spa": {"liability_cap_inadequate": "ma_claim_limitations_unfavourable"},
+_SUPPRESSED_IN_DOMAIN: dict[str, dict[str, tuple[str, ...]]] = {
+    "sha_spa": {
+        "liability_cap_inadequate": ("ma_claim_limitations_unfavourable",),
+        # completion accounts binding the buyer unless it objects within days are the price
+        # mechanism's point ("completion accounts prepared or determined by the other side")
+        "deemed_acceptance_or_waiver": ("ma_price_mechanism_risk",),
+    },
     # "a Variation instructed without adjustment" is the construction-specific id for a change
     # the Employer imposes on the Contractor's scope
-    "fidic": {"unilateral_change_right": "variation_valuation_unfair"},
+    "fidic": {"unilateral_change_right": ("variation_valuation_unfair",)},
 }
 
 
-def _suppressions(domain: str) -> dict[str, str]:
-    """Suppressed risk type → the type that suppresses it, in ``domain``."""
-    return {**_SUPPRESSED_BY, **_SUPPRESSED_IN_DOMAIN.get(domain, {})}
+def _suppressions(domain: str) -> dict[str, tuple[str, ...]]:
+    """Suppressed risk type → the types that suppress it, in ``domain``."""
+    domain_rules = _SUPPRESSED_IN_DOMAIN.get(domain, {})
+    return {
+        risk: _SUPPRESSED_BY.get(risk, ()) + domain_rules.get(risk, ())
+        for risk in {*_SUPPRESSED_BY, *domain_rules}
+    }
 
 
 def _context(
@@ -160,7 +169,7 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
             best[key] = f
     reported = {risk for risk, _ in best}
     for suppressed, by in _suppressions(ctx.domain).items():
-        if by in reported:
+        if reported.intersection(by):
             best = {k: f for k, f in best.items() if k[0] != suppressed}
     return list(best.values())
 
@@ -227,9 +236,7 @@ def reported_quote(
     redline's rewritten clause for its one risk need not review the clause for every other risk.
     """
     wanted = {risk_type}
-    suppressor = _suppressions(domain).get(risk_type)
-    if suppressor is not None:
-        wanted.add(suppressor)
+    wanted.update(_suppressions(domain).get(risk_type, ()))
     ctx = _context(
         text,
         title="",

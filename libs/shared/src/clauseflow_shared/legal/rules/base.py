@@ -36,6 +36,12 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
 
 # A modal that continues the sentence's earlier verb phrase ("… and shall indemnify") shares its subject.
 _COORDINATED = re.compile(r"\b(?:and|or|but)\s+$", re.I)
+# "… shall entitle the Franchisor to terminate": the party entitled performs the verb, not the subject.
+_ENABLED = re.compile(
+    r"\b(?:entitl(?:e|es|ing)|allow(?:s|ing)?|permit(?:s|ting)?|enabl(?:e|es|ing)|authori[sz](?:e|es|ing))\s+"
+    r"(?P<who>[^,;.]{1,60}?)\s+to\s+$",
+    re.I,
+)
 
 
 @dataclass
@@ -138,6 +144,11 @@ class ClauseContext:
                 if seg_start <= 0:
                     break
                 seg_start = max(text.rfind(p, 0, seg_start - 1) for p in "，,；;：:") + 1
+        enabled = _ENABLED.search(text, max(0, pos - 80), pos)
+        if enabled:
+            ms = self.parties.mentions(enabled.group("who"))
+            if ms:
+                return ms[0].side
         after = text[pos : pos + 80]
         by = re.match(r"\w*\s+by\s+(?:the\s+)?", after)
         if by:
@@ -149,8 +160,18 @@ class ClauseContext:
         modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
         for modal in reversed(modals):
             # "the Agent shall repay … to the Principal and shall indemnify": the first subject acts
-            if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()) and modal is not modals[0]:
-                continue
+            if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()):
+                if modal is not modals[0]:
+                    continue
+                # the first subject stands before the window: "the Franchisee shall … and shall assign"
+                earlier = [
+                    x
+                    for x in MODAL.finditer(text, 0, modal.start())
+                    if not _COORDINATED.search(text, max(0, x.start() - 6), x.start())
+                ]
+                side = self.parties.side_before(text, earlier[-1].start()) if earlier else None
+                if side is not None:
+                    return side
             side = self.parties.side_before(text, modal.start())
             if side is not None:
                 return side

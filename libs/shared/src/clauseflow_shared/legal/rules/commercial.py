@@ -8,7 +8,14 @@ import re
 
 from clauseflow_shared.legal.parties import Side
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
-from clauseflow_shared.legal.text import Sentence, find_percents, find_periods, fmt_period, words_to_number
+from clauseflow_shared.legal.text import (
+    Period,
+    Sentence,
+    find_percents,
+    find_periods,
+    fmt_period,
+    words_to_number,
+)
 
 # What secures money paid before performance: its return is guaranteed or it is held by a third party.
 _SECURED = re.compile(r"letter\s+of\s+credit|escrow|guarantee|信用证|保函|共管|担保", re.I)
@@ -222,12 +229,18 @@ _CHANGE_OBJ = (
     r"fees?|prices?|pricing|charges|rates?|royalt(?:y|ies)|commissions?|rent|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
     r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
+    r"|Manual|(?:brand|operating|operational)\s+standards|procedures|rules"
+)
+# A party's own manual, standards or rules are a change to our terms only once they bind us.
+_CHANGE_EN_POLICY = re.compile(r"(?:Manual|standards|procedures|rules)$", re.I)
+_BINDS_US_EN = re.compile(
+    r"\bbind|\bcomply|\bcompliance|in\s+accordance\s+with|\badhere|\bobserve|\bfollow", re.I
 )
 # A party's own rules and policies ("保密管理制度") are a change to our terms only once they bind us.
 _CHANGE_ZH_POLICY = r"(?:管理)?制度|规章|规则|政策|管理办法"
 _BINDS_US_ZH = r"约束|遵守|遵照|执行|适用于"
 _CHANGE_ZH_OBJ = (
-    r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|"
+    r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
     + _CHANGE_ZH_POLICY
 )
 _CHANGE = (
@@ -323,6 +336,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             continue
         if re.search(_CHANGE_ZH_POLICY, m.group(0)) and not re.search(_BINDS_US_ZH, nearby):
             continue
+        if _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby):
+            continue
         consent = _CONSENT_OF.search(nearby)
         if consent:
             named = ctx.parties.mentions(consent.group("of") or consent.group("owner"))
@@ -331,7 +346,10 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         if re.search(_PRICE_INCREASE_CAPPED, text, re.I):
             continue  # an indexed or capped yearly increase is the market norm, not a unilateral change
         posting = re.search(r"by\s+posting|on\s+(?:its|the)\s+website|continued\s+use|公布|网站", text, re.I)
-        unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I)
+        # or the change is ours to carry out at our cost ("requiring the Franchisee to refit the Outlet at its own cost")
+        unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I) or re.search(
+            rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?at\s+its\s+own\s+(?:cost|expense)", nearby, re.I
+        )
         what = re.sub(
             r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权"
             r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|修订|提高|上调|更改)",
@@ -383,6 +401,9 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
         r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        # a royalty floor whatever the sales: "the royalty for each month shall be not less than EUR 5,000"
+        r"|(?:royalt(?:y|ies)|licen[cs]e\s+fees?)\b[^.;]{0,60}?\b(?:shall\s+)?(?:be\s+)?not\s+(?:be\s+)?less\s+than\s+(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?[\d,.]*\d"
+        r"|(?:许可费|使用费|提成费|特许经营费|权利金)[^。；]{0,20}不(?:得)?低于(?:人民币)?\s?\d[\d,.]*\s*(?:万|千)?元?"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
@@ -655,7 +676,7 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
 _BAR = (
     r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|(?:be|is|are|shall\s+be)\s+(?:forever\s+)?barred|shall\s+lose|lost|forfeit|"
     r"discharged\s+from|no\s+longer\s+(?:be\s+)?(?:liable|entitled)|shall\s+not\s+be\s+liable|will\s+not\s+be\s+considered|"
-    r"视为(?:自动)?放弃|丧失.{0,6}(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
+    r"视为(?:[^。；，]{0,6}?)(?:自动)?放弃|丧失.{0,6}(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
 )
 
 
@@ -716,6 +737,13 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             re.I,
         )
         side = ctx.actor(s, give.start()) if give else None
+        # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
+        claim_by = re.search(
+            r"\b(?:claims?|proceedings|actions?)\s+(?:\w+\s+){0,2}?(?:by|of)\s+(?:the\s+)?", text, re.I
+        )
+        by_whom = ctx.parties.mentions(text[claim_by.end() : claim_by.end() + 40]) if claim_by else []
+        if by_whom and by_whom[0].start == 0 and by_whom[0].side in {"us", "them", "mutual"}:
+            side = by_whom[0].side
         if side is None:
             side = ctx.parties.side_before(text, bar.start())
         if not (ctx.parties.ours(side) or side == "mutual"):
@@ -755,6 +783,8 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"deemed\s+(?:to\s+(?:have\s+)?)?(?:been\s+)?(?:accepted|approved|agreed|waived|final|conclusive|satisfied|acceptance)|"
         r"constitutes?\s+(?:\w+\s+)?(?:acceptance|agreement|approval|waiver)|"
+        # a statement the other side issues that binds us unless we dispute it in time
+        r"(?:shall\s+be(?:come)?|is|are|becomes?)\s+(?:final\s+and\s+(?:binding|conclusive)|conclusive\s+and\s+binding)|"
         r"视为.{0,6}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议|(?:质量|检验)合格)"
     ):
         text = s.text
@@ -846,6 +876,24 @@ _DISCLAIMED = re.compile(
 )
 
 
+# The period a warranty runs for, named as such.
+_WARRANTY_PERIOD = r"(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period|质量保证期|质保期|保修期|缺陷(?:责任|通知)期"
+
+
+def _measures_warranty(text: str, term: re.Match[str], period: Period) -> bool:
+    """Whether ``period`` is how long the warranty named at ``term`` runs, not a deadline near it
+    ("提交履约保函的7日内", "有效期至质保期届满后6个月")."""
+    if 0 <= term.start() - period.end <= 12:
+        return True  # "90日质保期", "a 90-day warranty"
+    if period.start < term.end():
+        return False
+    between = text[term.end() : period.start]
+    reach = 30 if re.search(r"[\u4e00-\u9fff]", term.group(0)) else 120
+    return len(between) <= reach and not re.search(
+        r"届满|期满|结束|expir\w*|end\s+of|after\s+the", between, re.I
+    )
+
+
 def _disclaimed_before(text: str, pos: int) -> bool:
     """Whether the promise at ``pos`` is one a disclaimer before it takes away (no "warrants that" between)."""
     disclaimer = _DISCLAIMED.search(text[:pos])
@@ -887,6 +935,13 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保"):
         text = s.text
         side = ctx.actor(s, m.start())
+        if (
+            side is None
+            and ctx.parties.supplies
+            and ctx.domain != "sha_spa"
+            and re.search(_WARRANTY_PERIOD, text, re.I)
+        ):
+            side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
         if not ctx.parties.ours(side):
             continue
         if _SECURITY_INSTRUMENT.search(text) and not re.search(
@@ -967,7 +1022,11 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             side = ctx.actor(s, m.start())
             if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
                 continue
-            short = [p for p in find_periods(s.text) if p.unit in {"day", "week", "month"} and p.days < 180]
+            short = [
+                p
+                for p in find_periods(s.text)
+                if p.unit in {"day", "week", "month"} and p.days < 180 and _measures_warranty(s.text, m, p)
+            ]
             if short:
                 out.append(
                     Finding(

@@ -13,7 +13,7 @@ from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _RESTRAINT = (
     r"(?:(?:shall|will|may|must)\s+not|undertakes?\s+(?:that\s+it\s+will\s+)?not(?:\s+to)?|agrees?\s+not\s+to|is\s+(?:prohibited|restricted)\s+from|neither\b.{0,60}?\bshall)\b"
-    r"(?P<body>.{0,200}?)\b(?P<act>compete|provide|supply|sell|offer|perform|render|carry\s+on|engage(?:d)?\s+in|be\s+(?:engaged|interested|concerned)\s+in|invest\s+in|develop|manufactur\w*|commerciali[sz]e|market|distribute|work\s+for|act\s+for|establish)\b"
+    r"(?P<body>.{0,200}?)\b(?P<act>compete|provide|supply|sell|offer|perform|render|carry\s+on|engage(?:d)?\s+in|be\s+(?:directly\s+or\s+indirectly\s+)?(?:engaged|interested|concerned)(?:,?\s+(?:(?:and/)?or\s+|and\s+)?(?:engaged|interested|concerned))*\s+in|invest\s+in|develop|manufactur\w*|commerciali[sz]e|market|distribute|work\s+for|act\s+for|establish)\b"
     r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|经销|代理|分销|研发|提供|供应|供货|开展)"
 )
 _COMMERCIAL_OBJECT = (
@@ -22,7 +22,7 @@ _COMMERCIAL_OBJECT = (
     r"|产品|服务|业务|设备|经营|竞争|相同|类似|同类"
 )
 _TERRITORY = (
-    r"anywhere\s+in\s+the\s+world|worldwide|globally|in\s+any\s+(?:country|territory|jurisdiction|market)|(?:in|within|throughout)\s+(?:the\s+)?(?:[A-Z][a-z]+(?:\s+(?:and|or)\s+|\s+)?){1,4}(?=[\s,.;])"
+    r"anywhere\s+in\s+the\s+world|worldwide|globally|in\s+any\s+(?:country|territory|jurisdiction|market)|(?:in|within|throughout)\s+(?:the\s+)?(?:[A-Z][a-z]+(?:\s+(?:and|or)\s+(?:the\s+)?|\s+)?){1,4}(?=[\s,.;])"
     r"|全球|世界范围|全国|境内|境外|任何国家|任何地区|(?:中国|亚洲|欧洲|北美)(?:境内|地区|范围内)?"
 )
 
@@ -39,9 +39,9 @@ _AFTER_THE_CONTRACT = re.compile(
 
 
 _EXCLUSIVE_DEALING = (
-    r"\bexclusively\s+(?:from|through|with)|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
+    r"\bexclusively\s+(?:from|through|with)|\b(?:purchase|buy|source|procure|obtain)\b[^.;]{0,100}?\b(?:only|solely)\s+from\b|\ball\s+of\s+(?:its|their)\s+requirements|\bshall\s+not\s+(?:\w+\s+){0,3}(?:purchase|buy|source|procure|obtain)\b.{0,80}from\s+any\s+(?:third|other)|"
     r"\bappoints?\s+(?:the\s+)?\w+\s+as\s+(?:its\s+)?(?:sole\s+and\s+)?exclusive|\bshall\s+not[\s,]+[\w,\s]{0,70}?\b(?:sell|distribute|promote|market|represent|stock)\b.{0,80}?(?:competing|competitive|similar|rival|(?:that|which)\s+compete)|"
-    r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
+    r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|(?:只能|仅能|只得|仅得|仅可)(?:从|向)[^。；，]{0,20}(?:采购|购买|进货|订购)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
     # "乙方不得经销、代理或销售任何与甲方产品相竞争的产品"
     r"|不得(?:在[^。；，]{0,12})?(?:经销|代理|销售|分销|推广)[^。；]{0,30}?(?:相竞争|竞争|竞品|同类|类似)"
 )
@@ -196,7 +196,9 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 ctx.t(
-                    f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
+                    f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
+                    if re.search(r"\b(?:only|solely)\s+from\b", m.group(0), re.I)
+                    else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
                     f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
                 ),
                 ctx.t(
@@ -220,8 +222,12 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
         r"|招揽|挖角|聘用|雇用"
     ):
         text = s.text
+        if re.match(r"(?:employed|engaged|hired)\s+by\b", text[m.start() :], re.I):
+            continue  # "any person employed by the Franchisor" describes who is protected
         if not re.search(
-            r"employees?|personnel|staff|officers|customers?|clients?|员工|雇员|人员|客户", text, re.I
+            r"employees?|personnel|staff|officers|customers?|clients?|(?:employed|engaged)\s+by|员工|雇员|人员|客户",
+            text,
+            re.I,
         ):
             continue
         if not re.search(
@@ -279,7 +285,7 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
     """Most-favoured-customer or price restrictions on us."""
     for s, m in ctx.find(
         r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|no\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest|best)|(?:lowest|best)\s+prices?\s+(?:it|that\s+it)\s+(?:charges|offers)"
-        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?prices?\s+(?:set|fixed|determined)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a)\s+(?:price|minimum))"
+        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?(?:\w+\s+)?prices?\s+(?:set|fixed|determined|specified|prescribed)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a)\s+(?:price|minimum))"
         r"|最惠|不(?:得)?(?:高|差)于.{0,30}(?:其他|第三方|任何)|转售价格|不得低于.{0,20}(?:指导价|零售价|规定的价格)"
     ):
         if re.search(
@@ -302,6 +308,11 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
                         f"{ctx.us} gives a most-favoured-customer commitment.", f"{ctx.us}承担最惠客户义务。"
                     )
                     if re.search(r"favou?r|最惠|高于|差于", m.group(0), re.I)
+                    else ctx.t(
+                        f"{ctx.us} may not set its own prices: it must sell at the prices {ctx.them} sets.",
+                        f"{ctx.us}不能自主定价：须按{ctx.them}规定的价格销售。",
+                    )
+                    if re.search(r"prices?\s+(?:set|fixed|determined|specified|prescribed)", m.group(0), re.I)
                     else ctx.t(
                         f"{ctx.us} may not set its own prices: a price floor binds its sales.",
                         f"{ctx.us}不能自主定价：其销售受最低价格限制。",

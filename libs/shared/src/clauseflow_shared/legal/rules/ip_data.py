@@ -155,6 +155,9 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         ]
     for s, m in ctx.find(
         r"(?:shall|will)\s+(?:\w+\s+)?(?:vest\s+in|(?:remain\s+|be\s+)?vested\s+in|remain\s+with|belong\s+(?:exclusively\s+|solely\s+)?to|be\s+owned\s+(?:exclusively\s+|solely\s+)?by|(?:be|become)\s+the\s+(?:sole\s+and\s+)?(?:exclusive\s+)?property\s+of)\s+(?:the\s+)?"
+        # the present tense states the same ownership: "All customer data … belongs to the Franchisor"
+        r"|\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\s+(?:the\s+)?"
+        r"|\b(?:is|are)\s+(?:and\s+(?:shall|will)\s+remain\s+)?the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?property\s+of\s+(?:the\s+)?"
     ):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
         if not owner or not ctx.parties.theirs(owner[0].side):
@@ -167,6 +170,8 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             continue  # a tenant's fit-out is property in the premises, not IP (post_termination_obligations)
         if _customer_paid_deliverables_only(ctx, subject):
             continue
+        if _CUSTOMERS.search(subject) and ctx.parties.supplies:
+            continue  # a service provider's "customer data" is its customer's, not a list it builds
         if re.search(
             r"(?:its|their)\s+own|pre-?existing|background", subject, re.I
         ) and "us" not in ctx.parties.sides_in(subject):
@@ -323,6 +328,10 @@ _DISCLOSES_ZH = (
 _DISCLOSED_BY_EN = (
     r"disclosed\s+(?:\w+\s+){{0,4}}by\s+(?:the\s+)?(?P<from>{})\s+(?:\w+\s+){{0,3}}to\s+(?:the\s+)?(?P<to>{})"
 )
+# "The Franchisee shall keep confidential … all information disclosed to it by the Franchisor"
+_DISCLOSED_TO_EN = (
+    r"(?P<to>{1})\b[^.;]{{0,80}}?\bdisclosed\s+to\s+it\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?P<from>{0})"
+)
 
 
 def _we_only_disclose(ctx: ClauseContext) -> bool:
@@ -336,8 +345,8 @@ def _we_only_disclose(ctx: ClauseContext) -> bool:
     if ctx.parties.is_role("recipient") or not ctx.parties.known:
         return False
     us, them = ctx.us_rx, ctx.them_rx
-    ours = any(ctx.has(p.format(us, them)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN))
-    theirs = any(ctx.has(p.format(them, us)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN))
+    ours = any(ctx.has(p.format(us, them)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN, _DISCLOSED_TO_EN))
+    theirs = any(ctx.has(p.format(them, us)) for p in (_DISCLOSES_ZH, _DISCLOSED_BY_EN, _DISCLOSED_TO_EN))
     return ours and not theirs
 
 
@@ -494,7 +503,7 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
             break
     out += _exclusions_and_copies(ctx, receiving, bound)
     for s, m in ctx.find(
-        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+limit\s+(?:of|in)\s+time|永久|无限期|长期有效"
+        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in|as\s+to)\s+time|永久|无限期|长期有效|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制"
     ):
         if re.search(r"trade\s+secret|商业秘密", s.text, re.I) and re.search(
             r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I

@@ -63,7 +63,7 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     pct: float | None = None
     text = s.text
     fees = re.search(
-        r"fees|charges|amounts?\s+paid|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
+        r"fees|charges|amounts?\s+paid|royalt(?:y|ies)|commissions?|许可费|使用费|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
         text,
         re.I,
     )
@@ -78,7 +78,7 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
                 break
     for pc in find_percents(text):
         if re.search(
-            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|price|contract|accepted|purchase|consideration)",
+            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|royalt(?:y|ies)|price|contract|accepted|purchase|consideration)",
             text[pc.end : pc.end + 60],
             re.I,
         ) or re.search(r"(?:合同|价款|费用|总价|金额)\w{0,4}的?$", text[max(0, pc.start - 20) : pc.start]):
@@ -377,7 +377,9 @@ _PENALTY_SUBJECT = r"liquidated\s+damages|delay\s+damages|penalt|违约金|误�
 _NOT_A_CEILING = re.compile(
     r"includ\w*\s*,?\s*\(?\s*(?:but\s+not\s+limited\s+to|without\s+(?:any\s+)?limitation)"
     r"|\b(?:and|or)\s*,?\s*without\s+limitation\b"
-    r"|without\s+limitation\s*,?\s+(?:of|to)\s+(?:\S+\s+){0,4}?(?:rights?|remed\w+)",
+    r"|without\s+limitation\s*,?\s+(?:of|to)\s+(?:\S+\s+){0,4}?(?:rights?|remed\w+)"
+    # a duty that lasts for ever is a duration point, not an uncapped liability
+    r"|without\s+(?:any\s+)?(?:limit|limitation)\s+(?:in|of|as\s+to)\s+(?:time|duration)|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制",
     re.I,
 )
 
@@ -487,7 +489,7 @@ _BROAD = (
 def _own_breach_damages(ctx: ClauseContext) -> str:
     """Losses that follow from our own breach: "因甲方违约给乙方造成损失的", "losses caused by its breach"."""
     return (
-        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
+        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反|原因|过错|过失)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
         rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach"
     )
 

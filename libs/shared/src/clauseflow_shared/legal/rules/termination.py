@@ -221,7 +221,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
-        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:提前)?(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
     ):
         if re.search(r"except|save|unless|other\s+than|除[^。；]{0,30}外|但[^。；]{0,30}除外", s.text, re.I):
             continue  # only some exits are closed
@@ -252,12 +252,12 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
             continue  # "shall have no right to terminate": a right withheld, not one held
         side = ctx.actor(s, m.start())
         harsh = re.search(
-            r"immediately|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
+            r"immediately|with\s+immediate\s+effect|however\s+(?:minor|trivial)|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
             r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|(?:基于)?任何理由|自行决定",
             text,
             re.I,
         )
-        if re.search(r"change\s+(?:of|in)\s+control|控制权", text, re.I):
+        if re.search(r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权", text, re.I):
             continue  # a change-of-control trigger is judged by its own rule
         at_will = harsh is not None and re.search(
             r"any\s+reason|discretion|任何理由|自行决定", harsh.group(0), re.I
@@ -466,7 +466,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
-        stranded = _stock_stranded(ctx) or _goodwill_denied(ctx)
+        stranded = _stock_stranded(ctx) or _goodwill_denied(ctx) or _forced_sale(ctx)
         if stranded:
             return stranded
         # our stock, payments or deposits forfeited on termination
@@ -640,3 +640,40 @@ def _goodwill_denied(ctx: ClauseContext) -> list[Finding]:
             "行业立场：除因我方违约终止外，给予法定或约定的商誉补偿，并就源于我方工作的订单支付佣金。",
         ),
     )
+
+
+# Our business handed over on termination for less than it is worth: equipment and stock at
+# written-down book value, the premises' lease without a premium, "按账面净值转让给甲方".
+_UNDERVALUE_TRANSFER = (
+    r"\b(?:sell|transfer|assign)\b[^.;]{0,160}?\b(?:at\s+(?:their|its|the)\s+(?:written[- ]down\s+|depreciated\s+|net\s+)?book\s+value"
+    r"|at\s+(?:written[- ]down\s+|depreciated\s+|net\s+)book\s+value|(?:at|for)\s+(?:a\s+)?nominal\s+(?:price|sum|consideration|value)"
+    r"|without\s+(?:any\s+)?(?:premium|payment|consideration))"
+    r"|(?:按|以)[^。；]{0,10}(?:账面(?:净)?值|折旧后(?:的)?(?:价值|价格)|残值)[^。；]{0,20}(?:转让|出售|移交)"
+    r"|无偿(?:转让|移交)(?:给|予)"
+)
+
+
+def _forced_sale(ctx: ClauseContext) -> list[Finding]:
+    """On termination we must hand our assets or premises to the counterparty below their value."""
+    return _first_forfeiture(
+        ctx,
+        _UNDERVALUE_TRANSFER,
+        lambda s, m: (
+            ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_AFTER_OR_ON_ENDING, s.text, re.I))
+        ),
+        (
+            f"On termination {ctx.us} must hand its equipment, stock or premises to {ctx.them} at book value or for nothing.",
+            f"合同终止时{ctx.us}须按账面价值或无偿将其设备、存货或经营场所移交{ctx.them}。",
+        ),
+        (
+            f"Written-down book value ignores what the going business and its site are worth: {ctx.them} takes over what {ctx.us} built at a fraction of its value, even when the contract ends by {ctx.them}'s choice.",
+            f"账面价值未体现持续经营的业务及其场所的价值：{ctx.them}以远低于实际价值的代价接手{ctx.us}建立的业务，即便合同系因{ctx.them}的选择而终止。",
+        ),
+        (
+            "Playbook: any purchase option at fair market value set by an independent valuer, including goodwill unless the contract ends for our breach.",
+            "行业立场：如设购买选择权，应按独立评估的公允市场价值（除因我方违约终止外包括商誉）作价。",
+        ),
+    )
+
+
+_AFTER_OR_ON_ENDING = r"terminat|expir|终止|解除|届满"
