@@ -54,3 +54,17 @@ def test_a_chinese_construction_contract_is_reviewed_with_the_construction_playb
 def test_a_chinese_equipment_purchase_with_installation_stays_generic() -> None:
     text = "设备采购合同\n甲方（买方）\n乙方（卖方）\n乙方负责安装调试，质量保证金为合同价格的百分之五。"
     assert detect_domain(text) is Domain.GENERIC
+
+
+def test_a_us_epc_contract_without_fidic_words_is_reviewed_with_the_construction_playbook() -> None:
+    text = (
+        "ENGINEERING, PROCUREMENT AND CONSTRUCTION AGREEMENT\n"
+        "The Contractor shall achieve Substantial Completion by the Guaranteed Substantial Completion Date.\n"
+        "The Owner shall retain 10% of each progress payment as retainage until Final Completion."
+    )
+    assert detect_domain(text) is Domain.FIDIC
+
+
+def test_a_software_licence_mentioning_a_change_order_stays_generic() -> None:
+    text = "SOFTWARE LICENCE AGREEMENT\nExtra modules may be ordered by a change order signed by both."
+    assert detect_domain(text) is Domain.GENERIC

@@ -1649,10 +1649,162 @@ FLAG: list[Case] = [
         "6.3 乙方应在知道或应当知道索赔事由之日起7日内向甲方书面提出索赔，逾期未提出的，视为乙方放弃该索赔。",
     ),
     _zh("termination_rights_unbalanced", "乙方（受托方）", "7.2 乙方无权单方解除本合同。"),
+    # ------------------------------------------------------- a US EPC contractor (no FIDIC words)
+    Case(
+        "employer_requirements_errors",
+        "Contractor",
+        "3.3 The Contractor shall obtain, at its cost, all permits required for the Work, including the interconnection agreement with the transmission provider.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "4.1 The Owner may order changes to the Work. The Contractor shall be entitled to an adjustment of the Contract Price for a change only if the change increases the cost of the Work by more than USD 500,000, and then only for the excess.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "4.2 The Owner may perform any deleted portion of the Work itself or award it to another contractor.",
+        domain="fidic",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Contractor",
+        "7.1 The Contractor shall deliver an irrevocable standby letter of credit for 30% of the Contract Price, which the Owner may draw upon its demand without proof of default.",
+        domain="fidic",
+    ),
+    Case(
+        "uncapped_liability",
+        "Contractor",
+        "8.2 The Owner's aggregate liability to the Contractor shall not exceed USD 1,000,000. The Contractor's liability shall not be limited.",
+        domain="fidic",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Contractor",
+        "8.2 The Owner's aggregate liability to the Contractor shall not exceed USD 1,000,000. The Contractor's liability shall not be limited.",
+        domain="fidic",
+    ),
+    Case(
+        "third_party_rights",
+        "Contractor",
+        "11.2 The Owner's lenders shall be third-party beneficiaries of the Contractor's obligations under this Agreement and may enforce them directly against the Contractor.",
+        domain="fidic",
+    ),
+    # ------------------------------------------------------- a seller of shares (股权转让, 转让方)
+    _zh(
+        "termination_for_convenience",
+        "甲方（转让方）",
+        "2.1 乙方有权在交割前任何时间单方书面通知甲方解除本协议，且无需承担任何责任。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "ma_price_mechanism_risk",
+        "甲方（转让方）",
+        "1.2 乙方应于交割日支付转让价款的40%；剩余60%由乙方于交割后24个月内分期支付，乙方无需就该等款项提供任何担保或抵押。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "ma_price_mechanism_risk",
+        "甲方（转让方）",
+        "1.3 交割后，目标公司由乙方控制经营。第二期转让价款的金额根据目标公司2027年度经审计的净利润确定，审计机构由乙方单方指定。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "甲方（转让方）",
+        "2.2 甲方违反本协议任何约定的，应按转让价款总额的30%向乙方支付违约金。",
+        domain="sha_spa",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Seller",
+        "2.2 If the Seller breaches any provision of this Agreement, it shall pay the Buyer liquidated damages of 25% of the Purchase Price.",
+        domain="sha_spa",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------- the buyer of shares' view, and market terms for the seller
+    _zh(
+        "indemnity_one_sided",
+        "甲方（转让方）",
+        "3.2 甲方对其违反陈述与保证给乙方造成的全部损失承担赔偿责任，该赔偿责任不设上限，且不受任何最低索赔金额的限制。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（转让方）",
+        "3.2 甲方对其违反陈述与保证给乙方造成的全部损失承担赔偿责任，该赔偿责任不设上限，且不受任何最低索赔金额的限制。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "termination_for_convenience",
+        "乙方（受让方）",
+        "2.1 乙方有权在交割前任何时间单方书面通知甲方解除本协议，且无需承担任何责任。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "ma_price_mechanism_risk",
+        "乙方（受让方）",
+        "1.3 交割后，目标公司由乙方控制经营。第二期转让价款的金额根据目标公司2027年度经审计的净利润确定，审计机构由乙方单方指定。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "乙方（受让方）",
+        "2.2 甲方违反本协议任何约定的，应按转让价款总额的30%向乙方支付违约金。",
+        domain="sha_spa",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Seller",
+        "2.2 If the Seller breaches any provision of this Agreement, it shall pay the Buyer liquidated damages of 10% of the Purchase Price.",
+        domain="sha_spa",
+    ),
+    # ------------------------------------------------------- the US EPC owner's view
+    Case(
+        "force_majeure_unbalanced",
+        "Contractor",
+        "5.2 The Contractor shall be entitled to an extension of time only for a Force Majeure Event and shall not be entitled to any extension for delay caused by the Owner, or for concurrent delay.",
+        domain="fidic",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Owner",
+        "8.2 The Owner's aggregate liability to the Contractor shall not exceed USD 1,000,000. The Contractor's liability shall not be limited.",
+        domain="fidic",
+    ),
+    Case(
+        "uncapped_liability",
+        "Supplier",
+        "8.2 The Supplier's liability for death or personal injury caused by its negligence shall not be limited.",
+    ),
+    Case(
+        "uncapped_liability",
+        "Supplier",
+        "8.2 The Supplier's liability includes, but shall not be limited to, the cost of re-performance.",
+    ),
+    Case(
+        "third_party_rights",
+        "Owner",
+        "11.2 The Owner's lenders shall be third-party beneficiaries of the Contractor's obligations under this Agreement and may enforce them directly against the Contractor.",
+        domain="fidic",
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Contractor",
+        "4.2 The Owner shall not delete any part of the Work in order to perform it itself or award it to another contractor.",
+        domain="fidic",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Owner",
+        "7.1 The Contractor shall deliver an irrevocable standby letter of credit for 30% of the Contract Price, which the Owner may draw upon its demand.",
+        domain="fidic",
+    ),
     Case(
         "deemed_acceptance_or_waiver",
         "Buyer",

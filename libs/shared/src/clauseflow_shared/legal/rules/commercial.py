@@ -543,6 +543,7 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
             ]
     for s, m in ctx.find(
         r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
+        r"|(?:standby\s+)?letter\s+of\s+credit|surety\s+bond"
     ):
         text = s.text
         side = ctx.actor(s, m.start())
@@ -561,7 +562,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
             continue
         # the percentage that belongs to the security, not e.g. the 95% paid before it
         pcts = sorted(find_percents(text), key=lambda p: abs(p.start - m.start()))
-        on_demand = re.search(r"on[- ]demand|first\s+demand|unconditional|见索即付|无条件", text, re.I)
+        on_demand = re.search(
+            r"on[- ]demand|first\s+demand|unconditional|(?:upon|on)\s+(?:its\s+)?(?:written\s+)?demand|without\s+proof\s+of\s+default|见索即付|无条件",
+            text,
+            re.I,
+        )
         retention = re.search(r"retain|retention|质量保证金", m.group(0), re.I)
         limit = 5 if retention else 10
         # held until long after the work's own defects period: "twelve months after the end of the
@@ -1209,6 +1214,12 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"(?:shall\s+not\s+be\s+entitled|shall\s+not\s+entitle|no\s+(?:extension|additional)).{0,80}(?:extension|additional\s+(?:payment|cost)|compensation)|不得.{0,10}(?:顺延|延长|补偿)"
     ):
+        if not re.search(r"force\s+majeure|不可抗力", s.text[m.start() : m.end() + 80], re.I) and re.search(
+            r"entitled\s+to\s+(?:an?\s+)?extension[^.;]{0,60}?force\s+majeure|不可抗力[^。；]{0,20}(?:顺延|延长)",
+            s.text[: m.start()],
+            re.I,
+        ):
+            continue  # force majeure is the one ground given; what is denied is another (extension_of_time)
         side = ctx.actor(s, m.start())
         obj = re.match(r"shall\s+not\s+entitle\s+(?:the\s+)?", m.group(0), re.I)
         if obj:

@@ -121,6 +121,8 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
         r"(?:at\s+its\s+own\s+(?:cost\s+and\s+)?risk|at\s+its\s+own\s+cost|at\s+the\s+Contractor's\s+(?:own\s+)?(?:cost|risk)).{0,80}(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|consents?|licen[cs]es|grid\s+connection|connection\s+agreement|access|right\s+of\s+way|land)|"
         r"(?:obtain|procure|secure)\b.{0,80}(?:permits?|approvals?|grid\s+connection|connection\s+agreement|right\s+of\s+way).{0,80}at\s+its\s+own\s+(?:cost|risk)|"
         r"(?:obtain|procure|secure)\s+at\s+its\s+own\s+(?:cost\s+and\s+)?(?:cost|risk)\b.{0,80}(?:permits?|approvals?|consents?|grid\s+connection|access|land|right\s+of\s+way)"
+        # "shall obtain, at its cost, all permits required for the Work, including the interconnection agreement"
+        r"|(?:obtain|procure|secure)\s*,?\s+at\s+its\s+(?:own\s+)?(?:cost|risk|expense)\s*,?\s+all\s+(?:\w+\s+){0,2}(?:permits?|approvals?|consents?)\b[^.;]{0,80}(?:interconnection|grid|connection\s+agreement|right\s+of\s+way|land|zoning|environmental)"
         r"|承包(?:人|商)(?:应)?自行(?:负责)?(?:办理|取得).{0,20}(?:许可|审批|批准|并网|用地)"
     ):
         side = ctx.actor(s, m.start())
@@ -197,26 +199,34 @@ def variations(ctx: ClauseContext) -> list[Finding]:
     """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let."""
     if not _contractor_view(ctx):
         return []
-    if not re.search(r"variation|change\s+order|omi(?:t|ssion)|变更|删减", ctx.title + " " + ctx.text, re.I):
+    if not re.search(
+        r"variation|change\s+order|changes?\s+(?:to|in)\s+the\s+Work|omi(?:t|ssion)|delet(?:e|ed|ion)|变更|删减",
+        ctx.title + " " + ctx.text,
+        re.I,
+    ):
         return []
     for s, m in ctx.find(
         r"no\s+(?:adjustment|increase)\s+(?:to|in)\s+the\s+(?:Contract\s+Price|price)|(?:without|no)\s+(?:any\s+)?adjustment|"
         r"(?:rates?|valuation|value)\s+(?:\w+\s+){0,3}(?:determined|fixed|set)\s+by\s+the\s+(?:Employer|Engineer)(?:\s+(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion)?|"
-        r"omi(?:t|ssion)\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|Employer\s+itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
+        r"(?:omi(?:t|ssion)|delet(?:e|ed|ion))\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|(?:Employer|Owner)?\s*itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
+        # a free band: "entitled to an adjustment … only if the change increases the cost by more than USD 500,000"
+        r"(?:adjustment|increase)\s+(?:of|to|in)\s+the\s+(?:Contract\s+Price|price)\b[^.;]{0,60}?\bonly\s+(?:if|where|when|to\s+the\s+extent)[^.;]{0,80}?\b(?:more\s+than|exceed\w*|in\s+excess\s+of)|"
         r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:要求|主张)?(?:调整|增加)(?:合同)?价(?:格|款)"
         r"|(?:合同)?价(?:格|款)不(?:予|作)?调整"
         # omitted work given to others: "将任何部分工程删减并交由第三方施工"
         r"|删减[^。；]{0,20}(?:交由|委托|另行发包给?)(?:任何)?(?:第三方|他人|其他)"
     ):
         text = s.text
-        if re.search(r"shall\s+not\s+omit|不得删减", text, re.I) and "omi" in m.group(0).lower():
+        if re.search(r"shall\s+not\s+(?:omit|delete)|不得删减", text, re.I) and re.search(
+            r"omi|delet", m.group(0), re.I
+        ):
             continue
         pct = find_percents(text)
         discretion = re.search(r"sole|absolute|discretion|酌情|单方", text, re.I)
         if "删减" in m.group(0):
             pass  # omitted work re-let is unfair whatever the clause calls it
         elif "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):
-            if not re.search(r"Variation|变更", text, re.I):
+            if not re.search(r"Variation|\bchanges?\b|变更", text, re.I):
                 continue
         elif re.search(r"determined|fixed|set", m.group(0), re.I) and not discretion:
             continue
@@ -229,7 +239,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
                     f"Work may be omitted from {ctx.us}'s scope and given to others, so {ctx.us} loses its margin on it.",
                     f"工程可从{ctx.us}的范围中删减并交由他人施工，{ctx.us}丧失该部分利润。",
                 )
-                if re.search(r"omi|删减", m.group(0), re.I)
+                if re.search(r"omi|delet|删减", m.group(0), re.I)
                 else ctx.t(
                     "Variations may be instructed without fair adjustment"
                     + (f" (threshold {pct[0].value:g}%)" if pct else "")

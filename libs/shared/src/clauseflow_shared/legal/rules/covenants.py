@@ -754,8 +754,9 @@ def third_party_rights(ctx: ClauseContext) -> list[Finding]:
         r"|有权(?:直接)?(?:依据|依照|根据)?.{0,12}(?:向|对).{0,8}(?:主张|追究|要求|索赔)"
     ):
         text = s.text
-        before = text[max(0, m.start() - 80) : m.start()]
-        if not re.search(_NON_PARTY, before, re.I):
+        before = text[max(0, m.start() - 160) : m.start()]
+        non_party = [x for x in re.finditer(_NON_PARTY, before, re.I)]
+        if not non_party:
             continue
         if re.search(r"\bno\b|\bnot\b|\bnothing\b|无权|不得|不享有", before + m.group(0), re.I):
             continue
@@ -775,8 +776,14 @@ def third_party_rights(ctx: ClauseContext) -> list[Finding]:
             side = owners[0].side if owners else None
         if not ctx.parties.ours(side):
             continue
-        # the non-party belongs to the counterparty (its affiliates, its lenders) or to nobody in particular
-        holder = [x for x in ctx.parties.mentions(before) if x.side in {"us", "them"}]
+        # the non-party belongs to the counterparty (its affiliates, its lenders) or to nobody in
+        # particular: its holder is named just before it ("the Owner's lenders"), not after
+        first = non_party[0]
+        holder = [
+            x
+            for x in ctx.parties.mentions(before[max(0, first.start() - 40) : first.start()])
+            if x.side in {"us", "them"}
+        ]
         if (
             holder
             and ctx.parties.ours(holder[-1].side)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_shared.legal.parties import Side
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span, sub_sentence
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span, sub_sentence
 from clauseflow_shared.legal.text import (
     Amount,
     Sentence,
@@ -22,6 +22,8 @@ _CAP = (
     r"|(?:up\s+to|subject\s+to)\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
 )
 _LIAB_WORD = r"liabilit(?:y|ies)|liable|责任|赔偿"
+# A ceiling actually set ("shall not exceed USD 1,000,000"), not one denied ("不设上限").
+_STATED_CAP = r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|capped\s+at|in\s+no\s+event\s+exceed|不超过|不得超过|(?<!不设)(?<!不设任何)上限为|为限(?!制)"
 _STANDARD_CARVE = r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
 _CARVE_TRIGGER = (
     r"shall\s+not\s+apply\s+to|does\s+not\s+apply\s+to|do\s+not\s+apply\s+to|shall\s+not\s+limit|excluding|"
@@ -108,6 +110,7 @@ def _nominal_amount(text: str) -> Amount | None:
 def liability_caps(ctx: ClauseContext) -> list[Finding]:
     """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
     out: list[Finding] = []
+    their_cap: Sentence | None = None  # a cap on the counterparty that is not low in itself
     for s in ctx.sentences:
         is_cap = re.search(_CAP, s.text, re.I) is not None and re.search(_LIAB_WORD, s.text, re.I) is not None
         carve_ref = re.search(
@@ -126,6 +129,16 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             (months is not None and months < 12) or (pct is not None and pct < 100) or per_order
         )
         nominal = _nominal_amount(s.text) if is_cap and months is None and pct is None else None
+        if (
+            is_cap
+            and ctx.parties.theirs(side)
+            and not low
+            and nominal is None
+            and their_cap is None
+            and re.search(_STATED_CAP, s.text, re.I)
+            and not re.search(_NO_LIMIT, s.text, re.I)
+        ):
+            their_cap = s
         if nominal is not None and (ctx.parties.theirs(side) or side == "mutual"):
             figure = s.text[nominal.start : nominal.end]
             out.append(
@@ -257,7 +270,33 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    out += _unlimited_liability(ctx)
+    unlimited = _unlimited_liability(ctx)
+    out += unlimited
+    if (
+        their_cap is not None
+        and unlimited
+        and not any(f.risk_type == "liability_cap_inadequate" for f in out)
+    ):
+        out.append(
+            finding(
+                ctx,
+                "liability_cap_inadequate",
+                "high",
+                span(their_cap, 0),
+                (
+                    f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
+                    f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
+                ),
+                (
+                    f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
+                    f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
+                ),
+                (
+                    "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
+                    "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
+                ),
+            )
+        )
     out += _token_damages_to_us(ctx)
     out += _no_remedy_for_their_delay(ctx)
     return out
@@ -341,6 +380,8 @@ _NO_LIMIT = (
     r"|without\s+(?:any\s+)?(?:limit|limitation|cap|ceiling)(?![a-z])(?:\s+(?:of|on|to|as\s+to)\s+(?:its\s+|the\s+)?(?:liabilit\w*|amount))?"
     r"|\bno\s+(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|exclusion)s?\b(?:\s+(?:of|on)\s+(?:its\s+)?liabilit\w*)?.{0,40}?\b(?:shall|will|does|is\s+to)\s+apply"
     r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)\s+(?:any\s+)?(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|maximum)"
+    # "The Contractor's liability shall not be limited." ("shall not be limited to" lists examples)
+    r"|liabilit(?:y|ies)\b[^.;]{0,60}?\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:limited|capped)\b(?!\s+(?:to|in\s+any\s+way\s+to|by\s+(?:the\s+)?foregoing))"
     r"|(?:limitations?|limits?|caps?|exclusions?)\s+(?:of\s+|on\s+)?(?:liability\s+)?(?:in\s+(?:this\s+)?(?:Agreement|Contract|Clause\s+[\d.]+)\s+)?(?:shall|will|do|does)\s+not\s+apply\s+to\s+(?:the\s+)?(?P<to>[A-Z][\w’']*(?:\s+[A-Z]\w*)?|乙方|甲方)"
     r"|不受(?:任何)?.{0,12}?(?:金额|数额|上限|价款|赔偿限额|责任限额)?(?:的)?限制|不设(?:任何)?(?:责任|赔偿)?(?:上限|限额)|无限(?:连带)?(?:赔偿)?责任|不以.{0,12}为限"
 )
@@ -489,7 +530,7 @@ _BROAD = (
 def _own_breach_damages(ctx: ClauseContext) -> str:
     """Losses that follow from our own breach: "因甲方违约给乙方造成损失的", "losses caused by its breach"."""
     return (
-        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反|原因|过错|过失)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
+        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反|原因|过错|过失)|(?:{ctx.us_rx})(?:应)?(?:对|就)其(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
         rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach"
     )
 
@@ -588,6 +629,22 @@ _NOT_EXCLUSIVE = (
 )
 
 
+def _large_share_of_price(text: str) -> float | None:
+    """A share of the whole price above the usual 10-15% ("按转让价款总额的30%", "20% of the Contract Price")."""
+    for p in find_percents(text):
+        after = re.match(
+            r"\s*of\s+(?:the\s+)?(?:total\s+|aggregate\s+)?(?:Contract\s+Price|Purchase\s+Price|Consideration|price|contract\s+(?:price|value))",
+            text[p.end :],
+            re.I,
+        )
+        before = re.search(
+            r"(?:价款|总价|合同价|对价|价格)(?:总额)?的?$", text[max(0, p.start - 12) : p.start]
+        )
+        if (after or before) and p.value > 15:
+            return p.value
+    return None
+
+
 def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
     """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
     for s, m in ctx.find(_LD):
@@ -667,6 +724,19 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                 ctx.t(
                     f"a high rate of {daily[0][0]:g}% per period of delay",
                     f"费率高达每期{daily[0][0]:g}%",
+                )
+            )
+        lump = None if per_period else _large_share_of_price(text)
+        if lump is not None:
+            any_breach = re.search(
+                r"any\s+breach|breach(?:es)?(?:\s+of)?\s+any\s+(?:provision|term|obligation)|违反本(?:协议|合同)(?:的)?任何|任何违约",
+                text,
+                re.I,
+            )
+            signals.append(
+                ctx.t(
+                    f"a lump sum of {lump:g}% of the price" + (" for any breach" if any_breach else ""),
+                    f"一次性支付价款的{lump:g}%" + ("，且任何违约均触发" if any_breach else ""),
                 )
             )
         if (uncapped or (not capped and (daily or per_period))) and not (

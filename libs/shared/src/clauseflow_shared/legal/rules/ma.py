@@ -381,8 +381,12 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"(?P<what>Completion\s+Accounts|Earn-?Out(?:\s+Payment)?|Closing\s+Statement|Net\s+(?:Debt|Working\s+Capital)|交割账目|对赌|业绩补偿).{0,80}?(?:prepared|calculated|determined|decided)\s+(?:solely\s+)?by\s+(?:the\s+)?(?P<who>[\w’']+(?:\s+accountants)?)"
         r"|(?:the\s+)?(?P<who_first>[\w’']+)\s+shall\s+(?:prepare|calculate|determine|draw\s+up)\s+(?:the\s+)?(?P<what_second>completion\s+accounts|closing\s+statement|net\s+(?:debt|working\s+capital)(?:\s+statement)?|earn-?out(?:\s+(?:statement|payment))?)"
+        # an earn-out in Chinese: a price set by later profits, audited by an auditor the other side picks
+        r"|(?P<what_zh>(?:第\S{1,3}期)?(?:转让)?(?:价款|对价))[^。；]{0,40}根据[^。；]{0,30}(?:净利润|业绩|营业收入|收入)[^。；]{0,20}确定"
+        r"[^。；]{0,6}[，,；;]\s*(?:审计机构|会计师事务所|审计师)由(?P<who_zh>\S{1,6}?)(?:单方|自行)?(?:指定|选定|聘请|确定)"
     ):
-        who, what = m.group("who") or m.group("who_first"), m.group("what") or m.group("what_second")
+        who = m.group("who") or m.group("who_first") or m.group("who_zh")
+        what = m.group("what") or m.group("what_second") or m.group("what_zh")
         ms = ctx.parties.mentions(who)
         if not ms or not ctx.parties.theirs(ms[0].side):
             continue
@@ -499,7 +503,7 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
 _DEFERRED = r"Deferred\s+Consideration|deferred\s+(?:consideration|payment|purchase\s+price)|(?:balance|remainder)\s+of\s+the\s+(?:Consideration|Purchase\s+Price|Price)|分期支付|剩余(?:转让)?价款|尾款"
 _NOT_SECURED = (
     r"(?:shall|will)\s+not\s+be\s+secured|\bunsecured\b|without\s+(?:any\s+)?(?:security|guarantee|escrow)"
-    r"|无(?:需)?(?:任何)?担保|不(?:提供|设立?|设置)[^。；]{0,6}(?:担保|共管|保函)"
+    r"|无(?:需)?(?:任何)?担保|不(?:提供|设立?|设置)[^。；]{0,6}(?:担保|共管|保函)|无需[^。；]{0,12}提供(?:任何)?(?:担保|抵押|保证|保函)"
 )
 
 

@@ -14,7 +14,7 @@ _TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|
 _CONVENIENCE = (
     r"for\s+(?:its\s+|their\s+)?(?:own\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|"
     r"at\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?\b|"
-    r"随时|无需.{0,4}理由|无理由|任意|无条件"
+    r"随时|任何时(?:间|候)|无需.{0,4}理由|无理由|任意|无条件"
 )
 _CAUSE = (
     r"in\s+any\s+of\s+these\s+events|in\s+(?:any|either)\s+such\s+(?:event|case)|in\s+(?:that|such)\s+event|上述情形|"
