@@ -1723,10 +1723,104 @@ FLAG: list[Case] = [
         "2.2 If the Seller breaches any provision of this Agreement, it shall pay the Buyer liquidated damages of 25% of the Purchase Price.",
         domain="sha_spa",
     ),
+    # ------------------------------------------------------- an offshore software developer (English)
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "3.1 The Supplier shall invoice the Fees on acceptance of each Deliverable. Each invoice is payable 90 days after the end of the month in which the Customer receives it.",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Supplier",
+        "6.1 The Supplier shall not replace any key person without the Customer's consent, and shall pay the Customer GBP 5,000 for each day on which a key person is unavailable.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Supplier",
+        "8.3 The Supplier shall maintain professional indemnity insurance of not less than GBP 10,000,000 during the term and for 10 years after this Agreement ends.",
+    ),
+    # ------------------------------------------------------- a Chinese EPC contractor (光伏总承包), and a tenant's deposit
+    _zh(
+        "employer_requirements_errors",
+        "乙方（承包人）",
+        "2.2 承包人应对发包人要求中的任何错误、遗漏或缺陷负责，并自费修正。",
+        domain="fidic",
+    ),
+    _zh(
+        "employer_requirements_errors",
+        "乙方（承包人）",
+        "2.3 承包人负责办理本工程的全部审批手续，包括接入系统批复和并网手续，费用由承包人承担。",
+        domain="fidic",
+    ),
+    _zh(
+        "warranty_excessive",
+        "乙方（承包人）",
+        "8.1 本工程的缺陷责任期为五年，自工程接收之日起计算。",
+        domain="fidic",
+    ),
+    _zh(
+        "post_termination_obligations", "乙方（承租方）", "8.1 合同因任何原因终止的，甲方收取的押金不予退还。"
+    ),
+    Case(
+        "post_termination_obligations",
+        "Tenant",
+        "8.1 On termination for any reason, any deposit held by the Landlord shall not be refunded.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------- the Chinese EPC employer's view; a two-year defects period
+    _zh(
+        "warranty_excessive",
+        "乙方（承包人）",
+        "8.1 本工程的缺陷责任期为二年，自工程接收之日起计算。",
+        domain="fidic",
+    ),
+    Case(
+        "warranty_excessive", "Supplier", "8.1 The Supplier warrants the Products for 2 years from delivery."
+    ),
+    _zh(
+        "employer_requirements_errors",
+        "甲方（发包人）",
+        "2.2 承包人应对发包人要求中的任何错误、遗漏或缺陷负责，并自费修正。",
+        domain="fidic",
+    ),
+    _zh(
+        "warranty_excessive",
+        "甲方（发包人）",
+        "8.1 本工程的缺陷责任期为五年，自工程接收之日起计算。",
+        domain="fidic",
+    ),
+    _zh(
+        "post_termination_obligations", "甲方（出租方）", "8.1 合同因任何原因终止的，甲方收取的押金不予退还。"
+    ),
+    Case(
+        "post_termination_obligations",
+        "Landlord",
+        "8.1 On termination for any reason, any deposit held by the Landlord shall not be refunded.",
+    ),
+    # ------------------------------------------------------- the software customer's view
+    Case(
+        "payment_terms_unfavourable",
+        "Customer",
+        "3.1 The Supplier shall invoice the Fees on acceptance of each Deliverable. Each invoice is payable 90 days after the end of the month in which the Customer receives it.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "3.1 Each invoice is payable 30 days after the Customer receives it.",
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Customer",
+        "6.1 The Supplier shall pay the Customer GBP 5,000 for each day on which a key person is unavailable.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Supplier",
+        "8.3 The Supplier shall maintain professional indemnity insurance of not less than GBP 10,000,000 during the term and for 3 years after this Agreement ends.",
+    ),
     # ------------------------------------------------------- the buyer of shares' view, and market terms for the seller
     _zh(
         "indemnity_one_sided",

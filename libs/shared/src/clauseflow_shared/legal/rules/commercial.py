@@ -120,8 +120,14 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             break
     for s, m in ctx.find(
         r"\b(?:pa(?:y|id|ys|yable)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
+        # "Each invoice is payable 90 days after the end of the month in which the Customer receives it"
+        r"|\b(?:is|are|shall\s+be|becomes?)\s+(?:due\s+and\s+)?payable\s+(?:\w+\s+)?(?:\(\d+\)\s+)?(?:business\s+)?days\s+(?:after|following|from)"
     ):
         payer = _payer(ctx, s, m.start())
+        if payer is None and re.search(r"\binvoices?\b", s.text[: m.start()], re.I):
+            payer = (
+                "them" if ctx.parties.supplies else "us" if ctx.parties.pays else None
+            )  # invoices are the buyer's to pay
         if not ctx.parties.theirs(payer):
             continue
         periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
@@ -433,6 +439,7 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
 _OUR_INSURANCE = r"\b(?:maintain|take\s+out|effect|procure|keep)\b[^.;]{0,60}?\binsurance\b|(?:投保|购买|办理)[^。；]{0,20}保险"
 _AFTER_THE_END = (
     r"after\s+(?:the\s+)?(?:termination|expiry|expiration|completion|end)|following\s+(?:the\s+)?(?:termination|expiry|completion)"
+    r"|after\s+(?:this|the)\s+(?:Agreement|Contract)\s+(?:ends|terminates|expires|is\s+terminated|comes\s+to\s+an\s+end)"
     r"|(?:终止|届满|解除|完工|竣工)后"
 )
 # Six years after the work is the longest ordinary limitation period for a claim on a simple
@@ -937,7 +944,9 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             return out
-    for s, m in ctx.find(r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保"):
+    for s, m in ctx.find(
+        r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保|缺陷(?:责任|通知)期|保修期"
+    ):
         text = s.text
         side = ctx.actor(s, m.start())
         if (
@@ -981,7 +990,8 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        long = periods[0] if periods and periods[0].months > 24 and warranty_terms else None
+        # two years is within the norm (and is 24.3 months counted in days)
+        long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
         if not strict and not long:
             continue
         problems = []

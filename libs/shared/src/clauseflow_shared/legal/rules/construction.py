@@ -89,7 +89,7 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     ):
         text = s.text
         shifted = re.search(
-            rf"由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)|"
+            rf"由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)|(?:{ctx.us_rx})应对[^。；]{{0,40}}负责|自费(?:修正|更正|修改|纠正)|"
             r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost"
             r"|whether\s+or\s+not\s+(?:they|it|such\s+\w+)\s+could\s+(?:reasonably\s+)?have\s+been\s+(?:discovered|detected|found|foreseen)|"
             + _NO_RELIEF,
@@ -124,6 +124,8 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
         # "shall obtain, at its cost, all permits required for the Work, including the interconnection agreement"
         r"|(?:obtain|procure|secure)\s*,?\s+at\s+its\s+(?:own\s+)?(?:cost|risk|expense)\s*,?\s+all\s+(?:\w+\s+){0,2}(?:permits?|approvals?|consents?)\b[^.;]{0,80}(?:interconnection|grid|connection\s+agreement|right\s+of\s+way|land|zoning|environmental)"
         r"|承包(?:人|商)(?:应)?自行(?:负责)?(?:办理|取得).{0,20}(?:许可|审批|批准|并网|用地)"
+        # "承包人负责办理本工程的全部审批手续，包括接入系统批复和并网手续"
+        r"|承包(?:人|商)(?:应)?负责(?:办理|取得)[^。；]{0,12}(?:全部|所有)[^。；]{0,6}(?:审批|许可|批准)[^。；]{0,30}(?:并网|接入|用地|规划)"
     ):
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or re.search(r"Contractor|承包", s.text[: m.start() + 10]):

@@ -620,6 +620,8 @@ _LD = (
     r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
     r"\binterest\b(?=[^.;]{0,60}?(?:per\s+(?:calendar\s+)?(?:day|week)|daily|weekly))|"
     r"(?:pay|paid|payable)\b.{0,100}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
+    # a fixed sum per day: "shall pay the Customer GBP 5,000 for each day on which a key person is unavailable"
+    r"\bpay\b[^.;]{0,40}?(?:GBP|USD|EUR|SGD|RMB|CNY|US\$|£|\$|€)\s?[\d,.]+\s+(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)?\s*(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
     r"违约金|误期(?:损害)?赔偿|罚款|罚金"
 )
 _NOT_EXCLUSIVE = (

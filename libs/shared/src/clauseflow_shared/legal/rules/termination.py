@@ -481,6 +481,16 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
             # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
             payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
+            # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
+            holder = re.search(
+                r"(?P<who>\S{1,8}?)(?:已)?(?:收取|收到|收受|持有)的[^。；]{0,10}(?:押金|保证金|款项|费用|预付款)"
+                r"|(?:deposits?|sums?|monies|moneys|amounts?|payments?|fees?)\s+(?:\w+\s+){0,2}?(?:held|received|collected)\s+by\s+(?:the\s+)?(?P<en>\w+)",
+                text[: m.end()],
+                re.I,
+            )
+            held_by = ctx.parties.mentions(holder.group("who") or holder.group("en")) if holder else []
+            if held_by and held_by[0].side in {"us", "them"}:
+                payer = "them" if held_by[0].side == "us" else "us"
             if not ctx.parties.ours(payer):
                 continue
             if re.search(
