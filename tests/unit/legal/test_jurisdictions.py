@@ -67,6 +67,15 @@ class TestWhereAPartyIsAtHome:
         assert (homes.ours, homes.theirs) == ("cn", "de")
         assert homes.counterparty.startswith("Voss Medizintechnik GmbH")
 
+    def test_a_parties_block_in_one_sentence_starts_the_first_entry_after_entered_into_by(self) -> None:
+        text = (
+            "CLOUD SERVICES AGREEMENT\n\nThis Agreement is entered into on 3 April 2026 by Vantor Analytics GmbH, "
+            'a company incorporated in Germany ("Vantor"), and Ostrava Logistics a.s., a company incorporated '
+            'in the Czech Republic ("Client").'
+        )
+        homes = party_homes("the Client", text)
+        assert (homes.counterparty, homes.theirs) == ("Vantor Analytics GmbH", "de")
+
     def test_a_chinese_parties_block_reads_the_address_lines_under_each_entry(self) -> None:
         homes = party_homes("甲方", ZH_SUPPLY)
         assert (homes.ours, homes.theirs) == ("cn", "sg")

@@ -441,3 +441,25 @@ def test_the_counterparty_the_contract_names_is_known_by_its_role_not_by_a_misre
     assert analyse_clause(clause, our_party="Company", metadata=misread) == analyse_clause(
         clause, our_party="Company"
     )
+
+
+def test_a_counterparty_known_only_by_its_company_name_is_read_as_the_other_side() -> None:
+    clause = "5.1 Vantor may use Client Data to train its machine-learning models and may share it with its partners."
+    named = {"counterparty_name": "Vantor Analytics GmbH"}
+    risks = analyse_clause(clause, our_party="Ostrava Logistics a.s. (Client)", metadata=named)
+    assert [r["risk_type"] for r in risks] == ["data_protection_gap"]
+    # and we, known only by our name, hold the role opposite the client's: the export window is not ours
+    export = "5.4 After termination, Vantor will make Client Data available for export for 7 days."
+    facing = {"counterparty_name": 'Ostrava Logistics a.s. (the "Client")'}
+    assert analyse_clause(export, our_party="Vantor Analytics GmbH", metadata=facing) == []
+
+
+def test_a_low_availability_target_is_found_beside_a_sole_remedy_in_the_next_sub_clause() -> None:
+    article = (
+        "4. Service levels\n"
+        "4.1 The Provider will make the Platform available 98% of the time in each month.\n"
+        "4.2 Service credits are the Customer's sole and exclusive remedy for any failure to meet the service levels."
+    )
+    risks = analyse_clause(article, our_party="Customer")
+    quotes = [r["original_text"][:3] for r in risks if r["risk_type"] == "warranty_or_sla_inadequate"]
+    assert sorted(quotes) == ["4.1", "4.2"]

@@ -1766,10 +1766,38 @@ FLAG: list[Case] = [
         "Tenant",
         "8.1 On termination for any reason, any deposit held by the Landlord shall not be refunded.",
     ),
+    # ------------------------------------------------------- a SaaS client facing a provider known by name
+    Case(
+        "data_protection_gap",
+        "Client",
+        "5.3 The Provider shall notify the Client of a personal data breach within a reasonable time after becoming aware of it.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Client",
+        "7.3 The Client shall indemnify the Provider against any claim arising from the Client's use of the Platform.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------- both may choose; a reasonable determination
+    Case(
+        "dispute_resolution_unbalanced",
+        "National Credit Report.com, LLC",
+        "3 In the case of a disputed charge, Equidata or Marketing Affiliate may choose arbitration.",
+        metadata={"counterparty_name": "Equidata, Inc."},
+    ),
+    Case(
+        "unilateral_change_right",
+        "Tenant",
+        "2.1 The Rent shall be increased to such amount as the Landlord, acting reasonably, may determine.",
+    ),
+    Case(
+        "data_protection_gap",
+        "Client",
+        "5.3 The Provider shall notify the Client of a personal data breach without undue delay and in any event within 48 hours.",
+    ),
     # ------------------------------------------------------- the Chinese EPC employer's view; a two-year defects period
     _zh(
         "warranty_excessive",

@@ -120,3 +120,9 @@ def test_a_name_the_contract_defines_itself_takes_no_role_from_the_body() -> Non
         "1.1 The Consultant will faithfully serve the Company and cooperate with the Company.\n"
     )
     assert party_with_role("Company", text) == "Company"
+
+
+def test_a_party_known_only_by_name_takes_the_role_opposite_the_other_sides() -> None:
+    parties = infer_parties("Vantor Analytics GmbH", ['Ostrava Logistics a.s. (the "Client")'])
+    assert parties.our_roles == ("provider",)
+    assert parties.supplies

@@ -29,6 +29,13 @@ _log = get_logger(__name__)
 _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
+# A company's legal form: what makes a parties-block entry a name rather than a phrase.
+_COMPANY_NAME = re.compile(
+    r"\b(?:GmbH|AG|Ltd|Limited|Inc|LLC|LLP|plc|PLC|Corp(?:oration)?|Co\.|S\.A\.|S\.p\.A\.|B\.V\.|N\.V\.|a\.s\.|A/S|AB|Oy|Pte|Pty|SE|SAS|S\.A\.S\.)(?![A-Za-z])"
+    r"|有限(?:责任)?公司|股份有限公司",
+)
+
+
 def _other_parties(metadata: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key in ("counterparty", "other_party", "other_parties", "counterparties", "parties"):
@@ -42,6 +49,8 @@ def _other_parties(metadata: dict[str, Any]) -> list[str]:
     role = called(str(metadata.get("counterparty_name") or ""))
     if roles_in(role):
         out.append(role)
+    elif _COMPANY_NAME.search(role) and not re.search(r"Agreement|Contract|协议|合同", role, re.I):
+        out.append(role)  # a counterparty known by its name ("Vantor Analytics GmbH" → "Vantor")
     our = str(metadata.get("our_party") or "")
     return [o for o in out if o.strip() and o.strip() != our.strip()]
 

@@ -419,6 +419,10 @@ def infer_parties(
     for other in other_parties or []:
         their_roles += [r for r in roles_in(other) if r not in our_roles]
         their_names += names_in(other)
+    if not our_roles and our_names and their_roles:
+        # We are known only by name ("Vantor Analytics GmbH") and the other side by its role ("the
+        # Client"): we hold the opposite role, so the rules know which side supplies and which pays.
+        our_roles = tuple(r for r in OPPOSITE.get(their_roles[0], ())[:1] if r not in their_roles)
     for role in our_roles:
         their_roles += [r for r in OPPOSITE.get(role, ()) if r not in our_roles]
     if not their_roles and clause_text and (our_roles or our_names):

@@ -230,7 +230,12 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         if not roles_in(defined) and not _PARTY_ENTRY.search(entry[-400:]):
             continue  # ("Agreement"), ("Purpose"): a defined term, not a party
         # The entry opens after "between", "and", "(1)", or the previous entry's close.
-        entry = re.split(r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n", entry, flags=re.I)[-1].strip(" ,;:")
+        entry = re.split(
+            # "… is entered into on 3 April 2026 by Vantor Analytics GmbH, …"
+            r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n|\b(?:made|entered\s+into|concluded)\b[^,;()]{0,40}?\bby\b",
+            entry,
+            flags=re.I,
+        )[-1].strip(" ,;:")
         name = re.split(
             r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
         )[0]

@@ -36,6 +36,11 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
 
 # A modal that continues the sentence's earlier verb phrase ("… and shall indemnify") shares its subject.
 _COORDINATED = re.compile(r"\b(?:and|or|but)\s+$", re.I)
+# "The Company or the Contractor may …": two named subjects share the right.
+TWO_SUBJECTS = re.compile(
+    r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
+    r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
+)
 # "… shall entitle the Franchisor to terminate": the party entitled performs the verb, not the subject.
 _ENABLED = re.compile(
     r"\b(?:entitl(?:e|es|ing)|allow(?:s|ing)?|permit(?:s|ting)?|enabl(?:e|es|ing)|authori[sz](?:e|es|ing))\s+"

@@ -8,7 +8,7 @@ import re
 
 from clauseflow_shared.legal.appointments import EXCLUSIVE_APPOINTMENT
 from clauseflow_shared.legal.jurisdictions import called, dispute_choice, jurisdiction_key, named
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, span
+from clauseflow_shared.legal.rules.base import TWO_SUBJECTS, ClauseContext, Finding, span
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _RESTRAINT = (
@@ -720,6 +720,11 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"\b(?:may|shall\s+have\s+the\s+right\s+to|is\s+entitled\s+to)\s*,?\s*(?:at\s+its\s+(?:sole\s+|absolute\s+)?(?:option|discretion)\s*,?\s*)?(?:elect|choose|select|decide)\b.{0,60}(?:arbitration|court|forum|venue)|有权选择.{0,10}(?:仲裁|法院)"
     ):
+        subject = re.split(r"[,;:]", s.text[max(0, m.start() - 80) : m.start()])[-1]
+        if TWO_SUBJECTS.search((subject + s.text[m.start() :]).rstrip(" .;。；")) or re.search(
+            r"\b(?:either|each|any)\s+party\b|任何一方|双方|任一方", subject, re.I
+        ):
+            continue  # "Equidata or Marketing Affiliate may choose arbitration": both may
         side = ctx.actor(s, m.start())
         if ctx.parties.theirs(side):
             return [

@@ -684,7 +684,8 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         periods = [p for p in find_periods(text) if p.unit in {"hour", "day", "business day", "week"}]
         late = periods and periods[0].days > 3
         conditional = re.search(
-            r"(?:after|once|following)\s.{0,60}(?:investigation|confirmed|determined)|as\s+(?:it|\w+)\s+considers\s+appropriate|at\s+its\s+discretion|调查(?:完成|结束)后|酌情",
+            r"(?:after|once|following)\s.{0,60}(?:investigation|confirmed|determined)|as\s+(?:it|\w+)\s+considers\s+appropriate|at\s+its\s+discretion|调查(?:完成|结束)后|酌情"
+            r"|within\s+a\s+reasonable\s+(?:time|period)|in\s+due\s+course|(?:在)?合理(?:时间|期限)内",
             text,
             re.I,
         )

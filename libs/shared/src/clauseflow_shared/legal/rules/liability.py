@@ -522,7 +522,7 @@ _IND = (
 )
 _BROAD = (
     r"negligence\s+of|whether\s+or\s+not|regardless\s+of|howsoever|in\s+full|all\s+(?:losses|claims|liabilit)|"
-    r"any\s+(?:and\s+all\s+)?(?:losses|claims|breach)|arising\s+(?:out\s+of\s+)?or\s+(?:relating|in\s+connection)|"
+    r"any\s+(?:and\s+all\s+)?(?:losses|claims?|breach)|arising\s+(?:out\s+of\s+)?or\s+(?:relating|in\s+connection)|"
     r"use\s+of\s+the\s+(?:Services|Products|Software)|无论|不论|全部|一切|任何"
 )
 

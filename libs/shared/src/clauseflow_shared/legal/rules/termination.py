@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from clauseflow_shared.legal.rules.base import MODAL, ClauseContext, Finding, Wording, finding, span
+from clauseflow_shared.legal.rules.base import (
+    MODAL,
+    TWO_SUBJECTS,
+    ClauseContext,
+    Finding,
+    Wording,
+    finding,
+    span,
+)
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
 _TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
@@ -53,13 +61,6 @@ def _compensation_granted(text: str) -> re.Match[str] | None:
         if not _DENIED_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):
             return m
     return None
-
-
-# "The Company or the Contractor may …": two named subjects share the right.
-_TWO_SUBJECTS = re.compile(
-    r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
-    r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
-)
 
 
 def _own_words(text: str, verb: re.Match[str]) -> str:
@@ -117,7 +118,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         named = {x.alias.lower() for x in ctx.parties.mentions(subject)}
         if (
             re.search(r"\b(?:either|each|any)\s+party\b", subject, re.I)
-            or _TWO_SUBJECTS.search(subject)
+            or TWO_SUBJECTS.search(subject)
             or (
                 (len(named) >= 2 or {"us", "them"} <= ctx.parties.sides_in(subject))
                 and re.search(r"\b(?:or|and)\b", subject)
@@ -401,8 +402,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         side = ctx.actor(s, m.start())
-        if ctx.parties.ours(side) and not ctx.parties.buy_side:
-            continue
+        if not ctx.parties.buy_side and (ctx.parties.ours(side) or ctx.parties.supplies):
+            continue  # the export window is the data owner's concern, not the provider's
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         if not periods or periods[0].days > 30:
             continue
