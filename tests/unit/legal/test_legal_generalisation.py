@@ -1777,10 +1777,38 @@ FLAG: list[Case] = [
         "Client",
         "7.3 The Client shall indemnify the Provider against any claim arising from the Client's use of the Platform.",
     ),
+    # ------------------------------------------------------- an investor receiving confidential information
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "3.3 The Recipient's obligations under this Agreement shall continue indefinitely.",
+        metadata={"contract_title": "CONFIDENTIALITY AGREEMENT"},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Recipient",
+        "6.2 The Recipient shall pay Helix USD 1,000,000 as liquidated damages for each breach of this Agreement, without prejudice to Helix's other remedies.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------- the discloser's view; other agreements' obligations
+    Case(
+        "confidentiality_overbroad",
+        "Helix",
+        "3.3 The Recipient's obligations under this Agreement shall continue indefinitely.",
+        metadata={
+            "contract_title": "CONFIDENTIALITY AGREEMENT",
+            "counterparty_name": 'Northfield LLP (the "Recipient")',
+        },
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "3.3 The Recipient's obligations under this Agreement shall continue indefinitely.",
+        metadata={"contract_title": "SUPPLY AGREEMENT"},
+    ),
     # ------------------------------------------------------- both may choose; a reasonable determination
     Case(
         "dispute_resolution_unbalanced",

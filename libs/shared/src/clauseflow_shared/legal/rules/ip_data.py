@@ -368,7 +368,9 @@ _COPY_CARVE_OUT = r"法律|法规|合规|备份系统|except|save|other\s+than|r
 
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
-    if not re.search(r"confiden|保密|secret", ctx.text + ctx.title, re.I):
+    if not re.search(
+        r"confiden|保密|secret", f"{ctx.text} {ctx.title} {ctx.metadata.get('contract_title') or ''}", re.I
+    ):
         return []
     if _we_only_disclose(ctx):
         return []  # the recipient's duties protect us
@@ -509,7 +511,13 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
             r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I
         ):
             continue
-        if not re.search(r"confiden|secre|disclos|保密|秘密|披露", s.text, re.I) or re.search(
+        # in a confidentiality agreement "the Recipient's obligations under this Agreement" are confidentiality duties
+        nda = re.search(
+            r"confidential|non-?disclosure|secrecy|保密",
+            f"{ctx.metadata.get('contract_title') or ''} {ctx.title}",
+            re.I,
+        ) and re.search(r"\bobligations\b|义务", s.text, re.I)
+        if not (nda or re.search(r"confiden|secre|disclos|保密|秘密|披露", s.text, re.I)) or re.search(
             r"perpetual[^.;]{0,40}licen[cs]|永久(?:的|、|免费的?)*(?:使用权|许可|授权)", s.text, re.I
         ):
             continue  # "a perpetual licence to the patents": the word qualifies a grant, not a duty
