@@ -1789,10 +1789,54 @@ FLAG: list[Case] = [
         "Recipient",
         "6.2 The Recipient shall pay Helix USD 1,000,000 as liquidated damages for each breach of this Agreement, without prejudice to Helix's other remedies.",
     ),
+    # ------------------------------------------------------- a seller's warranties that outlive the audit cycles
+    _zh(
+        "warranty_excessive",
+        "甲方（转让方）",
+        "3.1 甲方的陈述与保证自交割日起五年内持续有效。",
+        domain="sha_spa",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "3.1 The Warranties shall survive Completion for five years.",
+        domain="sha_spa",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "5.1 The Warranty Period is 36 months from Completion.",
+        domain="sha_spa",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------- the buyer's view of long survival; tax; two years
+    _zh(
+        "warranty_excessive",
+        "乙方（受让方）",
+        "3.1 甲方的陈述与保证自交割日起五年内持续有效。",
+        domain="sha_spa",
+    ),
+    Case(
+        "warranty_excessive",
+        "Buyer",
+        "3.1 The Warranties shall survive Completion for five years.",
+        domain="sha_spa",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "3.1 The Tax Warranties shall survive Completion for seven years.",
+        domain="sha_spa",
+    ),
+    Case(
+        "warranty_excessive",
+        "Seller",
+        "3.1 The Warranties shall survive Completion for 24 months.",
+        domain="sha_spa",
+    ),
     # ------------------------------------------------------- the discloser's view; other agreements' obligations
     Case(
         "confidentiality_overbroad",
@@ -1978,12 +2022,6 @@ CLEAR: list[Case] = [
         "1.2 甲方有权变更开发需求，变更导致工作量增加的，双方应协商调整合同价款和交付期限。",
     ),
     _zh("warranty_excessive", "甲方（委托方）", "5.1 平台的质保期为验收合格之日起三年。"),
-    Case(
-        "warranty_excessive",
-        "Seller",
-        "5.1 The Warranty Period is 36 months from Completion.",
-        domain="sha_spa",
-    ),
     _zh(
         "claim_time_bar",
         "甲方（委托方）",

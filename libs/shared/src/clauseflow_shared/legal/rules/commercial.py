@@ -962,6 +962,14 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             and re.search(_WARRANTY_PERIOD, text, re.I)
         ):
             side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
+        if (
+            side is None
+            and ctx.domain == "sha_spa"
+            and re.search(r"\bWarrant(?:y|ies)\b|陈述(?:与|和|及)保证", text)
+        ):
+            side = (
+                "us" if ctx.parties.is_role("seller") else None
+            )  # a share deal's Warranties are the seller's
         if not ctx.parties.ours(side):
             continue
         if _SECURITY_INSTRUMENT.search(text) and not re.search(
@@ -992,10 +1000,12 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
         ]
         warranty_terms = re.search(
-            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵",
+            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵|陈述(?:与|和|及)保证",
             text,
             re.I,
         )
+        if ctx.domain == "sha_spa" and re.search(r"\bTax|税", text):
+            warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
         # two years is within the norm (and is 24.3 months counted in days)
         long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
         if not strict and not long:
@@ -1012,6 +1022,28 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
                     f"长达{fmt_period(long)}的保证期",
                 )
             )
+        if long and not strict and ctx.domain == "sha_spa":
+            out.append(
+                finding(
+                    ctx,
+                    "warranty_excessive",
+                    "medium",
+                    span(s, long.start),
+                    (
+                        f"{ctx.us}'s warranties survive for {fmt_period(long)} after Completion.",
+                        f"{ctx.us}的陈述与保证在交割后{fmt_period(long)}内持续有效。",
+                    ),
+                    (
+                        "General warranty claims are normally brought once the buyer has run the business through one or two audits; beyond that the seller stays exposed long after the price is spent.",
+                        "一般保证的索赔通常在买方经历一至两个审计周期后即已提出；超出该期限，卖方在价款早已使用后仍长期承担风险。",
+                    ),
+                    (
+                        "Market: 12-24 months for general warranties; longer only for title, capacity and tax.",
+                        "市场惯例：一般保证12-24个月；仅权属、主体资格和税务保证可更长。",
+                    ),
+                )
+            )
+            break
         out.append(
             Finding(
                 "warranty_excessive",
