@@ -1069,7 +1069,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
     if ctx.parties.pays:
         out += _warranties_disclaimed(ctx)
         for s, m in ctx.find(
-            r"(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period|warrants?\b|质量保证期|质保期|保修期|保证期|缺陷(?:责任|通知)期"
+            _WARRANTY_PERIOD + r"|warrants?\b|保证期"
             r"|(?:free|no-charge)\s+(?:maintenance|support|bug[- ]fixing)|免费(?:维护|维修|保修|技术支持)"
         ):
             side = ctx.actor(s, m.start())

@@ -760,7 +760,7 @@ def third_party_rights(ctx: ClauseContext) -> list[Finding]:
     ):
         text = s.text
         before = text[max(0, m.start() - 160) : m.start()]
-        non_party = [x for x in re.finditer(_NON_PARTY, before, re.I)]
+        non_party = list(re.finditer(_NON_PARTY, before, re.I))
         if not non_party:
             continue
         if re.search(r"\bno\b|\bnot\b|\bnothing\b|无权|不得|不享有", before + m.group(0), re.I):

@@ -391,6 +391,10 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# The contract ending, however it ends: the setting of every forfeiture and forced sale.
+_ENDING = r"terminat|expir|终止|解除|届满"
+
+
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
     for s, m in ctx.find(
@@ -477,7 +481,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             r"|destroy\w*\s+(?:all\s+)?(?:of\s+)?(?:its|their|the|any)?\s*(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)\b|销毁[^。；]{0,6}(?:库存|存货|剩余产品)"
         ):
             text = s.text
-            if not re.search(r"terminat|expir|终止|解除|届满", ctx.text, re.I):
+            if not re.search(_ENDING, ctx.text, re.I):
                 continue
             before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
             # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
@@ -669,9 +673,7 @@ def _forced_sale(ctx: ClauseContext) -> list[Finding]:
     return _first_forfeiture(
         ctx,
         _UNDERVALUE_TRANSFER,
-        lambda s, m: (
-            ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_AFTER_OR_ON_ENDING, s.text, re.I))
-        ),
+        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
         (
             f"On termination {ctx.us} must hand its equipment, stock or premises to {ctx.them} at book value or for nothing.",
             f"合同终止时{ctx.us}须按账面价值或无偿将其设备、存货或经营场所移交{ctx.them}。",
@@ -685,6 +687,3 @@ def _forced_sale(ctx: ClauseContext) -> list[Finding]:
             "行业立场：如设购买选择权，应按独立评估的公允市场价值（除因我方违约终止外包括商誉）作价。",
         ),
     )
-
-
-_AFTER_OR_ON_ENDING = r"terminat|expir|终止|解除|届满"
