@@ -68,3 +68,20 @@ def test_a_us_epc_contract_without_fidic_words_is_reviewed_with_the_construction
 def test_a_software_licence_mentioning_a_change_order_stays_generic() -> None:
     text = "SOFTWARE LICENCE AGREEMENT\nExtra modules may be ordered by a change order signed by both."
     assert detect_domain(text) is Domain.GENERIC
+
+
+def test_a_title_naming_a_business_or_share_sale_is_enough_for_the_share_deal_playbook() -> None:
+    assert (
+        detect_domain("ASSET PURCHASE AGREEMENT\nThe Seller shall sell the Business and the Assets.")
+        is Domain.SHA_SPA
+    )
+    assert detect_domain("资产转让协议\n甲方将其生产线资产转让给乙方。") is Domain.SHA_SPA
+
+
+def test_a_development_agreement_that_mentions_an_asset_purchase_agreement_stays_generic() -> None:
+    text = (
+        "DEVELOPMENT AGREEMENT\n"
+        "WHEREAS, the Parties are concurrently entering into an asset purchase agreement;\n"
+        '"Affiliate" has the meaning set forth in the Asset Purchase Agreement.'
+    )
+    assert detect_domain(text) is Domain.GENERIC

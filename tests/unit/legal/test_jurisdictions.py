@@ -261,3 +261,15 @@ class TestAPlaceBeatsACompanyForm:
         )
         assert dispute_choice("The courts of Lyon, France shall have jurisdiction.").courts == "fr"
         assert contract_setting("Halvorsen Medical Systems Inc.", self.DISTRIBUTION).our_home == "us"
+
+
+def test_a_register_number_in_brackets_does_not_end_a_partys_entry() -> None:
+    text = (
+        "ASSET PURCHASE AGREEMENT\n\n"
+        '(1) Kestrel Holdings Pte. Ltd., a company incorporated in Singapore (the "Seller"); and\n\n'
+        "(2) Harbourline Foods Limited, a company incorporated in England and Wales (company number 08123456) "
+        'whose registered office is at 14 Quayside, Bristol BS1 4RN (the "Buyer").\n'
+    )
+    homes = party_homes("Buyer", text)
+    assert homes.ours == "ew"
+    assert homes.theirs == "sg"

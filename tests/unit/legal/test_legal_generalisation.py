@@ -1808,10 +1808,222 @@ FLAG: list[Case] = [
         "5.1 The Warranty Period is 36 months from Completion.",
         domain="sha_spa",
     ),
+    # ------------------------------------------- a contract manufacturer (加工方) and a business buyer
+    _zh(
+        "warranty_excessive",
+        "乙方（加工方）",
+        "乙方应对甲方提供的技术图纸中的任何错误或遗漏负责，并自费修正由此产生的不合格产品。",
+    ),
+    Case(
+        "warranty_excessive",
+        "Manufacturer",
+        "The Manufacturer shall be responsible for any errors or omissions in the drawings supplied by the Customer and shall rework non-conforming units at its own cost.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "乙方（加工方）",
+        "甲方在收到其下游客户支付的相应货款后，向乙方支付该批产品的加工费。",
+    ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "乙方（加工方）",
+        "乙方对甲方验收结果有异议的，应在收到验收结果后3日内书面提出，逾期视为乙方认可验收结果并放弃异议。",
+    ),
+    _zh("liability_cap_inadequate", "乙方（加工方）", "甲方的违约责任总额不超过其已支付加工费的百分之五。"),
+    _zh(
+        "security_insurance_burden",
+        "乙方（加工方）",
+        "乙方应在本合同签订后10日内向甲方支付履约保证金人民币200万元。甲方有权在乙方任何违约时直接没收该保证金，保证金不计利息。",
+    ),
+    _zh("change_of_control", "乙方（加工方）", "乙方控制权发生变更的，甲方有权立即解除本合同。"),
+    _zh(
+        "post_termination_obligations",
+        "乙方（加工方）",
+        "本合同终止后，乙方已采购的原材料及在制品由乙方自行处理，甲方不予补偿。",
+    ),
+    _zh(
+        "force_majeure_unbalanced",
+        "乙方（加工方）",
+        "因不可抗力导致甲方不能履行本合同的，甲方不承担责任。乙方因原材料短缺、停电或政府限产而延迟交货的，不视为不可抗力。",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Supplier",
+        "The Customer shall not be liable for any failure to perform caused by force majeure. Delays of the Supplier caused by power outages or government restrictions shall not constitute Force Majeure.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Buyer",
+        "The Buyer shall assume, pay and discharge all liabilities and obligations of the Seller relating to the Business, whether arising before, on or after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Buyer",
+        "The Buyer shall be responsible for all liabilities in respect of the Employees, including liabilities arising from any act or omission of the Seller before Completion.",
+        domain="sha_spa",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "受让方",
+        "受让方承担目标业务在交割日前产生的全部债务和责任。",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_price_mechanism_risk",
+        "Buyer",
+        "The value of the stock shall be determined by the Seller's accountants from a stock count taken on the Completion Date, and their determination shall be final and binding on the parties.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "Completion is conditional on the landlord's consent to the assignment of the Lease. The Seller may waive this condition by notice to the Buyer.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The Seller shall not be liable for any claim unless the Buyer gives notice of the claim, with full particulars, within six months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The limitations in this clause 6 apply to all claims, including claims for breach of the title warranties and the tax warranties.",
+        domain="sha_spa",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Buyer",
+        "The Buyer shall keep confidential all information relating to the Seller, and shall not disclose it to its financiers or professional advisers without the Seller's prior written consent.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "The Recipient shall keep the Confidential Information secret for an unlimited period.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Manufacturer",
+        "The Manufacturer warrants that the Specifications are complete and free from errors, and shall be liable for any defect in the Products resulting from the Specifications.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Manufacturer",
+        "The Prices are fixed for the term of this Agreement, notwithstanding any increase in the cost of resin, energy or labour.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Manufacturer",
+        "If the Manufacturer fails to deliver on the delivery date, it shall pay the Customer 2% of the price of the Purchase Order for each day of delay, in addition to any other remedy.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "change_of_control",
+        "Manufacturer",
+        "The Customer may terminate this Agreement if any person acquires control of the Manufacturer.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "security_insurance_burden",
+        "Supplier",
+        "The Supplier shall maintain product liability insurance of not less than EUR 50,000,000 for each claim, for the term and 15 years afterwards.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    Case(
+        "minimum_commitment",
+        "Customer",
+        "The Supplier shall reserve sufficient capacity to meet the Customer's forecasts. The Customer shall have no obligation to order any minimum quantity of Products.",
+    ),
+    Case(
+        "warranty_excessive",
+        "Manufacturer",
+        "The Customer warrants that the Specifications are complete and free from errors, and the Manufacturer shall not be liable for any defect resulting from the Specifications.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "change_of_control",
+        "Manufacturer",
+        "The Manufacturer may terminate this Agreement if any person acquires control of the Customer.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    Case(
+        "security_insurance_burden",
+        "Supplier",
+        "The Supplier shall maintain product liability insurance of not less than EUR 5,000,000 for each claim, for the term and 3 years afterwards.",
+    ),
+    # ------------------------------------------- a contract manufacturer (加工方) and a business buyer
+    _zh(
+        "warranty_excessive",
+        "甲方（委托方）",
+        "乙方应对甲方提供的技术图纸中的任何错误或遗漏负责，并自费修正由此产生的不合格产品。",
+    ),
+    Case(
+        "warranty_excessive",
+        "Manufacturer",
+        "The Customer shall be responsible for any errors or omissions in the drawings supplied by the Customer, and the Manufacturer shall notify any error it notices.",
+        metadata={"counterparty_name": 'Norrland Medical AB (the "Customer")'},
+    ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "甲方（委托方）",
+        "乙方对甲方验收结果有异议的，应在收到验收结果后3日内书面提出，逾期视为乙方认可验收结果并放弃异议。",
+    ),
+    _zh(
+        "security_insurance_burden",
+        "甲方（委托方）",
+        "乙方应在本合同签订后10日内向甲方支付履约保证金人民币200万元。甲方有权在乙方任何违约时直接没收该保证金，保证金不计利息。",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "甲方（委托方）",
+        "甲方有权从应付乙方的任何款项中直接扣除乙方应承担的违约金、赔偿金及其他任何费用。",
+    ),
+    _zh(
+        "force_majeure_unbalanced",
+        "甲方（委托方）",
+        "因不可抗力导致甲方不能履行本合同的，甲方不承担责任。乙方因原材料短缺、停电或政府限产而延迟交货的，不视为不可抗力。",
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Supplier",
+        "Neither Party shall be liable for any failure to perform caused by force majeure. Shortages of materials or labour of the Supplier shall not constitute Force Majeure.",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Buyer",
+        "The Buyer shall assume the liabilities under the Assumed Contracts to the extent they arise after Completion, and the Seller shall indemnify the Buyer against all liabilities arising before Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_conditions_precedent_gap",
+        "Buyer",
+        "Completion is conditional on the landlord's consent to the assignment of the Lease. The Buyer may waive this condition by notice to the Seller.",
+        domain="sha_spa",
+    ),
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Buyer",
+        "The Seller shall not be liable for any claim unless the Buyer gives notice of the claim within 24 months after Completion.",
+        domain="sha_spa",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Recipient",
+        "The Recipient shall not disclose Confidential Information to any person other than its professional advisers who need to know it and are bound by duties of confidence.",
+    ),
+    Case(
+        "confidentiality_overbroad",
+        "Buyer",
+        "The Buyer may disclose information relating to the Seller to its financiers and professional advisers without the Seller's consent, provided they are bound by duties of confidence.",
+    ),
     # ------------------------------------------------------- the buyer's view of long survival; tax; two years
     _zh(
         "warranty_excessive",

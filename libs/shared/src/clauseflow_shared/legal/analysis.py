@@ -84,6 +84,8 @@ _SUPPRESSED_IN_DOMAIN: dict[str, dict[str, tuple[str, ...]]] = {
         # completion accounts binding the buyer unless it objects within days are the price
         # mechanism's point ("completion accounts prepared or determined by the other side")
         "deemed_acceptance_or_waiver": ("ma_price_mechanism_risk",),
+        # so are price figures that the other side's accountants determine "final and binding"
+        "dispute_resolution_unbalanced": ("ma_price_mechanism_risk",),
     },
     # "a Variation instructed without adjustment" is the construction-specific id for a change
     # the Employer imposes on the Contractor's scope

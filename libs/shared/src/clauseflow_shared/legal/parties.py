@@ -17,10 +17,25 @@ Side = Literal["us", "them", "mutual", "other"]
 
 # canonical role -> (English aliases, Chinese aliases)
 ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "customer": (("Customer", "Client", "Subscriber"), ("客户", "委托方", "采购方", "需方", "用户")),
+    "customer": (
+        ("Customer", "Client", "Subscriber"),
+        ("客户", "委托方", "采购方", "需方", "用户", "定作方", "定作人"),
+    ),
     "provider": (
         ("Provider", "Service Provider", "Supplier", "Vendor", "Consultant", "Service Company"),
-        ("供应商", "服务商", "服务提供方", "服务提供商", "服务方", "供方", "受托方"),
+        # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
+        (
+            "供应商",
+            "服务商",
+            "服务提供方",
+            "服务提供商",
+            "服务方",
+            "供方",
+            "受托方",
+            "加工方",
+            "承揽方",
+            "承揽人",
+        ),
     ),
     "buyer": (("Buyer", "Purchaser", "Buyers", "Purchasers"), ("买方", "买受人", "收购方", "受让方")),
     "seller": (

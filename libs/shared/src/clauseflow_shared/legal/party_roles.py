@@ -161,6 +161,8 @@ _DEFINED_NAME = re.compile(
     rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}\s*{_CLOSE}",
     re.I,
 )
+# A register number in brackets inside an entry, not the party's defined name.
+_REGISTRATION_NUMBER = re.compile(r"\d[\d\s-]{2,}\d")
 # A name's English definition: '("Seller")', '(the "Buyer")' (quotes required: "(Suzhou)" is no definition).
 _ENGLISH_DEFINITION = re.compile(r"\(\s*(?:the\s+)?[\"“][^\"”()]{2,40}[\"”]\s*\)")
 # What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
@@ -229,6 +231,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             continue  # a share deal's target is described like a party but is not one
         if not roles_in(defined) and not _PARTY_ENTRY.search(entry[-400:]):
             continue  # ("Agreement"), ("Purpose"): a defined term, not a party
+        if _REGISTRATION_NUMBER.search(defined):
+            continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
         # The entry opens after "between", "and", "(1)", or the previous entry's close.
         entry = re.split(
             # "… is entered into on 3 April 2026 by Vantor Analytics GmbH, …"

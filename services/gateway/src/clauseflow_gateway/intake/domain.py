@@ -2,13 +2,16 @@
 
 The heuristic is deliberately simple and explainable: count the distinct
 domain markers (English and Chinese) that occur in the text, case-insensitively.
-The word "FIDIC" (or 菲迪克) and the presence of a particular-conditions file are
+The word "FIDIC" (or 菲迪克), the presence of a particular-conditions file, and a
+title that names a share or business sale ("Asset Purchase Agreement", 股权转让协议) are
 strong signals worth three markers. A domain wins with at least three markers
 and strictly more than the other; otherwise the contract is reviewed as generic
 (the generic checklist is always a safe choice).
 """
 
 from __future__ import annotations
+
+import re
 
 from clauseflow_shared.review import Domain
 
@@ -91,6 +94,13 @@ SHA_SPA_MARKERS = (
     "陈述与保证",
 )
 STRONG_FIDIC = ("fidic", "菲迪克")
+# Only the title counts: a development agreement may well mention the asset purchase agreement it sits beside.
+SHA_SPA_TITLE = re.compile(
+    r"(?:share|stock|asset|business|equity|membership\s+interest)s?\s+(?:sale\s+and\s+)?(?:purchase|transfer|sale)\s+agreement"
+    r"|shareholders['’]?\s+agreement|subscription\s+agreement|investment\s+agreement"
+    r"|资产(?:收购|转让|购买)|股权(?:收购|转让)|增资|股东协议|投资协议",
+    re.I,
+)
 STRONG_WEIGHT = 3
 MIN_SCORE = 3
 
@@ -104,7 +114,14 @@ def domain_scores(text: str, *, has_particular_conditions: bool = False) -> dict
     if has_particular_conditions:
         fidic += STRONG_WEIGHT
     sha_spa = sum(1 for m in SHA_SPA_MARKERS if m in low)
+    if SHA_SPA_TITLE.search(_title(text)):
+        sha_spa += STRONG_WEIGHT
     return {Domain.FIDIC: fidic, Domain.SHA_SPA: sha_spa}
+
+
+def _title(text: str) -> str:
+    """The contract's first non-blank line, where its title is."""
+    return next((line for line in text.splitlines() if line.strip()), "")[:200]
 
 
 def detect_domain(text: str, *, has_particular_conditions: bool = False) -> Domain:

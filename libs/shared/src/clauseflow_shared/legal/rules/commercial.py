@@ -88,8 +88,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """
     out: list[Finding] = []
     for s, m in ctx.find(
-        r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+the\s+(?:Lender|Owner|Client|Employer|end\s+customer|Funder)|disbursement|funding|financ|payment\s+from)"
-        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|最终客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
+        r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+(?:the|its)\s+(?:Lender|Owner|Client|Employer|(?:end|downstream)\s+customer|customers?|Funder)|disbursement|funding|financ|payment\s+from)"
+        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|(?:最终|下游|终端)客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
     ):
         payer = _payer(ctx, s, m.start())
         if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
@@ -417,6 +417,12 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         r"|(?:royalt(?:y|ies)|licen[cs]e\s+fees?)\b[^.;]{0,60}?\b(?:shall\s+)?(?:be\s+)?not\s+(?:be\s+)?less\s+than\s+(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?[\d,.]*\d"
         r"|(?:许可费|使用费|提成费|特许经营费|权利金)[^。；]{0,20}不(?:得)?低于(?:人民币)?\s?\d[\d,.]*\s*(?:万|千)?元?"
     ):
+        if re.search(
+            r"(?:no|not\s+(?:be\s+)?(?:under\s+)?any)\s+(?:obligation|commitment|duty)\s+to\s+(?:\w+\s+){0,3}$|not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:\w+\s+){0,3}$|无(?:义务|须)[^。；]{0,10}$|不承担[^。；]{0,10}$",
+            s.text[: m.start()],
+            re.I,
+        ):
+            continue  # "shall have no obligation to order any minimum quantity": the commitment is denied
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
             return [
@@ -446,6 +452,8 @@ _OUR_INSURANCE = r"\b(?:maintain|take\s+out|effect|procure|keep)\b[^.;]{0,60}?\b
 _AFTER_THE_END = (
     r"after\s+(?:the\s+)?(?:termination|expiry|expiration|completion|end)|following\s+(?:the\s+)?(?:termination|expiry|completion)"
     r"|after\s+(?:this|the)\s+(?:Agreement|Contract)\s+(?:ends|terminates|expires|is\s+terminated|comes\s+to\s+an\s+end)"
+    # "for the term and 15 years afterwards"
+    r"|\b(?:afterwards|thereafter)\b"
     r"|(?:终止|届满|解除|完工|竣工)后"
 )
 # Six years after the work is the longest ordinary limitation period for a claim on a simple
@@ -501,9 +509,22 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
     run_off = _insurance_run_off(ctx)
     if run_off:
         return run_off
+    # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
+    # 保证金不计利息") speak of its holder
+    lodged = next(
+        (
+            ctx.actor(s, m.start())
+            for s, m in ctx.find(
+                r"(?:支付|缴纳|交纳|提交|提供|交付|\bpay|\blodge|\bprovide)\w*[^。；.;]{0,20}?(?:\bdeposit\b|押金|保证金)"
+            )
+        ),
+        None,
+    )
     for s, m in ctx.find(r"\bdeposit\b|押金|保证金"):
+        if lodged is not None and not ctx.parties.ours(lodged):
+            break
         months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
-        forfeit = re.search(r"retain\s+(?:it\s+)?in\s+full|forfeit|不予退还|不退还|全部没收", ctx.text, re.I)
+        forfeit = re.search(r"retain\s+(?:it\s+)?in\s+full|forfeit|不予退还|不退还|没收", ctx.text, re.I)
         if (months or forfeit) and ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ):
@@ -619,12 +640,14 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
 _COST_DRIVER = (
     r"change\w*\s+(?:in|of)\s+(?:the\s+)?(?:laws?|legislation|regulations?)|legislat\w+|\btax(?:es|ation)?\b|duties|tariffs?|customs"
     r"|exchange\s+rates?|currenc\w+|inflation|escalat\w+|cost\s+of\s+(?:labou?r|materials|energy|fuel)|(?:labou?r|material|raw\s+material|energy|input)\s+costs?"
+    r"|(?:increase|rise|change)s?\s+in\s+(?:the\s+)?(?:costs?|prices?)\s+of"
     r"|法律|法规|政策|汇率|税率|税费|税收|关税|物价|原材料|材料价格|人工|成本"
 )
 _NO_ADJUST = (
     r"(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:adjust\w*|increas\w*|vari\w*|revis\w*|chang\w*)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:adjustment|revision|escalation)"
     r"|\bno\s+(?:\w+\s+){0,2}(?:adjustment|increase|escalation|revision)|without\s+(?:any\s+)?(?:adjustment|increase|escalation)"
     r"|\b(?:bear|bears|borne)\b|at\s+(?:its|their|the\s+\w+['’]s)\s+(?:own\s+)?(?:risk|cost)"
+    r"|\bfixed\b[^.;]{0,60}?\b(?:notwithstanding|regardless\s+of|irrespective\s+of)"
     r"|不得.{0,30}(?:调整|调价|增加|变更)|不(?:予|作|再)?(?:调整|调价)|保持不变|固定不变|(?:由|均由).{0,8}(?:自行)?承担|风险.{0,8}承担"
     r"|不因[^。；]{0,40}?而(?:予以)?(?:调整|调价|变更|增加)"
 )
@@ -815,6 +838,8 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         silent = re.search(
             r"(?:if|where|unless)\s+(?:the\s+)?(\w+(?:'s)?)?\s*(?:\w+\s+){0,2}(?:fails?\s+to|does\s+not|has\s+not|do\s+not)\s+(?:\w+\s+){0,2}(?:object|notify|respond|reject|dispute|give|raise|inform)|"
             r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未"
+            # "应在收到后3日内书面提出，逾期视为乙方认可": the lapse itself is the silence
+            r"|逾期(?:不提出|不予答复)?[，,]?\s*(?=视为)"
             # a sum left out of the final account: "any sum that the Consultant does not include in its final invoice"
             r"|(?:that|which)\s+(?:the\s+)?\w+\s+(?:does\s+not|fails\s+to)\s+(?:include|claim|state)\b[^.;]{0,30}?(?:final|last)\s+(?:invoice|statement|account|application)"
             r"|未(?:列入|纳入|包括在)[^。；]{0,6}(?:最终|竣工)?结算"
@@ -922,9 +947,56 @@ def _disclaimed_before(text: str, pos: int) -> bool:
     )
 
 
+def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
+    """We answer for errors in the drawings, specifications or materials the other side supplies.
+
+    Construction contracts have their own id for this (employer_requirements_errors); elsewhere a
+    maker built to the customer's design is warranting what it does not control.
+    """
+    them = ctx.them_rx
+    pattern = (
+        # a maker vouching for the specification it is given, or for defects the specification causes
+        r"warrants?\s+that\s+(?:the\s+)?(?:Specifications?|drawings|designs?)\s+(?:are|is|will\s+be)\s+(?:complete|accurate|correct|free\s+from\s+(?:errors?|defects?))"
+        r"|(?:liable|responsible)\s+for\s+any\s+(?:defects?|non-?conformit\w+|errors?)[^.;]{0,60}?(?:resulting|arising)\s+from\s+(?:the\s+)?(?:Specifications?|drawings|designs?)\b"
+        r"|(?:responsible|liable|answerable)\s+for\s+(?:any\s+|all\s+)?(?:errors?|omissions?|defects?|inaccurac\w+|discrepanc\w+)[^.;]{0,60}?\b(?:in|of)\s+(?:the\s+)?"
+        rf"(?:(?:{them})['’]s\s+(?:drawings|designs?|specifications?|instructions|materials|data)"
+        rf"|(?:drawings|designs?|specifications?|materials|data)\s+(?:provided|supplied|furnished|issued)\s+by\s+(?:the\s+)?(?:{them}))"
+        rf"|应对(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,6}}负责"
+        rf"|(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,20}}由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)"
+    )
+    for s, m in ctx.find(pattern):
+        if re.search(r"\b(?:not|never)\s+(?:be\s+)?$", s.text[: m.start()], re.I):
+            continue  # "shall not be liable for any defect resulting from the Specifications"
+        if not ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ) and "由" not in m.group(0):
+            continue
+        return [
+            finding(
+                ctx,
+                "warranty_excessive",
+                "high",
+                span(s, m),
+                (
+                    f"{ctx.us} answers for errors in the drawings or specifications {ctx.them} itself supplies.",
+                    f"{ctx.us}须对{ctx.them}自己提供的图纸或技术资料中的错误负责。",
+                ),
+                (
+                    f"A defect caused by {ctx.them}'s design becomes {ctx.us}'s cost: rework, rejected goods, recalls and delay damages.",
+                    f"因{ctx.them}设计导致的缺陷变成{ctx.us}的成本：返工、退货、召回及延误违约金。",
+                ),
+                (
+                    "Playbook: the party that supplies the design bears its errors; we warrant conformity with the design and notify obvious errors we actually notice.",
+                    "行业立场：提供设计的一方承担设计错误的后果；我方仅保证按设计加工，并对实际发现的明显错误及时通知。",
+                ),
+            )
+        ]
+    return []
+
+
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
-    out: list[Finding] = []
+    out: list[Finding] = [] if ctx.domain == "fidic" else _their_design_errors(ctx)
     for s, m in ctx.find(
         r"(?:available|availability|uptime)\s+(?:of\s+|at\s+)?(?:100\s?%|one\s+hundred\s+per\s*cent)|(?:100\s?%|one\s+hundred\s+per\s*cent)\s+(?:of\s+the\s+time|availability|uptime)"
         r"|(?:可用性|可用率|在线率)[^。；]{0,6}(?:100\s?%|百分之百)|(?:不间断|无中断)(?:地)?(?:运行|提供服务)"
@@ -1208,6 +1280,8 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
         r"shortages?\s+of\s+(?:labour|labor|materials|supplies|components|raw)|(?:its|their)\s+(?:suppliers?|subcontractors?)['’]?\s+(?:failure|default|delay)|"
         r"(?:price|cost)\s+(?:increases?|fluctuations?)|原材料.{0,4}(?:短缺|涨价)|(?:供应商|分包商).{0,6}(?:违约|延迟|延误)|价格(?:上涨|波动)"
     ):
+        if re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I):
+            continue  # listed as what is NOT force majeure: the market position, unless it goes further (below)
         if ctx.parties.buy_side or not ctx.parties.known:
             return [
                 Finding(
@@ -1291,7 +1365,81 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
-    return []
+    return _force_majeure_denied_to_us(ctx)
+
+
+# "…的，不视为不可抗力", "shall not constitute Force Majeure": a list of what is excluded
+_NOT_FORCE_MAJEURE = (
+    r"不(?:视为|属于|构成|得作为|作为)不可抗力"
+    r"|shall\s+not\s+(?:constitute|be\s+(?:deemed|considered|treated\s+as|regarded\s+as))\s+(?:an?\s+)?(?:event\s+of\s+)?Force\s+Majeure"
+    r"|(?:does|shall)\s+not\s+include"
+)
+# Events nobody in the supply chain controls: denying relief for them is not excluding one's own risks.
+_BEYOND_CONTROL = (
+    r"government\w*|governmental|authorit(?:y|ies)|power\s+(?:cuts?|failures?|outages?)|epidemic|pandemic|strikes?|war|flood|earthquake"
+    r"|政府|行政|限产|限电|停电|疫情|罢工|战争|洪水|地震"
+)
+_RELIEVED = r"不承担(?:任何)?(?:违约)?责任|免除[^。；]{0,6}责任|免责|shall\s+not\s+be\s+(?:liable|responsible|in\s+breach)|(?:relieved|excused)\s+from"
+_ANY_PARTY = r"任何一方|双方|各方|一方|受影响(?:的)?一方|either\s+Party|each\s+Party|both\s+Parties|a\s+Party|the\s+affected\s+Party|neither\s+Party"
+
+
+def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
+    """Force majeure that relieves only the other side, or that excludes events nobody controls when they hit us."""
+    relieved_them = None
+    for s, m in ctx.find(_RELIEVED):
+        if not re.search(r"force\s+majeure|不可抗力", s.text, re.I) or re.search(_ANY_PARTY, s.text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or side == "mutual":
+            return []  # we are relieved too
+        if ctx.parties.theirs(side):
+            relieved_them = relieved_them or (s, m)
+    excluded = next(
+        (
+            (s, m)
+            for s, m in ctx.find(rf"(?:{_BEYOND_CONTROL})[^。；.;]{{0,40}}?(?:{_NOT_FORCE_MAJEURE})")
+            if ctx.parties.ours(ctx.actor(s, m.start()))
+        ),
+        None,
+    )
+    if relieved_them is None and excluded is None:
+        return []
+    s, m = relieved_them or excluded  # type: ignore[misc]
+    return [
+        finding(
+            ctx,
+            "force_majeure_unbalanced",
+            "high" if relieved_them and excluded else "medium",
+            span(s, m),
+            (
+                (
+                    f"Force majeure relieves only {ctx.them}"
+                    if relieved_them
+                    else f"Force majeure is denied to {ctx.us}"
+                )
+                + (
+                    f", and events outside anyone's control (government action, power cuts) do not excuse {ctx.us}."
+                    if excluded
+                    else "."
+                ),
+                (f"不可抗力仅免除{ctx.them}的责任" if relieved_them else f"{ctx.us}不能援引不可抗力")
+                + (
+                    f"，且政府限产、停电等任何一方均无法控制的事件也不免除{ctx.us}的责任。"
+                    if excluded
+                    else "。"
+                ),
+            ),
+            (
+                f"{ctx.us} stays liable, including for delay damages, for events it cannot prevent, while {ctx.them} is excused.",
+                f"对于无法避免的事件，{ctx.us}仍须承担责任（包括延迟违约金），而{ctx.them}却可免责。",
+            ),
+            (
+                "Playbook: mutual force majeure for events beyond the affected party's reasonable control (including government action and utility failures), "
+                "excluding only its own supply and labour problems; time relief and an exit after prolonged force majeure.",
+                "行业立场：双方对等适用不可抗力，涵盖受影响方合理控制以外的事件（包括政府行为、公用设施中断），仅排除自身的供应和劳动力问题；给予工期救济，长期不可抗力时可解除合同。",
+            ),
+        )
+    ]
 
 
 def words_vs_digits(text: str) -> list[tuple[int, int, float, float]]:

@@ -409,7 +409,7 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
 def change_of_control(ctx: ClauseContext) -> list[Finding]:
     """Our change of control triggers termination, consent or repricing."""
     for s, m in ctx.find(
-        r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"
+        r"change\s+(?:of|in)\s+(?:the\s+)?control|acquires?\s+(?:direct\s+or\s+indirect\s+)?control|控制权(?:发生)?(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"
     ):
         text = s.text
         if not re.search(r"terminat|consent|renegotiat|repric|解除|终止|同意", text, re.I):

@@ -366,6 +366,13 @@ _NO_COPY_KEPT = (
 _COPY_CARVE_OUT = r"法律|法规|合规|备份系统|except|save|other\s+than|required\s+by\s+law|archiv\w+\s+purposes|back-?up\s+(?:systems|tapes)"
 
 
+# Whom a recipient ordinarily tells in confidence: its advisers, auditors, financiers, investors, insurers.
+_ADVISERS = (
+    r"(?:professional\s+|legal\s+|financial\s+)?"
+    r"(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|banks|investors|insurers)"
+)
+
+
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(
@@ -385,7 +392,10 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
         return ctx.parties.ours(side) and side != "mutual"
 
     for s, m in ctx.find(
-        r"(?:not|without).{0,160}?(?:including|even\s+to|other\s+than)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers)"
+        # "other than its advisers" is the permitted exception, so only "including" or "even to" restricts
+        r"(?:not|without).{0,160}?(?:including|even\s+to)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers)"
+        rf"|not\s+(?:\w+\s+){{0,3}}disclos\w*\s+(?:\w+\s+){{0,4}}?to\s+(?:any\s+of\s+)?(?:its|their)\s+(?:own\s+)?{_ADVISERS}(?:\s*(?:,|or|and)\s*(?:its\s+)?{_ADVISERS})*"
+        r"[^.;]{0,80}?(?:without|except\s+with|unless\s+it\s+has)[^.;]{0,40}?(?:consent|approval)"
         r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
     ):
         if bound(s.text, m.start(), s) and re.search(r"disclos|披露|consent|同意", s.text, re.I):
@@ -505,7 +515,8 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
             break
     out += _exclusions_and_copies(ctx, receiving, bound)
     for s, m in ctx.find(
-        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in|as\s+to)\s+time|永久|无限期|长期有效|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制"
+        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in|as\s+to)\s+time"
+        r"|for\s+an?\s+(?:unlimited|indefinite)\s+(?:period|time)|without\s+(?:any\s+)?time\s+limit|永久|无限期|长期有效|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制"
     ):
         if re.search(r"trade\s+secret|商业秘密", s.text, re.I) and re.search(
             r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I

@@ -65,7 +65,7 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     pct: float | None = None
     text = s.text
     fees = re.search(
-        r"fees|charges|amounts?\s+paid|royalt(?:y|ies)|commissions?|许可费|使用费|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
+        r"fees|charges|amounts?\s+paid|royalt(?:y|ies)|commissions?|许可费|使用费|加工费|服务费|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
         text,
         re.I,
     )
@@ -83,7 +83,10 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
             r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|royalt(?:y|ies)|price|contract|accepted|purchase|consideration)",
             text[pc.end : pc.end + 60],
             re.I,
-        ) or re.search(r"(?:合同|价款|费用|总价|金额)\w{0,4}的?$", text[max(0, pc.start - 20) : pc.start]):
+        ) or re.search(
+            r"(?:合同|价款|费用|加工费|服务费|总价|金额|货款)\w{0,4}的?$",
+            text[max(0, pc.start - 20) : pc.start],
+        ):
             pct = pc.value
             break
     return months, pct
@@ -518,7 +521,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
 
 _IND = (
     r"\bindemnif(?:y|ies|ied)\b|\bhold\s+(?:\w+\s+){0,4}harmless|使.{0,20}免受|保障.{0,12}免受|"
-    r"(?:赔偿|补偿).{0,20}(?:全部|一切|所有|任何).{0,10}(?:损失|费用|索赔)"
+    r"(?:赔偿|补偿)(?!金|款).{0,20}(?:全部|一切|所有|任何).{0,10}(?:损失|费用|索赔)"
 )
 _BROAD = (
     r"negligence\s+of|whether\s+or\s+not|regardless\s+of|howsoever|in\s+full|all\s+(?:losses|claims|liabilit)|"
@@ -535,9 +538,55 @@ def _own_breach_damages(ctx: ClauseContext) -> str:
     )
 
 
+# A buyer taking on what the business owed before it changed hands ("liabilities …, whether arising
+# before, on or after Completion", "any act or omission of the Seller before Completion").
+_PAST_LIABILITIES_ASSUMED = (
+    # within one party's promise: "…, and the Seller shall indemnify the Buyer against liabilities arising before" is another
+    r"(?:assume|be\s+responsible\s+for|bear|pay\s+and\s+discharge|take\s+over)\b[^.;]{0,80}?liabilit\w*(?:(?!\b(?:shall|will|must)\b)[^.;]){0,160}?"
+    r"(?:(?:arising|arise|incurred|accru\w+)[^.;]{0,30}?(?:before|prior\s+to)|act\s+or\s+omission\s+of\s+(?:the\s+)?\w+\s+(?:before|prior\s+to))"
+    r"(?:[,\s]+(?:on|or|and|after|at))*"
+    r"\s+(?:the\s+)?(?:Completion|Closing|Transfer\s+(?:Date|Time)|Effective\s+(?:Date|Time))"
+    r"|(?:承担|负责|承继)[^。；]{0,40}(?:交割|转让|移交|交接)(?:日|完成)?(?:之)?前[^。；]{0,30}(?:债务|责任|负债)"
+)
+
+
+def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
+    """A buyer of a business made to bear the seller's liabilities from before Completion."""
+    if not ctx.parties.is_role("buyer"):
+        return []
+    for s, m in ctx.find(_PAST_LIABILITIES_ASSUMED):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        return [
+            finding(
+                ctx,
+                "indemnity_one_sided",
+                "high",
+                span(s, m),
+                (
+                    f"{ctx.us} takes on {ctx.them}'s liabilities arising before Completion.",
+                    f"{ctx.us}须承担{ctx.them}在交割前产生的债务和责任。",
+                ),
+                (
+                    f"{ctx.us} pays for the business and also for its past: claims, employee and tax liabilities from "
+                    f"{ctx.them}'s period of ownership fall on {ctx.us}, uncapped and outside the warranty regime.",
+                    f"{ctx.us}既支付收购价款，又承担标的业务的历史责任：{ctx.them}经营期间的索赔、员工和税务责任均转由{ctx.us}承担，且不设上限、不受保证条款约束。",
+                ),
+                (
+                    "Market: the Buyer assumes only liabilities arising after Completion under the contracts it takes over; "
+                    "the Seller keeps the pre-Completion liabilities (including those that transfer by law, such as employee claims) and indemnifies the Buyer for them.",
+                    "市场惯例：买方仅承担交割后依其承接的合同产生的责任；交割前的责任（包括依法随之转移的员工索赔等）由卖方保留，并由卖方就此向买方作出补偿。",
+                ),
+            )
+        ]
+    return []
+
+
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
-    out: list[Finding] = []
+    out: list[Finding] = _past_liabilities_assumed(ctx)
+    if out:
+        return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
     for s, m in ctx.find(_IND):
         if re.match(r"indemnified\b", m.group(0), re.I) and not re.search(
@@ -622,6 +671,8 @@ _LD = (
     r"(?:pay|paid|payable)\b.{0,100}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
     # a fixed sum per day: "shall pay the Customer GBP 5,000 for each day on which a key person is unavailable"
     r"\bpay\b[^.;]{0,40}?(?:GBP|USD|EUR|SGD|RMB|CNY|US\$|£|\$|€)\s?[\d,.]+\s+(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)?\s*(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
+    # a share of the price per day: "shall pay the Customer 2% of the price of the order for each day of delay"
+    r"\bpay\b[^.;]{0,40}?\d+(?:\.\d+)?\s?%[^.;]{0,80}?(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)\s+(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
     r"违约金|误期(?:损害)?赔偿|罚款|罚金"
 )
 _NOT_EXCLUSIVE = (

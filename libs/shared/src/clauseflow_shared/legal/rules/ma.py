@@ -45,7 +45,7 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s in ctx.sentences:
         text = s.text
-        if not re.search(rf"{_SELLER}|{ctx.them_rx}", text, re.I) and not re.search(r"Claims?|索赔", text):
+        if not re.search(rf"{_SELLER}|{ctx.them_rx}|\bclaims?\b|索赔", text, re.I):
             continue
         extended = re.search(
             r"(?:limitations?|limits?)\b.{0,80}?(?:also\s+)?appl(?:y|ies)\s+(?:equally\s+)?to.{0,80}?(?P<what>Title|Capacity|Tax|Fundamental)"
@@ -148,7 +148,7 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         notice = re.search(
-            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:given|served|notified).{0,200}?within"
+            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:gives?|given|serves?|served|notifies|notified).{0,200}?within"
             r"|unless\s+(?:(?:written\s+)?notice\s+(?:of\s+(?:it|the\s+Claim|such\s+Claim|that\s+Claim)\s+)?(?:is|has\s+been|shall\s+have\s+been)\s+|it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within"
             rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:在|于)[^。；]{{0,20}}内[^。；]{{0,10}}(?:通知|提出)",
             text,
@@ -201,14 +201,21 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
     ):
         if _KNOWLEDGE_NO_BAR.search(s.text):
             continue  # "shall not be affected by any knowledge of the Buyer": the market position
+        general = re.search(
+            r"Data\s+Room|public|register|Companies\s+House|advisers|公开|数据室", s.text, re.I
+        )
         return [
             Finding(
                 "ma_disclosure_overbroad",
                 "high",
                 span(s, m),
                 ctx.t(
-                    "Disclosure extends to the whole data room and to anything the Buyer or its advisers knew or are deemed to know.",
-                    "披露范围扩展至整个数据室以及买方或其顾问知道或被视为知道的任何事项。",
+                    "Disclosure extends to the whole data room and to anything the Buyer or its advisers knew or are deemed to know."
+                    if general
+                    else "The Buyer loses its claim for anything it is deemed to know (constructive or imputed knowledge), not only for what it actually knew.",
+                    "披露范围扩展至整个数据室以及买方或其顾问知道或被视为知道的任何事项。"
+                    if general
+                    else "买方对其被视为知悉（推定或归属知悉）的任何事项均丧失索赔权，而不限于其实际知悉的事项。",
                 ),
                 ctx.t(
                     "The warranties are emptied: almost any issue can be said to have been disclosed.",
@@ -349,7 +356,7 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
         break
     for s, m in ctx.find(
         r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?"
-        rf"|(?:{_SELLER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
+        rf"|(?:{_SELLER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some|this|that|such|the)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
         rf"|(?:卖方|转让方|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
     ):
         out.append(
@@ -379,7 +386,9 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
     out: list[Finding] = []
     for s, m in ctx.find(
-        r"(?P<what>Completion\s+Accounts|Earn-?Out(?:\s+Payment)?|Closing\s+Statement|Net\s+(?:Debt|Working\s+Capital)|交割账目|对赌|业绩补偿).{0,80}?(?:prepared|calculated|determined|decided)\s+(?:solely\s+)?by\s+(?:the\s+)?(?P<who>[\w’']+(?:\s+accountants)?)"
+        r"(?P<what>Completion\s+Accounts|Earn-?Out(?:\s+Payment)?|Closing\s+Statement|Net\s+(?:Debt|Working\s+Capital)|交割账目|对赌|业绩补偿"
+        # a business sale prices its stock or net assets at Completion the same way
+        r"|(?:value|valuation|amount)\s+of\s+(?:the\s+)?(?:stock|inventory|net\s+assets|working\s+capital)).{0,80}?(?:prepared|calculated|determined|decided)\s+(?:solely\s+)?by\s+(?:the\s+)?(?P<who>[\w’']+(?:\s+accountants)?)"
         r"|(?:the\s+)?(?P<who_first>[\w’']+)\s+shall\s+(?:prepare|calculate|determine|draw\s+up)\s+(?:the\s+)?(?P<what_second>completion\s+accounts|closing\s+statement|net\s+(?:debt|working\s+capital)(?:\s+statement)?|earn-?out(?:\s+(?:statement|payment))?)"
         # an earn-out in Chinese: a price set by later profits, audited by an auditor the other side picks
         r"|(?P<what_zh>(?:第\S{1,3}期)?(?:转让)?(?:价款|对价))[^。；]{0,40}根据[^。；]{0,30}(?:净利润|业绩|营业收入|收入)[^。；]{0,20}确定"
@@ -404,7 +413,7 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 ctx.t(
-                    f"The {what} are determined by {ctx.them} alone, without independent expert review.",
+                    f"The {what} {'are' if what.endswith('s') else 'is'} determined by {ctx.them} alone, without independent expert review.",
                     f"{what}由{ctx.them}单方确定，且无独立专家复核。",
                 ),
                 ctx.t(

@@ -508,6 +508,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                 continue
             if not re.search(
                 r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|押金|费用"
+                # a maker's materials bought and work begun for the customer's orders
+                r"|raw\s+materials|work[- ]in[- ]progress|原材料|在制品|半成品"
                 # a tenant's fit-out, left to the landlord for nothing
                 r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附",
                 text,
