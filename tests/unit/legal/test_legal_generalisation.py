@@ -1933,10 +1933,65 @@ FLAG: list[Case] = [
         "Supplier",
         "The Supplier shall maintain product liability insurance of not less than EUR 50,000,000 for each claim, for the term and 15 years afterwards.",
     ),
+    # ---------------------------------------------- a designer (设计人) appointed by the 发包人
+    _zh(
+        "variation_valuation_unfair",
+        "设计人",
+        "设计人应按照发包人提供的设计任务书及发包人随时提出的修改要求完成设计，设计人不得因此要求增加设计费。",
+        domain="fidic",
+    ),
+    _zh(
+        "ground_conditions_risk",
+        "设计人",
+        "发包人提供的地质勘察报告及基础资料如有错误，由设计人负责核实并承担由此产生的全部后果。",
+        domain="fidic",
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "设计人",
+        "本项目竣工验收合格并取得发包人的银行贷款放款后，发包人支付设计费的50%。",
+        domain="fidic",
+    ),
+    _zh(
+        "extension_of_time_restricted",
+        "设计人",
+        "因发包人原因导致设计延误的，设计工期不予顺延。",
+        domain="fidic",
+    ),
+    _zh(
+        "payment_terms_unfavourable", "设计人", "发包人逾期支付设计费的，不承担任何违约责任。", domain="fidic"
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Supplier",
+        "No interest shall accrue on late payments by the Customer.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ---------------------------------------------- a designer (设计人) appointed by the 发包人
+    _zh(
+        "ground_conditions_risk",
+        "设计人",
+        "发包人应对其提供的地质勘察报告及基础资料的真实性、准确性负责。",
+        domain="fidic",
+    ),
+    _zh(
+        "payment_terms_unfavourable", "发包人", "发包人逾期支付设计费的，不承担任何违约责任。", domain="fidic"
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "设计人",
+        "发包人逾期支付设计费的，应按每日万分之五向设计人支付逾期付款违约金。",
+        domain="fidic",
+    ),
+    _zh(
+        "variation_valuation_unfair",
+        "设计人",
+        "发包人提出修改要求导致设计工作量增加的，双方应按实际增加的工作量协商增加设计费。",
+        domain="fidic",
+    ),
     Case(
         "minimum_commitment",
         "Customer",

@@ -42,7 +42,11 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("Seller", "Sellers", "Warrantor", "Warrantors", "Vendor", "Vendors"),
         ("卖方", "出卖人", "转让方", "出让方"),
     ),
-    "contractor": (("Contractor", "EPC Contractor"), ("承包商", "承包人", "总承包商", "总承包方")),
+    # a designer or surveyor appointed by the 发包人 (设计/勘察合同) bears the builder's risks in its design
+    "contractor": (
+        ("Contractor", "EPC Contractor"),
+        ("承包商", "承包人", "总承包商", "总承包方", "设计人", "设计方", "勘察人", "勘察设计人"),
+    ),
     "employer": (
         ("Employer", "Owner", "Engineer", "Employer's Representative", "Lender", "Lenders"),
         ("业主", "雇主", "发包人", "发包方", "工程师", "建设单位"),

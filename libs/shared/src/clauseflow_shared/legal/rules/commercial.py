@@ -89,7 +89,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:until|unless|after|upon|subject\s+to)\s.{0,60}(?:received|receipt\s+of|receives).{0,80}(?:from\s+(?:the|its)\s+(?:Lender|Owner|Client|Employer|(?:end|downstream)\s+customer|customers?|Funder)|disbursement|funding|financ|payment\s+from)"
-        r"|pay[- ](?:when|if)[- ]paid|back-to-back|收到.{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|(?:最终|下游|终端)客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
+        r"|pay[- ](?:when|if)[- ]paid|back-to-back|(?:收到|取得|获得).{0,20}(?:业主|发包人|甲方|第三方|银行|贷款|(?:最终|下游|终端)客户).{0,15}(?:款项|资金|付款|拨款|款)\w{0,2}后"
     ):
         payer = _payer(ctx, s, m.start())
         if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
@@ -228,7 +228,44 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    return out
+    return out + _late_payment_free(ctx)
+
+
+# Paying late at no cost: "发包人逾期支付设计费的，不承担任何违约责任", "no interest shall accrue on late payments"
+_LATE_PAYMENT_FREE = (
+    r"(?:逾期|迟延|延迟|延期)(?:支付|付款)[^。；]{0,20}?(?:不承担(?:任何)?(?:违约|赔偿)?责任|不(?:计|支付|承担)(?:任何)?(?:利息|违约金|滞纳金)|无需(?:支付|承担)(?:任何)?(?:利息|违约金|滞纳金|责任))"
+    r"|(?:late|delayed|overdue)\s+payments?\b[^.;]{0,60}?(?:no\s+interest|(?:shall|will)\s+not\s+(?:bear|accrue|carry)\s+interest|without\s+(?:any\s+)?interest|shall\s+not\s+(?:be\s+)?(?:liable|a\s+breach))"
+    r"|no\s+interest\s+(?:shall|will)\s+(?:be\s+payable|accrue)\s+on\s+(?:any\s+)?(?:late|overdue|unpaid)"
+)
+
+
+def _late_payment_free(ctx: ClauseContext) -> list[Finding]:
+    """The other side may pay us late without interest or any liability."""
+    for s, m in ctx.find(_LATE_PAYMENT_FREE):
+        payer = _payer(ctx, s, m.start())
+        if not (ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side)):
+            continue
+        return [
+            finding(
+                ctx,
+                "payment_terms_unfavourable",
+                "medium",
+                span(s, m),
+                (
+                    f"{ctx.them} may pay late without interest or any other liability.",
+                    f"{ctx.them}逾期付款无需支付利息，也不承担任何违约责任。",
+                ),
+                (
+                    f"Nothing deters late payment: {ctx.us} finances {ctx.them}'s delay for free.",
+                    f"逾期付款没有任何约束：{ctx.us}免费为{ctx.them}的拖欠提供融资。",
+                ),
+                (
+                    "Playbook: interest on overdue sums at a stated rate above base (or the statutory rate), and a right to suspend after notice.",
+                    "行业立场：逾期款项按约定利率（或法定利率）计付利息，经通知后我方有权暂停履行。",
+                ),
+            )
+        ]
+    return []
 
 
 _CHANGE_OBJ = (

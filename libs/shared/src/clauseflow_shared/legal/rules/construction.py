@@ -37,6 +37,8 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         r"|(?:地质|地下|水文|不利物质条件|物质条件|障碍物)[^。；]{0,30}(?:风险|后果|费用)[^。；]{0,10}(?:均|全部|一律)?由(?:承包人|承包商|乙方)(?:自行)?承担"
         # "任何地下障碍物或不利物质条件均由乙方自行承担费用"
         + rf"|(?:地质|地下|水文|不利物质条件|物质条件|障碍物)[^。；]{{0,30}}(?:均|全部|一律)由(?:{ctx.us_rx})(?:自行)?承担"
+        # the Employer's own survey put on us: "发包人提供的地质勘察报告…如有错误，由设计人…承担"
+        + rf"|(?P<data>(?:{ctx.them_rx})提供的[^。；]{{0,20}}(?:地质|勘察|水文|现场|基础)[^。；]{{0,10}}(?:资料|报告|数据)[^。；]{{0,20}}(?:错误|不准确|偏差|缺陷|遗漏)[^。；]{{0,20}}由(?:{ctx.us_rx})[^。；]{{0,10}}(?:承担|负责))"
     ):
         text = s.text
         if not re.search(
@@ -57,6 +59,11 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
                 "high",
                 span(s, m),
                 ctx.t(
+                    f"{ctx.us} answers for errors in the site and ground data {ctx.them} itself provides.",
+                    f"{ctx.us}须对{ctx.them}自己提供的地质勘察或现场资料中的错误承担后果。",
+                )
+                if m.group("data")
+                else ctx.t(
                     f"{ctx.us} bears all physical/ground conditions at the Site, foreseeable or not, without time or cost relief.",
                     f"{ctx.us}须承担现场全部物质/地质条件风险（无论是否可预见），且无工期或费用补偿。",
                 ),
@@ -157,7 +164,7 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     if not _contractor_view(ctx):
         return []
     eot = re.search(
-        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期(?:延长|顺延)|(?:顺延|延长)工期|竣工(?:时间|日期)",
+        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期[^。；]{0,4}(?:延长|顺延)|(?:顺延|延长)工期|竣工(?:时间|日期)",
         ctx.title + " " + ctx.text,
         re.I,
     )
@@ -202,7 +209,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
     if not _contractor_view(ctx):
         return []
     if not re.search(
-        r"variation|change\s+order|changes?\s+(?:to|in)\s+the\s+Work|omi(?:t|ssion)|delet(?:e|ed|ion)|变更|删减",
+        r"variation|change\s+order|changes?\s+(?:to|in)\s+the\s+Work|omi(?:t|ssion)|delet(?:e|ed|ion)|变更|删减|修改",
         ctx.title + " " + ctx.text,
         re.I,
     ):
@@ -213,7 +220,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
         r"(?:omi(?:t|ssion)|delet(?:e|ed|ion))\w*.{0,80}(?:by\s+others|another\s+contractor|third\s+part|(?:Employer|Owner)?\s*itself)|shall\s+not\s+(?:be\s+entitled\s+to\s+)?object|"
         # a free band: "entitled to an adjustment … only if the change increases the cost by more than USD 500,000"
         r"(?:adjustment|increase)\s+(?:of|to|in)\s+the\s+(?:Contract\s+Price|price)\b[^.;]{0,60}?\bonly\s+(?:if|where|when|to\s+the\s+extent)[^.;]{0,80}?\b(?:more\s+than|exceed\w*|in\s+excess\s+of)|"
-        r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:要求|主张)?(?:调整|增加)(?:合同)?价(?:格|款)"
+        r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:因此|就此)?(?:要求|主张)?(?:调整|增加)(?:合同)?(?:价(?:格|款)|设计费|服务费|报酬)"
         r"|(?:合同)?价(?:格|款)不(?:予|作)?调整"
         # omitted work given to others: "将任何部分工程删减并交由第三方施工"
         r"|删减[^。；]{0,20}(?:交由|委托|另行发包给?)(?:任何)?(?:第三方|他人|其他)"
@@ -228,7 +235,7 @@ def variations(ctx: ClauseContext) -> list[Finding]:
         if "删减" in m.group(0):
             pass  # omitted work re-let is unfair whatever the clause calls it
         elif "adjust" in m.group(0).lower() or "调整" in m.group(0) or "增加" in m.group(0):
-            if not re.search(r"Variation|\bchanges?\b|变更", text, re.I):
+            if not re.search(r"Variation|\bchanges?\b|变更|修改", text, re.I):
                 continue
         elif re.search(r"determined|fixed|set", m.group(0), re.I) and not discretion:
             continue
