@@ -12,6 +12,7 @@ import pytest
 from clauseflow_shared.legal.analysis import analyse_clause
 from clauseflow_shared.legal.jurisdictions import (
     DisputeChoice,
+    called,
     contract_setting,
     dispute_choice,
     home_of,
@@ -273,3 +274,18 @@ def test_a_register_number_in_brackets_does_not_end_a_partys_entry() -> None:
     homes = party_homes("Buyer", text)
     assert homes.ours == "ew"
     assert homes.theirs == "sg"
+
+
+def test_english_parties_written_the_chinese_way_are_read_line_by_line() -> None:
+    text = (
+        "EQUIPMENT PURCHASE CONTRACT\n\n"
+        "Party A (Buyer): Wuxi Hengtai New Energy Co., Ltd.\n"
+        "Address: No. 18 Xinhua Road, Xinwu District, Wuxi, Jiangsu Province, China\n"
+        "Party B (Seller): Kessler Anlagenbau GmbH\n"
+        "Address: Industriestrasse 7, 70565 Stuttgart, Germany\n\n"
+        "Article 8 Disputes\n8.1 This Contract is governed by the laws of the People's Republic of China.\n"
+    )
+    homes = party_homes("Party B", text)
+    assert (homes.ours, homes.theirs) == ("de", "cn")
+    assert homes.counterparty == 'Wuxi Hengtai New Energy Co., Ltd. (the "Party A")'
+    assert called(homes.counterparty) == "Party A"

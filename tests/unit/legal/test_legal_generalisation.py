@@ -1966,10 +1966,112 @@ FLAG: list[Case] = [
         "Supplier",
         "No interest shall accrue on late payments by the Customer.",
     ),
+    # ------------------------------------------------------- a hotel owner facing its operator
+    Case(
+        "liability_cap_inadequate",
+        "Owner",
+        "The Operator shall not be liable to the Owner for any loss unless caused by its gross negligence or wilful misconduct.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    _zh("liability_cap_inadequate", "甲方（委托方）", "除故意或重大过失外，乙方对甲方的任何损失不承担责任。"),
+    Case(
+        "data_protection_gap",
+        "Owner",
+        "All guest data collected at the Hotel shall belong to the Operator, and the Operator may use it for any purpose, including for its loyalty programme and for other hotels it manages.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Owner",
+        "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level of financial performance.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Owner",
+        "If the Owner sells the Hotel, the Owner shall pay the Operator a termination fee equal to the total fees paid in the preceding 5 years.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "assignment_restriction",
+        "Owner",
+        "The Owner shall not sell or transfer the Hotel without the Operator's prior written consent. The Operator may assign this Agreement to any of its affiliates without the Owner's consent.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Operator",
+        "If the Owner rejects a recommendation, the Owner shall bear the consequences and the Operator hereby releases and shall indemnify the Owner against all claims, whether or not caused by the negligence of the Owner.",
+        metadata={"counterparty_name": 'Vertex Rail LLC ("Owner")'},
+    ),
+    # ------------------------------------- English written the Chinese way: Party A (Buyer) / Party B (Seller)
+    Case(
+        "uncapped_liability",
+        "Party B (Seller)",
+        "Party B shall compensate Party A for all direct and indirect losses arising from any breach, including loss of production and loss of profit.",
+    ),
+    Case(
+        "ip_ownership_transfer",
+        "Party B (Seller)",
+        "All drawings, software and technical documents provided by Party B, including Party B's pre-existing technology, shall become the property of Party A.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Party B (Seller)",
+        "Party A shall pay 70% of the contract price on delivery, and the remaining 30% within 30 days after the expiry of the warranty period.",
+    ),
+    _zh("payment_terms_unfavourable", "乙方（卖方）", "甲方在验收合格后支付70%，质保期届满后支付剩余30%。"),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------- English written the Chinese way: Party A (Buyer) / Party B (Seller)
+    Case(
+        "ip_ownership_transfer",
+        "Party B (Seller)",
+        "All drawings and documents provided by Party A shall remain the property of Party A.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Party A (Buyer)",
+        "Party A shall pay 10% of the contract price within 30 days after signing, 60% within 60 days after the Equipment passes final acceptance, and the remaining 30% within 30 days after the expiry of the warranty period.",
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "乙方（卖方）",
+        "甲方在验收合格后30日内支付95%，质保期届满后支付剩余5%。",
+    ),
+    Case(
+        "indemnity_one_sided",
+        "Operator",
+        "If the Owner does not approve a recommendation of the Operator, then the Operator shall not be liable and the Owner hereby releases and shall indemnify and hold the Operator harmless from any loss arising from the failure to implement it.",
+        metadata={"counterparty_name": 'Vertex Rail LLC ("Owner")'},
+    ),
+    # ------------------------------------------------------- a hotel owner facing its operator
+    Case(
+        "liability_cap_inadequate",
+        "Operator",
+        "The Operator shall not be liable to the Owner for any loss unless caused by its gross negligence or wilful misconduct.",
+        metadata={"counterparty_name": 'Siam Riverside Properties Co., Ltd. (the "Owner")'},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Owner",
+        "The Operator's liability shall not be limited in the case of its gross negligence or wilful misconduct.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Owner",
+        "The Owner may terminate this Agreement if the Hotel fails to achieve 85% of the budgeted Gross Operating Profit in two consecutive Fiscal Years.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Owner",
+        "If the Owner sells the Hotel, the Operator shall be entitled to the fees earned up to the date of termination.",
+        metadata={"counterparty_name": 'Meridian Hospitality Management B.V. (the "Operator")'},
+    ),
     # ---------------------------------------------- a designer (设计人) appointed by the 发包人
     _zh(
         "ground_conditions_risk",

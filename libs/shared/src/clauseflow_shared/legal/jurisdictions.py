@@ -265,7 +265,8 @@ def called(counterparty: str) -> str:
     """What the contract calls the counterparty, from :func:`_as_called`'s form ("the Employer", "甲方")."""
     m = re.search(r'\(the\s+"([^"]+)"\)$', counterparty)
     if m:
-        return f"the {m.group(1)}"
+        # "Party A" is a name, not a role: it takes no article
+        return m.group(1) if re.fullmatch(r"Party\s+[A-D]", m.group(1)) else f"the {m.group(1)}"
     zh = re.match(r"^([^：]{1,12})：", counterparty)
     return re.sub(r"[（(].*$", "", zh.group(1)) if zh else counterparty
 

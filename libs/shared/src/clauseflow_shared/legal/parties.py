@@ -22,7 +22,8 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("客户", "委托方", "采购方", "需方", "用户", "定作方", "定作人"),
     ),
     "provider": (
-        ("Provider", "Service Provider", "Supplier", "Vendor", "Consultant", "Service Company"),
+        # an Operator runs the other side's asset for a fee (hotel management, O&M)
+        ("Provider", "Service Provider", "Supplier", "Vendor", "Consultant", "Service Company", "Operator"),
         # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
         (
             "供应商",

@@ -180,7 +180,11 @@ _ZH_ENTRY_START = re.compile(
 # Lines under a Chinese entry that still describe that party; any other "X：" line starts something else.
 _ZH_DETAIL = re.compile(
     r"住所|地址|注册|法定代表人|负责人|联系|电话|传真|邮箱|统一社会信用代码|营业执照|开户"
+    r"|Address|Registered|Legal\s+Representative|Representative|Contact|Tel|Phone|Fax|E-?mail|Bank",
+    re.I,
 )
+# English written the Chinese way: "Party A (Buyer): Wuxi Hengtai New Energy Co., Ltd." on a line of its own.
+_LINE_ENTRIES = re.compile(r"^\s*Party\s+[A-D]\b[^:\n]{0,30}:", re.M)
 
 
 def party_segments(our_party: str, text: str) -> list[PartySegment]:
@@ -205,7 +209,7 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         return bool(our_labels & {_canonical_label(w) for w in re.findall(_label_words(), defined, re.I)})
 
     segments: list[PartySegment] = []
-    if _CJK.search(head[:400]):
+    if _CJK.search(head[:400]) or _LINE_ENTRIES.search(head):
         lines = head.splitlines()
         for i, line in enumerate(lines):
             m = _ZH_ENTRY_START.match(line)
@@ -221,6 +225,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             name = re.split(r"[:：]", line, maxsplit=1)[-1].strip()
             defined = line[: m.end()]
             label = re.sub(r"\s*[:：]\s*$", "", defined).strip()
+            if not _CJK.search(label):
+                label = re.sub(r"\s*\([^)]*\)$", "", label)  # "Party A (Buyer)" is called Party A
             segments.append(PartySegment(entry, name, is_ours(entry, defined), label))
         return segments
     start = 0

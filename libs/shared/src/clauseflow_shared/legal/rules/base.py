@@ -36,6 +36,13 @@ def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
 
 # A modal that continues the sentence's earlier verb phrase ("… and shall indemnify") shares its subject.
 _COORDINATED = re.compile(r"\b(?:and|or|but)\s+$", re.I)
+# A new subject with its own present-tense verb just before the coordinated modal: "… and Owner
+# hereby releases and shall indemnify" is Owner's promise, not the earlier subject's.
+_OWN_VERB_BEFORE = re.compile(
+    r"(?P<who>[\w'’\"“”-]+(?:\s+[\w'’\"“”-]+){0,3}?)\s+(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
+    r"(?:releases|agrees|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\s+and\s+$",
+    re.I,
+)
 # "The Company or the Contractor may …": two named subjects share the right.
 TWO_SUBJECTS = re.compile(
     r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
@@ -166,6 +173,10 @@ class ClauseContext:
         for modal in reversed(modals):
             # "the Agent shall repay … to the Principal and shall indemnify": the first subject acts
             if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()):
+                own = _OWN_VERB_BEFORE.search(text, max(0, modal.start() - 80), modal.start())
+                named = self.parties.mentions(own.group("who")) if own else []
+                if named:
+                    return named[-1].side
                 if modal is not modals[0]:
                     continue
                 # the first subject stands before the window: "the Franchisee shall … and shall assign"

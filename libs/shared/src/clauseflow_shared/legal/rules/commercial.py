@@ -33,9 +33,13 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(_ADVANCE):
         if not re.search(r"\bpa(?:y|id|ys)\b|支付|付款|付清", s.text, re.I):
             continue
-        near = s.text[max(0, m.start() - 80) : m.end() + 60]
-        share = next((p for p in find_percents(near) if p.value >= 50), None)
-        if share is None or share.value >= 100:
+        # the share of this instalment: the percentage just before the advance's trigger ("10% within
+        # 30 days after signing, 60% within 60 days after acceptance"), else the one just after it
+        pcts = find_percents(s.text)
+        before = [p for p in pcts if m.start() - 80 <= p.start < m.start()]
+        after = [p for p in pcts if m.end() <= p.start <= m.end() + 60]
+        share = before[-1] if before else (after[0] if after else None)
+        if share is None or share.value < 50 or share.value >= 100:
             continue  # the whole price in advance is the full-prepayment finding's
         if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
             continue
@@ -78,6 +82,12 @@ def _payer(ctx: ClauseContext, s: Sentence, pos: int) -> Side | None:
         if ctx.parties.theirs(payee):
             return "us"
     return ctx.actor(s, pos)
+
+
+def _paid_to_us(ctx: ClauseContext, s: Sentence, pos: int) -> bool:
+    """Whether the payment term at ``pos`` is the other side's payment to us (an unnamed payer pays a seller)."""
+    payer = _payer(ctx, s, pos)
+    return ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side)
 
 
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
@@ -228,7 +238,51 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    return out + _late_payment_free(ctx)
+    return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx)
+
+
+# A large last instalment paid only when the warranty has run: "the remaining 30% within 30 days
+# after the expiry of the warranty period", "剩余30%在质保期届满后支付".
+_AFTER_WARRANTY = (
+    r"(?:after|following|upon|on)\s+(?:the\s+)?(?:expiry|expiration|end)\s+of\s+the\s+(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period"
+    r"|(?:质保期|保修期|质量保证期|缺陷责任期)(?:届满|期满|满|结束)(?:之日)?后"
+)
+
+
+def _held_until_warranty_ends(ctx: ClauseContext) -> list[Finding]:
+    """More than a usual retention of the price withheld until the warranty period ends."""
+    for s, m in ctx.find(_AFTER_WARRANTY):
+        if not _paid_to_us(ctx, s, m.start()):
+            continue
+        # the instalment's share: the percentage of its own limb, before the trigger or just after it
+        limb_start = max(s.text.rfind(p, 0, m.start()) for p in (";", "；", ",", "，")) + 1
+        pcts = find_percents(s.text)
+        before = [p for p in pcts if limb_start <= p.start < m.start()]
+        after = [p for p in pcts if m.end() <= p.start <= m.end() + 30]
+        share = before[-1] if before else (after[0] if after else None)
+        if share is None or share.value <= 10:
+            continue
+        return [
+            finding(
+                ctx,
+                "payment_terms_unfavourable",
+                "medium",
+                span(s, share.start),
+                (
+                    f"{share.value:g}% of the price is paid only after the warranty period has run.",
+                    f"价款的{share.value:g}%须待质保期届满后才支付。",
+                ),
+                (
+                    f"A retention this large, unsecured and held for the whole warranty period, finances {ctx.them} and lets it withhold payment over any warranty dispute.",
+                    f"如此高比例的尾款在整个质保期内被扣留且无任何担保，等于{ctx.us}为{ctx.them}提供融资，且{ctx.them}可借任何质保争议拒付。",
+                ),
+                (
+                    "Market: a 5-10% retention released on expiry of the warranty, or replaced by a warranty bond.",
+                    "市场惯例：质保金为5%-10%，质保期满后释放，或以质保保函替代。",
+                ),
+            )
+        ]
+    return []
 
 
 # Paying late at no cost: "发包人逾期支付设计费的，不承担任何违约责任", "no interest shall accrue on late payments"
@@ -242,8 +296,7 @@ _LATE_PAYMENT_FREE = (
 def _late_payment_free(ctx: ClauseContext) -> list[Finding]:
     """The other side may pay us late without interest or any liability."""
     for s, m in ctx.find(_LATE_PAYMENT_FREE):
-        payer = _payer(ctx, s, m.start())
-        if not (ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side)):
+        if not _paid_to_us(ctx, s, m.start()):
             continue
         return [
             finding(

@@ -164,7 +164,12 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             continue
         subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
         subject = _CARVED_OUT.sub(" ", subject)
-        if not re.search(_OUR_WORK, subject, re.I):
+        ours_supplied = re.search(
+            rf"(?:provided|supplied|furnished|delivered)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|(?:{ctx.us_rx})['’]s\s+(?:pre-?existing|background)",
+            subject,
+            re.I,
+        )
+        if not re.search(_OUR_WORK, subject, re.I) and not ours_supplied:
             continue
         if re.search(r"fit-?out|fixtures|leasehold|alterations|装修|装饰|添附", subject, re.I):
             continue  # a tenant's fit-out is property in the premises, not IP (post_termination_obligations)
@@ -620,7 +625,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
     ):
         text = s.text
         if not re.search(
-            r"(?:Customer|Client|User|Personal)\s+Data|data\s+(?:about|relating\s+to|of)|客户数据|用户数据|个人信息|数据",
+            r"(?:Customer|Client|User|Personal|Guest|Patient|Member|Subscriber)\s+Data|data\s+(?:about|relating\s+to|of)|客户数据|用户数据|个人信息|数据",
             text,
             re.I,
         ):
@@ -630,7 +635,9 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             continue
         purpose = re.search(
             r"train\w*|machine\s+learning|models?\b|improve|develop\w*\s+(?:its|their|\w+'s)?\s*(?:products|services)|own\s+purposes|other\s+customers|"
-            r"third\s+part(?:y|ies)|partners|marketing|commerciali|sell|训练|模型|改进.{0,6}(?:产品|服务)|第三方|合作伙伴|营销",
+            r"third\s+part(?:y|ies)|partners|marketing|commerciali|sell|训练|模型|改进.{0,6}(?:产品|服务)|第三方|合作伙伴|营销"
+            # "for any purpose, including its loyalty programme and other hotels it manages"
+            r"|any\s+purpose|loyalty|other\s+(?:hotels|properties|clients|businesses)|任何(?:目的|用途)|其他(?:客户|项目|酒店)",
             text,
             re.I,
         )

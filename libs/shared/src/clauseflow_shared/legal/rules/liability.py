@@ -302,7 +302,51 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         )
     out += _token_damages_to_us(ctx)
     out += _no_remedy_for_their_delay(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _gross_fault_only(ctx)
     return out
+
+
+# Liable only for gross fault: "shall not be liable … unless caused by its gross negligence or wilful
+# misconduct", "除故意或重大过失外…不承担责任", "仅对其故意或重大过失承担责任".
+_GROSS_FAULT_ONLY = (
+    r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\b[^.;]{0,80}?\b(?:unless|except(?:\s+to\s+the\s+extent)?|save)\b[^.;]{0,40}?\bgross(?:ly)?\s+neglig\w*"
+    r"|(?:liable|responsible)\s+only\s+(?:for|in\s+(?:the\s+)?case\s+of|where)\b[^.;]{0,40}?\bgross(?:ly)?\s+neglig\w*"
+    r"|除[^。；]{0,12}(?:故意|重大过失)[^。；]{0,12}外[^。；]{0,20}不承担(?:任何)?(?:赔偿)?责任"
+    r"|仅(?:对|就)[^。；]{0,10}(?:故意|重大过失)[^。；]{0,12}承担(?:赔偿)?责任"
+)
+
+
+def _gross_fault_only(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty answers only for gross negligence or wilful misconduct, not for ordinary fault."""
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(_GROSS_FAULT_ONLY):
+        # "除故意或重大过失外，乙方…不承担责任": the one relieved is named after the exception
+        side = ctx.actor(s, m.end() - 1 if m.group(0).startswith("除") else m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        return [
+            finding(
+                ctx,
+                "liability_cap_inadequate",
+                "high",
+                span(s, m),
+                (
+                    f"{ctx.them} is liable only for gross negligence or wilful misconduct, not for ordinary negligence or breach.",
+                    f"{ctx.them}仅对故意或重大过失承担责任，对一般过失或违约不承担责任。",
+                ),
+                (
+                    f"Ordinary failures in performing the contract, the breaches most likely to happen, cost {ctx.us} money and {ctx.them} nothing.",
+                    f"履约中的一般失误（最可能发生的违约）给{ctx.us}造成的损失，{ctx.them}均无需承担。",
+                ),
+                (
+                    "Market: liability for breach and negligence, limited by a cap tied to the contract's value; gross negligence and wilful misconduct lift the cap rather than set the threshold.",
+                    "市场惯例：对违约和过失承担责任，并以与合同价值挂钩的上限为限；故意或重大过失是突破上限的例外，而非承担责任的门槛。",
+                ),
+            )
+        ]
+    return []
 
 
 def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
@@ -389,7 +433,7 @@ _NO_LIMIT = (
     r"|不受(?:任何)?.{0,12}?(?:金额|数额|上限|价款|赔偿限额|责任限额)?(?:的)?限制|不设(?:任何)?(?:责任|赔偿)?(?:上限|限额)|无限(?:连带)?(?:赔偿)?责任|不以.{0,12}为限"
 )
 _ALL_LOSSES = (
-    r"(?:liable|responsible|indemnify|compensate|bear)\b.{0,40}?\b(?:for|against)?\s*(?:any\s+and\s+all|all)\s+(?:\w+\s+){0,2}(?:loss|losses|damage|damages|liabilit)"
+    r"(?:liable|responsible|indemnify|compensate|bear)\b.{0,40}?\b(?:for|against)?\s*(?:any\s+and\s+all|all)\s+(?:\w+\s+){0,3}(?:loss|losses|damage|damages|liabilit)"
     r"|(?:承担|负)(?:全部|一切|所有)(?:的)?(?:赔偿)?责任|(?:一切|全部|所有)(?:的)?损失.{0,12}(?:承担|负|赔偿)|赔偿.{0,12}(?:一切|全部|所有)(?:的)?损失"
 )
 _AGGRAVATED = (
@@ -698,6 +742,27 @@ def _large_share_of_price(text: str) -> float | None:
     return None
 
 
+# A fee measured in years of the contract's fees: "equal to the total fees paid in the preceding 5
+# years", "three years' management fees", "相当于前三年的管理费".
+_YEARS_OF_FEES = re.compile(
+    r"(?:fees?|charges|royalt(?:y|ies)|commissions?)\s+(?:\w+\s+){0,2}?(?:paid|payable|earned|received)\b[^.;]{0,30}?"
+    r"(?:preceding|previous|last|prior|following|next|remaining)\s+(?P<n>\S+)\s+(?:\(\d+\)\s+)?(?:full\s+)?(?:fiscal\s+|calendar\s+|contract\s+)?years?"
+    r"|(?P<n2>\S+)\s+(?:\(\d+\)\s+)?years['’]\s+(?:\w+\s+){0,2}?(?:fees?|charges|royalt(?:y|ies)|commissions?)"
+    r"|(?:前|最近|此前)(?P<n3>\S{1,3}?)(?:个)?(?:会计)?年度?[^。；]{0,10}(?:费用|管理费|服务费|许可费)",
+    re.I,
+)
+
+
+def _years_of_fees(text: str) -> float | None:
+    """How many years of fees a lump sum is measured by, when it says."""
+    m = _YEARS_OF_FEES.search(text)
+    if m is None:
+        return None
+    word = m.group("n") or m.group("n2") or m.group("n3") or ""
+    periods = find_periods(f"{word} years" if not m.group("n3") else f"{word}年")
+    return periods[0].value if periods else None
+
+
 def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
     """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
     for s, m in ctx.find(_LD):
@@ -814,6 +879,14 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
             re.I,
         ):
             signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
+        years_of_fees = _years_of_fees(text)
+        if years_of_fees is not None and years_of_fees >= 2:
+            signals.append(
+                ctx.t(
+                    f"a fee equal to {years_of_fees:g} years of fees",
+                    f"金额相当于{years_of_fees:g}年的费用",
+                )
+            )
         if re.search(
             r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付",
             text,

@@ -220,6 +220,32 @@ _DENIED = re.compile(
 
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
+    # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
+    # of financial performance": the exit for the other side's poor performance is closed
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.;]{{0,30}}?(?:may|shall|can)\s*not\s+terminate\b[^.;]{{0,80}}?\b(?:performance|fail\w*\s+to\s+(?:achieve|meet|reach))"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}不得(?:以|因)[^。；]{{0,30}}(?:业绩|经营指标|绩效|未达到)[^。；]{{0,20}}(?:解除|终止)"
+    ):
+        return [
+            finding(
+                ctx,
+                "termination_rights_unbalanced",
+                "high",
+                span(s, m),
+                (
+                    f"{ctx.us} cannot terminate however poorly {ctx.them} performs.",
+                    f"无论{ctx.them}的履约或经营业绩多差，{ctx.us}均无权解除合同。",
+                ),
+                (
+                    f"{ctx.us} is tied for the whole term to a performance it cannot enforce: fees keep running while results fall.",
+                    f"{ctx.us}在整个期限内被绑定于无法强制执行的履约水平：业绩下滑而费用照付。",
+                ),
+                (
+                    "Market: a performance test (for example two consecutive years below an agreed share of budget or of a competitive set) giving a right to terminate, subject to a cure payment.",
+                    "市场惯例：设业绩考核（如连续两年低于预算或竞争组合的约定比例），未达标时可解除合同，对方可支付补足款予以补救。",
+                ),
+            )
+        ]
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
