@@ -2021,10 +2021,52 @@ FLAG: list[Case] = [
         "Party A shall pay 70% of the contract price on delivery, and the remaining 30% within 30 days after the expiry of the warranty period.",
     ),
     _zh("payment_terms_unfavourable", "乙方（卖方）", "甲方在验收合格后支付70%，质保期届满后支付剩余30%。"),
+    # ------------------------------------------------------ a Chinese software licence, for the licensee
+    _zh(
+        "license_scope_restrictive",
+        "被许可方",
+        "许可方授予被许可方一项非独占、不可转让、不可分许可的许可软件使用权，仅限于被许可方在宁波北仑一号仓库使用。",
+    ),
+    _zh(
+        "license_scope_restrictive",
+        "被许可方",
+        "被许可方不得对许可软件的有效性或许可方的知识产权提出任何异议。",
+    ),
+    _zh(
+        "license_scope_restrictive",
+        "被许可方",
+        "本协议项下的许可仅供被许可方使用，被许可方的关联公司不得使用许可软件。",
+    ),
+    _zh("unilateral_change_right", "被许可方", "许可方有权每年单方调整许可费，调整幅度不受限制。"),
+    _zh(
+        "warranty_or_sla_inadequate", "被许可方", "被许可方对许可软件的唯一救济为许可方在合理期限内提供补丁。"
+    ),
+    _zh(
+        "auto_renewal_lock_in",
+        "被许可方",
+        "本协议有效期为一年，期满前许可方未书面通知不续约的，自动续期一年。被许可方如不续约，应在期满前180日书面通知许可方。",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------------ a Chinese software licence, for the licensee
+    _zh(
+        "license_scope_restrictive",
+        "许可方",
+        "本协议项下的许可仅供被许可方使用，被许可方的关联公司不得使用许可软件。",
+    ),
+    _zh("uncapped_liability", "许可方", "许可方有权每年单方调整许可费，调整幅度不受限制。"),
+    _zh(
+        "auto_renewal_lock_in",
+        "被许可方",
+        "本协议有效期为一年，期满前任何一方未书面通知不续约的，自动续期一年。不续约的一方应在期满前30日书面通知对方。",
+    ),
+    _zh(
+        "license_scope_restrictive",
+        "被许可方",
+        "许可方授予被许可方及其关联公司一项不可撤销的许可软件使用权，被许可方可在其任何场所使用，并可随业务一并转让。",
+    ),
     # ------------------------------------- English written the Chinese way: Party A (Buyer) / Party B (Seller)
     Case(
         "ip_ownership_transfer",

@@ -348,7 +348,8 @@ _CHANGE = (
     + _CHANGE_ZH_OBJ
     + r")"
     # "乙方可根据市场行情单方调整合同价格": a right given by 可/可以/得 and the word 单方
-    + r"|(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
+    # (the 可 of 许可方 or the 得 of 取得 is no modal)
+    + r"|(?<![许认取获])(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
 )
@@ -453,8 +454,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?at\s+its\s+own\s+(?:cost|expense)", nearby, re.I
         )
         what = re.sub(
-            r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+|^.*?有权"
-            r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|修订|提高|上调|更改)",
+            r"^.*?\b(?:increase|change|modify|amend|vary|alter|update|revise|adjust|replace|reduce|expand)\s+"
+            r"|^.*?(?:单方面|单方|自行)(?=调整|变更|修改|修订|提高|上调|更改)|^.*?有权",
             "",
             m.group(0),
             flags=re.I,
@@ -1271,7 +1272,11 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             text = s.text
             if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
                 continue
-            if re.search(r"credit|repair|replace|re-?perform|refund|服务抵扣|维修|更换|退款", ctx.text, re.I):
+            if re.search(
+                r"credit|repair|replace|re-?perform|refund|patch|bug\s*fix|workaround|服务抵扣|维修|更换|退款|补丁|修复",
+                ctx.text,
+                re.I,
+            ):
                 out.append(
                     Finding(
                         "warranty_or_sla_inadequate",

@@ -218,12 +218,14 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s, m in ctx.find(
         r"revocable\s+at\s+(?:any\s+time|will)|may\s+(?:at\s+any\s+time\s+)?revoke|shall\s+not\s+(?:\w+\s+){0,2}challenge\s+the\s+validity|随时撤销|不得.{0,6}质疑"
+        # "被许可方不得对许可软件的有效性或许可方的知识产权提出任何异议"
+        r"|不得(?:对|就)[^。；]{0,30}(?:有效性|效力|知识产权)[^。；]{0,10}(?:提出(?:任何)?异议|质疑|挑战)"
     ):
         if re.search(r"irrevocable", s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
             continue
         side = ctx.actor(s, m.start())
         # the licensor revokes; the licensee is the one barred from challenging
-        barred = re.search(r"challenge|质疑", m.group(0), re.I) is not None
+        barred = re.search(r"challenge|质疑|异议|挑战", m.group(0), re.I) is not None
         if (barred and ctx.parties.ours(side)) or (not barred and ctx.parties.theirs(side)):
             out.append(
                 Finding(
@@ -244,13 +246,38 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             )
+    for s, m in ctx.find(
+        # (?<!被): 许可方 is also the tail of 被许可方
+        rf"(?<!被)(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
+    ):
+        out.append(
+            finding(
+                ctx,
+                "license_scope_restrictive",
+                "medium",
+                span(s, m),
+                (
+                    f"The licence does not extend to {ctx.us}'s affiliates.",
+                    f"许可不及于{ctx.us}的关联公司。",
+                ),
+                (
+                    f"Group companies that share {ctx.us}'s operations need licences of their own, and a reorganisation can put {ctx.us} in breach.",
+                    f"与{ctx.us}共享业务的集团公司须另行取得许可，集团重组也可能使{ctx.us}构成违约。",
+                ),
+                (
+                    "Playbook: use by affiliates under the licensee's responsibility, and the licence transferable with the business.",
+                    "行业立场：关联公司可在被许可方负责的前提下使用，许可可随业务一并转让。",
+                ),
+            )
+        )
+        break
     return out
 
 
 _LICENCE_LIMITS = (
     (
         "revocable",
-        r"(?<!ir)revocable|may\s+(?:at\s+any\s+time\s+)?(?:revoke|withdraw)|may\s+terminate\s+(?:the\s+|this\s+)?(?:licen[cs]e\s+)?at\s+any\s+time|随时撤销|可撤销|随时终止(?:该)?许可",
+        r"(?<!ir)revocable|may\s+(?:at\s+any\s+time\s+)?(?:revoke|withdraw)|may\s+terminate\s+(?:the\s+|this\s+)?(?:licen[cs]e\s+)?at\s+any\s+time|随时撤销|(?<!不)可撤销|随时终止(?:该)?许可",
         "可撤销",
     ),
     (
@@ -260,7 +287,8 @@ _LICENCE_LIMITS = (
     ),
     (
         "single site or internal use only",
-        r"single\s+(?:site|location|machine|device)|internal\s+(?:business\s+)?purposes\s+only|solely\s+for\s+(?:its\s+)?internal|仅限.{0,6}(?:内部|单一)",
+        r"single\s+(?:site|location|machine|device)|internal\s+(?:business\s+)?purposes\s+only|solely\s+for\s+(?:its\s+)?internal|仅限.{0,6}(?:内部|单一)"
+        r"|仅限(?:于)?[^。；]{0,20}(?:仓库|工厂|厂区|场所|地点|办公室|站点|门店)(?:内)?使用",
         "仅限单一地点或内部使用",
     ),
     (
@@ -296,7 +324,10 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
         )
         if not grant:
             continue
-        who = grant.group("to") or grant.group("own") or grant.group("to2") or grant.group("zh") or ""
+        who = grant.group("to") or grant.group("own") or grant.group("to2") or ""
+        if grant.group("zh") is not None:
+            # "授予被许可方一项…许可": the grantee follows 授予 (a lazy group would stop inside "被许可方")
+            who = text[grant.start() + 2 : grant.start() + 14]
         ms = ctx.parties.mentions(who)
         if not ms or not ctx.parties.ours(ms[0].side):
             continue

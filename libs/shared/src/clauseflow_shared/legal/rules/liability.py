@@ -488,6 +488,12 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             continue
         anchor = explicit or broad
         assert anchor is not None
+        if (
+            explicit is not None
+            and not broad
+            and not re.search(r"liab|indemn|loss|damage|责任|赔偿|损失", text, re.I)
+        ):
+            continue  # "调整幅度不受限制": the limit missing is a price's, not a liability's
         # "违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive, not general liability
         if (
             re.search(_PENALTY_SUBJECT, text, re.I)

@@ -381,6 +381,13 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         notice = next(
             (p for p in periods if p is not renewal and p.unit in {"day", "business day", "month"}), None
         )
+        if notice is None:
+            # the non-renewal notice often has a sentence of its own: "被许可方如不续约，应在期满前180日书面通知"
+            nxt = next((x for x in ctx.sentences if x.start > s.start), None)
+            if nxt is not None and re.search(r"renew|续约|续期|续展", nxt.text, re.I):
+                notice = next(
+                    (p for p in find_periods(nxt.text) if p.unit in {"day", "business day", "month"}), None
+                )
         long_renewal = renewal is not None and renewal.months > 12.5
         early_notice = notice is not None and notice.days >= 90
         if not (long_renewal or early_notice):
