@@ -2046,10 +2046,62 @@ FLAG: list[Case] = [
         "被许可方",
         "本协议有效期为一年，期满前许可方未书面通知不续约的，自动续期一年。被许可方如不续约，应在期满前180日书面通知许可方。",
     ),
+    # --------------------------------------------------------------- a borrower facing its lender
+    Case(
+        "unilateral_change_right",
+        "Borrower",
+        "Interest accrues at a rate of 6% per annum above EURIBOR. The Lender may increase the margin at any time by notice to the Borrower.",
+    ),
+    Case(
+        "change_of_control",
+        "Borrower",
+        "If any person acquires control of the Borrower, the Loan shall become immediately due and payable.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Borrower",
+        "Each of the following is an Event of Default: (a) any other indebtedness of the Borrower or any of its affiliates is not paid when due; (b) any event occurs which the Lender considers, in its absolute discretion, may have a material adverse effect.",
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Borrower",
+        "On an Event of Default the Lender may immediately declare the Loan due and payable without notice.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Borrower",
+        "The Borrower shall procure that each of its shareholders provides an unlimited personal guarantee of the Loan on demand.",
+    ),
+    _zh(
+        "security_insurance_burden",
+        "乙方（借款人）",
+        "乙方应促使其实际控制人为本合同项下全部债务提供无限连带责任保证。",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    Case(
+        "termination_rights_unbalanced",
+        "Licensor",
+        "Either party may terminate immediately upon written notice if the other party fails to pay any amount due hereunder and fails to cure such default within thirty (30) days after written notice, any termination for the Licensee's failure to pay resulting in the acceleration of the Licensee's obligation to pay all sums due.",
+    ),
+    # --------------------------------------------------------------- a borrower facing its lender
+    Case(
+        "termination_rights_unbalanced",
+        "Borrower",
+        "Each of the following is an Event of Default: (a) the Borrower fails to pay any amount within five Business Days of its due date; (b) any financial indebtedness of the Borrower exceeding EUR 1,000,000 is not paid when due.",
+    ),
+    Case(
+        "change_of_control",
+        "Lender",
+        "If any person acquires control of the Borrower, the Loan shall become immediately due and payable.",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Borrower",
+        "The Borrower shall grant the Lender a first-ranking charge over the vessel; no personal guarantee shall be required from its shareholders.",
+    ),
     # ------------------------------------------------------ a Chinese software licence, for the licensee
     _zh(
         "license_scope_restrictive",

@@ -326,6 +326,7 @@ _CHANGE_OBJ = (
     r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
     r"|Manual|(?:brand|operating|operational)\s+standards|procedures|rules"
+    r"|margin|interest\s+rates?|rate\s+of\s+interest"
 )
 # A party's own manual, standards or rules are a change to our terms only once they bind us.
 _CHANGE_EN_POLICY = re.compile(r"(?:Manual|standards|procedures|rules)$", re.I)
@@ -336,7 +337,7 @@ _BINDS_US_EN = re.compile(
 _CHANGE_ZH_POLICY = r"(?:管理)?制度|规章|规则|政策|管理办法"
 _BINDS_US_ZH = r"约束|遵守|遵照|执行|适用于"
 _CHANGE_ZH_OBJ = (
-    r"价格|费用|收费|价款|许可费|使用费|提成|租金|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
+    r"价格|费用|收费|价款|许可费|使用费|提成|租金|利率|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
     + _CHANGE_ZH_POLICY
 )
 _CHANGE = (
@@ -663,6 +664,36 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ctx.t(
                         "Market: rent suspended while the premises are unfit after insured damage (with loss-of-rent cover), and a right to terminate if not reinstated within a set period.",
                         "市场惯例：保险事故导致场所无法使用期间租金暂停支付（由租金损失险承保），未在约定期限内修复的可解除合同。",
+                    ),
+                )
+            ]
+    # Security from outside the contracting company: its shareholders' or directors' own assets.
+    for s, m in ctx.find(
+        r"(?:personal|shareholders?['’]?|directors?['’]?|owners?['’]?)\s+guarantees?|(?:个人|股东|实际控制人)[^。；]{0,20}(?:无限)?(?:连带责任)?(?:保证|担保)"
+    ):
+        unlimited = re.search(
+            r"unlimited|on\s+(?:first\s+)?demand|joint\s+and\s+several|无限|连带", s.text, re.I
+        )
+        if unlimited and ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ):
+            return [
+                finding(
+                    ctx,
+                    "security_insurance_burden",
+                    "high",
+                    span(s, m),
+                    (
+                        f"{ctx.us} must procure unlimited guarantees from its shareholders or directors personally.",
+                        f"{ctx.us}须促使其股东或董事个人提供无限责任担保。",
+                    ),
+                    (
+                        f"Limited liability is set aside: the owners behind {ctx.us} answer with their own assets for the whole debt.",
+                        f"有限责任被架空：{ctx.us}背后的股东须以个人财产对全部债务负责。",
+                    ),
+                    (
+                        "Market: security over the company's own assets; any guarantee from owners capped in amount, limited in time and called only after demand on the company.",
+                        "市场惯例：以公司自身资产提供担保；股东担保如有须限定金额和期限，且仅在向公司追索后方可主张。",
                     ),
                 )
             ]

@@ -412,7 +412,12 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         r"change\s+(?:of|in)\s+(?:the\s+)?control|acquires?\s+(?:direct\s+or\s+indirect\s+)?control|控制权(?:发生)?(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"
     ):
         text = s.text
-        if not re.search(r"terminat|consent|renegotiat|repric|解除|终止|同意", text, re.I):
+        # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable"
+        if not re.search(
+            r"terminat|consent|renegotiat|repric|due\s+and\s+payable|prepay|解除|终止|同意|提前(?:到期|还款)",
+            text,
+            re.I,
+        ):
             continue
         who = None
         of = re.match(r"\s+(?:of|in|affecting)\s+(?:the\s+)?", text[m.end() :])
@@ -436,6 +441,11 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                     "medium",
                     span(s, m),
                     ctx.t(
+                        f"A change of control of {ctx.us} lets {ctx.them} call in the whole debt.",
+                        f"{ctx.us}控制权变更时，{ctx.them}可要求提前偿还全部债务。",
+                    )
+                    if re.search(r"due\s+and\s+payable|prepay|提前(?:到期|还款)", text, re.I)
+                    else ctx.t(
                         f"A change of control of {ctx.us} lets {ctx.them} terminate or withhold consent.",
                         f"{ctx.us}控制权变更时，{ctx.them}可解除合同或拒绝同意。",
                     ),

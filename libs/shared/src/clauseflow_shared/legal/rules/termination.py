@@ -218,6 +218,68 @@ _DENIED = re.compile(
 )
 
 
+# Default triggers that reach beyond our own failures: other debts (of us or our affiliates), the
+# other side's view of a material adverse effect, any missed payment however small.
+_BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
+    (
+        r"(?:any\s+)?other\s+(?:indebtedness|debt|financial\s+indebtedness)\b[^.;]{0,80}?(?:affiliates?|subsidiar\w+|group)"
+        r"|(?:其|其他|任何)[^。；]{0,6}(?:关联(?:公司|方)|子公司)[^。；]{0,20}(?:债务|借款)[^。；]{0,10}(?:违约|未(?:按期)?(?:偿还|支付))",
+        "a cross-default reaching its affiliates' other debts",
+        "交叉违约延及关联方的其他债务",
+    ),
+    (
+        r"(?:considers|opinion|determines|believes)[^.;]{0,40}(?:sole|absolute)\s+discretion[^.;]{0,60}material\s+adverse"
+        r"|material\s+adverse[^.;]{0,60}(?:sole|absolute)\s+discretion|(?:认为|判断)[^。；]{0,20}(?:重大不利)",
+        "a material adverse effect judged by the other side alone",
+        "由对方单方判断的重大不利影响",
+    ),
+    (
+        r"however\s+small|any\s+amount[^.;]{0,30}(?:on\s+its\s+due\s+date|when\s+due)[^.;]{0,20}(?:however|no\s+matter)",
+        "any missed payment, however small, with no grace period",
+        "任何一笔款项逾期（无论金额大小）且无宽限期",
+    ),
+)
+
+
+def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
+    """Events of default against us that go beyond our own material failures."""
+    if not re.search(r"Events?\s+of\s+Default|Termination\s+Events?|违约事件", ctx.text, re.I):
+        return []
+    for s in ctx.sentences:
+        if not ctx.parties.ours(
+            next((x.side for x in ctx.parties.mentions(s.text) if x.side != "other"), None)
+        ):
+            continue
+        hits = [(en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m]
+        if not hits:
+            continue
+        return [
+            finding(
+                ctx,
+                "termination_rights_unbalanced",
+                "high" if len(hits) > 1 else "medium",
+                span(s, hits[0][2].start()),
+                (
+                    "The events of default against "
+                    + ctx.us
+                    + " are broad: "
+                    + "; ".join(h[0] for h in hits)
+                    + ".",
+                    f"针对{ctx.us}的违约事件范围过宽：" + "；".join(h[1] for h in hits) + "。",
+                ),
+                (
+                    f"{ctx.them} can call a default, and end the contract or call in the debt, for events {ctx.us} neither caused nor controls.",
+                    f"{ctx.them}可因并非{ctx.us}造成、也非{ctx.us}所能控制的事件认定违约，进而解除合同或要求提前还款。",
+                ),
+                (
+                    "Market: cross-default limited to our own financial indebtedness above a threshold; a material adverse effect judged objectively (or reasonably); a grace period for payment errors.",
+                    "市场惯例：交叉违约限于我方自身超过一定金额的金融债务；重大不利影响按客观（或合理）标准判断；付款差错给予宽限期。",
+                ),
+            )
+        ]
+    return []
+
+
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
     # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
@@ -273,7 +335,13 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
-    for s, m in ctx.find(r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"):
+    broad = _broad_default_triggers(ctx)
+    if broad:
+        return broad
+    # a lender's termination is acceleration: "declare the Loan immediately due and payable"
+    for s, m in ctx.find(
+        r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除|\bdeclare\w*\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:immediately\s+)?due\s+and\s+payable|\baccelerate\s+(?:the\s+|all\s+)?(?:Loan|debt|indebtedness|amounts?|sums?|obligations?)|宣布[^。；]{0,10}(?:提前)?到期"
+    ):
         text = s.text
         if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
             continue  # "shall have no right to terminate": a right withheld, not one held
@@ -305,7 +373,9 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                     "medium",
                     span(s, harsh.start()),
                     ctx.t(
-                        f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period.",
+                        f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period."
+                        if not re.search(r"due\s+and\s+payable|accelerat|到期", m.group(0), re.I)
+                        else f"{ctx.them} may call in the whole debt {harsh.group(0)}, without notice or a cure period.",
                         f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。",
                     ),
                     ctx.t(
