@@ -55,3 +55,13 @@ def test_chinese_definition_forms(parse):
     assert {d.term for d in doc.definitions} == {"买方", "货物", "交付日", "验收"}
     assert doc.definition("货物").definition == "附件一所列产品。"
     assert set(doc.get("2").definitions_used) == {"买方", "货物", "交付日"}
+
+
+def test_a_term_defined_by_the_list_that_follows_it_is_defined(parse):
+    doc = parse(
+        "LOAN AGREEMENT\n\n5. DEFAULT\n5.1 Each of the following is an Event of Default: (a) the Borrower fails to pay any amount when due.\n"
+        "5.2 On an Event of Default the Loan Officer may declare the Loan due. The Loan Officer shall give notice.\n"
+    )
+    assert "Event of Default" in {d.term for d in doc.definitions}
+    assert "Event of Default" not in doc.undefined_terms
+    assert "Loan Officer" in doc.undefined_terms

@@ -50,6 +50,13 @@ _UNQUOTED = re.compile(
     r"\s+(?:shall\s+mean|means)\b"
     r"|(?P<term2>\b[A-Z][\w'’-]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Z][\w'’-]*){0,5})\s+shall\s+mean\b"
 )
+# A list that defines by enumeration: "Each of the following is an Event of Default:", "any of the
+# following events shall constitute a Termination Event".
+_LISTED = re.compile(
+    r"(?i:each|any|all)\s+of\s+the\s+following\s+(?:(?i:events?|circumstances?)\s+)?"
+    r"(?i:is|are|shall\s+be|constitutes?|shall\s+constitute)\s+(?:(?i:an?)\s+)?"
+    r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,4})"
+)
 _PAREN = re.compile(r"[(（](?P<body>[^()（）\n]{0,200}?[\"“「][^()（）\n]{0,200}?)[)）]")
 _QUOTED = re.compile(r"[\"“「『](?P<term>[^\"“”」』\n]{1,80})[\"”」』]")
 _PAREN_FILLER = re.compile(
@@ -90,7 +97,7 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
 
     for m in _MEANS.finditer(text):
         add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
-    for pattern in (_MEANS_AS_USED, _DASHED):
+    for pattern in (_MEANS_AS_USED, _DASHED, _LISTED):
         for m in pattern.finditer(text):
             add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for article in clauses:
