@@ -9,6 +9,7 @@ import re
 from clauseflow_shared.legal.parties import Side
 from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_shared.legal.text import (
+    Percent,
     Period,
     Sentence,
     find_percents,
@@ -26,6 +27,15 @@ _ADVANCE = (
 )
 
 
+def _instalment_share(text: str, trigger: re.Match[str], *, since: int, after: int) -> Percent | None:
+    """The share of the price an instalment's trigger belongs to: the last percentage between
+    ``since`` and the trigger, else the first one within ``after`` characters after it."""
+    pcts = find_percents(text)
+    before = [p for p in pcts if since <= p.start < trigger.start()]
+    later = [p for p in pcts if trigger.end() <= p.start <= trigger.end() + after]
+    return before[-1] if before else (later[0] if later else None)
+
+
 def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     """Most of the price paid by us at signing or in advance, with nothing securing its return."""
     if _SECURED.search(ctx.text):
@@ -33,12 +43,8 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(_ADVANCE):
         if not re.search(r"\bpa(?:y|id|ys)\b|支付|付款|付清", s.text, re.I):
             continue
-        # the share of this instalment: the percentage just before the advance's trigger ("10% within
-        # 30 days after signing, 60% within 60 days after acceptance"), else the one just after it
-        pcts = find_percents(s.text)
-        before = [p for p in pcts if m.start() - 80 <= p.start < m.start()]
-        after = [p for p in pcts if m.end() <= p.start <= m.end() + 60]
-        share = before[-1] if before else (after[0] if after else None)
+        # "10% within 30 days after signing, 60% within 60 days after acceptance": 10% is the advance
+        share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
         if share is None or share.value < 50 or share.value >= 100:
             continue  # the whole price in advance is the full-prepayment finding's
         if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
@@ -254,12 +260,9 @@ def _held_until_warranty_ends(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(_AFTER_WARRANTY):
         if not _paid_to_us(ctx, s, m.start()):
             continue
-        # the instalment's share: the percentage of its own limb, before the trigger or just after it
+        # the percentage of the trigger's own limb ("…, and the remaining 30% within 30 days after …")
         limb_start = max(s.text.rfind(p, 0, m.start()) for p in (";", "；", ",", "，")) + 1
-        pcts = find_percents(s.text)
-        before = [p for p in pcts if limb_start <= p.start < m.start()]
-        after = [p for p in pcts if m.end() <= p.start <= m.end() + 30]
-        share = before[-1] if before else (after[0] if after else None)
+        share = _instalment_share(s.text, m, since=limb_start, after=30)
         if share is None or share.value <= 10:
             continue
         return [

@@ -406,6 +406,10 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# A lender's answer to a change of control: the loan falls due at once.
+_DEBT_CALLED_IN = r"due\s+and\s+payable|prepay|提前(?:到期|还款)"
+
+
 def change_of_control(ctx: ClauseContext) -> list[Finding]:
     """Our change of control triggers termination, consent or repricing."""
     for s, m in ctx.find(
@@ -413,11 +417,7 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
     ):
         text = s.text
         # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable"
-        if not re.search(
-            r"terminat|consent|renegotiat|repric|due\s+and\s+payable|prepay|解除|终止|同意|提前(?:到期|还款)",
-            text,
-            re.I,
-        ):
+        if not re.search(rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}", text, re.I):
             continue
         who = None
         of = re.match(r"\s+(?:of|in|affecting)\s+(?:the\s+)?", text[m.end() :])
@@ -444,7 +444,7 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                         f"A change of control of {ctx.us} lets {ctx.them} call in the whole debt.",
                         f"{ctx.us}控制权变更时，{ctx.them}可要求提前偿还全部债务。",
                     )
-                    if re.search(r"due\s+and\s+payable|prepay|提前(?:到期|还款)", text, re.I)
+                    if re.search(_DEBT_CALLED_IN, text, re.I)
                     else ctx.t(
                         f"A change of control of {ctx.us} lets {ctx.them} terminate or withhold consent.",
                         f"{ctx.us}控制权变更时，{ctx.them}可解除合同或拒绝同意。",

@@ -403,10 +403,10 @@ _COPY_CARVE_OUT = r"法律|法规|合规|备份系统|except|save|other\s+than|r
 
 
 # Whom a recipient ordinarily tells in confidence: its advisers, auditors, financiers, investors, insurers.
-_ADVISERS = (
-    r"(?:professional\s+|legal\s+|financial\s+)?"
-    r"(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|banks|investors|insurers)"
+_ADVISER_NOUNS = (
+    r"advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers"
 )
+_ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|banks)"
 
 
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
@@ -429,7 +429,7 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
 
     for s, m in ctx.find(
         # "other than its advisers" is the permitted exception, so only "including" or "even to" restricts
-        r"(?:not|without).{0,160}?(?:including|even\s+to)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers)"
+        rf"(?:not|without).{{0,160}}?(?:including|even\s+to)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:{_ADVISER_NOUNS})"
         rf"|not\s+(?:\w+\s+){{0,3}}disclos\w*\s+(?:\w+\s+){{0,4}}?to\s+(?:any\s+of\s+)?(?:its|their)\s+(?:own\s+)?{_ADVISERS}(?:\s*(?:,|or|and)\s*(?:its\s+)?{_ADVISERS})*"
         r"[^.;]{0,80}?(?:without|except\s+with|unless\s+it\s+has)[^.;]{0,40}?(?:consent|approval)"
         r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
