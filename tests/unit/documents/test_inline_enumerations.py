@@ -150,3 +150,47 @@ def test_an_article_number_ending_a_run_on_line_opens_the_article():
     assert [c.clause_id for c in doc.top_level()] == ["Preamble", "1", "2", "3", "4"]
     assert doc.get("3.1").text.rstrip().endswith("Claims are notified promptly.")
     assert doc.get("4").text.startswith("ARTICLE 4")
+
+
+ZH_DEFAULTS = """借款合同
+
+第八条 违约事件
+下列任一事件均构成借款人违约：
+（一）借款人未按期偿还任何到期款项；
+（二）借款人的实际控制人发生变更；
+（三）借款人违反本合同项下任何其他义务。
+发生上述事件的，贷款人有权宣布借款提前到期。
+第九条 争议解决
+因本合同引起的争议，由上海仲裁委员会仲裁。
+"""
+
+
+def test_a_chinese_list_that_completes_its_lead_in_stays_inside_its_clause():
+    doc = parse_text(ZH_DEFAULTS)
+    assert ids(doc) == ["Preamble", "8", "9"]
+    defaults = doc.get("8")
+    assert "（二）借款人的实际控制人发生变更；" in defaults.text
+    assert defaults.text.endswith("发生上述事件的，贷款人有权宣布借款提前到期。")
+
+
+def test_chinese_items_that_are_provisions_of_their_own_stay_sub_clauses():
+    doc = parse_text(
+        "第三条 双方义务\n"
+        "双方应履行下列义务：\n"
+        "（一）甲方应按期付款。甲方逾期付款的，应支付违约金；\n"
+        "（二）乙方应按期交货。乙方逾期交货的，应支付违约金。\n"
+        "第四条 其他\n"
+        "本合同自签字之日起生效。\n"
+    )
+    assert "3(1)" in ids(doc) and "3(2)" in ids(doc)
+
+
+def test_chinese_items_under_a_heading_only_stay_sub_clauses():
+    doc = parse_text(
+        "第三条 付款方式\n"
+        "（一）签约后五日内支付百分之三十；\n"
+        "（二）验收后三十日内支付百分之七十。\n"
+        "第四条 其他\n"
+        "本合同自签字之日起生效。\n"
+    )
+    assert "3(1)" in ids(doc) and "3(2)" in ids(doc)

@@ -289,3 +289,39 @@ def test_english_parties_written_the_chinese_way_are_read_line_by_line() -> None
     assert (homes.ours, homes.theirs) == ("de", "cn")
     assert homes.counterparty == 'Wuxi Hengtai New Energy Co., Ltd. (the "Party A")'
     assert called(homes.counterparty) == "Party A"
+
+
+@pytest.mark.parametrize(
+    ("place", "key"),
+    [
+        ("Port House, Mombasa, Kenya", "ke"),
+        ("the courts of Nairobi", "ke"),
+        ("Dubai International Financial Centre", "ae"),
+        ("Riyadh, Kingdom of Saudi Arabia", "sa"),
+        ("the laws of the Republic of India", "in"),
+        ("印度尼西亚雅加达", "id"),
+        ("Kuala Lumpur", "my"),
+        ("Ho Chi Minh City", "vn"),
+        ("Lagos State", "ng"),
+    ],
+)
+def test_the_places_where_fidic_contracts_are_performed_are_known(place: str, key: str) -> None:
+    assert jurisdiction_key(place) == key
+
+
+def test_courts_named_by_a_city_belong_to_its_country() -> None:
+    assert dispute_choice("The courts of Mombasa shall have exclusive jurisdiction.").courts == "ke"
+
+
+def _zh_parties(ours: str, theirs: str) -> str:
+    return f"物业服务合同\n\n委托方：上海浦江置业发展有限公司\n住所：{theirs}\n受托方：上海安居物业管理有限公司\n住所：{ours}\n\n第一条 服务内容\n"
+
+
+def test_parties_in_the_same_city_share_their_local_court() -> None:
+    text = _zh_parties("上海市徐汇区漕溪北路331号", "上海市闵行区浦锦路2888号")
+    assert contract_setting("上海安居物业管理有限公司", text).as_metadata("zh-CN")["shared_city"] == "上海"
+
+
+def test_parties_in_different_cities_do_not() -> None:
+    text = _zh_parties("江苏省苏州市工业园区星湖街218号", "上海市闵行区浦锦路2888号")
+    assert "shared_city" not in contract_setting("上海安居物业管理有限公司", text).as_metadata("zh-CN")

@@ -2077,10 +2077,261 @@ FLAG: list[Case] = [
         "乙方（借款人）",
         "乙方应促使其实际控制人为本合同项下全部债务提供无限连带责任保证。",
     ),
+    # ------------------------------------------- a depositor facing its warehouse (仓储合同)
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "存货人",
+        "货物出库时，存货人应当场验收。存货人未当场提出书面异议的，视为货物完好无损、数量无误。",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "存货人",
+        "保管人有权根据市场行情调整仓储费标准，调整后的标准自保管人书面通知存货人之日起十日后执行。",
+    ),
+    _zh(
+        "security_insurance_burden",
+        "存货人",
+        "存货人应自行对存放的货物投保财产一切险，保险金额不低于货物价值的百分之一百五十。",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Customer",
+        "The Customer shall maintain insurance of the Goods while in storage for their full value naming the Warehouse Keeper as loss payee.",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "存货人",
+        "因仓库漏雨、鼠害或温湿度控制设备故障造成的货物损失，保管人不承担任何责任。",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Customer",
+        "The Warehouse Keeper shall not be liable for any loss caused by leakage, vermin or breakdown of its refrigeration equipment.",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "存货人",
+        "因货物本身的性质或包装缺陷给保管人或任何第三方造成的一切损失，无论保管人是否存在过错，均由存货人全额赔偿。",
+    ),
+    # ---------------------------------------------------- a borrower facing its lender, in Chinese
+    _zh(
+        "unilateral_change_right",
+        "借款人",
+        "在借款期限内，贷款人有权根据国家利率政策变化及市场资金成本情况单方调整借款利率。",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "借款人",
+        "借款人未按期偿还借款本金或利息的，贷款人有权按逾期金额每日千分之三计收罚息，直至全部清偿之日止。",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "借款人",
+        "下列任一事件均构成借款人违约：\n（一）借款人未按期偿还任何到期款项；\n（二）贷款人认为借款人的财务状况发生不利变化；\n（三）借款人违反本合同项下任何其他义务。",
+    ),
+    _zh(
+        "change_of_control",
+        "借款人",
+        "下列任一事件均构成借款人违约：\n（一）借款人未按期偿还任何到期款项；\n（二）借款人的控股股东或实际控制人发生变更。",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "借款人",
+        "发生违约事件的，贷款人有权无需通知借款人即宣布本合同项下全部借款立即提前到期。",
+    ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "借款人",
+        "借款人收到贷款人发出的对账单后五日内未提出书面异议的，视为借款人对对账单所列全部内容予以确认。",
+    ),
+    # ------------------------------------------- Particular Conditions read for the Contractor
+    Case(
+        "claim_time_bar",
+        "Contractor",
+        "If the Contractor considers itself entitled to any additional payment or extension of time, it shall give notice to the Engineer within 14 days after it became aware of the event. If the Contractor fails to give notice within such period, the Contractor shall not be entitled to additional payment.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "The Contractor shall be entitled to an extension of the Time for Completion only in respect of a Variation.",
+        domain="fidic",
+    ),
+    Case(
+        "extension_of_time_restricted",
+        "Contractor",
+        "Sub-paragraphs (b) to (e) of Sub-Clause 8.5 [Extension of Time for Completion] of the General Conditions are deleted.",
+        domain="fidic",
+    ),
+    Case(
+        "governing_law_forum",
+        "Contractor",
+        "21. Disputes and Arbitration\n21.6 The courts of Mombasa shall have exclusive jurisdiction over any dispute.",
+        domain="fidic",
+        metadata={
+            "our_home": "England and Wales",
+            "counterparty_name": "Northshore Port Authority",
+            "counterparty_home": "Kenya",
+        },
+    ),
+    # --------------------------------------- a contractor under Chinese 专用合同条款 (GF-2017-0201)
+    _zh(
+        "employer_requirements_errors",
+        "承包人",
+        "承包人应对发包人提供的施工图纸进行复核，因图纸错误、遗漏或缺陷造成的费用增加和工期延误，由承包人承担。",
+        domain="fidic",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "承包人",
+        "发包人逾期支付进度款的，承包人不得以此为由暂停施工或解除合同。",
+        domain="fidic",
+    ),
+    _zh(
+        "claim_time_bar",
+        "承包人",
+        "承包人应在知道索赔事件发生后七日内向监理人发出索赔意向通知书，逾期未发出的，丧失要求追加付款和延长工期的权利。",
+        domain="fidic",
+    ),
+    # ------------------------------------------------------ a partner in a joint development
+    Case(
+        "ip_ownership_transfer",
+        "Velora",
+        "Velora grants Kaizen a perpetual, irrevocable, worldwide, royalty-free licence, with the right to sublicense, to use Velora's Background IP for any purpose.",
+        metadata={"counterparty_name": "Kaizen Pharma K.K."},
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Velora",
+        "Kaizen grants Velora a non-exclusive, non-transferable licence, revocable at any time by Kaizen, to use the Developed IP solely for performing its tasks under the Development Plan.",
+        metadata={"counterparty_name": "Kaizen Pharma K.K."},
+    ),
+    # ------------------------------------------------ a property manager facing the developer
+    _zh(
+        "unilateral_change_right",
+        "乙方（受托方）",
+        "甲方每季度对乙方服务进行考核，并有权根据考核结果扣减当季物业服务费，扣减比例由甲方确定。",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "乙方（受托方）",
+        "乙方对小区内发生的一切人身伤害和财产损失承担全部赔偿责任，无论该等损害是否由乙方造成。",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "乙方（受托方）",
+        "有下列情形之一的，甲方有权立即解除本合同：\n（一）乙方被业主投诉累计三次以上的；\n（二）乙方严重违约，经甲方书面催告后三十日内仍未纠正的。",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------------------------ a property manager facing the developer
+    _zh(
+        "termination_rights_unbalanced",
+        "乙方（受托方）",
+        "有下列情形之一的，甲方有权立即解除本合同：\n（一）乙方严重违约，经甲方书面催告后三十日内仍未纠正的；\n（二）乙方破产或进入清算程序的。",
+    ),
+    _zh(
+        "governing_law_forum",
+        "乙方（受托方）",
+        "因本合同发生的争议，由甲方所在地人民法院管辖。",
+        metadata={"our_home": "中国", "counterparty_home": "中国", "shared_city": "上海"},
+    ),
+    # ------------------------------------------------------ a partner in a joint development
+    Case(
+        "ip_ownership_transfer",
+        "Velora",
+        "Velora grants Kaizen a non-exclusive, royalty-free licence to use Velora's Background IP solely to perform the Project during the term.",
+        metadata={"counterparty_name": "Kaizen Pharma K.K."},
+    ),
+    Case(
+        "license_scope_restrictive",
+        "Kaizen",
+        "Kaizen grants Velora a non-exclusive, non-transferable licence, revocable at any time by Kaizen, to use the Developed IP solely for performing its tasks under the Development Plan.",
+        metadata={"counterparty_name": "Velora Biotech Limited"},
+    ),
+    # ------------------------------------------- Particular Conditions read for the Employer
+    Case(
+        "security_insurance_burden",
+        "Employer",
+        "The Contractor shall deliver to the Employer, within 14 days after receiving the Letter of Acceptance, a Performance Security in the amount of 20% of the Accepted Contract Amount, in the form of an unconditional bank guarantee payable on first demand.",
+        domain="fidic",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Employer",
+        "The Employer shall retain 10% of each interim payment as Retention Money, to be released on the expiry of the last Defects Notification Period.",
+        domain="fidic",
+    ),
+    Case(
+        "governing_law_forum",
+        "Employer",
+        "21. Disputes and Arbitration\n21.6 The courts of Mombasa shall have exclusive jurisdiction over any dispute.",
+        domain="fidic",
+        metadata={
+            "our_home": "Kenya",
+            "counterparty_name": "Hanwell Construction Limited",
+            "counterparty_home": "England and Wales",
+        },
+    ),
+    # ------------------------------------------- a depositor facing its warehouse (仓储合同)
+    _zh(
+        "liability_cap_inadequate",
+        "存货人",
+        "因存货人原因或不可抗力造成的货物损失，保管人不承担责任。",
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Customer",
+        "The Provider shall not be liable for any interruption caused by power failure or acts of God.",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "保管人",
+        "因保管人保管不善给存货人造成的一切损失，由保管人全额赔偿。",
+    ),
+    _zh(
+        "security_insurance_burden",
+        "存货人",
+        "存货人应自行对存放的货物按其价值投保财产一切险。",
+    ),
+    Case(
+        "security_insurance_burden",
+        "Borrower",
+        "The Borrower shall maintain insurance of the Charged Assets for their full value naming the Lender as first loss payee.",
+    ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "甲方",
+        "任何一方未行使本合同项下的权利，不视为放弃该权利。",
+    ),
+    # ---------------------------------------------------- a borrower facing its lender, in Chinese
+    _zh(
+        "liquidated_damages_excessive",
+        "借款人",
+        "借款人未按期偿还借款本金或利息的，贷款人有权按逾期金额每日万分之五计收罚息，直至全部清偿之日止。",
+    ),
+    _zh(
+        "liquidated_damages_excessive",
+        "贷款人",
+        "借款人未按期偿还借款本金或利息的，贷款人有权按逾期金额每日千分之三计收罚息，直至全部清偿之日止。",
+    ),
+    _zh(
+        "uncapped_liability",
+        "借款人",
+        "借款人的实际控制人及其配偶应向贷款人提供无限连带责任保证。",
+    ),
+    _zh(
+        "termination_rights_unbalanced",
+        "借款人",
+        "下列事件构成借款人违约：\n（一）借款人未按期偿还到期款项且在十五个工作日内未予补救；\n（二）借款人自身超过人民币一千万元的金融债务未按期偿还。",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "乙方",
+        "甲方有权随时修改其管理制度。",
+    ),
     Case(
         "termination_rights_unbalanced",
         "Licensor",

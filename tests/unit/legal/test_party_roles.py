@@ -126,3 +126,16 @@ def test_a_party_known_only_by_name_takes_the_role_opposite_the_other_sides() ->
     parties = infer_parties("Vantor Analytics GmbH", ['Ostrava Logistics a.s. (the "Client")'])
     assert parties.our_roles == ("provider",)
     assert parties.supplies
+
+
+def test_a_counterparty_known_by_name_is_not_renamed_by_a_role_word_in_the_clause() -> None:
+    from clauseflow_shared.legal.analysis import analyse_clause
+
+    risks = analyse_clause(
+        "14.2 If Velora undergoes a change of control, Kaizen may terminate this Agreement immediately. "
+        "Kaizen may assign this Agreement to any purchaser of its business.",
+        our_party="Velora Biotech Limited",
+        metadata={"counterparty_name": "Kaizen Pharma K.K."},
+    )
+    (coc,) = [r for r in risks if r["risk_type"] == "change_of_control"]
+    assert "Kaizen" in coc["description"] and "Buyer" not in coc["description"]

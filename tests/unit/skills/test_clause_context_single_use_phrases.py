@@ -140,3 +140,18 @@ def test_the_tail_of_a_conventions_title_is_not_a_candidate() -> None:
     ]
     document = build_document("cisg", rows)
     assert _context(document, "14").single_use_phrases == ["Arbitration Protocol"]
+
+
+def test_nothing_is_listed_where_the_document_borrows_its_definitions() -> None:
+    borrowed = [
+        (
+            "1",
+            "Order",
+            "Capitalised terms used but not defined in this Order Form have the meanings given to them in the Master Subscription Agreement.",
+            None,
+        ),
+        *_ROWS[1:],
+    ]
+    document = _document("doc-borrowed", borrowed)
+    assert _context(document, "6").single_use_phrases == []
+    assert _context(_document(), "6").single_use_phrases == ["Support Policy"]

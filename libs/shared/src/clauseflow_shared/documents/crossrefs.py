@@ -79,8 +79,22 @@ _ZH_REF = re.compile(
 _ZH_EXTERNAL_BEFORE = re.compile(r"(?:》|法|条例|规定|办法|解释|公约|规则)\s*$")
 
 
-def find_cross_references(text: str, clauses: Sequence[Clause], language: str) -> list[CrossReference]:
-    """All cross-references in ``text`` with their source clause and resolution, in document order."""
+def find_cross_references(
+    text: str, clauses: Sequence[Clause], language: str, *, clauses_elsewhere: bool = False
+) -> list[CrossReference]:
+    """All cross-references in ``text`` with their source clause and resolution, in document order.
+
+    ``clauses_elsewhere``: the text amends General Conditions it does not reproduce, so a
+    clause it does not contain is one of theirs; such references are skipped like references to
+    other instruments, not reported as broken.
+    """
+    refs = _all_cross_references(text, clauses, language)
+    if clauses_elsewhere:
+        refs = [r for r in refs if r.resolved or not re.match(r"(?i:sub-clause|clause|第)", r.raw)]
+    return refs
+
+
+def _all_cross_references(text: str, clauses: Sequence[Clause], language: str) -> list[CrossReference]:
     locator = ClauseLocator(clauses)
     refs: list[CrossReference] = []
     for m in _EN_REF.finditer(text):

@@ -125,7 +125,13 @@ def merge_gc_pc(gc: DocumentStructure, pc: DocumentStructure) -> DocumentStructu
         pieces.extend(contract_data)
     merged_text = "\n\n".join(p for p in pieces if p.strip())
     doc_id = hashlib.sha256(f"{gc.document_id}+{pc.document_id}".encode()).hexdigest()
-    merged = build_structure(merged_text, source_format=gc.source_format, doc_id=doc_id, warnings=warnings)
+    merged = build_structure(
+        merged_text,
+        source_format=gc.source_format,
+        doc_id=doc_id,
+        warnings=warnings,
+        general_conditions_included=True,
+    )
     gc_and_pc = set(provenance)
     clauses = tuple(
         c.model_copy(

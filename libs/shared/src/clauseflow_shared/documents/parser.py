@@ -36,7 +36,13 @@ from pathlib import PurePath
 
 from clauseflow_shared.documents.crossrefs import find_cross_references
 from clauseflow_shared.documents.decoding import decode_text, detect_language, normalise_text
-from clauseflow_shared.documents.definitions import attach_definitions, find_definitions, find_undefined_terms
+from clauseflow_shared.documents.definitions import (
+    attach_definitions,
+    find_definitions,
+    find_undefined_terms,
+    first_use,
+)
+from clauseflow_shared.documents.incorporation import amends_general_conditions, borrowed_definitions_start
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.segmenter import segment
 from clauseflow_shared.errors import DocumentTooLarge, EmptyDocument, UnsupportedFormat
@@ -89,15 +95,30 @@ def parse_text(text: str, *, source_format: str = "txt") -> DocumentStructure:
 
 
 def build_structure(
-    text: str, *, source_format: str, doc_id: str, warnings: list[str] | None = None
+    text: str,
+    *,
+    source_format: str,
+    doc_id: str,
+    warnings: list[str] | None = None,
+    general_conditions_included: bool = False,
 ) -> DocumentStructure:
-    """Clause tree, definitions and cross-references of normalised ``text``."""
+    """Clause tree, definitions and cross-references of normalised ``text``.
+
+    ``general_conditions_included``: the text is General Conditions merged with their Particular
+    Conditions, so a reference to a sub-clause missing from it points nowhere. Particular
+    Conditions alone refer to the General Conditions' sub-clauses, which are not in their text.
+    """
     language = detect_language(text)
     seg = segment(text, language=language)
     definitions = find_definitions(text, seg.clauses, language)
     clauses = attach_definitions(text, seg.clauses, definitions, language)
-    cross_refs = find_cross_references(text, clauses, language)
+    elsewhere = not general_conditions_included and amends_general_conditions(text)
+    cross_refs = find_cross_references(text, clauses, language, clauses_elsewhere=elsewhere)
     undefined = find_undefined_terms(text, definitions, language)
+    borrowed_from = borrowed_definitions_start(text)
+    if borrowed_from is not None:
+        # a term first used where definitions are borrowed may be defined in the other document
+        undefined = [t for t in undefined if (first_use(text, t) or 0) < borrowed_from]
     all_warnings = [*(warnings or []), *seg.warnings]
     broken = [r for r in cross_refs if not r.resolved]
     if broken:

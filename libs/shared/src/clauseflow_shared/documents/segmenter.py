@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from clauseflow_shared.documents.contents import is_contents_line
+from clauseflow_shared.documents.incorporation import amends_general_conditions
 from clauseflow_shared.documents.model import Clause
 from clauseflow_shared.documents.numbering import (
     ABSOLUTE,
@@ -260,6 +261,7 @@ def _find_clauses(
     namespace = ""  # container prefix, e.g. "Schedule 1"
     used_ids: dict[str, int] = {}
     quantities = _quantity_lines(lines)
+    amending = amends_general_conditions(text)
     for line_no, (line_start, line) in enumerate(lines):
         stripped = line.lstrip(" \t　")
         if not stripped:
@@ -284,7 +286,16 @@ def _find_clauses(
         readings = marker.readings
         if is_inline:
             readings = tuple(r for r in readings if _inline_reading(r, stack, relaxed=relaxed))
-        placed = _place(stack, readings, heading, last_value, relaxed=relaxed, titled=titled)
+        # Particular Conditions amend only some sub-clauses of the General Conditions ("4.2 …",
+        # "4.12 Sub-Clause 4.12 is deleted and replaced by …", "8.8 …"): a sub-clause number that
+        # opens a line and a sentence may skip, as a heading may elsewhere.
+        skips = heading or (
+            amending
+            and not is_inline
+            and any(r.style.startswith("dec:") and len(r.parts) >= 2 for r in readings)
+            and _OPENS_A_PROVISION.match(marker.rest.strip()) is not None
+        )
+        placed = _place(stack, readings, skips, last_value, relaxed=relaxed, titled=titled)
         if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
             continue
         if placed is None:
@@ -347,6 +358,10 @@ def _find_clauses(
         last_value[reading.style] = reading.value
         accepted.append(item)
     return accepted
+
+
+# What a sub-clause of such a document opens with: a capitalised sentence or a sub-clause reference.
+_OPENS_A_PROVISION = re.compile(r"(?:Sub-Clause\s|Clause\s|\[|[A-Z][a-z]|[\u4e00-\u9fff])")
 
 
 def _quantity_lines(lines: list[tuple[int, str]]) -> set[int]:
@@ -720,6 +735,11 @@ def _clause_ends(accepted: list[_Accepted], text_end: int) -> list[int]:
 _ENUMERATION_STYLE_PREFIXES = ("paren:", "bracket:", "dot:")
 # An enumeration's items are fragments of one sentence; longer items are provisions of their own.
 _ENUMERATION_ITEM_MAX = 600
+# Chinese lists: "（一）…；" and "1、…；" items, one per line, after a lead-in that ends with a colon.
+_ZH_ENUMERATION_STYLE_PREFIXES = ("zh:paren", "zh:numdun")
+_ZH_ENUMERATION_ITEM_MAX = 300
+_ZH_ITEM_JOINER = re.compile(r"[；;，,、]$")
+_ZH_ITEM_LAST_END = re.compile(r"[。；;.]$")
 _ITEM_JOINER = re.compile(r"(?:[;,]|;\s*(?:and|or|and/or|plus)|,\s*(?:and|or|and/or))$", re.IGNORECASE)
 _ITEM_LAST_END = re.compile(r"[.;,a-z0-9)]$")
 # A sentence break inside an item (". The …"): lower-case word or closing bracket, stop, capital.
@@ -776,13 +796,15 @@ def _is_inline_enumeration(
     if len(items) < 2 or owner.reading.family not in (ABSOLUTE, RELATIVE):
         return False
     style = accepted[items[0]].reading.style
-    if not style.startswith(_ENUMERATION_STYLE_PREFIXES) or any(
+    if not style.startswith(_ENUMERATION_STYLE_PREFIXES + _ZH_ENUMERATION_STYLE_PREFIXES) or any(
         accepted[i].reading.style != style for i in items
     ):
         return False
     # The lead-in runs on into the list: "… shall not apply if:", "… the Company shall".
     lead_in = _PAGE_NOISE.sub("", text[owner.start : accepted[items[0]].start].rstrip())
     lead_body = lead_in[len(owner.marker.raw) :].strip()
+    if style.startswith(_ZH_ENUMERATION_STYLE_PREFIXES) or _has_cjk(lead_body):
+        return _is_zh_inline_enumeration(text, accepted, ends, items, lead_body)
     if sum(1 for w in lead_body.split() if w[:1].islower()) < 2:
         return False  # only a heading before the list ("Major Releases:"), not a sentence that runs on
     if lead_in[-1] != ":" and not (lead_in[-1].islower() or lead_in[-1] == ","):
@@ -798,6 +820,31 @@ def _is_inline_enumeration(
         if not flat or len(flat) > _ENUMERATION_ITEM_MAX or _SENTENCE_BREAK.search(flat):
             return False
         if not (_ITEM_LAST_END if last else _ITEM_JOINER).search(flat):
+            return False
+    return True
+
+
+def _is_zh_inline_enumeration(
+    text: str, accepted: list[_Accepted], ends: list[int], items: list[int], lead_body: str
+) -> bool:
+    """A Chinese list inside one sentence: "下列任一事件均构成借款人违约：\n（一）…；\n（二）…。".
+
+    Chinese writes each item on its own line far more often than English does, so the lead-in
+    (a sentence that ends with a colon, not a bare heading) and short items that end with "；"
+    (the last with "。") are what mark the list as one provision.
+    """
+    if not lead_body.endswith(("：", ":")) or len(re.findall(r"[\u4e00-\u9fff]", lead_body)) < 4:
+        return False
+    for n, item in enumerate(items):
+        body = text[accepted[item].start + len(accepted[item].marker.raw) : ends[item]]
+        last = n == len(items) - 1
+        if last:
+            # the last item ends with its line: what follows resumes the parent ("发生上述情形的，…")
+            body = body.strip().split("\n", 1)[0]
+        flat = "".join(body.split())
+        if not flat or len(flat) > _ZH_ENUMERATION_ITEM_MAX or "。" in flat[:-1]:
+            return False
+        if not (_ZH_ITEM_LAST_END if last else _ZH_ITEM_JOINER).search(flat):
             return False
     return True
 

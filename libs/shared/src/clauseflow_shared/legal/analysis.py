@@ -16,7 +16,7 @@ from typing import Any
 
 from clauseflow_shared.legal.clause_types import classify_clause
 from clauseflow_shared.legal.jurisdictions import called
-from clauseflow_shared.legal.parties import infer_parties, roles_in
+from clauseflow_shared.legal.parties import COMPANY_FORM, infer_parties, roles_in
 from clauseflow_shared.legal.playbook import load_playbook
 from clauseflow_shared.legal.redline import check_redline, draft_redline
 from clauseflow_shared.legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
@@ -30,10 +30,7 @@ _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
 # A company's legal form: what makes a parties-block entry a name rather than a phrase.
-_COMPANY_NAME = re.compile(
-    r"\b(?:GmbH|AG|Ltd|Limited|Inc|LLC|LLP|plc|PLC|Corp(?:oration)?|Co\.|S\.A\.|S\.p\.A\.|B\.V\.|N\.V\.|a\.s\.|A/S|AB|Oy|Pte|Pty|SE|SAS|S\.A\.S\.)(?![A-Za-z])"
-    r"|有限(?:责任)?公司|股份有限公司",
-)
+_COMPANY_NAME = re.compile(COMPANY_FORM)
 
 
 def _other_parties(metadata: dict[str, Any]) -> list[str]:

@@ -121,6 +121,56 @@ JURISDICTIONS: tuple[Jurisdiction, ...] = (
         r"\bAustralia\b|\bAustralian\b|\bSydney\b|\bMelbourne\b|澳大利亚",
         r"\bPty\.?\s+Ltd\b",
     ),
+    Jurisdiction(
+        "ca", "Canada", "加拿大", r"\bCanada\b|\bCanadian\b|\bToronto\b|\bOntario\b|\bVancouver\b|加拿大"
+    ),
+    Jurisdiction(
+        "in",
+        "India",
+        "印度",
+        r"\bIndia\b|\bIndian\b|\bMumbai\b|New\s+Delhi|\bBangalore\b|\bBengaluru\b|印度(?!尼西亚)",
+    ),
+    # where FIDIC contracts are most often performed: the Gulf, Africa, South-East Asia
+    Jurisdiction(
+        "ae",
+        "the United Arab Emirates",
+        "阿联酋",
+        r"United\s+Arab\s+Emirates|(?-i:\bU\.?A\.?E\.?\b)|\bDubai\b|Abu\s+Dhabi|(?-i:\bDIFC\b)|阿联酋|迪拜|阿布扎比",
+    ),
+    Jurisdiction(
+        "sa",
+        "Saudi Arabia",
+        "沙特阿拉伯",
+        r"Saudi\s+Arabia|\bSaudi\b|\bRiyadh\b|\bJeddah\b|(?-i:\bKSA\b)|沙特",
+    ),
+    Jurisdiction("qa", "Qatar", "卡塔尔", r"\bQatar\b|\bQatari\b|\bDoha\b|卡塔尔|多哈"),
+    Jurisdiction("eg", "Egypt", "埃及", r"\bEgypt\b|\bEgyptian\b|\bCairo\b|埃及|开罗"),
+    Jurisdiction(
+        "ke", "Kenya", "肯尼亚", r"\bKenya\b|\bKenyan\b|\bNairobi\b|\bMombasa\b|肯尼亚|内罗毕|蒙巴萨"
+    ),
+    Jurisdiction(
+        "ng", "Nigeria", "尼日利亚", r"\bNigeria\b|\bNigerian\b|\bLagos\b|\bAbuja\b|尼日利亚|拉各斯"
+    ),
+    Jurisdiction(
+        "za", "South Africa", "南非", r"South\s+Africa\b|\bJohannesburg\b|Cape\s+Town|南非|约翰内斯堡"
+    ),
+    Jurisdiction(
+        "id", "Indonesia", "印度尼西亚", r"\bIndonesia\b|\bIndonesian\b|\bJakarta\b|印度尼西亚|印尼|雅加达"
+    ),
+    Jurisdiction(
+        "vn", "Vietnam", "越南", r"\bViet\s?Nam\b|\bVietnamese\b|\bHanoi\b|Ho\s+Chi\s+Minh|越南|河内|胡志明"
+    ),
+    Jurisdiction(
+        "my",
+        "Malaysia",
+        "马来西亚",
+        r"\bMalaysia\b|\bMalaysian\b|Kuala\s+Lumpur|马来西亚|吉隆坡",
+        r"\bSdn\.?\s+Bhd\b",
+    ),
+    Jurisdiction("th", "Thailand", "泰国", r"\bThailand\b|\bThai\b|\bBangkok\b|泰国|曼谷"),
+    Jurisdiction(
+        "ph", "the Philippines", "菲律宾", r"\bPhilippines\b|\bPhilippine\b|\bManila\b|菲律宾|马尼拉"
+    ),
 )
 
 _BY_KEY = {j.key: j for j in JURISDICTIONS}
@@ -250,6 +300,7 @@ class PartyHomes:
     ours: str | None = None
     theirs: str | None = None
     counterparty: str = ""
+    shared_city: str = ""  # both parties' addresses are in this city ("上海")
 
 
 def _as_called(segment: PartySegment) -> str:
@@ -287,7 +338,19 @@ def party_homes(our_party: str, contract_text: str, segments: list[PartySegment]
     our_home = home_of(our_party, by_form=False) or entry_home or home_of(our_party)
     their_home = next((h for s in theirs if (h := home_of(s.text))), None)
     counterparty = _as_called(theirs[0]) if theirs else ""
-    return PartyHomes(our_home, their_home, counterparty)
+    our_city = city_of(ours_segment.text) if ours_segment else None
+    shared = our_city if our_city and theirs and city_of(theirs[0].text) == our_city else ""
+    return PartyHomes(our_home, their_home, counterparty, shared)
+
+
+# A Chinese address's city: "江苏省苏州市工业园区…" → 苏州, "上海市闵行区…" → 上海.
+_ZH_CITY = re.compile(r"(?:[\u4e00-\u9fff]{2,3}(?:省|自治区))?(?P<city>[\u4e00-\u9fff]{2,3}?)市")
+
+
+def city_of(entry: str) -> str | None:
+    """The city of a party's address in its parties-block entry (Chinese addresses), if it says."""
+    m = _ZH_CITY.search(entry)
+    return m.group("city") if m else None
 
 
 @dataclass(frozen=True)
@@ -419,6 +482,7 @@ class ContractSetting:
     contract_title: str = ""  # "SOFTWARE DEVELOPMENT AGREEMENT": what kind of deal the clause sits in
     our_shareholding: float | None = None  # percent of the company our party holds (SHA, SPA)
     exclusive_appointment: str = ""  # the line appointing a distributor, agent or licensee exclusively
+    shared_city: str = ""  # both parties are in this city: "the other side's local court" is ours too
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -431,6 +495,7 @@ class ContractSetting:
             "contract_title": self.contract_title,
             "our_shareholding": "" if self.our_shareholding is None else f"{self.our_shareholding:g}%",
             "exclusive_appointment": self.exclusive_appointment,
+            "shared_city": self.shared_city,
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -457,6 +522,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         _title_of(contract_text),
         holding_of_our_party(segments, contract_text),
         exclusive_appointment(contract_text),
+        homes.shared_city,
     )
 
 

@@ -15,15 +15,47 @@ from typing import Literal
 
 Side = Literal["us", "them", "mutual", "other"]
 
+# The legal form that ends a company's name: "Kaizen Pharma K.K.", "Voss GmbH", "华信有限公司".
+COMPANY_FORM = (
+    r"\b(?:GmbH|AG|KG|KGaA|Ltd|Limited|Inc|LLC|LLP|plc|PLC|Corp(?:oration)?|Co\.|S\.A\.|S\.p\.A\.|S\.r\.l\.|SARL|S\.L\."
+    r"|B\.V\.|N\.V\.|a\.s\.|A/S|ApS|AB|ASA|Oyj?|DAC|Pte|Pty|SE|SAS|S\.A\.S\.|K\.K\.|Kabushiki\s+Kaisha|Sdn\.?\s+Bhd"
+    r"|Bhd|JSC|PJSC|W\.L\.L\.|FZE|FZCO|FZ-LLC)(?![A-Za-z])"
+    r"|有限(?:责任)?公司|股份有限公司"
+)
+
 # canonical role -> (English aliases, Chinese aliases)
 ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # 存货人 / 寄存人: who leaves goods with a warehouse (仓储合同) or a bailee (保管合同) pays for a service
     "customer": (
-        ("Customer", "Client", "Subscriber"),
-        ("客户", "委托方", "采购方", "需方", "用户", "定作方", "定作人"),
+        ("Customer", "Client", "Subscriber", "Depositor", "Bailor"),
+        (
+            "客户",
+            "委托方",
+            "采购方",
+            "需方",
+            "用户",
+            "定作方",
+            "定作人",
+            "存货人",
+            "存货方",
+            "寄存人",
+            "寄存方",
+        ),
     ),
     "provider": (
         # an Operator runs the other side's asset for a fee (hotel management, O&M)
-        ("Provider", "Service Provider", "Supplier", "Vendor", "Consultant", "Service Company", "Operator"),
+        (
+            "Provider",
+            "Service Provider",
+            "Supplier",
+            "Vendor",
+            "Consultant",
+            "Service Company",
+            "Operator",
+            "Warehouse Keeper",
+            "Warehouseman",
+            "Bailee",
+        ),
         # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
         (
             "供应商",
@@ -36,6 +68,10 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "加工方",
             "承揽方",
             "承揽人",
+            "保管人",
+            "保管方",
+            "仓储方",
+            "仓储人",
         ),
     ),
     "buyer": (("Buyer", "Purchaser", "Buyers", "Purchasers"), ("买方", "买受人", "收购方", "受让方")),
@@ -152,6 +188,11 @@ class Mention:
     alias: str
     start: int
     end: int
+
+
+def _defined_words(text: str) -> str:
+    """The capitalised phrases (and the Chinese) of ``text``: the words a contract defines."""
+    return " ".join(re.findall(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|[\u4e00-\u9fff]+", text))
 
 
 def roles_in(text: str) -> list[str]:
@@ -413,7 +454,8 @@ def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text
             return name
     if roles:
         en, zh = ROLES[roles[0]]
-        return en[0] if en else zh[0]
+        chinese = _CJK.search(raw + clause_text) is not None
+        return zh[0] if zh and (chinese or not en) else en[0]
     return names[0] if names else raw.strip()
 
 
@@ -446,7 +488,10 @@ def infer_parties(
     for role in our_roles:
         their_roles += [r for r in OPPOSITE.get(role, ()) if r not in our_roles]
     if not their_roles and clause_text and (our_roles or our_names):
-        their_roles += [r for r in roles_in(clause_text) if r not in our_roles]
+        # With the other side known by name, only a role written as a defined term ("each Supplier")
+        # can be it: "any purchaser of its business" is someone else.
+        named = clause_text if not their_names else _defined_words(clause_text)
+        their_roles += [r for r in roles_in(named) if r not in our_roles]
     # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
     their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]
     their_names = [n for n in dict.fromkeys(their_names) if n not in our_names]

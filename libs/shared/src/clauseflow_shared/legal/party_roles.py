@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from clauseflow_shared.legal.parties import ROLES, names_in, roles_in
+from clauseflow_shared.legal.parties import COMPANY_FORM, ROLES, names_in, roles_in
 
 _LABEL_ROLES = {"party_a", "party_b"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -168,7 +168,7 @@ _ENGLISH_DEFINITION = re.compile(r"\(\s*(?:the\s+)?[\"“][^\"”()]{2,40}[\"”
 # What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
 _PARTY_ENTRY = re.compile(
     r"incorporated|organi[sz]ed\s+under|registered\s+office|established\s+(?:in|under)|\bcompany\b|\bcorporation\b"
-    r"|\bLtd\b|\bLimited\b|\bGmbH\b|\bAG\b|B\.V\.|\bInc\b|\bLLC\b|\bplc\b|\bS\.A\.",
+    rf"|{COMPANY_FORM}",
     re.I,
 )
 # A Chinese entry is a line that starts with a label or role ("甲方（买方）：…", "转让方（以下简称"甲方"）：…").

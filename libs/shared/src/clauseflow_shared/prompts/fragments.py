@@ -69,16 +69,24 @@ def parties_setting(lang: str, setting: Mapping[str, str]) -> str:
     if not ours and not theirs:
         return ""
     who = setting.get("counterparty_name") or ("对方" if is_zh(lang) else "the counterparty")
+    city = setting.get("shared_city")
     if is_zh(lang):
         return (
             f"【双方所在地】我方所在法域：{ours or '未载明'}；{who}所在法域：{theirs or '未载明'}。"
-            "适用法律、管辖法院或仲裁地位于对方所在地（或为我方陌生的外国法院且无中立仲裁）时，应作为风险指出。"
+            + (f"双方均位于{city}，一方所在地法院即双方所在地法院。" if city else "")
+            + "适用法律、管辖法院或仲裁地位于对方所在地（或为我方陌生的外国法院且无中立仲裁）时，"
+            "应作为风险指出。"
         )
     return (
         f"PARTIES' HOMES: our party is at home in {ours or 'a place the contract does not state'}; "
-        f"{who} in {theirs or 'a place the contract does not state'}. A governing law, court or arbitral "
-        "seat at the counterparty's home (or foreign courts without neutral arbitration) is a point to "
-        "raise for us."
+        f"{who} in {theirs or 'a place the contract does not state'}. "
+        + (
+            f"Both parties are in {city}: one party's local court is both parties' local court. "
+            if city
+            else ""
+        )
+        + "A governing law, court or arbitral seat at the counterparty's home (or foreign courts without "
+        "neutral arbitration) is a point to raise for us."
     )
 
 

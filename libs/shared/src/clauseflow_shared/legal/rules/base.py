@@ -56,6 +56,12 @@ _ENABLED = re.compile(
 )
 
 
+# A list item's marker: "（一）", "(a)", "1.", "①", "a)".
+_LIST_ITEM = re.compile(
+    r"\s*(?:[（(](?:[一二三四五六七八九十]{1,3}|\d{1,2}|[a-z]{1,2}|[ivx]{1,5})[)）]|\d{1,2}[.、)](?!\d)|[a-z][.)]|[①-⑳])"
+)
+
+
 @dataclass
 class ClauseContext:
     """One clause under review, from our party's perspective."""
@@ -118,6 +124,34 @@ class ClauseContext:
     def them_rx(self) -> str:
         """The counterparty's aliases as a regex alternation."""
         return self.parties.side_pattern("them")
+
+    def lead_in(self, sentence: Sentence) -> str:
+        """The words that open the list ``sentence`` is an item of, else "".
+
+        "下列任一事件均构成借款人违约：（一）…；（四）借款人的实际控制人发生变更；" is one provision, but
+        Chinese items are sentences of their own (split at "；"): what the item leads to (a default,
+        a right to terminate) is said once, in the lead-in ending with a colon.
+        """
+        if not _LIST_ITEM.match(sentence.text):
+            return ""
+        before = [x for x in self.sentences if x.start < sentence.start]
+        for earlier in reversed(before):
+            if earlier.text.rstrip().endswith((":", "：")):
+                return earlier.text
+            if not _LIST_ITEM.match(earlier.text):
+                return ""
+        return ""
+
+    def list_items(self, lead_in: Sentence) -> list[Sentence]:
+        """The items of the list ``lead_in`` opens (it ends with a colon), else []."""
+        if not lead_in.text.rstrip().endswith((":", "：")):
+            return []
+        items: list[Sentence] = []
+        for later in (x for x in self.sentences if x.start > lead_in.start):
+            if not _LIST_ITEM.match(later.text):
+                break
+            items.append(later)
+        return items
 
     def find(self, pattern: str, flags: int = re.I) -> Iterator[tuple[Sentence, re.Match[str]]]:
         """Every (sentence, match) of ``pattern`` in the clause, sentence by sentence."""

@@ -340,7 +340,7 @@ _BINDS_US_EN = re.compile(
 _CHANGE_ZH_POLICY = r"(?:管理)?制度|规章|规则|政策|管理办法"
 _BINDS_US_ZH = r"约束|遵守|遵照|执行|适用于"
 _CHANGE_ZH_OBJ = (
-    r"价格|费用|收费|价款|许可费|使用费|提成|租金|利率|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
+    r"价格|费用|收费|价款|许可费|使用费|提成|租金|利率|单价|费率|[\u4e00-\u9fff]{1,3}费|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
     + _CHANGE_ZH_POLICY
 )
 _CHANGE = (
@@ -351,9 +351,9 @@ _CHANGE = (
     + r")\b|有权(?:随时|单方|单方面|自行)?.{0,12}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
-    # "乙方可根据市场行情单方调整合同价格": a right given by 可/可以/得 and the word 单方
-    # (the 可 of 许可方 or the 得 of 取得 is no modal)
-    + r"|(?<![许认取获])(?:可以|可|得)[^。；，,]{0,20}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
+    # "乙方可根据市场行情单方调整合同价格": a right given by 有权/可/可以/得 and the word 单方,
+    # however long the stated grounds (the 可 of 许可方 or the 得 of 取得 is no modal)
+    + r"|(?<![许认取获])(?:有权|可以|可|得)[^。；，,]{0,30}?(?:单方|单方面|自行)[^。；]{0,4}?(?:调整|变更|修改|修订|提高|上调|更改)(?:.{0,12}?)(?:"
     + _CHANGE_ZH_OBJ
     + r")"
 )
@@ -389,8 +389,10 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         r"(?:increased|adjusted|varied|revised|set|fixed)\s+(?:to|at)\s+(?:such\s+)?(?:amount|sum|level|rate|figure)s?\s+as\s+(?:the\s+)?(?P<who>\w+)\s+(?:may|shall|will)\s+(?:in\s+its\s+(?:sole\s+|absolute\s+)?discretion\s+)?(?:determine|decide|specify|require)"
         r"|(?:as|to\s+be)\s+(?:determined|decided|specified)\s+by\s+(?:the\s+)?(?P<who2>\w+)"
         r"|由(?P<who3>\S{1,6}?)(?:单方|自行)?(?:确定|决定|核定)(?:的)?(?:金额|标准|价格|租金|费用|比例)"
+        # "扣减比例由甲方确定": the measure named first, its author after
+        r"|(?:金额|标准|价格|租金|费用|比例|费率)由(?P<who4>\S{1,6}?)(?:单方|自行)?(?:确定|决定|核定)"
     ):
-        who = m.group("who") or m.group("who2") or m.group("who3") or ""
+        who = m.group("who") or m.group("who2") or m.group("who3") or m.group("who4") or ""
         named = ctx.parties.mentions(who)
         if not named or not ctx.parties.theirs(named[0].side):
             continue
@@ -413,12 +415,19 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             s.text,
             re.I,
         )
+        # a deduction from what we are paid ("根据考核结果扣减…服务费，扣减比例由甲方确定")
+        cut = re.search(r"deduct|reduc|withh[oe]ld|扣减|扣除|核减", s.text, re.I)
         return [
             Finding(
                 "unilateral_change_right",
                 "high" if upward or m.group("who") else "medium",
                 span(s, m),
                 ctx.t(
+                    f"What {ctx.us} is paid can be cut by {ctx.them}'s own determination.",
+                    f"{ctx.us}的收费可由{ctx.them}单方确定扣减。",
+                )
+                if cut
+                else ctx.t(
                     f"What {ctx.us} pays is set by {ctx.them}'s own determination"
                     + (", and can only go up." if upward else "."),
                     f"{ctx.us}的付款金额由{ctx.them}单方确定" + ("，且只升不降。" if upward else "。"),
@@ -441,7 +450,9 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
         if re.search(_CHANGE_BALANCED, nearby, re.I):
             continue
-        if re.search(_CHANGE_ZH_POLICY, m.group(0)) and not re.search(_BINDS_US_ZH, nearby):
+        # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
+        changed = re.split(r"调整|变更|修改|修订|提高|上调|更改", m.group(0))[-1]
+        if re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby):
             continue
         if _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby):
             continue
@@ -599,9 +610,77 @@ def _insurance_run_off(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# The counterparty first in line for the proceeds: "并以保管人为第一受益人", "naming the Warehouse
+# Keeper as (first) loss payee".
+_PAYEE_ZH = r"以(?:{them})为(?:第一|唯一)?(?:受益人|被保险人)"
+_PAYEE_EN = r"(?:naming|name|with)\s+(?:the\s+)?(?:{them})\s+(?:is\s+|be\s+)?(?:named\s+)?as\s+(?:the\s+)?(?:first|sole)?\s*(?:loss\s+payee|beneficiary)"
+# Whose goods these are: a financier or owner named payee (lender, lessor, employer) has a real
+# interest in the insured thing; a warehouse or carrier holding our goods has none.
+_OWNS_WHAT_IS_INSURED = {"customer", "buyer"}
+
+
+def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
+    """Our own goods insured for more than they are worth, or for the counterparty's benefit."""
+    for s, m in ctx.find(_OUR_INSURANCE):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        text = s.text
+        # "保险金额不低于货物价值的百分之一百五十": indemnity cover never pays more than the loss
+        over = next(
+            (
+                p
+                for p in find_percents(text)
+                if p.value > 100
+                and re.search(
+                    r"价值|value|worth|replacement\s+cost|重置",
+                    text[max(0, p.start - 20) : p.start + 20],
+                    re.I,
+                )
+            ),
+            None,
+        )
+        payee = set(ctx.parties.our_roles) & _OWNS_WHAT_IS_INSURED and re.search(
+            _PAYEE_ZH.format(them=ctx.them_rx) + "|" + _PAYEE_EN.format(them=ctx.them_rx), text, re.I
+        )
+        if not (over or payee):
+            continue
+        what_en, what_zh = [], []
+        if over:
+            what_en.append(f"for {over.value:g}% of their value")
+            what_zh.append(f"保险金额为其价值的{over.value:g}%")
+        if payee:
+            what_en.append(f"with {ctx.them} first in line for the proceeds")
+            what_zh.append(f"并以{ctx.them}为受益人")
+        return [
+            finding(
+                ctx,
+                "security_insurance_burden",
+                "medium",
+                span(s, m),
+                (
+                    f"{ctx.us} must insure its own goods " + " and ".join(what_en) + ".",
+                    f"{ctx.us}须为自有货物投保，" + "，".join(what_zh) + "。",
+                ),
+                (
+                    f"{ctx.us} pays premium for cover beyond any loss it can suffer"
+                    if over
+                    else f"The proceeds of {ctx.us}'s own insurance go first to {ctx.them}, whose own liability for the same loss is capped",
+                    f"{ctx.us}为超出其可能损失的保额支付保费"
+                    if over
+                    else f"{ctx.us}自有保险的赔款先归{ctx.them}，而{ctx.them}对同一损失的责任却受限",
+                ),
+                (
+                    "Market: the owner insures its goods at their value and is the beneficiary; the custodian insures its own liability and waives subrogation only for losses it did not cause.",
+                    "市场惯例：货主按货物价值投保并为受益人；保管方自行投保其责任险，仅对非其造成的损失放弃代位求偿。",
+                ),
+            )
+        ]
+    return []
+
+
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security or insurance provided by us."""
-    run_off = _insurance_run_off(ctx)
+    run_off = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
     if run_off:
         return run_off
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
@@ -700,10 +779,16 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    judged: Sentence | None = None
     for s, m in ctx.find(
         r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
         r"|(?:standby\s+)?letter\s+of\s+credit|surety\s+bond"
     ):
+        if s is judged:
+            # "a Performance Security …, in the form of an unconditional bank guarantee": one
+            # security, whose provider is the subject the first mention already gave
+            continue
+        judged = s
         text = s.text
         side = ctx.actor(s, m.start())
         if re.search(
@@ -842,7 +927,7 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
 _BAR = (
     r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|(?:be|is|are|shall\s+be)\s+(?:forever\s+)?barred|shall\s+lose|lost|forfeit|"
     r"discharged\s+from|no\s+longer\s+(?:be\s+)?(?:liable|entitled)|shall\s+not\s+be\s+liable|will\s+not\s+be\s+considered|"
-    r"视为(?:[^。；，]{0,6}?)(?:自动)?放弃|丧失.{0,6}(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
+    r"视为(?:[^。；，]{0,6}?)(?:自动)?放弃|丧失[^。；]{0,20}?(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
 )
 
 
@@ -879,8 +964,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             ]
     if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer"):
         return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
+    stated: list[Period] = []  # the periods of the sentence before: "within such period" points back
+    previous: Sentence | None = None
     for s in ctx.sentences:
         text = s.text
+        earlier, stated = stated, find_periods(text)
+        before, previous = previous, s
         notice = re.search(
             r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|通知|索赔|异议|主张|诉讼|起诉|仲裁",
             text,
@@ -889,12 +978,20 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         bar = re.search(_BAR, text, re.I)
         if not notice or not bar:
             continue
-        periods = [
-            p
-            for p in find_periods(text)
-            if p.unit in {"day", "business day", "week", "month", "year", "hour"}
-        ]
-        if not periods:
+        units = {"day", "business day", "week", "month", "year", "hour"}
+        periods = [p for p in stated if p.unit in units]
+        quote = span(s, periods[0].start) if periods else None
+        if (
+            not periods
+            and before is not None
+            and re.search(
+                r"\b(?:such|that|the\s+said)\s+(?:time|period)\b|上述期限|该期限|前述期限", text, re.I
+            )
+        ):
+            # the period and its bar in two sentences: quote both, so a redline can change the period
+            periods = [p for p in earlier if p.unit in units]
+            quote = Sentence(ctx.text[before.start : s.start + len(text)], before.start)
+        if not periods or quote is None:
             continue
         period = periods[0]
         give = re.search(
@@ -926,7 +1023,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             Finding(
                 "claim_time_bar",
                 "high" if ctx.parties.ours(side) else "medium",
-                span(s, period.start),
+                quote,
                 ctx.t(
                     f"{ctx.us} loses its claim unless it acts within {fmt_period(period)}.",
                     f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
@@ -951,7 +1048,9 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         r"constitutes?\s+(?:\w+\s+)?(?:acceptance|agreement|approval|waiver)|"
         # a statement the other side issues that binds us unless we dispute it in time
         r"(?:shall\s+be(?:come)?|is|are|becomes?)\s+(?:final\s+and\s+(?:binding|conclusive)|conclusive\s+and\s+binding)|"
-        r"视为.{0,6}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议|(?:质量|检验)合格)"
+        # "deemed correct", "视为货物完好无损": a state of the goods or a statement taken as agreed
+        r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:correct|accurate|conforming|delivered\s+in\s+good|in\s+good\s+(?:order|condition))|"
+        r"(?<!不)视为[^。；，,]{0,20}?(?:验收合格|验收通过|接受|认可|同意|放弃|确认|无异议|合格|完好|无误|符合(?:合同)?(?:约定|要求|标准))"
     ):
         text = s.text
         if (
@@ -962,7 +1061,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             continue  # a claim notice bar: claim_time_bar
         silent = re.search(
             r"(?:if|where|unless)\s+(?:the\s+)?(\w+(?:'s)?)?\s*(?:\w+\s+){0,2}(?:fails?\s+to|does\s+not|has\s+not|do\s+not)\s+(?:\w+\s+){0,2}(?:object|notify|respond|reject|dispute|give|raise|inform)|"
-            r"continued\s+use|未(?:在.{0,20})?(?:提出|书面提出|答复|回复|确认|异议)|逾期未"
+            r"continued\s+use|未(?:在.{0,20}|[^。；，,]{0,4}?)(?:提出|书面提出|答复|回复|确认|异议)|逾期未"
             # "应在收到后3日内书面提出，逾期视为乙方认可": the lapse itself is the silence
             r"|逾期(?:不提出|不予答复)?[，,]?\s*(?=视为)"
             # a sum left out of the final account: "any sum that the Consultant does not include in its final invoice"
@@ -1004,7 +1103,12 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             side = ms[0].side if ms else None
         if not ctx.parties.ours(side):
             continue
-        hurried = [p for p in find_periods(text) if p.days <= 3]
+        # an objection due "on the spot" leaves no time at all to inspect
+        hurried = [p for p in find_periods(text) if p.days <= 3] or re.search(
+            r"当场|当即|立即|immediately|on\s+the\s+spot|at\s+the\s+time\s+of\s+(?:delivery|collection)",
+            text,
+            re.I,
+        )
         return [
             Finding(
                 "deemed_acceptance_or_waiver",

@@ -92,7 +92,10 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
             if "subcontractor" in ctx.parties.our_roles
             else ""
         )
+        + r"|(?:drawings|design|specifications?|data)\s+(?:provided|supplied|issued|furnished)\s+by\s+(?:the\s+)?(?:Employer|Engineer|Owner)"
         + r")|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
+        # "承包人应对发包人提供的施工图纸进行复核，因图纸错误…由承包人承担": the employer's drawings
+        + rf"|(?:{ctx.them_rx}|发包人|业主)(?:所)?提供的[^。；]{{0,8}}(?:图纸|设计文件|设计|技术资料)[^。；]{{0,40}}?(?:错误|遗漏|缺陷|差错)"
     ):
         text = s.text
         shifted = re.search(
@@ -105,12 +108,21 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
         )
         if not shifted:
             continue
+        # the Employer's own drawings or data, not its Requirements
+        drawings = not re.search(r"Requirements|业主要求|发包人要求", text) and re.search(
+            r"drawings|design|specification|data|图纸|设计|资料", text, re.I
+        )
         return [
             Finding(
                 "employer_requirements_errors",
                 "high",
                 span(s, shifted.start()),
                 ctx.t(
+                    f"{ctx.us} bears the errors in the drawings or data the Employer provides, without time or cost.",
+                    f"{ctx.us}须承担发包人提供的图纸或资料中的错误，且无工期或费用补偿。",
+                )
+                if drawings
+                else ctx.t(
                     f"{ctx.us} must correct errors in the Employer's Requirements even if not discoverable, without time or cost.",
                     f"{ctx.us}须更正业主要求中的错误（即使无法发现），且无工期或费用补偿。",
                 ),
@@ -171,14 +183,14 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     if not eot:
         return []
     for s, m in ctx.find(
-        r"\bdelete\w*\s+(?:sub-?)?paragraphs?\s*\(|\bparagraphs?\s*\([a-z]\).{0,40}(?:deleted|shall\s+not\s+apply)|"
+        r"\bdelete\w*\s+(?:sub-?)?paragraphs?\s*\(|\bparagraphs?\s*\([a-z]\).{0,120}?(?:deleted|shall\s+not\s+apply)|"
         r"concurrent\w*.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"
         r"(?:not|no)\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?extension\s+of\s+(?:the\s+)?time.{0,80}(?:caused\s+by|attributable\s+to)\s+(?:the\s+)?(?:Employer|Engineer|Variation)|"
         r"不予顺延|不顺延|不予延长|(?:发包人|业主|甲方)原因.{0,20}无权.{0,6}(?:要求)?(?:顺延|延长)"
         rf"|(?:{ctx.us_rx}|承包人|承包商)[^。；]{{0,8}}(?:均|都|一律)?(?:无权|不得|不能)(?:要求|主张|申请)?(?:顺延|延长)"
         r"|(?:no|not\s+(?:be\s+)?entitled\s+to\s+(?:an?\s+|any\s+)?)extension\s+of\s+(?:the\s+)?time\s+(?:shall\s+be\s+granted\s+)?(?:for\s+any\s+(?:reason|cause)|whatever\s+the\s+cause|in\s+any\s+circumstances)"
         # a closed list that leaves out the Employer's own delay, or that delay excluded expressly
-        r"|entitled\s+to\s+(?:an?\s+)?extension\s+of\s+(?:the\s+)?(?:Time\s+for\s+Completion|time)\s+only\s+(?:for|in\s+(?:the\s+)?(?:case|event)\s+of|if|where)"
+        r"|entitled\s+to\s+(?:an?\s+)?extension\s+of\s+(?:the\s+)?(?:Time\s+for\s+Completion|time)\s+only\s+(?:for|in\s+(?:the\s+)?(?:case|event)\s+of|in\s+respect\s+of|with\s+respect\s+to|by\s+reason\s+of|if|where)"
         r"|delays?\s+(?:caused\s+by|attributable\s+to)\s+(?:the\s+)?(?:Employer|Engineer|Owner)[^.;]{0,80}shall\s+not\s+entitle\s+(?:the\s+)?\w+\s+to\s+(?:an?\s+|any\s+)?extension"
         r"|仅(?:在|因|限于)[^。；]{0,24}(?:方可|才能|才可)(?:要求)?(?:顺延|延长)(?:工期)?"
     ):

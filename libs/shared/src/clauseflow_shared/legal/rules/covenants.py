@@ -408,6 +408,10 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
 
 # A lender's answer to a change of control: the loan falls due at once.
 _DEBT_CALLED_IN = r"due\s+and\s+payable|prepay|提前(?:到期|还款)"
+# A change of control listed as a default: the lender may then call the debt in or terminate.
+_A_DEFAULT = (
+    r"Events?\s+of\s+Default|constitutes?\s+(?:a|an)\s+(?:\w+\s+)?default|违约事件|构成[^。；]{0,10}违约"
+)
 
 
 def change_of_control(ctx: ClauseContext) -> list[Finding]:
@@ -416,8 +420,14 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         r"change\s+(?:of|in)\s+(?:the\s+)?control|acquires?\s+(?:direct\s+or\s+indirect\s+)?control|控制权(?:发生)?(?:变更|变化|转移)|实际控制人.{0,6}(?:变更|变化)"
     ):
         text = s.text
-        # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable"
-        if not re.search(rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}", text, re.I):
+        # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable";
+        # as an item of a list of defaults it is one ("下列任一事件均构成借款人违约：…")
+        consequence = re.search(
+            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}",
+            f"{ctx.lead_in(s)} {text}",
+            re.I,
+        )
+        if not consequence:
             continue
         who = None
         of = re.match(r"\s+(?:of|in|affecting)\s+(?:the\s+)?", text[m.end() :])
@@ -446,6 +456,11 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                     )
                     if re.search(_DEBT_CALLED_IN, text, re.I)
                     else ctx.t(
+                        f"A change of control of {ctx.us} is an event of default: {ctx.them} may call in the debt or terminate.",
+                        f"{ctx.us}控制权变更即构成违约，{ctx.them}可据此要求提前还款或解除合同。",
+                    )
+                    if re.search(_A_DEFAULT, consequence.group(0), re.I)
+                    else ctx.t(
                         f"A change of control of {ctx.us} lets {ctx.them} terminate or withhold consent.",
                         f"{ctx.us}控制权变更时，{ctx.them}可解除合同或拒绝同意。",
                     ),
@@ -472,6 +487,15 @@ _NEUTRAL_FORUM = (
 )
 
 
+def _without_heading(text: str) -> str:
+    """The clause without its heading line: "21. Disputes and Arbitration" chooses nothing, and
+    a Particular Condition may delete the arbitration its heading still names."""
+    first, sep, rest = text.partition("\n")
+    if sep and rest.strip() and len(first) <= 80 and not re.search(r"[.;:。；：]\s*$", first):
+        return rest
+    return text
+
+
 def _away_from_home(ctx: ClauseContext) -> Finding | None:
     """The law, courts or arbitral seat chosen are the counterparty's home, or foreign courts to us.
 
@@ -481,7 +505,7 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
     ours, theirs = ctx.homes
     if not ctx.has(r"govern|jurisdiction|\bcourts?\b|arbitrat|适用.{0,12}法律|法院|仲裁|管辖"):
         return None
-    choice = dispute_choice(ctx.text)
+    choice = dispute_choice(_without_heading(ctx.text))
     target = jurisdiction_key(ctx.metadata.get("target_home"))
     if ctx.domain == "sha_spa" and target is not None and target in {choice.law, choice.courts, choice.seat}:
         # A share deal follows the target's law and courts: its shares, register and constitution are
@@ -595,6 +619,8 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
     ):
         who_text = m.group("who") or m.group("who2") or m.group("who3") or ""
         ms = ctx.parties.mentions(who_text)
+        if ctx.metadata.get("shared_city"):
+            break  # both parties are in the same city: the other side's local court is ours too
         if ms and ctx.parties.theirs(ms[0].side):
             return [
                 Finding(

@@ -528,6 +528,8 @@ def _single_use_candidate(
     for s in ctx.sentences:
         if _DEFINING_SENTENCE.search(s.text):
             continue  # a definition (or a term being defined inline), not a use
+        if len(s.text) <= 120 and not re.search(r"[.;:!?]\W*$", s.text):
+            continue  # a title or heading ("Contract for the Kilindini Yard Extension"), not an obligation
         for m in definite_phrases(s.text):
             raw = m.group("term")
             term = normalised_term(raw)

@@ -93,9 +93,53 @@ def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# A licence that leaves the licensor nothing to withhold: perpetual or irrevocable, and for any use.
+_UNBOUNDED_USE = (
+    r"for\s+any\s+(?:and\s+all\s+)?purposes?|for\s+all\s+purposes|without\s+(?:any\s+)?(?:restriction|limitation)"
+    r"|unrestricted|用于任何(?:目的|用途)|不受限制地使用"
+)
+
+
+def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
+    """Our background IP licensed to the counterparty perpetually or irrevocably, for any use."""
+    for s, m in ctx.find(r"\bgrants?\b|授予"):
+        text = s.text
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        if not re.search(r"licen[cs]e|许可", text, re.I) or not re.search(_BACKGROUND, text, re.I):
+            continue
+        if not (
+            re.search(r"perpetual|irrevocable|永久|不可撤销", text, re.I)
+            and re.search(_UNBOUNDED_USE, text, re.I)
+        ):
+            continue
+        return [
+            finding(
+                ctx,
+                "ip_ownership_transfer",
+                "high",
+                span(s, m),
+                (
+                    f"{ctx.us} licenses its background IP to {ctx.them} perpetually and for any purpose.",
+                    f"{ctx.us}将其背景知识产权永久许可{ctx.them}用于任何目的。",
+                ),
+                (
+                    f"Beyond the project, {ctx.them} may use and sublicense {ctx.us}'s own technology as an owner would, even in competition with it.",
+                    f"在项目之外，{ctx.them}可如所有人一般使用并再许可{ctx.us}自有技术，甚至用于与{ctx.us}竞争。",
+                ),
+                (
+                    "Playbook: background IP licensed only as needed to perform the project or use its results, non-exclusive, non-sublicensable, and ending with the project save for that use.",
+                    "行业立场：背景知识产权仅在履行项目或使用项目成果所需范围内许可，非独占、不得再许可，项目结束后除该用途外终止。",
+                ),
+            )
+        ]
+    return []
+
+
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
-    """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty."""
-    commissioned = _commissioned_work_kept(ctx)
+    """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
+    or our background IP licensed to it for any use."""
+    commissioned = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
     if commissioned:
         return commissioned
     for s, m in ctx.find(
@@ -226,6 +270,11 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         # the licensor revokes; the licensee is the one barred from challenging
         barred = re.search(r"challenge|质疑|异议|挑战", m.group(0), re.I) is not None
+        # "Kaizen grants Velora a … licence, revocable at any time by Kaizen": the licence is the grantee's
+        grant = re.search(r"\bgrants?\s+(?:to\s+)?(?:the\s+)?", s.text[: m.start()], re.I)
+        grantee = ctx.parties.mentions(s.text[grant.end() : grant.end() + 40]) if grant else []
+        if grantee and grantee[0].start == 0 and grantee[0].side in ("us", "them"):
+            side = "us" if barred == (grantee[0].side == "us") else "them"
         if (barred and ctx.parties.ours(side)) or (not barred and ctx.parties.theirs(side)):
             out.append(
                 Finding(

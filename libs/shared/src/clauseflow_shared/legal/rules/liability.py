@@ -304,6 +304,8 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
     out += _no_remedy_for_their_delay(ctx)
     if not any(f.risk_type == "liability_cap_inadequate" for f in out):
         out += _gross_fault_only(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _own_sphere_excluded(ctx)
     return out
 
 
@@ -343,6 +345,58 @@ def _gross_fault_only(ctx: ClauseContext) -> list[Finding]:
                 (
                     "Market: liability for breach and negligence, limited by a cap tied to the contract's value; gross negligence and wilful misconduct lift the cap rather than set the threshold.",
                     "市场惯例：对违约和过失承担责任，并以与合同价值挂钩的上限为限；故意或重大过失是突破上限的例外，而非承担责任的门槛。",
+                ),
+            )
+        ]
+    return []
+
+
+# Causes inside the counterparty's own sphere: its premises, equipment, systems and staff, and the
+# pests and leaks that keeping premises sound prevents ("因仓库漏雨、鼠害…造成的货物损失，保管人不承担
+# 任何责任"; "not liable for loss caused by leakage, vermin or breakdown of its equipment").
+_OWN_SPHERE_CAUSE = (
+    r"漏雨|渗漏|漏水|鼠害|虫害|停电|(?:仓库|库房|库区|设备|设施|系统|员工|工作人员|雇员|车辆)[^。；，、]{0,8}?(?:故障|失灵|损坏|失误|过失|原因)"
+    r"|\bleak\w*|\bvermin\b|\brodents?\b|\bpests?\b|power\s+(?:failure|outage|cut)s?"
+    r"|(?:breakdown|failure|malfunction)\s+of\s+(?:its|the)\s+(?:\w+\s+){0,2}?(?:equipment|plant|premises|warehouse|systems?|machinery|vehicles?)"
+    r"|(?:acts?|omissions?|negligence)\s+of\s+its\s+(?:own\s+)?(?:employees|staff|personnel)"
+)
+_NOT_LIABLE = (
+    r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)|(?:accepts?|has|bears?)\s+no\s+(?:liability|responsibility)"
+    r"|不(?:承担|负)(?:任何)?(?:赔偿)?责任|免(?:除)?(?:赔偿)?责任"
+)
+
+
+def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty is not liable for failures of its own premises, equipment or staff."""
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(_NOT_LIABLE):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
+        causes = [c.group(0) for c in found]
+        # a power cut alone is the usual force-majeure list's, not a failure of the provider's own
+        if not [c for c in causes if not re.match(r"停电|power", c, re.I)]:
+            continue
+        cause = found[0]
+        return [
+            finding(
+                ctx,
+                "liability_cap_inadequate",
+                "high",
+                span(s, min(cause.start(), m.start())),
+                (
+                    f"{ctx.them} excludes liability for causes within its own control ({', '.join(causes[:4])}).",
+                    f"{ctx.them}对其自身控制范围内的原因（{'、'.join(causes[:4])}）免除责任。",
+                ),
+                (
+                    f"These are the failures {ctx.them} is paid to prevent; excluding them leaves {ctx.us} without a remedy for the most likely losses.",
+                    f"这些正是{ctx.them}收费所应防止的情形；将其排除使{ctx.us}对最可能发生的损失缺乏救济。",
+                ),
+                (
+                    "Market: the provider answers for its premises, equipment and staff; only force majeure and the customer's own causes are excluded.",
+                    "市场惯例：服务方对其场所、设备和人员负责；仅不可抗力及客户自身原因可免责。",
                 ),
             )
         ]
@@ -494,6 +548,10 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             and not re.search(r"liab|indemn|loss|damage|责任|赔偿|损失", text, re.I)
         ):
             continue  # "调整幅度不受限制": the limit missing is a price's, not a liability's
+        if re.search(
+            r"无限(?:连带)?(?:责任)?(?:保证|担保)|unlimited\s+(?:personal\s+)?guarantee", text, re.I
+        ):
+            continue  # a guarantor's unlimited guarantee is the security rule's, not our own liability
         # "违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive, not general liability
         if (
             re.search(_PENALTY_SUBJECT, text, re.I)
@@ -572,6 +630,10 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
 _IND = (
     r"\bindemnif(?:y|ies|ied)\b|\bhold\s+(?:\w+\s+){0,4}harmless|使.{0,20}免受|保障.{0,12}免受|"
     r"(?:赔偿|补偿)(?!金|款).{0,20}(?:全部|一切|所有|任何).{0,10}(?:损失|费用|索赔)"
+    # the loss first, its bearer after: "给对方或第三方造成的一切损失，…均由乙方全额赔偿"
+    r"|(?:全部|一切|所有|任何)[^。；]{0,4}损失[^。；]{0,40}?(?P<by>由)[^。；，,]{0,12}?(?:全额|全部)?(?:赔偿|承担)"
+    # "乙方对小区内发生的一切人身伤害和财产损失承担全部赔偿责任": liability for whatever happens
+    r"|对[^。；]{0,30}(?:一切|全部|所有|任何)[^。；]{0,12}损失(?:承担|负)(?:全部)?(?:赔偿)?责任"
 )
 _BROAD = (
     r"negligence\s+of|whether\s+or\s+not|regardless\s+of|howsoever|in\s+full|all\s+(?:losses|claims|liabilit)|"
@@ -583,7 +645,7 @@ _BROAD = (
 def _own_breach_damages(ctx: ClauseContext) -> str:
     """Losses that follow from our own breach: "因甲方违约给乙方造成损失的", "losses caused by its breach"."""
     return (
-        rf"因(?:{ctx.us_rx})(?:的)?(?:违约|违反|原因|过错|过失)|(?:{ctx.us_rx})(?:应)?(?:对|就)其(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
+        rf"因(?:{ctx.us_rx})(?:的)?[^。；，,]{{0,6}}?(?:违约|违反|原因|过错|过失|不善|不当|疏忽)|(?:{ctx.us_rx})(?:应)?(?:对|就)其(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
         rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach"
     )
 
@@ -643,7 +705,8 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
             r"\bby\b", s.text[m.end() : m.end() + 15]
         ):
             continue  # "the indemnified party" is not a promise to indemnify
-        givers.setdefault(ctx.actor(s, m.start()), []).append((s, m))
+        # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss
+        givers.setdefault(ctx.actor(s, m.end() if m.group("by") else m.start()), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
     reciprocal = (
         "mutual" in givers
@@ -723,7 +786,7 @@ _LD = (
     r"\bpay\b[^.;]{0,40}?(?:GBP|USD|EUR|SGD|RMB|CNY|US\$|£|\$|€)\s?[\d,.]+\s+(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)?\s*(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
     # a share of the price per day: "shall pay the Customer 2% of the price of the order for each day of delay"
     r"\bpay\b[^.;]{0,40}?\d+(?:\.\d+)?\s?%[^.;]{0,80}?(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)\s+(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
-    r"违约金|误期(?:损害)?赔偿|罚款|罚金"
+    r"违约金|误期(?:损害)?赔偿|罚款|罚金|罚息"
 )
 _NOT_EXCLUSIVE = (
     r"without\s+prejudice\s+to.{0,80}(?:recover|claim|right|remed)|in\s+addition\s+(?:to|recover|claim)|"
@@ -775,6 +838,12 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         pay = re.search(r"\bpay(?:s|able)?\b|支付|承担|赔偿", text, re.I)
         payer = ctx.actor(s, pay.start() if pay else m.start())
+        # "贷款人有权…按日千分之三计收罚息", "the Lender may charge default interest": the one who
+        # charges is paid; the other side pays
+        charge = None if pay else re.search(r"计收|收取|加收|征收|\bcharge\b|\blevy\b", text, re.I)
+        if charge:
+            receiver = ctx.actor(s, charge.start())
+            payer = "us" if receiver == "them" else "them" if receiver == "us" else payer
         by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?|recover\s+from\s+(?:the\s+)?", text, re.I)
         if by:
             ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
@@ -838,7 +907,8 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         # Late-payment charges run until payment by nature, so their measure is the rate: above about
         # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
         late_payment = re.search(
-            r"逾期付款|迟延付款|延迟付款|逾期支付|late\s+payments?|overdue\s+(?:amounts?|sums?|payments?|invoices?)"
+            r"逾期付款|迟延付款|延迟付款|逾期支付|逾期(?:还款|偿还)|未按期(?:偿还|还款|支付)|罚息"
+            r"|late\s+payments?|overdue\s+(?:amounts?|sums?|payments?|invoices?)"
             r"|interest\s+on\s+(?:any\s+)?(?:late|overdue|unpaid)",
             text,
             re.I,

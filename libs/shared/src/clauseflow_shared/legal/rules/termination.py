@@ -229,12 +229,13 @@ _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         r"(?:considers|opinion|determines|believes)[^.;]{0,40}(?:sole|absolute)\s+discretion[^.;]{0,60}material\s+adverse"
-        r"|material\s+adverse[^.;]{0,60}(?:sole|absolute)\s+discretion|(?:认为|判断)[^。；]{0,20}(?:重大不利)",
+        r"|material\s+adverse[^.;]{0,60}(?:sole|absolute)\s+discretion|(?:认为|判断)[^。；]{0,30}(?:重大不利|不利(?:变化|影响))",
         "a material adverse effect judged by the other side alone",
         "由对方单方判断的重大不利影响",
     ),
     (
-        r"however\s+small|any\s+amount[^.;]{0,30}(?:on\s+its\s+due\s+date|when\s+due)[^.;]{0,20}(?:however|no\s+matter)",
+        r"however\s+small|any\s+amount[^.;]{0,30}(?:on\s+its\s+due\s+date|when\s+due)[^.;]{0,20}(?:however|no\s+matter)"
+        r"|(?:无论|不论)金额(?:大小|多少)",
         "any missed payment, however small, with no grace period",
         "任何一笔款项逾期（无论金额大小）且无宽限期",
     ),
@@ -243,16 +244,28 @@ _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
 
 def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
     """Events of default against us that go beyond our own material failures."""
-    if not re.search(r"Events?\s+of\s+Default|Termination\s+Events?|违约事件", ctx.text, re.I):
+    if not re.search(
+        r"Events?\s+of\s+Default|Termination\s+Events?|违约事件|构成[^。；]{0,10}违约", ctx.text, re.I
+    ):
         return []
+    first: Sentence | None = None
+    hits: list[tuple[str, str, re.Match[str]]] = []
     for s in ctx.sentences:
-        if not ctx.parties.ours(
-            next((x.side for x in ctx.parties.mentions(s.text) if x.side != "other"), None)
-        ):
+        # whose default: the item's own subject, or the party its list's lead-in names
+        # ("下列任一事件均构成借款人违约：…（三）贷款人认为借款人的财务状况…"), where each item is
+        # a sentence of its own and the triggers add up across them
+        lead_in = ctx.lead_in(s)
+        if first is not None and not lead_in:
+            break
+        defaulter = next((x.side for x in ctx.parties.mentions(lead_in or s.text) if x.side != "other"), None)
+        if not ctx.parties.ours(defaulter):
             continue
-        hits = [(en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m]
-        if not hits:
-            continue
+        found = [(en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m]
+        if found and first is None:
+            first = s
+        hits += [h for h in found if h[0] not in {x[0] for x in hits}]
+    if first is not None:
+        s = first
         return [
             finding(
                 ctx,
@@ -278,6 +291,18 @@ def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _fair_trigger(item: str) -> bool:
+    """A termination trigger the market accepts: insolvency, or a breach left uncured for 15 days or more."""
+    if re.search(r"insolv|bankrupt|liquidat|winding[- ]up|破产|清算|解散|吊销", item, re.I) and not re.search(
+        r"overdue|breach|逾期|违约|延迟|迟延", item, re.I
+    ):
+        return True
+    return (
+        any(p.days >= 15 for p in find_periods(item))
+        and re.search(r"remed|cure|rectif|纠正|补救|改正|整改", item, re.I) is not None
+    )
 
 
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
@@ -340,7 +365,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         return broad
     # a lender's termination is acceleration: "declare the Loan immediately due and payable"
     for s, m in ctx.find(
-        r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除|\bdeclare\w*\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:immediately\s+)?due\s+and\s+payable|\baccelerate\s+(?:the\s+|all\s+)?(?:Loan|debt|indebtedness|amounts?|sums?|obligations?)|宣布[^。；]{0,10}(?:提前)?到期"
+        r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除|\bdeclare\w*\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:immediately\s+)?due\s+and\s+payable|\baccelerate\s+(?:the\s+|all\s+)?(?:Loan|debt|indebtedness|amounts?|sums?|obligations?)|宣布[^。；]{0,16}(?:提前)?到期"
     ):
         text = s.text
         if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
@@ -360,6 +385,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         if at_will and not re.search(r"suspen|暂停|中止", m.group(0), re.I):
             continue  # termination at will is termination_for_convenience, judged by its own rule
         if ctx.parties.theirs(side) and harsh:
+            items = ctx.list_items(s)
+            if items and all(_fair_trigger(i.text) for i in items):
+                # "有下列情形之一的，甲方有权立即解除：（一）…经催告后三十日内仍未纠正的；（二）破产…":
+                # immediate once a cure period has run out, or on insolvency
+                continue
             if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(
                 r"overdue|breach|逾期|违约", text, re.I
             ):
@@ -375,8 +405,10 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                     ctx.t(
                         f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period."
                         if not re.search(r"due\s+and\s+payable|accelerat|到期", m.group(0), re.I)
-                        else f"{ctx.them} may call in the whole debt {harsh.group(0)}, without notice or a cure period.",
-                        f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。",
+                        else f"{ctx.them} may call in the whole debt {harsh.group(0)}, with no cure period.",
+                        f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。"
+                        if not re.search(r"due\s+and\s+payable|accelerat|到期", m.group(0), re.I)
+                        else f"{ctx.them}可{harsh.group(0)}宣布全部债务提前到期，且无补救期。",
                     ),
                     ctx.t(
                         "A trigger without notice and cure (even for disputed sums) lets the counterparty cut off performance for minor or contested defaults.",
@@ -391,7 +423,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     removal = re.search(
         r"shall\s+not\s+be\s+entitled\s+to\s+(?:suspend|terminate|stop)|waives?\s+(?:its|any)\s+rights?\s+to\s+(?:suspend|terminate)|"
         r"shall\s+not\s+(?:suspend|stop)\b[^.;]{0,80}?(?:for\s+any\s+reason|non-?payment|late\s+payment|even\s+if)|"
-        r"(?:delete|deleted)\s+(?:Sub-Clause\s+)?16\.[12]|无权(?:暂停|停工|解除)|不得(?:以任何理由)?(?:暂停|停工)",
+        r"(?:delete|deleted)\s+(?:Sub-Clause\s+)?16\.[12]|无权(?:暂停|停工|解除)|不得(?:以任何理由|以[^。；，]{0,8}为由)?(?:暂停|停工)",
         ctx.text,
         re.I,
     )

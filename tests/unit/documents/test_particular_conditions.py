@@ -1,0 +1,99 @@
+"""Particular Conditions read alone: the sub-clauses they amend, and what they take from the
+General Conditions they do not reproduce.
+
+Particular Conditions list only the sub-clauses they change ("4.2", "4.12", "8.8"), refer to the
+rest of the General Conditions ("Sub-Clause 8.2 [Time for Completion]") and use their defined
+terms. None of that is a defect of the text under review.
+"""
+
+# ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
+from __future__ import annotations
+
+from clauseflow_shared.documents.parser import build_structure, parse_text
+from document_fixtures import ids
+
+PARTICULAR_CONDITIONS = """PARTICULAR CONDITIONS
+
+The General Conditions of the FIDIC Conditions of Contract for Plant and Design-Build apply as amended by these Particular Conditions.
+
+1. General Provisions
+1.1 Words and expressions in these Particular Conditions have the meanings given in the General Conditions.
+1.15 Sub-Clause 1.15 [Limitation of Liability] is deleted.
+4. The Contractor
+4.2 The Contractor shall deliver a Performance Security of 20% of the Accepted Contract Amount.
+4.12 Sub-Clause 4.12 [Unforeseeable Physical Conditions] is deleted and replaced by: "The Contractor shall bear all physical conditions of the Site."
+8. Delays
+8.8 If the Contractor fails to comply with Sub-Clause 8.2 [Time for Completion], the Contractor shall pay Delay Damages at 0.5% of the Accepted Contract Amount per day.
+"""
+
+
+def test_sub_clauses_that_skip_numbers_are_each_a_clause():
+    doc = parse_text(PARTICULAR_CONDITIONS)
+    assert ids(doc) == ["Preamble", "1", "1.1", "1.15", "4", "4.2", "4.12", "8", "8.8"]
+
+
+def test_a_reference_to_a_sub_clause_of_the_general_conditions_is_not_broken():
+    doc = parse_text(PARTICULAR_CONDITIONS)
+    assert not [r for r in doc.cross_references if not r.resolved]
+    assert "Sub-Clause 8.2" not in " ".join(doc.warnings)
+
+
+def test_the_same_reference_in_general_conditions_merged_with_their_amendments_is_broken():
+    doc = build_structure(
+        PARTICULAR_CONDITIONS,
+        source_format="txt",
+        doc_id="merged",
+        general_conditions_included=True,
+    )
+    assert [r.raw for r in doc.cross_references if not r.resolved] == ["Sub-Clause 8.2"]
+
+
+def test_terms_of_the_general_conditions_are_not_undefined_terms():
+    assert parse_text(PARTICULAR_CONDITIONS).undefined_terms == ()
+
+
+def test_terms_borrowed_from_a_master_agreement_are_not_undefined_terms():
+    doc = parse_text(
+        "STATEMENT OF WORK\n\n"
+        "1. Scope\n"
+        "1.1 Capitalised terms used but not defined herein have the meanings given to them in the Master Services Agreement.\n"
+        "1.2 The Supplier shall deliver the Migration Plan to the Steering Committee. The Steering Committee approves the Migration Plan.\n"
+    )
+    assert doc.undefined_terms == ()
+
+
+def test_a_pointer_to_the_contracts_own_definitions_borrows_nothing():
+    doc = parse_text(
+        "SERVICES AGREEMENT\n\n"
+        "1. Scope\n"
+        "1.1 Capitalised terms have the meanings given in Clause 9.\n"
+        "1.2 The Supplier shall deliver the Migration Plan to the Steering Committee. The Steering Committee approves the Migration Plan.\n"
+    )
+    assert "Steering Committee" in doc.undefined_terms
+
+
+def test_definitions_borrowed_by_an_exhibit_leave_the_agreements_own_terms_undefined():
+    agreement = (
+        "CONSULTING AGREEMENT\n\n"
+        "1. Services\n"
+        "1.1 The Consultant shall advise the Company on its marketing.\n"
+        "1.2 The Company shall issue the Shares to the Consultant on signature. The Shares vest monthly.\n"
+        + "1.3 The Consultant shall report monthly to the Company on the progress of the marketing work.\n"
+        * 12
+        + "EXHIBIT A\n"
+        "Notice of Exercise. Capitalized terms used but not defined herein have the meanings assigned to such terms in the Warrant Agreement.\n"
+        "The Holder elects to exercise the Warrant at the Exercise Price. The Holder confirms the Exercise Price.\n"
+    )
+    undefined = parse_text(agreement).undefined_terms
+    assert "Shares" in undefined
+    assert "Exercise Price" not in undefined
+
+
+def test_one_term_defined_by_a_statute_borrows_nothing_else():
+    doc = parse_text(
+        "SERVICES AGREEMENT\n\n"
+        "1. Definitions\n"
+        '1.1 "Personal Data" has the meaning given in the GDPR.\n'
+        "1.2 The Supplier shall deliver the Migration Plan to the Steering Committee. The Steering Committee approves the Migration Plan.\n"
+    )
+    assert "Steering Committee" in doc.undefined_terms
