@@ -325,3 +325,11 @@ def test_parties_in_the_same_city_share_their_local_court() -> None:
 def test_parties_in_different_cities_do_not() -> None:
     text = _zh_parties("江苏省苏州市工业园区星湖街218号", "上海市闵行区浦锦路2888号")
     assert "shared_city" not in contract_setting("上海安居物业管理有限公司", text).as_metadata("zh-CN")
+
+
+def test_a_chinese_arbitration_commission_seats_the_arbitration_in_china() -> None:
+    choice = dispute_choice(
+        "Any dispute shall be submitted to the Ningbo Arbitration Commission for arbitration."
+    )
+    assert choice.arbitration and choice.seat == "cn"
+    assert jurisdiction_key("the Inter-American Commercial Arbitration Commission") != "cn"

@@ -2226,6 +2226,12 @@ FLAG: list[Case] = [
 
 
 CLEAR: list[Case] = [
+    # ---------------------------------------- a buyer of goods is not a buyer of shares
+    Case(
+        "ma_claim_limitations_unfavourable",
+        "Party A (Buyer)",
+        "Party B's total liability under this Agreement shall not exceed 10% of the price of the relevant order.",
+    ),
     # ------------------------------------------------ a property manager facing the developer
     _zh(
         "termination_rights_unbalanced",

@@ -38,7 +38,10 @@ JURISDICTIONS: tuple[Jurisdiction, ...] = (
         "中国",
         r"People'?s\s+Republic\s+of\s+China|(?-i:\bP\.?R\.?C\.?\b)|(?<!Hong Kong, )\bChina\b|\bChinese\b|中华人民共和国|中国(?!香港|澳门|台湾)"
         r"|\bBeijing\b|\bShanghai\b|\bShenzhen\b|\bSuzhou\b|\bGuangzhou\b|\bHangzhou\b|\bTianjin\b|\bNanjing\b|\bWuhan\b|\bChengdu\b"
-        r"|北京|上海|深圳|苏州|广州|杭州|天津|南京|武汉|成都|[\u4e00-\u9fff]{2,3}[省市]",
+        r"|\bNingbo\b|\bXiamen\b|\bQingdao\b|\bDalian\b|\bChongqing\b|\bXi'?an\b|\bWuxi\b|\bDongguan\b|\bFoshan\b"
+        # every Chinese local arbitration commission is "the X Arbitration Commission" (仲裁委员会)
+        r"|\b(?!Commercial\b)[A-Z][a-z]+\s+Arbitration\s+Commission\b|仲裁委员会"
+        r"|北京|上海|深圳|苏州|广州|杭州|天津|南京|武汉|成都|宁波|厦门|青岛|大连|重庆|西安|无锡|东莞|佛山|[\u4e00-\u9fff]{2,3}[省市]",
         r"有限(?:责任)?公司|股份有限公司",
     ),
     Jurisdiction("hk", "Hong Kong", "香港", r"Hong\s*Kong|\bHKSAR\b|香港|\(HK\)|(?-i:\bHKIAC\b)"),
@@ -442,7 +445,10 @@ def dispute_choice(text: str) -> DisputeChoice:
     # "shall not be referred to arbitration" chooses no arbitration
     arbitration = next((a for a in _ARBITRATION.finditer(text) if not _negated(text, a)), None)
     if arbitration:
-        window = _LANGUAGE.sub("", arbitration.group(0))
+        # the institution may stand just before the word: "to the Ningbo Arbitration Commission for arbitration"
+        lead = text[max(0, arbitration.start() - 40) : arbitration.start()]
+        lead = re.split(r"[.;。；]", lead)[-1]
+        window = _LANGUAGE.sub("", lead + arbitration.group(0))
         s = _SEAT.search(text)
         where = places_in(s.group("seat") or s.group("zh")) if s else places_in(window)
         seat = where[0] if where else None

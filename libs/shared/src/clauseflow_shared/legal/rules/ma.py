@@ -34,8 +34,18 @@ def _shares_of_price(text: str, *, before: int) -> list[Percent]:
     ]
 
 
+# What only a share or business sale speaks of: a clause of one read outside the share-deal domain.
+_SHARE_DEAL = (
+    r"\bWarranties\b|\bWarranty\s+Claims?\b|\bCompletion\b|\bSale\s+Shares\b|Disclosure\s+Letter|Data\s+Room"
+    r"|Tax\s+(?:Covenant|Deed|Indemnity)|Management\s+Accounts|Locked\s+Box|\bLeakage\b|股权|交割|披露函|陈述与保证"
+)
+
+
 def _buyer(ctx: ClauseContext) -> bool:
-    return ctx.parties.is_role("buyer") or (not ctx.parties.known and ctx.domain == "sha_spa")
+    """A buyer of shares or a business: a buyer of goods under a supply contract is not one."""
+    if ctx.domain == "sha_spa":
+        return ctx.parties.is_role("buyer") or not ctx.parties.known
+    return ctx.parties.is_role("buyer") and re.search(_SHARE_DEAL, ctx.text) is not None
 
 
 def seller_limitations(ctx: ClauseContext) -> list[Finding]:
