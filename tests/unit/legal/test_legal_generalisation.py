@@ -2222,10 +2222,22 @@ FLAG: list[Case] = [
         "乙方（受托方）",
         "有下列情形之一的，甲方有权立即解除本合同：\n（一）乙方被业主投诉累计三次以上的；\n（二）乙方严重违约，经甲方书面催告后三十日内仍未纠正的。",
     ),
+    # ------------------------------- immediate termination for any breach, cure or not
+    Case(
+        "termination_rights_unbalanced",
+        "Supplier",
+        "The Customer may terminate this Agreement immediately by written notice, whether or not the breach is disputed, if the Supplier fails to remedy any breach within thirty (30) days.",
+    ),
 ]
 
 
 CLEAR: list[Case] = [
+    # ------------------------------- immediate termination once a cure period has run out
+    Case(
+        "termination_rights_unbalanced",
+        "Supplier",
+        "The Customer may terminate this Agreement immediately by written notice if the Supplier commits a material breach of this Agreement which the Supplier fails to remedy within thirty (30) days after receiving notice of it.",
+    ),
     # ---------------------------------------- a buyer of goods is not a buyer of shares
     Case(
         "ma_claim_limitations_unfavourable",

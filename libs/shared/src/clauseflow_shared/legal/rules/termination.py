@@ -293,6 +293,15 @@ def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# What makes a right to suspend or terminate harsh; the first three only say when it takes effect.
+_HARSH = (
+    r"immediately|with\s+immediate\s+effect|forthwith|however\s+(?:minor|trivial)|without\s+(?:prior\s+)?notice"
+    r"|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
+    r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|(?:基于)?任何理由|自行决定"
+)
+_TIMING_ONLY = {"immediately", "with immediate effect", "forthwith", "立即"}
+
+
 def _fair_trigger(item: str) -> bool:
     """A termination trigger the market accepts: insolvency, or a breach left uncured for 15 days or more."""
     if re.search(r"insolv|bankrupt|liquidat|winding[- ]up|破产|清算|解散|吊销", item, re.I) and not re.search(
@@ -371,12 +380,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
             continue  # "shall have no right to terminate": a right withheld, not one held
         side = ctx.actor(s, m.start())
-        harsh = re.search(
-            r"immediately|with\s+immediate\s+effect|however\s+(?:minor|trivial)|without\s+(?:prior\s+)?notice|forthwith|whether\s+or\s+not.{0,60}disput|\bany\s+breach\b|立即|无需(?:事先)?通知|不论.{0,10}争议"
-            r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|(?:基于)?任何理由|自行决定",
-            text,
-            re.I,
-        )
+        harsh = re.search(_HARSH, text, re.I)
         if re.search(r"change\s+(?:of|in)\s+(?:the\s+)?control|控制权", text, re.I):
             continue  # a change-of-control trigger is judged by its own rule
         at_will = harsh is not None and re.search(
@@ -396,6 +400,15 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 continue  # immediate termination on insolvency is standard
             cure = [p for p in find_periods(text) if p.days >= 15]
             if cure and not re.search(r"whether\s+or\s+not|immediately|立即|不论", text, re.I):
+                continue
+            # "may terminate immediately by notice if the Supplier fails to remedy a material breach
+            # within 30 days": immediate once the cure period has run out, the market position
+            harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
+            if (
+                cure
+                and harsh_words <= _TIMING_ONLY
+                and re.search(r"remed|cure|rectif|纠正|补救|改正|整改", text, re.I)
+            ):
                 continue
             return [
                 Finding(
