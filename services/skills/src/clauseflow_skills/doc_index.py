@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from clauseflow_shared.documents.definitions import in_a_title, is_ordinary_term, term_forms
+from clauseflow_shared.documents.incorporation import borrowed_definitions_start
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.legal.rules.drafting import definite_phrases, is_single_use
 
@@ -82,11 +83,16 @@ class PhraseIndex:
         index = cls()
         if document.language == "zh":
             return index  # capitalisation marks no terms in Chinese
+        # Where the document borrows its definitions ("capitalised terms … have the meanings given in
+        # the Master Subscription Agreement"), a phrase it never defines may be defined there.
+        borrowed_from = borrowed_definitions_start(document.text)
         defined: set[str] = set()
         for d in document.definitions:
             defined |= term_forms(d.term)
         single: dict[str, bool] = {}
         for clause in document.clauses:
+            if borrowed_from is not None and borrowed_from <= clause.start:
+                continue
             phrases: list[str] = []
             for m in definite_phrases(clause.text):
                 phrase = m.group("term")

@@ -436,8 +436,19 @@ def _negated(text: str, arbitration: re.Match[str]) -> bool:
 _IN_A_KNOWN_PLACE = re.compile(r",\s*(?:the\s+)?(?:State\s+of\s+)?([A-Z][\w]+(?:\s+[A-Z][\w]+){0,3})")
 
 
+def _without_heading(text: str) -> str:
+    """The clause without its heading line: "21. Disputes and Arbitration" chooses nothing, and
+    a Particular Condition may delete the arbitration its heading still names."""
+    first, sep, rest = text.partition("\n")
+    if sep and rest.strip() and len(first) <= 80 and not re.search(r"[.;:。；：]\s*$", first):
+        return rest
+    return text
+
+
 def dispute_choice(text: str) -> DisputeChoice:
-    """The law, courts and arbitral seat ``text`` (a governing-law or disputes clause) chooses."""
+    """The law, courts and arbitral seat ``text`` (a governing-law or disputes clause) chooses;
+    its heading chooses nothing."""
+    text = _without_heading(text)
     law = courts = seat = None
     m = _LAW.search(text)
     if m:

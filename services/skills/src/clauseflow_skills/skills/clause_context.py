@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.documents.incorporation import borrowed_definitions_start
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
@@ -196,18 +195,8 @@ def run(args: ClauseContextInput, ctx: SkillContext) -> ClauseContextOutput:
         definitions_used=definitions_used(clause, document),
         references_out=references_out(clause, document),
         references_in=references_in(clause, document),
-        single_use_phrases=_single_use_phrases(clause, document),
+        single_use_phrases=phrases_of(document).single_use_in(clause.clause_id),
     )
-
-
-def _single_use_phrases(clause: Clause, document: DocumentStructure) -> list[str]:
-    """The clause's capitalised phrases used nowhere else, unless its terms may be defined elsewhere:
-    where the document borrows its definitions ("capitalised terms … have the meanings given in the
-    Master Subscription Agreement"), a phrase it never defines may be defined there."""
-    borrowed_from = borrowed_definitions_start(document.text)
-    if borrowed_from is not None and borrowed_from <= clause.start:
-        return []
-    return phrases_of(document).single_use_in(clause.clause_id)
 
 
 SKILL: Skill[ClauseContextInput, ClauseContextOutput] = Skill(

@@ -680,9 +680,9 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
 
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security or insurance provided by us."""
-    run_off = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
-    if run_off:
-        return run_off
+    insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
+    if insurance:
+        return insurance
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
     # 保证金不计利息") speak of its holder
     lodged = next(
@@ -964,12 +964,9 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             ]
     if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer"):
         return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
-    stated: list[Period] = []  # the periods of the sentence before: "within such period" points back
-    previous: Sentence | None = None
-    for s in ctx.sentences:
+    units = {"day", "business day", "week", "month", "year", "hour"}
+    for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
-        earlier, stated = stated, find_periods(text)
-        before, previous = previous, s
         notice = re.search(
             r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|通知|索赔|异议|主张|诉讼|起诉|仲裁",
             text,
@@ -978,8 +975,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         bar = re.search(_BAR, text, re.I)
         if not notice or not bar:
             continue
-        units = {"day", "business day", "week", "month", "year", "hour"}
-        periods = [p for p in stated if p.unit in units]
+        periods = [p for p in find_periods(text) if p.unit in units]
         quote = span(s, periods[0].start) if periods else None
         if (
             not periods
@@ -988,8 +984,9 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
                 r"\b(?:such|that|the\s+said)\s+(?:time|period)\b|上述期限|该期限|前述期限", text, re.I
             )
         ):
-            # the period and its bar in two sentences: quote both, so a redline can change the period
-            periods = [p for p in earlier if p.unit in units]
+            # "within such period" points back: the period and its bar in two sentences are quoted
+            # together, so a redline can change the period
+            periods = [p for p in find_periods(before.text) if p.unit in units]
             quote = Sentence(ctx.text[before.start : s.start + len(text)], before.start)
         if not periods or quote is None:
             continue

@@ -487,15 +487,6 @@ _NEUTRAL_FORUM = (
 )
 
 
-def _without_heading(text: str) -> str:
-    """The clause without its heading line: "21. Disputes and Arbitration" chooses nothing, and
-    a Particular Condition may delete the arbitration its heading still names."""
-    first, sep, rest = text.partition("\n")
-    if sep and rest.strip() and len(first) <= 80 and not re.search(r"[.;:。；：]\s*$", first):
-        return rest
-    return text
-
-
 def _away_from_home(ctx: ClauseContext) -> Finding | None:
     """The law, courts or arbitral seat chosen are the counterparty's home, or foreign courts to us.
 
@@ -505,7 +496,7 @@ def _away_from_home(ctx: ClauseContext) -> Finding | None:
     ours, theirs = ctx.homes
     if not ctx.has(r"govern|jurisdiction|\bcourts?\b|arbitrat|适用.{0,12}法律|法院|仲裁|管辖"):
         return None
-    choice = dispute_choice(_without_heading(ctx.text))
+    choice = dispute_choice(ctx.text)
     target = jurisdiction_key(ctx.metadata.get("target_home"))
     if ctx.domain == "sha_spa" and target is not None and target in {choice.law, choice.courts, choice.seat}:
         # A share deal follows the target's law and courts: its shares, register and constitution are

@@ -139,9 +139,9 @@ def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
     or our background IP licensed to it for any use."""
-    commissioned = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
-    if commissioned:
-        return commissioned
+    kept_or_licensed = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
+    if kept_or_licensed:
+        return kept_or_licensed
     for s, m in ctx.find(
         r"\bhereby\s+(?:irrevocably\s+)?assigns?\b|\bshall\s+assign\b|\bagrees?\s+to\s+assign\b|\btransfers?\s+(?:all\s+)?(?:right|title|ownership)|"
         r"(?:知识产权|著作权|专利|技术成果|成果|商标).{0,20}转让给|归(?:甲方|乙方|对方|发包人|业主|委托方|\w{1,6})(?:独家)?所有|属于(?:甲方|乙方|\w{1,6})所有"

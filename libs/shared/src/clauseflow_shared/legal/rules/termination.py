@@ -300,6 +300,8 @@ _HARSH = (
     r"|for\s+any\s+reason|(?:at|in)\s+its\s+(?:sole\s+|absolute\s+)?discretion|(?:基于)?任何理由|自行决定"
 )
 _TIMING_ONLY = {"immediately", "with immediate effect", "forthwith", "立即"}
+# A cure period: the breach must be left unremedied before the right arises.
+_CURE = r"remed|cure|rectif|纠正|补救|改正|整改"
 
 
 def _fair_trigger(item: str) -> bool:
@@ -308,10 +310,7 @@ def _fair_trigger(item: str) -> bool:
         r"overdue|breach|逾期|违约|延迟|迟延", item, re.I
     ):
         return True
-    return (
-        any(p.days >= 15 for p in find_periods(item))
-        and re.search(r"remed|cure|rectif|纠正|补救|改正|整改", item, re.I) is not None
-    )
+    return any(p.days >= 15 for p in find_periods(item)) and re.search(_CURE, item, re.I) is not None
 
 
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
@@ -404,11 +403,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
             # "may terminate immediately by notice if the Supplier fails to remedy a material breach
             # within 30 days": immediate once the cure period has run out, the market position
             harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
-            if (
-                cure
-                and harsh_words <= _TIMING_ONLY
-                and re.search(r"remed|cure|rectif|纠正|补救|改正|整改", text, re.I)
-            ):
+            if cure and harsh_words <= _TIMING_ONLY and re.search(_CURE, text, re.I):
                 continue
             return [
                 Finding(
