@@ -67,8 +67,16 @@ def server_properties(*, data_dir: Path, broker_port: int, controller_port: int)
 
 
 def new_cluster_id() -> str:
-    """A Kafka cluster id: a random UUID in URL-safe base64 without padding."""
-    return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+    """A Kafka cluster id: a random UUID in URL-safe base64 without padding.
+
+    One id in 64 would start with "-", which the storage tool's command line reads as an
+    option ("--cluster-id: expected one argument"); Kafka's own ``Uuid.randomUuid`` draws again
+    in that case, and so does this.
+    """
+    while True:
+        cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cluster_id.startswith("-"):
+            return cluster_id
 
 
 def formatted_storage(*, java: str, classpath: str, cache: Path, timeout_s: float = 120.0) -> Path:
