@@ -2228,6 +2228,67 @@ FLAG: list[Case] = [
         "Supplier",
         "The Customer may terminate this Agreement immediately by written notice, whether or not the breach is disputed, if the Supplier fails to remedy any breach within thirty (30) days.",
     ),
+    # a party's name that is the tail of the other's (许可方 in 被许可方) names only itself
+    _zh("termination_rights_unbalanced", "被许可方", "被许可方无权单方提前解除本协议。"),
+    # ------------------------------------------------ a distributor facing its supplier
+    Case(
+        "post_termination_obligations",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "14.1 On termination the Supplier may, but shall not be obliged to, repurchase the Products held in stock by the Distributor. The Distributor shall not sell any Products remaining in its stock after termination.",
+    ),
+    Case(
+        "mfn_or_price_restriction",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "5.2 The Distributor shall not resell the Products at prices below the retail prices recommended by the Supplier from time to time.",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "5.3 The Distributor shall pay one hundred per cent (100%) of the price of each order before the Products are shipped.",
+    ),
+    Case(
+        "minimum_commitment",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "4.1 The Distributor shall purchase Products with a total invoice value of not less than EUR 2,000,000 in each Contract Year.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "7.1 The Supplier warrants that the Products will be free from defects in materials for six (6) months from delivery to the Distributor.",
+    ),
+    Case(
+        "warranty_or_sla_inadequate",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "7.2 The Supplier's sole obligation under this warranty is to repair or replace the defective Products, at its option.",
+    ),
+    # ------------------------------------------------ a developer under a Chinese 技术开发合同
+    _zh(
+        "non_compete",
+        "乙方",
+        "在本合同有效期内及本合同终止后五年内，乙方不得为任何第三方开发与本项目相同或类似的系统。",
+    ),
+    # ------------------------------------------------ a consultant facing its client
+    Case(
+        "security_insurance_burden",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "6.1 The Consultant shall maintain professional indemnity insurance of not less than GBP 10,000,000 for each claim during the term of this Agreement and for twelve (12) years after its termination.",
+    ),
+    Case(
+        "third_party_rights",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "12.1 Each member of the Client's group may enforce any term of this Agreement against the Consultant under the Contracts (Rights of Third Parties) Act 1999.",
+        metadata={"counterparty": "KESTREL ENERGY PLC (the Client)"},
+    ),
+    Case(
+        "claim_time_bar",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "3.2 The Consultant shall submit each invoice within thirty (30) days after the end of the month in which the Services were performed. Fees not invoiced within that period shall not be payable.",
+    ),
+    _zh(
+        "claim_time_bar",
+        "乙方",
+        "乙方应在每月结束后十日内向甲方提交结算申请及发票，逾期提交的，甲方对该月费用不予支付。",
+    ),
 ]
 
 
@@ -4138,6 +4199,74 @@ CLEAR: list[Case] = [
         "internal_inconsistency",
         "Customer",
         "The Provider shall respond within thirty (30) days of the request.",
+    ),
+    # 许可方 is the tail of 被许可方: the licensee's lack of an exit is not the licensor's
+    _zh("termination_rights_unbalanced", "许可方", "被许可方无权单方提前解除本协议。"),
+    # immediate termination on winding-up, dissolution or a revoked licence is standard
+    Case(
+        "termination_rights_unbalanced",
+        "the Customer",
+        "The Supplier may terminate this Agreement immediately by written notice if the Customer is wound up or has a receiver appointed over its assets.",
+    ),
+    _zh("termination_rights_unbalanced", "乙方", "乙方被吊销营业执照或者解散的，甲方有权立即解除本合同。"),
+    # default interest (罚息) left outside the cap is a penalty point, not uncapped general liability
+    _zh("uncapped_liability", "借款人", "借款人应支付的罚息不受本合同任何责任限额的限制。"),
+    # ------------------------------------------------ a distributor facing its supplier
+    # an exclusive appointment answered by exclusive purchasing from us is reciprocal
+    Case(
+        "exclusivity",
+        "Hartwell Instruments GmbH (the Supplier)",
+        "2. APPOINTMENT\n2.1 The Supplier appoints the Distributor as its exclusive distributor of the Products in the Territory.\n2.2 The Distributor shall purchase the Products exclusively from the Supplier.",
+        metadata={"counterparty": "Oceanic Medical Supplies Pty Ltd (the Distributor)"},
+    ),
+    # a definition or a heading binds no one
+    Case(
+        "minimum_commitment",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        '1.4 "Minimum Purchase Target" means the amount set out in Clause 4.1.',
+    ),
+    Case("minimum_commitment", "Oceanic Medical Supplies Pty Ltd (the Distributor)", "4. MINIMUM PURCHASES"),
+    # twelve months is the market warranty
+    Case(
+        "warranty_or_sla_inadequate",
+        "Oceanic Medical Supplies Pty Ltd (the Distributor)",
+        "7.1 The Supplier warrants that the Products will be free from defects in materials for twelve (12) months from delivery to the Distributor.",
+    ),
+    # ------------------------------------------------ a developer under a Chinese 技术开发合同
+    # damages on top of liquidated damages for our own late delivery are not an indemnity
+    _zh(
+        "indemnity_one_sided",
+        "乙方",
+        "乙方逾期交付的，每逾期一日，应按合同总价的千分之一向甲方支付违约金；违约金不足以弥补甲方损失的，乙方还应赔偿甲方的全部损失。",
+    ),
+    # ------------------------------------------------ a consultant facing its client
+    Case(
+        "security_insurance_burden",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "6.1 The Consultant shall maintain professional indemnity insurance of not less than GBP 5,000,000 for each claim during the term of this Agreement and for six (6) years after its termination.",
+    ),
+    # the group that may enforce is ours, against the counterparty
+    Case(
+        "third_party_rights",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "12.1 Each member of the Consultant's group may enforce clause 7 of this Agreement against the Client.",
+        metadata={"counterparty": "KESTREL ENERGY PLC (the Client)"},
+    ),
+    # a late invoice stays payable; a year to invoice is ample
+    Case(
+        "claim_time_bar",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "3.2 The Consultant shall submit each invoice within thirty (30) days after the end of the month. Invoices submitted late remain payable, and the payment period runs from their receipt.",
+    ),
+    Case(
+        "claim_time_bar",
+        "BRIGHTLINE ADVISORY LIMITED (the Consultant)",
+        "3.2 Fees not invoiced within twelve (12) months after the Services were performed shall not be payable.",
+    ),
+    _zh(
+        "claim_time_bar",
+        "乙方",
+        "乙方应在每月结束后十日内向甲方提交发票，逾期提交的，付款期自甲方收到发票之日起计算。",
     ),
 ]
 

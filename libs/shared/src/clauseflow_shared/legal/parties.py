@@ -285,6 +285,12 @@ def _alias_table(
     return tuple(ordered)
 
 
+def _unless_longer(alias: str, table: tuple[tuple[str, Side, re.Pattern[str]], ...]) -> str:
+    """``alias`` escaped, not where it is the tail of a longer alias ("许可方" inside "被许可方")."""
+    heads = {other[: -len(alias)] for other, _, _ in table if other != alias and other.endswith(alias)}
+    return "".join(f"(?<!{re.escape(h)})" for h in sorted(heads)) + re.escape(alias)
+
+
 @lru_cache(maxsize=2048)
 def _mention_pattern(alias: str) -> re.Pattern[str]:
     """How an alias is recognised in clause text: Chinese verbatim; English as a capitalised word,
@@ -390,8 +396,8 @@ class Parties:
         For rules that must name a party in a pattern: a Chinese contract calls the seller
         "甲方" in its clauses as often as "转让方", and only the parties block says which.
         """
-        aliases = [alias for alias, s, _ in self._alias_patterns() if s == side]
-        return "|".join(re.escape(a) for a in aliases) or "(?!)"
+        table = self._alias_patterns()
+        return "|".join(_unless_longer(a, table) for a, s, _ in table if s == side) or "(?!)"
 
     def side_before(self, text: str, pos: int, window: int = 200) -> Side | None:
         """The side of the last party named before ``pos`` (the actor of a following verb)."""

@@ -278,6 +278,19 @@ def finding(
     return Finding(risk_type, level, quote, ctx.t(*what), ctx.t(*why), ctx.t(*market))
 
 
+# '"Minimum Purchase Target" means …', '1.4 "Territory" shall mean …'
+_DEFINES = re.compile(
+    r"^\W*(?:\d[\d.]*\s+)?[\"“][^\"”]{2,80}[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers\s+to)|^\W*[“\"][^”\"]{1,30}[”\"]\s*(?:是指|系指|指)"
+)
+
+
+def names_only(text: str) -> bool:
+    """A heading in capitals ("4. MINIMUM PURCHASES") or a definition: it names a thing and binds no one."""
+    return _DEFINES.search(text) is not None or (
+        re.search(r"[A-Z]{2}", text) is not None and text.upper() == text
+    )
+
+
 def span(sentence: Sentence, m: re.Match[str] | int) -> Sentence:
     """The quotable part of ``sentence`` around a match (long list sentences are narrowed)."""
     pos = m if isinstance(m, int) else m.start()

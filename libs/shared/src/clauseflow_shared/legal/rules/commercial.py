@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_shared.legal.parties import Side
-from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_shared.legal.rules.base import ClauseContext, Finding, finding, names_only, span
 from clauseflow_shared.legal.text import (
     Percent,
     Period,
@@ -172,7 +172,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         break
     if ctx.parties.pays:
         for s, m in ctx.find(
-            r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance)"
+            r"\b(?:pay|paid)\b[^.;]{0,60}?\b(?:in\s+full|the\s+(?:full|entire|whole)\s+(?:price|amount)|100\s?%)[^.;]{0,40}?\b(?:before|prior\s+to|in\s+advance\s+of)\s+(?:the\s+)?(?:shipment|delivery|dispatch|performance|acceptance|(?:\w+\s+){1,2}(?:is|are)\s+(?:shipped|delivered|dispatched))"
             r"|(?:全额|全部|百分之百)[^。；]{0,12}(?:货款|价款|合同款|费用)?[^。；]{0,12}(?:发货|交货|交付|供货)(?:之)?前|款到发货|先款后货"
             r"|(?:发货|交货|交付|供货)(?:之)?前[^。；]{0,12}(?:支付|付清)[^。；]{0,4}(?:全额|全部|百分之百)"
             # each order paid in full when placed: "下达订单时一次性预付该订单的全部货款"
@@ -518,7 +518,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
-        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:[^.;]{0,60}?\bof\s+)?(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+(?:(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?)?[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
         # a royalty floor whatever the sales: "the royalty for each month shall be not less than EUR 5,000"
         r"|(?:royalt(?:y|ies)|licen[cs]e\s+fees?)\b[^.;]{0,60}?\b(?:shall\s+)?(?:be\s+)?not\s+(?:be\s+)?less\s+than\s+(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?[\d,.]*\d"
         r"|(?:许可费|使用费|提成费|特许经营费|权利金)[^。；]{0,20}不(?:得)?低于(?:人民币)?\s?\d[\d,.]*\s*(?:万|千)?元?"
@@ -529,6 +529,8 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
             re.I,
         ):
             continue  # "shall have no obligation to order any minimum quantity": the commitment is denied
+        if names_only(s.text):
+            continue  # a heading ("MINIMUM PURCHASES") or a definition binds no one
         side = ctx.actor(s, m.start())
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
             return [
@@ -556,7 +558,7 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
 # Our duty to insure ("The Consultant shall maintain professional indemnity insurance", "乙方应投保…险").
 _OUR_INSURANCE = r"\b(?:maintain|take\s+out|effect|procure|keep)\b[^.;]{0,60}?\binsurance\b|(?:投保|购买|办理)[^。；]{0,20}保险"
 _AFTER_THE_END = (
-    r"after\s+(?:the\s+)?(?:termination|expiry|expiration|completion|end)|following\s+(?:the\s+)?(?:termination|expiry|completion)"
+    r"after\s+(?:the\s+|its\s+|such\s+)?(?:termination|expiry|expiration|completion|end)|following\s+(?:the\s+|its\s+|such\s+)?(?:termination|expiry|completion)"
     r"|after\s+(?:this|the)\s+(?:Agreement|Contract)\s+(?:ends|terminates|expires|is\s+terminated|comes\s+to\s+an\s+end)"
     # "for the term and 15 years afterwards"
     r"|\b(?:afterwards|thereafter)\b"
@@ -924,10 +926,16 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# Earned fees lost for invoicing late: "Fees not invoiced within that period shall not be payable".
+_FEES_FORFEITED = (
+    r"(?:shall|will)\s+not\s+be\s+(?:payable|paid|due)|(?:is|are)\s+not\s+payable|no\s+longer\s+(?:be\s+)?payable"
+    r"|不予(?:支付|结算)|不再支付"
+)
 _BAR = (
     r"shall\s+not\s+be\s+entitled|deemed\s+to\s+have\s+waived|waived|time-?barred|(?:be|is|are|shall\s+be)\s+(?:forever\s+)?barred|shall\s+lose|lost|forfeit|"
     r"discharged\s+from|no\s+longer\s+(?:be\s+)?(?:liable|entitled)|shall\s+not\s+be\s+liable|will\s+not\s+be\s+considered|"
     r"视为(?:[^。；，]{0,6}?)(?:自动)?放弃|丧失[^。；]{0,20}?(?:权利|索赔)|不予(?:受理|补偿|支持|赔偿|顺延|延长|调整)|无权(?:要求|索赔|主张)|不再承担"
+    r"|" + _FEES_FORFEITED
 )
 
 
@@ -968,7 +976,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
         notice = re.search(
-            r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|通知|索赔|异议|主张|诉讼|起诉|仲裁",
+            r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|invoic|通知|索赔|异议|主张|诉讼|起诉|仲裁|发票|结算申请|付款申请",
             text,
             re.I,
         )
@@ -991,12 +999,13 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         if not periods or quote is None:
             continue
         period = periods[0]
-        give = re.search(
-            r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|commence|发出|提出|提交|通知)",
-            text,
-            re.I,
-        )
+        give_rx = r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|commence|发出|提出|提交|通知)"
+        give = re.search(give_rx, text, re.I)
         side = ctx.actor(s, give.start()) if give else None
+        if side is None and before is not None and quote.start == before.start:
+            # the period's sentence says who must act: "The Consultant shall submit each invoice within…"
+            earlier = re.search(give_rx, before.text, re.I)
+            side = ctx.actor(before, earlier.start()) if earlier else None
         # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
         claim_by = re.search(
             r"\b(?:claims?|proceedings|actions?)\s+(?:\w+\s+){0,2}?(?:by|of)\s+(?:the\s+)?", text, re.I
@@ -1011,7 +1020,9 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         limitation = re.search(
             r"proceedings|commence|bring|action|诉讼|起诉", text, re.I
         ) and period.unit in {"month", "year"}
-        short = period.months < 12 if limitation else period.days < 28
+        fees_lost = re.fullmatch(_FEES_FORFEITED, bar.group(0), re.I) is not None
+        # earned fees forfeited for a late invoice: anything under six months to invoice is harsh
+        short = period.months < 6 if fees_lost else period.months < 12 if limitation else period.days < 28
         if not short:
             continue
         if side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side:
@@ -1022,8 +1033,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
                 "high" if ctx.parties.ours(side) else "medium",
                 quote,
                 ctx.t(
-                    f"{ctx.us} loses its claim unless it acts within {fmt_period(period)}.",
-                    f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
+                    f"{ctx.us} loses fees it has earned unless it invoices within {fmt_period(period)}."
+                    if fees_lost
+                    else f"{ctx.us} loses its claim unless it acts within {fmt_period(period)}.",
+                    f"{ctx.us}须在{fmt_period(period)}内开具发票，否则丧失已赚取的费用。"
+                    if fees_lost
+                    else f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
                 ),
                 ctx.t(
                     "A short condition-precedent period forfeits valid entitlements for a procedural slip.",
@@ -1376,7 +1391,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             short = [
                 p
                 for p in find_periods(s.text)
-                if p.unit in {"day", "week", "month"} and p.days < 180 and _measures_warranty(s.text, m, p)
+                if p.unit in {"day", "week", "month"} and p.months < 12 and _measures_warranty(s.text, m, p)
             ]
             if short:
                 out.append(
@@ -1403,6 +1418,8 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
         for s, m in ctx.find(
             r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
             r"|(?:liability|obligation)\s+(?:\w+\s+){0,3}(?:limited|restricted)\s+to\s+(?:the\s+)?(?:repair|replacement|re-?performance)|仅限于(?:修理|更换|维修|退款|重新履行)"
+            # "The Supplier's sole obligation under this warranty is to repair or replace"
+            r"|(?:sole|only|entire)\s+(?:obligation|liability)\s+(?:\w+\s+){0,3}(?:is|shall\s+be)\s+to\s+(?:repair|replace|re-?perform|refund)"
         ):
             text = s.text
             if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):

@@ -14,7 +14,7 @@ from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 _RESTRAINT = (
     r"(?:(?:shall|will|may|must)\s+not|undertakes?\s+(?:that\s+it\s+will\s+)?not(?:\s+to)?|agrees?\s+not\s+to|is\s+(?:prohibited|restricted)\s+from|neither\b.{0,60}?\bshall)\b"
     r"(?P<body>.{0,200}?)\b(?P<act>compete|provide|supply|sell|offer|perform|render|carry\s+on|engage(?:d)?\s+in|be\s+(?:directly\s+or\s+indirectly\s+)?(?:engaged|interested|concerned)(?:,?\s+(?:(?:and/)?or\s+|and\s+)?(?:engaged|interested|concerned))*\s+in|invest\s+in|develop|manufactur\w*|commerciali[sz]e|market|distribute|work\s+for|act\s+for|establish)\b"
-    r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|经销|代理|分销|研发|提供|供应|供货|开展)"
+    r"|non-?compet\w*|竞业限制|不得.{0,40}?(?:从事|经营|投资|参与|生产|销售|经销|代理|分销|研发|开发|提供|供应|供货|开展)"
 )
 _COMMERCIAL_OBJECT = (
     r"services?|products?|goods|business|software|solutions?|equipment|consult\w*|activit(?:y|ies)|competitor|competing|compet\w+|similar"
@@ -190,6 +190,10 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")
         ):
             continue  # our exclusive dealing answers the counterparty's exclusive appointment of us
+        if "appoint" in m.group(0).lower() and any(
+            ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(_EXCLUSIVE_DEALING)
+        ):
+            continue  # our exclusive appointment answers their exclusive purchasing from us
         return [
             Finding(
                 "exclusivity",
@@ -285,7 +289,7 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
     """Most-favoured-customer or price restrictions on us."""
     for s, m in ctx.find(
         r"most[- ]favou?red|no\s+less\s+favou?rable\s+(?:than|terms|prices?|pricing)|(?:better|lower)\s+(?:prices?|terms)\s+than|no\s+(?:higher|greater)\s+than\s+(?:the\s+)?(?:lowest|best)|(?:lowest|best)\s+prices?\s+(?:it|that\s+it)\s+(?:charges|offers)"
-        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?(?:\w+\s+)?prices?\s+(?:set|fixed|determined|specified|prescribed)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a)\s+(?:price|minimum))"
+        r"|resale\s+prices?\s+(?:set|fixed|determined|recommended)|(?:resell|sell|offer)\b.{0,60}?(?:at\s+no\s+less\s+than|not\s+below|no\s+lower\s+than|at\s+(?:the\s+)?(?:\w+\s+)?prices?\s+(?:set|fixed|determined|specified|prescribed)|at\s+a\s+price\s+(?:lower|less)\s+than|below\s+(?:the|a|its)\s+(?:\w+\s+){0,2}(?:prices?|minimum))"
         r"|最惠|不(?:得)?(?:高|差)于.{0,30}(?:其他|第三方|任何)|转售价格|不得低于.{0,20}(?:指导价|零售价|规定的价格)"
     ):
         if re.search(
@@ -775,6 +779,8 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
 
 _NON_PARTY = (
     r"Affiliates?|Lenders?|Financiers?|end[- ]users?|(?:its|their)\s+customers|beneficiar(?:y|ies)|(?:any\s+)?third\s+part(?:y|ies)|successors"
+    # "Each member of the Client's group", "any Group Company"
+    r"|members?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:\w+(?:'s|’s)\s+)?[Gg]roup\b|[Gg]roup\s+[Cc]ompan(?:y|ies)"
     r"|关联(?:公司|方|企业)|最终用户|终端用户|贷款人|融资方|第三方"
 )
 

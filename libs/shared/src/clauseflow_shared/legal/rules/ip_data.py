@@ -296,8 +296,7 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
                 )
             )
     for s, m in ctx.find(
-        # (?<!被): 许可方 is also the tail of 被许可方
-        rf"(?<!被)(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
+        rf"(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
     ):
         out.append(
             finding(

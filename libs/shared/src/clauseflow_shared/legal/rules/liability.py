@@ -511,7 +511,9 @@ def _a_cap_may_cover_us(ctx: ClauseContext, s: Sentence) -> bool:
     return False
 
 
-_PENALTY_SUBJECT = r"liquidated\s+damages|delay\s+damages|penalt|违约金|误期(?:损害)?赔偿|罚款|罚金"
+# Chinese names of a sum owed for a breach, set in advance (a late-payment 罚息 included).
+_PENALTY_ZH = r"违约金|误期(?:损害)?赔偿|罚款|罚金|罚息"
+_PENALTY_SUBJECT = rf"liquidated\s+damages|delay\s+damages|penalt|{_PENALTY_ZH}"
 
 
 # "including, without limitation," introduces examples and "without limitation of its rights"
@@ -647,6 +649,8 @@ def _own_breach_damages(ctx: ClauseContext) -> str:
     return (
         rf"因(?:{ctx.us_rx})(?:的)?[^。；，,]{{0,6}}?(?:违约|违反|原因|过错|过失|不善|不当|疏忽)|(?:{ctx.us_rx})(?:应)?(?:对|就)其(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
         rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach"
+        # damages on top of liquidated damages for the same breach: "违约金不足以弥补甲方损失的，乙方还应赔偿"
+        r"|违约金不足以(?:弥补|赔偿|补偿)|liquidated\s+damages\s+(?:are|is|prove)\s+insufficient"
     )
 
 
@@ -786,7 +790,7 @@ _LD = (
     r"\bpay\b[^.;]{0,40}?(?:GBP|USD|EUR|SGD|RMB|CNY|US\$|£|\$|€)\s?[\d,.]+\s+(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)?\s*(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
     # a share of the price per day: "shall pay the Customer 2% of the price of the order for each day of delay"
     r"\bpay\b[^.;]{0,40}?\d+(?:\.\d+)?\s?%[^.;]{0,80}?(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)\s+(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
-    r"违约金|误期(?:损害)?赔偿|罚款|罚金|罚息"
+    rf"{_PENALTY_ZH}"
 )
 _NOT_EXCLUSIVE = (
     r"without\s+prejudice\s+to.{0,80}(?:recover|claim|right|remed)|in\s+addition\s+(?:to|recover|claim)|"

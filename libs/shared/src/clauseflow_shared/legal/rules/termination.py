@@ -304,11 +304,16 @@ _TIMING_ONLY = {"immediately", "with immediate effect", "forthwith", "立即"}
 _CURE = r"remed|cure|rectif|纠正|补救|改正|整改"
 
 
+def _insolvency_only(text: str) -> bool:
+    """Insolvency or winding-up with no breach or late payment among the triggers."""
+    return re.search(
+        r"insolv|bankrupt|liquidat|winding[- ]up|wound\s+up|破产|清算|解散|吊销", text, re.I
+    ) is not None and not re.search(r"overdue|breach|逾期|违约|延迟|迟延", text, re.I)
+
+
 def _fair_trigger(item: str) -> bool:
     """A termination trigger the market accepts: insolvency, or a breach left uncured for 15 days or more."""
-    if re.search(r"insolv|bankrupt|liquidat|winding[- ]up|破产|清算|解散|吊销", item, re.I) and not re.search(
-        r"overdue|breach|逾期|违约|延迟|迟延", item, re.I
-    ):
+    if _insolvency_only(item):
         return True
     return any(p.days >= 15 for p in find_periods(item)) and re.search(_CURE, item, re.I) is not None
 
@@ -393,9 +398,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 # "有下列情形之一的，甲方有权立即解除：（一）…经催告后三十日内仍未纠正的；（二）破产…":
                 # immediate once a cure period has run out, or on insolvency
                 continue
-            if re.search(r"insolv|bankrupt|liquidat|破产|清算", text, re.I) and not re.search(
-                r"overdue|breach|逾期|违约", text, re.I
-            ):
+            if _insolvency_only(text):
                 continue  # immediate termination on insolvency is standard
             cure = [p for p in find_periods(text) if p.days >= 15]
             if cure and not re.search(r"whether\s+or\s+not|immediately|立即|不论", text, re.I):
@@ -721,7 +724,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
 # any Products") and the distributor may not sell it off either: stock paid for becomes worthless.
 _NO_BUY_BACK = (
     r"(?:无|没有|不负有|不承担)[^。；]{0,4}(?:回购|购回)[^。；]{0,8}(?:库存|存货|产品)"
-    r"|(?:no|not\s+be\s+under\s+any|has\s+no)\s+obligation\s+to\s+(?:re-?purchase|buy\s+back)\s+(?:any\s+)?(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)"
+    # "has no obligation to buy back", "may, but shall not be obliged to, repurchase the Products"
+    r"|(?:(?:no|not\s+be\s+under\s+any|has\s+no)\s+obligation|not\s+be\s+(?:obliged|required|bound))\s+to,?\s+(?:re-?purchase|buy\s+back)\s+(?:any\s+|the\s+)?(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)"
 )
 _NO_SELL_OFF = (
     r"不得(?:继续)?(?:销售|出售|经销|处置)[^。；]{0,6}(?:剩余|库存|存货)"
