@@ -193,7 +193,12 @@ async def one_review(
     # Every model call of the review, for looking into a schedule (not part of the results).
     (contract.parents[1] / f"model-calls-{review_id}.json").write_text(
         json.dumps(
-            [{**dataclasses.asdict(c), "start": c.start - origin, "end": c.end - origin} for c in calls]
+            {
+                "origin_perf_counter": origin,
+                "calls": [
+                    {**dataclasses.asdict(c), "start": c.start - origin, "end": c.end - origin} for c in calls
+                ],
+            }
         )
     )
     analysed = {c.clause_id for c in clause_calls}
