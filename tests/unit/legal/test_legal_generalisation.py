@@ -2289,6 +2289,240 @@ FLAG: list[Case] = [
         "乙方",
         "乙方应在每月结束后十日内向甲方提交结算申请及发票，逾期提交的，甲方对该月费用不予支付。",
     ),
+    # ------------------------------------------------ a subcontractor facing the main contractor
+    _zh(
+        "cost_escalation_change_in_law",
+        "乙方（分包人）",
+        "3.2 合同履行期间，主要材料（铝型材、玻璃、钢材）市场价格上涨的风险全部由乙方承担，合同价款不作调整。",
+        domain="fidic",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "4.2 Any rise in the market price of steel or aluminium shall be borne by the Subcontractor and the Subcontract Sum shall not be adjusted.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    _zh(
+        "termination_for_convenience",
+        "乙方（分包人）",
+        "10.2 甲方因发包人原因或总包合同解除而解除本合同的，乙方不得向甲方主张任何损失赔偿。",
+        domain="fidic",
+    ),
+    Case(
+        "termination_for_convenience",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "18.2 If the Main Contract is terminated for any reason, the Contractor may terminate this Subcontract by notice and the Subcontractor shall have no claim for compensation, loss of profit or costs.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    _zh(
+        "payment_terms_unfavourable",
+        "乙方（分包人）",
+        "4.3 工程竣工验收合格后，乙方提交结算资料，分包工程结算价以发包人对总包工程结算的审定价为准。",
+        domain="fidic",
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "9.4 The final account shall be the amount certified by the Employer under the Main Contract in respect of the Subcontract Works.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    # a Chinese construction retention above the 3% that the law allows
+    _zh(
+        "security_insurance_burden",
+        "乙方（分包人）",
+        "4.4 甲方从每期进度款中扣留百分之五作为质量保证金，缺陷责任期满后十四日内退还。",
+        domain="fidic",
+    ),
+    # a retention released only when the employer upstream releases the main contractor's
+    _zh(
+        "security_insurance_burden",
+        "乙方（分包人）",
+        "4.4 甲方从结算价款中预留百分之三作为质量保证金，待发包人向甲方退还总包质量保证金后无息退还。",
+        domain="fidic",
+    ),
+    # five years is the statutory minimum against leaks, not for fit-out work
+    _zh("warranty_excessive", "乙方（分包人）", "11.1 乙方对装修工程的保修期为五年。", domain="fidic"),
+    # ------------------------------------------------ a controller facing its data processor
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "5.1 The Processor may appoint or replace any Sub-processor at any time without notice to the Customer, and the Customer shall have no right to object.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "6.1 The Processor and its Sub-processors may transfer and process Customer Personal Data in any country in which they or their affiliates operate.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "8.1 The Customer's audit rights under the Data Protection Laws are satisfied by the Processor making its most recent SOC 2 Type II report available to the Customer once a year. The Customer shall not carry out on-site audits or inspections.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "post_termination_obligations",
+        "Nordlicht Versicherung AG (the Customer)",
+        "9.1 Within one hundred and eighty (180) days after the end of the Principal Agreement the Processor shall delete all Customer Personal Data. The Processor is not obliged to return any Customer Personal Data to the Customer.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "unilateral_change_right",
+        "Nordlicht Versicherung AG (the Customer)",
+        "11.1 The Processor may amend this DPA from time to time by posting an updated version on its website. The updated version takes effect on posting.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    # ------------------------------------------------ a shipper facing its logistics provider
+    Case(
+        "exclusivity",
+        "Vantor Electronics B.V. (the Customer)",
+        "2.1 During the term the Customer shall use the Provider exclusively for all shipments of Goods from China to Europe.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "minimum_commitment",
+        "Vantor Electronics B.V. (the Customer)",
+        "2.2 The Customer shall tender not less than five hundred (500) TEU of Goods in each Contract Year. If the Customer tenders fewer, it shall pay the Provider a shortfall fee of USD 400 for each TEU not tendered.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Vantor Electronics B.V. (the Customer)",
+        "3.3 Overdue sums bear interest at five per cent (5%) per month until paid.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Vantor Electronics B.V. (the Customer)",
+        "5.1 The Provider's liability for loss of or damage to Goods shall not exceed two (2) SDR per kilogram of the gross weight of the Goods lost or damaged.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Vantor Electronics B.V. (the Customer)",
+        "5.2 The Provider shall not be liable for any loss caused by delay, however caused.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "claim_time_bar",
+        "Vantor Electronics B.V. (the Customer)",
+        "6.1 Any claim for loss of or damage to Goods must be notified to the Provider in writing within three (3) days of delivery. The Provider shall be discharged from all liability unless suit is brought within six (6) months of delivery.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Vantor Electronics B.V. (the Customer)",
+        "7. FORCE MAJEURE\n7.1 The Provider shall not be liable for any failure or delay caused by events beyond its reasonable control, including port congestion, shortage of containers or vessel space, and strikes or labour disputes of its own employees or subcontractors.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    # ------------------------------------------------ a shipper facing its carrier, in Chinese
+    _zh(
+        "minimum_commitment",
+        "甲方（托运人）",
+        "2.1 甲方保证每月交运的货物不少于200吨，不足部分按相应运费的百分之五十向乙方支付空载补偿费。",
+    ),
+    _zh(
+        "unilateral_change_right",
+        "甲方（托运人）",
+        "3.1 乙方有权根据燃油价格变化单方调整运价，调整后的运价自乙方通知之日起执行。",
+    ),
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "甲方（托运人）",
+        "4.1 收货人应在货物送达后二十四小时内验收，逾期未提出书面异议的，视为货物完好、数量无误。",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（托运人）",
+        "5.1 货物在运输过程中发生灭失、短少、损坏的，乙方按每公斤人民币二十元的标准赔偿，且赔偿总额不超过该批货物运费的三倍。",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（托运人）",
+        "5.2 因乙方原因造成货物迟延送达的，乙方不承担任何责任。",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "甲方（托运人）",
+        "6.2 乙方因运输甲方货物而遭受的任何损失，包括因乙方自身过错造成的损失，均由甲方负责赔偿。",
+    ),
+    # ------------------------------------------------ a 25% investor facing its founder
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        '2.1 Any shareholder holding at least 30% of the Shares may appoint one director (the "Investor Director").',
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)", "our_shareholding": "25%"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        "2.2 The quorum for Board meetings shall be two directors, who need not include the Investor Director.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Harcourt Ventures LLP (the Investor)",
+        "5.1 Any new Shares shall first be offered to the existing shareholders in proportion to their holdings, unless the Board resolves that the offer is not in the interests of the Company.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Harcourt Ventures LLP (the Investor)",
+        "7.1 If the Investor commits any breach of this Agreement, the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        "8.1 If the shareholders cannot agree on a matter for thirty days, the matter shall be decided by the chairman.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    # ------------------------------------------------ a 15% investor facing its founder, in Chinese
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "1.2 董事会会议须有过半数董事出席方可举行，无需乙方委派的董事出席。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "1.3 董事长由甲方委派。董事会表决票数相等时，董事长有权作出最终决定。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "3.1 公司每年向乙方提供经审计的年度财务报告。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_dilution_pre_emption",
+        "乙方（投资方）",
+        "4.1 公司增加注册资本时，经董事会决定，可以不向现有股东提供优先认购权。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_exit_rights_unfavourable",
+        "乙方（投资方）",
+        "6.1 乙方违反本协议任何约定的，甲方有权以乙方原始出资额的50%收购乙方持有的全部股权。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "7.1 各方无法就公司经营事项达成一致的，由董事长决定。",
+        domain="sha_spa",
+    ),
 ]
 
 
@@ -4267,6 +4501,270 @@ CLEAR: list[Case] = [
         "claim_time_bar",
         "乙方",
         "乙方应在每月结束后十日内向甲方提交发票，逾期提交的，付款期自甲方收到发票之日起计算。",
+    ),
+    # ------------------------------------------------ a subcontractor facing the main contractor
+    # the same clauses read for the main contractor, who gains by them
+    _zh(
+        "cost_escalation_change_in_law",
+        "甲方（承包人）",
+        "3.2 合同履行期间，主要材料（铝型材、玻璃、钢材）市场价格上涨的风险全部由乙方承担，合同价款不作调整。",
+        domain="fidic",
+    ),
+    _zh(
+        "termination_for_convenience",
+        "甲方（承包人）",
+        "10.2 甲方因发包人原因或总包合同解除而解除本合同的，乙方不得向甲方主张任何损失赔偿。",
+        domain="fidic",
+    ),
+    Case(
+        "cost_escalation_change_in_law",
+        "Bramwell Construction plc (the Contractor)",
+        "4.2 Any rise in the market price of steel or aluminium shall be borne by the Subcontractor and the Subcontract Sum shall not be adjusted.",
+        domain="fidic",
+        metadata={"counterparty": "Hartley Facades Ltd (the Subcontractor)"},
+    ),
+    # an upstream termination that pays for work done, materials and demobilisation is fair
+    Case(
+        "termination_for_convenience",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "18.2 If the Main Contract is terminated, the Contractor may terminate this Subcontract by notice and shall pay the Subcontractor the value of work done, the cost of materials ordered and its demobilisation costs.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    # a price rise above a threshold that the counterparty reimburses is an adjustment mechanism
+    Case(
+        "cost_escalation_change_in_law",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "4.2 Any rise in the market price of steel or aluminium above 5% shall be reimbursed by the Contractor.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    # a final account the parties agree between themselves
+    Case(
+        "payment_terms_unfavourable",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "9.4 The final account shall be agreed between the Contractor and the Subcontractor within 30 days after the Subcontractor submits it.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    # 3% retention, released when the defects period ends: what Chinese law allows
+    _zh(
+        "security_insurance_burden",
+        "乙方（分包人）",
+        "4.4 甲方从结算价款中预留百分之三作为质量保证金，缺陷责任期满后十四日内退还。",
+        domain="fidic",
+    ),
+    # five years against leaks of a curtain wall is China's statutory minimum warranty
+    _zh(
+        "warranty_excessive",
+        "乙方（分包人）",
+        "11.1 乙方对幕墙工程的保修期为五年，自总包工程竣工验收合格之日起计算。",
+        domain="fidic",
+    ),
+    # our own approval of what we pay is no third party's audit
+    _zh(
+        "payment_terms_unfavourable",
+        "甲方（承包人）",
+        "4.3 分包工程结算价以发包人对总包工程结算的审定价为准。",
+        domain="fidic",
+    ),
+    # ------------------------------------------------ a controller facing its data processor
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "5.1 The Processor may appoint new Sub-processors on thirty (30) days' prior notice to the Customer, and the Customer may object on reasonable grounds.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "6.1 The Processor shall not transfer Customer Personal Data outside the EEA without the prior written consent of the Customer.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "6.1 The Processor may transfer Customer Personal Data to any country, provided that the transfer is made under the Standard Contractual Clauses.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "Nordlicht Versicherung AG (the Customer)",
+        "8.1 The Customer may audit the Processor's compliance with this DPA on thirty (30) days' notice once a year, and at any time after a Personal Data Breach.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "post_termination_obligations",
+        "Nordlicht Versicherung AG (the Customer)",
+        "9.1 Within thirty (30) days after the end of the Principal Agreement the Processor shall return all Customer Personal Data to the Customer and then delete it.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "unilateral_change_right",
+        "Nordlicht Versicherung AG (the Customer)",
+        "11.1 This DPA may be amended only in writing signed by both parties.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    # the same restrictions read for the processor, who gains by them
+    Case(
+        "data_protection_gap",
+        "CloudHarbor Analytics Inc. (the Processor)",
+        "8.1 The Customer's audit rights under the Data Protection Laws are satisfied by the Processor making its most recent SOC 2 Type II report available to the Customer once a year. The Customer shall not carry out on-site audits or inspections.",
+        metadata={"counterparty": "Nordlicht Versicherung AG (the Customer)"},
+    ),
+    Case(
+        "data_protection_gap",
+        "CloudHarbor Analytics Inc. (the Processor)",
+        "6.1 The Processor and its Sub-processors may transfer and process Customer Personal Data in any country in which they or their affiliates operate.",
+        metadata={"counterparty": "Nordlicht Versicherung AG (the Customer)"},
+    ),
+    # ------------------------------------------------ a shipper facing its logistics provider
+    Case(
+        "exclusivity",
+        "Pearl Delta Freight Limited (the Provider)",
+        "4.2 The Provider shall use the Customer Data exclusively to provide the Services.",
+        metadata={"counterparty": "Vantor Electronics B.V. (the Customer)"},
+    ),
+    Case(
+        "liquidated_damages_excessive",
+        "Vantor Electronics B.V. (the Customer)",
+        "3.3 Overdue sums bear interest at one and a half per cent (1.5%) per month until paid.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Vantor Electronics B.V. (the Customer)",
+        "5.1 The Provider's liability for loss of or damage to Goods shall not exceed the invoice value of the Goods lost or damaged.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    Case(
+        "force_majeure_unbalanced",
+        "Vantor Electronics B.V. (the Customer)",
+        "7. FORCE MAJEURE\n7.1 Neither party shall be liable for any failure or delay caused by events beyond its reasonable control, including war, epidemic and general strikes, but excluding strikes or labour disputes of its own employees.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    # the limitation period bars the Provider's customer, not the Provider
+    Case(
+        "claim_time_bar",
+        "Pearl Delta Freight Limited (the Provider)",
+        "6.1 The Provider shall be discharged from all liability unless suit is brought within six (6) months of delivery.",
+        metadata={"counterparty": "Vantor Electronics B.V. (the Customer)"},
+    ),
+    Case(
+        "payment_terms_unfavourable",
+        "Vantor Electronics B.V. (the Customer)",
+        "6.1 The Provider shall be discharged from all liability unless suit is brought within six (6) months of delivery.",
+        metadata={"counterparty": "Pearl Delta Freight Limited (the Provider)"},
+    ),
+    # a provider's own commitments read for the provider
+    Case(
+        "minimum_commitment",
+        "Pearl Delta Freight Limited (the Provider)",
+        "2.2 The Customer shall tender not less than five hundred (500) TEU of Goods in each Contract Year.",
+        metadata={"counterparty": "Vantor Electronics B.V. (the Customer)"},
+    ),
+    # ------------------------------------------------ a shipper facing its carrier, in Chinese
+    # subcontracting the carriage is not handing our data to sub-processors
+    _zh(
+        "data_protection_gap",
+        "甲方（托运人）",
+        "7.1 乙方可将本合同项下的运输业务转委托第三方承运，无需取得甲方同意。",
+    ),
+    # the same clauses read for the carrier
+    _zh(
+        "deemed_acceptance_or_waiver",
+        "乙方（承运人）",
+        "4.1 收货人应在货物送达后二十四小时内验收，逾期未提出书面异议的，视为货物完好、数量无误。",
+    ),
+    _zh(
+        "liability_cap_inadequate",
+        "乙方（承运人）",
+        "5.1 货物在运输过程中发生灭失、短少、损坏的，乙方按每公斤人民币二十元的标准赔偿，且赔偿总额不超过该批货物运费的三倍。",
+    ),
+    _zh(
+        "indemnity_one_sided",
+        "乙方（承运人）",
+        "6.2 乙方因运输甲方货物而遭受的任何损失，包括因乙方自身过错造成的损失，均由甲方负责赔偿。",
+    ),
+    # a carrier that answers for its own delay
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（托运人）",
+        "5.2 因乙方原因造成货物迟延送达的，乙方应按迟延天数每日支付该批运费的百分之五作为违约金。",
+    ),
+    # ------------------------------------------------ a 25% investor facing its founder
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        '2.1 Any shareholder holding at least 20% of the Shares may appoint one director (the "Investor Director").',
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)", "our_shareholding": "25%"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        "2.2 The quorum for Board meetings shall be two directors, one of whom shall be the Investor Director.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_dilution_pre_emption",
+        "Harcourt Ventures LLP (the Investor)",
+        "5.1 Any new Shares shall first be offered to the existing shareholders in proportion to their holdings.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_exit_rights_unfavourable",
+        "Harcourt Ventures LLP (the Investor)",
+        "7.1 If the Investor commits a material breach of this Agreement which it fails to remedy within 30 days, the Founder may require the Investor to transfer its Shares to the Founder at their Fair Value.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    Case(
+        "sha_governance_weak",
+        "Harcourt Ventures LLP (the Investor)",
+        "8.1 If the shareholders cannot agree on a matter for thirty days, the matter shall be referred to mediation and, failing settlement, to arbitration.",
+        domain="sha_spa",
+        metadata={"counterparty": "Marcus Feld (the Founder)"},
+    ),
+    # ------------------------------------------------ a 15% investor facing its founder, in Chinese
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "1.2 董事会会议须有过半数董事出席方可举行，且出席董事中须包括乙方委派的董事。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "3.1 公司应于每季度结束后30日内向乙方提供季度财务报表，并于每年度结束后120日内提供经审计的年度财务报告。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_dilution_pre_emption",
+        "乙方（投资方）",
+        "4.1 公司增加注册资本时，现有股东有权按持股比例优先认购。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "乙方（投资方）",
+        "7.1 各方无法就公司经营事项达成一致的，提交上海国际仲裁中心仲裁。",
+        domain="sha_spa",
+    ),
+    # the same clauses read for the founder
+    _zh(
+        "sha_exit_rights_unfavourable",
+        "甲方（创始股东）",
+        "6.1 乙方违反本协议任何约定的，甲方有权以乙方原始出资额的50%收购乙方持有的全部股权。",
+        domain="sha_spa",
+    ),
+    _zh(
+        "sha_governance_weak",
+        "甲方（创始股东）",
+        "1.3 董事长由甲方委派。董事会表决票数相等时，董事长有权作出最终决定。",
+        domain="sha_spa",
     ),
 ]
 

@@ -26,8 +26,19 @@ COMPANY_FORM = (
 # canonical role -> (English aliases, Chinese aliases)
 ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # 存货人 / 寄存人: who leaves goods with a warehouse (仓储合同) or a bailee (保管合同) pays for a service
+    # A data controller buys processing from its processor (GDPR art. 28): the processor serves it.
     "customer": (
-        ("Customer", "Client", "Subscriber", "Depositor", "Bailor"),
+        (
+            "Customer",
+            "Client",
+            "Subscriber",
+            "Depositor",
+            "Bailor",
+            "Controller",
+            "Data Controller",
+            "Shipper",
+            "Consignor",
+        ),
         (
             "客户",
             "委托方",
@@ -38,6 +49,8 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "定作人",
             "存货人",
             "存货方",
+            "托运人",
+            "托运方",
             "寄存人",
             "寄存方",
         ),
@@ -55,6 +68,11 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "Warehouse Keeper",
             "Warehouseman",
             "Bailee",
+            "Processor",
+            "Data Processor",
+            "Carrier",
+            "Freight Forwarder",
+            "Forwarder",
         ),
         # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
         (
@@ -72,6 +90,8 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "保管方",
             "仓储方",
             "仓储人",
+            "承运人",
+            "承运方",
         ),
     ),
     "buyer": (("Buyer", "Purchaser", "Buyers", "Purchasers"), ("买方", "买受人", "收购方", "受让方")),
@@ -82,7 +102,19 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # a designer or surveyor appointed by the 发包人 (设计/勘察合同) bears the builder's risks in its design
     "contractor": (
         ("Contractor", "EPC Contractor"),
-        ("承包商", "承包人", "总承包商", "总承包方", "设计人", "设计方", "勘察人", "勘察设计人"),
+        (
+            "承包商",
+            "承包人",
+            "总承包商",
+            "总承包方",
+            "总承包人",
+            "总包方",
+            "总包人",
+            "设计人",
+            "设计方",
+            "勘察人",
+            "勘察设计人",
+        ),
     ),
     "employer": (
         ("Employer", "Owner", "Engineer", "Employer's Representative", "Lender", "Lenders"),
@@ -111,7 +143,7 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lessor": (("Lessor", "Landlord"), ("出租方", "出租人")),
     "borrower": (("Borrower",), ("借款人", "借款方")),
     "lender": (("Lender",), ("贷款人", "出借人")),
-    "subcontractor": (("Subcontractor", "Sub-contractor"), ("分包商", "分包人")),
+    "subcontractor": (("Subcontractor", "Sub-contractor"), ("分包商", "分包人", "分包方")),
 }
 
 OPPOSITE: dict[str, tuple[str, ...]] = {

@@ -96,6 +96,53 @@ def _paid_to_us(ctx: ClauseContext, s: Sentence, pos: int) -> bool:
     return ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side)
 
 
+# What we are paid is whatever someone outside the contract approves: "结算价以发包人对总包工程结算的
+# 审定价为准", "the final account shall be the amount certified by the Employer under the Main Contract".
+_THIRD_PARTY_APPROVAL = (
+    r"以(?P<zh>[^。；，]{1,16}?)(?:对[^。；]{0,16})?(?:审定|审核|审计|核定|批准|确认)(?:的)?(?:价款|价格|金额|结果|数额|价)?为准"
+    r"|(?:final\s+account|(?:amount|sum|price)\s+(?:payable|due)|(?:Subcontract|Sub-contract)\s+(?:Sum|Price))[^.;]{0,60}?"
+    r"(?:shall\s+be|is|as)\s+(?:the\s+amount\s+)?(?:certified|approved|determined|audited|valued)\s+by\s+(?:the\s+)?(?P<en>[A-Z][\w ]{2,30}?)\s+(?:under|for|in\s+respect\s+of)\b"
+    r"|subject\s+to\s+(?:the\s+)?(?:audit|approval|certification)\s+(?:of|by)\s+(?:the\s+)?(?P<en2>[A-Z][\w ]{2,30}?|government\s+auditors?|audit\s+(?:bureau|office))\b"
+)
+
+
+def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
+    """Our price or final account is set by an outsider's audit or approval (the employer upstream, an auditor)."""
+    if not ctx.parties.sell_side:
+        return []
+    for s, m in ctx.find(_THIRD_PARTY_APPROVAL):
+        approver = m.group("zh") or m.group("en") or m.group("en2") or ""
+        if ctx.parties.sides_in(approver) & {"us", "them", "mutual"}:
+            continue  # a party's own approval: the other side's determination is a dispute point, not this one
+        if not re.search(
+            r"发包人|业主|建设单位|审计|财政|第三方|Employer|Owner|Client|auditor|audit|government",
+            approver,
+            re.I,
+        ):
+            continue
+        return [
+            finding(
+                ctx,
+                "payment_terms_unfavourable",
+                "high",
+                span(s, m),
+                what=(
+                    f"What {ctx.us} is paid is fixed by a third party's audit or approval ({approver.strip()}), which {ctx.us} cannot take part in or challenge.",
+                    f"{ctx.us}的结算价款以第三方（{approver.strip()}）的审定为准，{ctx.us}无法参与或异议。",
+                ),
+                why=(
+                    f"{ctx.us} has no contract with that third party: its audit may cut or delay the price for reasons that have nothing to do with our work.",
+                    f"{ctx.us}与该第三方并无合同关系，其审计可能因与我方工作无关的原因核减或拖延价款。",
+                ),
+                market=(
+                    "Playbook: the price is agreed between the parties on our own final account, with a fixed period to agree it; a third party's audit binds us only if we agreed to it and may take part.",
+                    "行业立场：结算价由双方依我方结算资料确定并约定审核期限；第三方审计结果仅在我方同意并可参与时才约束我方。",
+                ),
+            )
+        ]
+    return []
+
+
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
 
@@ -134,8 +181,9 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    out += _price_fixed_by_third_party(ctx)
     for s, m in ctx.find(
-        r"\b(?:pa(?:y|id|ys|yable)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?)\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
+        r"\b(?:pa(?:y|id|ys|yable)|settle[sd]?|remit(?:s|ted)?|discharge[sd]?(?!\s+from))\b.{0,120}?\bwithin\b|付款期|(?:支付|付款|付清).{0,30}(?:日|天|个月|周)内|(?:日|天|个月|周)内(?:向\w{1,8})?(?:支付|付款|付清)(?!的)"
         # "Each invoice is payable 90 days after the end of the month in which the Customer receives it"
         r"|\b(?:is|are|shall\s+be|becomes?)\s+(?:due\s+and\s+)?payable\s+(?:\w+\s+)?(?:\(\d+\)\s+)?(?:business\s+)?days\s+(?:after|following|from)"
     ):
@@ -325,7 +373,8 @@ def _late_payment_free(ctx: ClauseContext) -> list[Finding]:
 
 
 _CHANGE_OBJ = (
-    r"fees?|prices?|pricing|charges|rates?|royalt(?:y|ies)|commissions?|rent|tariffs?|discounts?|discount\s+structure|terms|this\s+Agreement|the\s+Agreement"
+    r"fees?|prices?|pricing|charges|rates?|royalt(?:y|ies)|commissions?|rent|tariffs?|discounts?|discount\s+structure|terms"
+    r"|(?:this|the)\s+(?:Agreement|Contract|DPA|Addendum|Schedule|Order\s+Form)|these\s+(?:Terms|Conditions)"
     r"|specifications?|polic(?:y|ies)|service\s+features|features?|functionalit(?:y|ies)|Services|Documentation|SLA|service\s+levels?|scope"
     r"|delivery\s+(?:schedule|dates?|programme)|requirements|Deliverables|Works|quantit(?:y|ies)|volumes?"
     r"|Manual|(?:brand|operating|operational)\s+standards|procedures|rules"
@@ -340,7 +389,7 @@ _BINDS_US_EN = re.compile(
 _CHANGE_ZH_POLICY = r"(?:管理)?制度|规章|规则|政策|管理办法"
 _BINDS_US_ZH = r"约束|遵守|遵照|执行|适用于"
 _CHANGE_ZH_OBJ = (
-    r"价格|费用|收费|价款|许可费|使用费|提成|租金|利率|单价|费率|[\u4e00-\u9fff]{1,3}费|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
+    r"价格|费用|收费|价款|许可费|使用费|提成|租金|利率|单价|费率|运价|报价|定价|[\u4e00-\u9fff]{1,3}费|本合同|合同条款|条款|服务内容|服务范围|规格|技术要求|技术标准|范围|交货期|交付(?:时间|日期|期限)|数量|工作内容|(?:开发|业务|功能)?需求|功能|"
     + _CHANGE_ZH_POLICY
 )
 _CHANGE = (
@@ -518,7 +567,9 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
-        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire)\s+(?:[^.;]{0,60}?\bof\s+)?(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+(?:(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?)?[\d,]+|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        r"minimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|volume|quantit\w*|commitment|spend|royalt\w*|licen[cs]e\s+fees?)|take[- ]or[- ]pay|最低(?:许可费|提成费|使用费|特许权使用费)|shortfall\s+(?:payment|amount|fee|charge)|pay\s+(?:for\s+)?(?:any|the)\s+shortfall|(?:purchase|order|buy|take|acquire|tender|book|spend)\s+(?:[^.;]{0,60}?\bof\s+)?(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of)\s+(?:(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?)?(?:[a-z-]+\s+){0,4}?\(?[\d,]+\)?|最低(?:采购|订购|购买)(?:量|额|金额)|保底"
+        # "甲方保证每月交运的货物不少于200吨，不足部分按…支付": a volume promised, the shortfall paid for
+        r"|(?:保证|承诺)[^。；]{0,12}(?:采购|订购|购买|交运|托运|发货|使用|委托)[^。；]{0,16}不(?:少|低)于(?:\s*[\d,.]+\s*(?:吨|件|台|套|箱|个|公斤|千克|万元|元)?)?"
         # a royalty floor whatever the sales: "the royalty for each month shall be not less than EUR 5,000"
         r"|(?:royalt(?:y|ies)|licen[cs]e\s+fees?)\b[^.;]{0,60}?\b(?:shall\s+)?(?:be\s+)?not\s+(?:be\s+)?less\s+than\s+(?:EUR|USD|GBP|RMB|CNY|US\$|\$|£|€)\s?[\d,.]*\d"
         r"|(?:许可费|使用费|提成费|特许经营费|权利金)[^。；]{0,20}不(?:得)?低于(?:人民币)?\s?\d[\d,.]*\s*(?:万|千)?元?"
@@ -814,13 +865,27 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
             re.I,
         )
         retention = re.search(r"retain|retention|质量保证金", m.group(0), re.I)
-        limit = 5 if retention else 10
+        # A Chinese construction retention (质量保证金) may not exceed 3% of the settled price
+        # (住建部《建设工程质量保证金管理办法》 art. 7); elsewhere 5% is the market level.
+        statutory = (
+            bool(retention) and re.search(r"质量保证金|质保金", text) is not None and ctx.domain == "fidic"
+        )
+        limit = 3 if statutory else 5 if retention else 10
         # held until long after the work's own defects period: "twelve months after the end of the
-        # defects period of the Main Contract"
+        # defects period of the Main Contract", "待总包合同约定的缺陷责任期满且发包人…退还后"
         overheld = retention and re.search(
-            r"(?:months?|years?)\s+after\s+(?:the\s+)?(?:end|expiry|expiration)\s+of\s+the\s+(?:defects|maintenance|warranty)",
+            r"(?:months?|years?)\s+after\s+(?:the\s+)?(?:end|expiry|expiration)\s+of\s+the\s+(?:defects|maintenance|warranty)"
+            r"|(?:总包|总承包|主)合同[^。；]{0,12}(?:缺陷责任期|质保期|保修期)|(?:发包人|业主)[^。；]{0,16}退还",
             text,
             re.I,
+        )
+        excess = (
+            (
+                f", above the {limit}% cap of Chinese law on construction retention",
+                f"，超过《建设工程质量保证金管理办法》规定的{limit}%上限",
+            )
+            if statutory
+            else (f", above the usual {limit}%", f"，高于通常的{limit}%")
         )
         if pcts and (pcts[0].value > limit or overheld):
             return [
@@ -830,10 +895,10 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     span(s, pcts[0].start),
                     ctx.t(
                         f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {pcts[0].value:g}%"
-                        + (f", above the usual {limit}%" if pcts[0].value > limit else "")
+                        + (excess[0] if pcts[0].value > limit else "")
                         + (", held long after its own defects period." if overheld else "."),
                         f"{ctx.us}须提供{'见索即付的' if on_demand else ''}{pcts[0].value:g}%担保"
-                        + (f"，高于通常的{limit}%" if pcts[0].value > limit else "")
+                        + (excess[1] if pcts[0].value > limit else "")
                         + ("，且在其缺陷责任期结束后仍长期被扣留。" if overheld else "。"),
                     ),
                     ctx.t(
@@ -854,6 +919,8 @@ _COST_DRIVER = (
     r"|exchange\s+rates?|currenc\w+|inflation|escalat\w+|cost\s+of\s+(?:labou?r|materials|energy|fuel)|(?:labou?r|material|raw\s+material|energy|input)\s+costs?"
     r"|(?:increase|rise|change)s?\s+in\s+(?:the\s+)?(?:costs?|prices?)\s+of"
     r"|法律|法规|政策|汇率|税率|税费|税收|关税|物价|原材料|材料价格|人工|成本"
+    # "主要材料（铝型材、玻璃、钢材）市场价格上涨的风险", "any rise in the market price of steel"
+    r"|(?:材料|设备|燃料|能源|市场)[^。；]{0,24}?价格?(?:上涨|上升|波动|变化|变动)|\b(?:rise|increase|fluctuation)s?\s+in\s+(?:the\s+)?market\s+prices?"
 )
 _NO_ADJUST = (
     r"(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:adjust\w*|increas\w*|vari\w*|revis\w*|chang\w*)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:adjustment|revision|escalation)"
@@ -999,7 +1066,9 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         if not periods or quote is None:
             continue
         period = periods[0]
-        give_rx = r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|commence|发出|提出|提交|通知)"
+        give_rx = (
+            r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|发出|提出|提交|通知)"
+        )
         give = re.search(give_rx, text, re.I)
         side = ctx.actor(s, give.start()) if give else None
         if side is None and before is not None and quote.start == before.start:
@@ -1013,12 +1082,19 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         by_whom = ctx.parties.mentions(text[claim_by.end() : claim_by.end() + 40]) if claim_by else []
         if by_whom and by_whom[0].start == 0 and by_whom[0].side in {"us", "them", "mutual"}:
             side = by_whom[0].side
+        if re.match(
+            r"discharged\s+from|no\s+longer\s+(?:be\s+)?liable|shall\s+not\s+be\s+liable", bar.group(0), re.I
+        ) and not (by_whom and by_whom[0].start == 0):
+            # "The Provider shall be discharged from all liability unless suit is brought": the party
+            # released is named before the bar; the claim it escapes is the other side's
+            released = ctx.parties.side_before(text, bar.start())
+            side = "us" if released == "them" else "them" if released == "us" else None
         if side is None:
             side = ctx.parties.side_before(text, bar.start())
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
         limitation = re.search(
-            r"proceedings|commence|bring|action|诉讼|起诉", text, re.I
+            r"proceedings|commence|bring|brought|action|\bsuit\b|诉讼|起诉", text, re.I
         ) and period.unit in {"month", "year"}
         fees_lost = re.fullmatch(_FEES_FORFEITED, bar.group(0), re.I) is not None
         # earned fees forfeited for a late invoice: anything under six months to invoice is harsh
@@ -1113,6 +1189,12 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             # "甲方应在…内完成检验，逾期未提出异议的，视为…": the silent party is the sentence's subject
             ms = [x for x in ctx.parties.mentions(text[: silent.start()]) if x.side != "mutual"]
             side = ms[0].side if ms else None
+        if (
+            side is None
+            and ctx.parties.buy_side
+            and re.search(r"收货人|收货方|\bconsignee\b", text[: silent.end()], re.I)
+        ):
+            side = "us"  # the consignee takes delivery for the shipper or buyer: its silence binds us
         if not ctx.parties.ours(side):
             continue
         # an objection due "on the spot" leaves no time at all to inspect
@@ -1321,6 +1403,13 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
         # two years is within the norm (and is 24.3 months counted in days)
         long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
+        if (
+            long
+            and long.months <= 61
+            and re.search(r"保修", text)
+            and re.search(r"防水|渗漏|屋面|外墙|幕墙", text)
+        ):
+            long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
         if not strict and not long:
             continue
         problems = []
@@ -1525,9 +1614,17 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
         return []
     for s, m in ctx.find(
         r"shortages?\s+of\s+(?:labour|labor|materials|supplies|components|raw)|(?:its|their)\s+(?:suppliers?|subcontractors?)['’]?\s+(?:failure|default|delay)|"
+        # the tools of its own trade and its own workforce: "shortage of containers or vessel space",
+        # "strikes or labour disputes of its own employees or subcontractors"
+        r"shortages?\s+of\s+(?:\w+\s+){0,2}?(?:containers|vessel\s+space|equipment|capacity|vehicles|trucks|drivers|staff)|"
+        r"(?:strikes?|labou?r\s+disputes?|industrial\s+action)[^.;]{0,30}?\b(?:its|their)\s+(?:own\s+)?(?:employees|staff|workforce|personnel|subcontractors?)|"
         r"(?:price|cost)\s+(?:increases?|fluctuations?)|原材料.{0,4}(?:短缺|涨价)|(?:供应商|分包商).{0,6}(?:违约|延迟|延误)|价格(?:上涨|波动)"
     ):
-        if re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I):
+        if re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I) or re.search(
+            r"\b(?:excluding|except(?:\s+for)?|other\s+than|but\s+not|save\s+for)\b[^.;]{0,40}$|(?:不包括|除外)[^。；]{0,20}$",
+            s.text[max(0, m.start() - 60) : m.start()],
+            re.I,
+        ):
             continue  # listed as what is NOT force majeure: the market position, unless it goes further (below)
         if ctx.parties.buy_side or not ctx.parties.known:
             return [

@@ -44,6 +44,8 @@ _EXCLUSIVE_DEALING = (
     r"(?:独家|排他)(?:采购|供应|合作|经销|代理)|(?:只能|仅能|只得|仅得|仅可)(?:从|向)[^。；，]{0,20}(?:采购|购买|进货|订购)|不得(?:向|从|与)(?:任何)?(?:第三方|其他).{0,20}(?:采购|购买|合作)"
     # "乙方不得经销、代理或销售任何与甲方产品相竞争的产品"
     r"|不得(?:在[^。；，]{0,12})?(?:经销|代理|销售|分销|推广)[^。；]{0,30}?(?:相竞争|竞争|竞品|同类|类似)"
+    # "shall use the Provider exclusively for all shipments": a party, not data, is used exclusively
+    r"|\b(?:use|engage|instruct|retain)\s+(?:the\s+)?(?P<used>\w[\w.-]*(?:\s+\w[\w.-]*){0,2}?)\s+exclusively\b"
 )
 
 
@@ -184,6 +186,11 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
             continue
+        used = m.groupdict().get("used")
+        if used is not None and not any(
+            ctx.parties.theirs(x.side) and x.end == len(used) for x in ctx.parties.mentions(used)
+        ):
+            continue  # "use the Customer Data exclusively to provide the Services" limits use, it binds no dealing
         if _AFTER_THE_CONTRACT.search(s.text):
             continue  # a restraint that runs after the contract ends is a non-compete (non_compete)
         if "appoint" not in m.group(0).lower() and (

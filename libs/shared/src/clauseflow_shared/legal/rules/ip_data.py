@@ -693,6 +693,101 @@ def _exclusions_and_copies(
     return out
 
 
+# Our data taken anywhere: "may transfer and process Customer Personal Data in any country in which
+# they operate", "可将数据存储于其选择的任何地点".
+_ANYWHERE = (
+    r"\b(?:transfer(?:s|red|ring)?|process(?:es|ed|ing)?|stor(?:e|es|ed|ing)|host(?:s|ed|ing)?|access(?:es|ed|ing)?)\b[^.;]{0,80}?\b(?:in|to|from)\s+(?:any\s+(?:country|jurisdiction|location|territory)|any\s+place|anywhere)\b"
+    r"|\b(?:outside|beyond)\s+(?:the\s+)?(?:EEA|European\s+Economic\s+Area|EU|European\s+Union|UK|United\s+Kingdom)\b"
+    r"|(?:传输|转移|存储|储存|处理)[^。；]{0,20}(?:任何|其选择的)(?:国家|地区|地点|境外)|(?:向|至|在)境外[^。；]{0,10}(?:传输|提供|存储)"
+)
+# What makes a transfer lawful: standard contractual clauses, adequacy, binding corporate rules, consent.
+_TRANSFER_SAFEGUARD = (
+    r"standard\s+contractual\s+clauses|\bSCCs?\b|adequacy|binding\s+corporate\s+rules|appropriate\s+safeguards|Chapter\s+V"
+    r"|prior\s+written\s+(?:consent|approval)\s+of\s+the\s+(?:Customer|Controller|Client)|标准合同|安全评估|认证|(?:书面)?同意"
+)
+
+
+def _data_location_uncontrolled(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may move our data to any country, with no transfer safeguard."""
+    for s, m in ctx.find(_ANYWHERE):
+        text = s.text
+        if not re.search(r"data|数据|个人信息", text, re.I) or re.search(_TRANSFER_SAFEGUARD, text, re.I):
+            continue
+        if re.search(r"(?:shall|may|will)\s+not|不得", text[max(0, m.start() - 60) : m.start()], re.I):
+            continue  # "shall not transfer ... outside the EEA": the safeguard itself
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        return [
+            finding(
+                ctx,
+                "data_protection_gap",
+                "high",
+                span(s, m),
+                what=(
+                    f"{ctx.them} may move {ctx.us}'s data to any country, with no transfer safeguard.",
+                    f"{ctx.them}可将{ctx.us}的数据转移至任何国家或地区，且无跨境传输保障措施。",
+                ),
+                why=(
+                    f"As controller {ctx.us} answers for every transfer out of its jurisdiction; without standard clauses or an adequacy basis each one may be unlawful.",
+                    f"作为控制者，{ctx.us}须对每一次跨境传输负责；没有标准合同条款或充分性认定等依据，传输可能违法。",
+                ),
+                market=(
+                    "Playbook: processing in named locations; transfers elsewhere only with our consent and a lawful mechanism (standard contractual clauses, adequacy) flowed down to sub-processors.",
+                    "行业立场：在约定地点处理；向其他地点传输须经我方同意并具备合法机制（标准合同条款、充分性认定），并向分处理者传导。",
+                ),
+            )
+        ]
+    return []
+
+
+# Our right to audit the processor reduced to reading its reports, or on-site audits excluded.
+_AUDIT_DENIED = (
+    r"\b(?:shall|may)\s+not\s+(?:\w+\s+){0,3}(?:on-?site\s+)?(?:audits?|inspections?|inspect)\b"
+    r"|\baudit\s+rights?\b[^.;]{0,80}?\b(?:satisfied|fulfilled|discharged|limited)\s+(?:by|to)\b"
+    r"|\bno\s+(?:right\s+to\s+)?(?:on-?site\s+)?(?:audits?|inspections?)\b"
+    r"|(?:不得|无权)[^。；]{0,10}(?:现场)?(?:审计|检查|核查)|审计权[^。；]{0,20}(?:仅限于|限于)"
+)
+
+
+def _audit_denied(ctx: ClauseContext) -> list[Finding]:
+    """We may not audit how the counterparty handles our data beyond what it chooses to report."""
+    for s, m in ctx.find(_AUDIT_DENIED):
+        text = s.text
+        if not re.search(r"data|processing|security|数据|个人信息|安全", ctx.title + " " + ctx.text, re.I):
+            continue
+        # the restricted auditor is us: "The Customer shall not carry out on-site audits"
+        restricted = ctx.actor(s, m.start())
+        if not (
+            ctx.parties.ours(restricted)
+            or (
+                re.search(r"\b(?:Customer|Controller|Client)['’]s\s+audit", text, re.I)
+                and ctx.parties.buy_side
+            )
+        ):
+            continue
+        return [
+            finding(
+                ctx,
+                "data_protection_gap",
+                "high",
+                span(s, m),
+                what=(
+                    f"{ctx.us} cannot audit how {ctx.them} handles its data beyond the reports {ctx.them} chooses to share.",
+                    f"{ctx.us}除查阅{ctx.them}自行提供的报告外，无法审计其对数据的处理。",
+                ),
+                why=(
+                    f"A controller must be able to verify its processor's compliance (GDPR art. 28(3)(h)); a report alone does not cover {ctx.us}'s own data or a suspected breach.",
+                    f"控制者须能核实受托处理者的合规情况（如GDPR第28条第3款(h)项）；单凭报告无法覆盖{ctx.us}自身数据或疑似泄露事件。",
+                ),
+                market=(
+                    "Playbook: certifications and reports first, with a right to audit or inspect on reasonable notice when they do not answer our questions, after a breach, or when a regulator asks.",
+                    "行业立场：以认证和报告为先，但在其不足以回答我方问题、发生泄露或监管要求时，可经合理通知进行审计或现场检查。",
+                ),
+            )
+        ]
+    return []
+
+
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
@@ -752,11 +847,14 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         )
         break
     for s, m in ctx.find(
-        r"(?:engage|appoint|use|change|add)\s+(?:any\s+)?(?:sub-?processors?|subcontractors?\s+to\s+process)[^.;]{0,80}?(?:without\s+(?:prior\s+)?(?:notice|consent|approval)|anywhere|any\s+country|at\s+its\s+discretion)"
+        # "may appoint or replace any Sub-processor at any time without notice to the Customer"
+        r"(?:engage|appoint|use|change|add|replace)\s+(?:(?:or|and)\s+\w+\s+)?(?:any\s+|new\s+|other\s+)?(?:sub-?processors?|subcontractors?\s+to\s+process)[^.;]{0,80}?(?:without\s+(?:prior\s+)?(?:notice|consent|approval)|anywhere|any\s+country|at\s+its\s+discretion)"
         r"|(?:委托|聘用|使用)(?:任何)?(?:第三方|分处理者|次级处理者)[^。；]{0,20}(?:无需|不需)[^。；]{0,6}(?:通知|同意)"
     ):
         if not ctx.parties.theirs(ctx.actor(s, m.start())):
             continue
+        if not re.search(r"data|process|数据|个人信息|信息", s.text, re.I):
+            continue  # "可将运输业务转委托第三方承运": subcontracting the work, not handing over our data
         out.append(
             Finding(
                 "data_protection_gap",
@@ -777,6 +875,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
+    out += _data_location_uncontrolled(ctx) + _audit_denied(ctx)
     for s, m in ctx.find(r"notif\w*|inform|通知|告知"):
         text = s.text
         if not re.search(

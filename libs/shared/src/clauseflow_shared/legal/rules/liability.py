@@ -42,7 +42,7 @@ def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
         ms = ctx.parties.mentions(text[m.end() : m.end() + 80])
         if ms and ms[0].start < 5:
             return ms[0].side
-    m = re.search(r"liabilit(?:y|ies)|liable|责任", text, re.I)
+    m = re.search(r"liabilit(?:y|ies)|liable|责任|赔偿", text, re.I)
     if m:
         side = ctx.parties.side_before(text, m.start(), window=70)
         if side is not None:
@@ -55,6 +55,16 @@ _PER_ORDER = re.compile(
     r"(?:price|amount|fees?|charges|sums?)\s+(?:actually\s+)?(?:paid|payable)\s+(?:\w+\s+){0,3}?(?:for|under|in\s+respect\s+of)\s+(?:the\s+)?"
     r"(?:relevant\s+|particular\s+|affected\s+|defective\s+|specific\s+)?(?:order|purchase\s+order|shipment|delivery|consignment|Products?|units?|items?)\b"
     r"|单(?:批|笔|次)订单|该批(?:货物|产品)|该(?:笔)?订单|(?:引起|导致)[^。；]{0,10}(?:订单|批次)",
+    re.I,
+)
+
+
+# A cap by weight or package, as carriage conventions set them: "two (2) SDR per kilogram of the
+# gross weight", "USD 500 per package". For valuable goods it is a small fraction of their worth.
+_PER_WEIGHT = re.compile(
+    r"(?:(?:SDR|special\s+drawing\s+rights?|USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+|(?:[\w-]+\s+)?\(?[\d.,]+\)?\s*(?:SDRs?|special\s+drawing\s+rights?|euros?|dollars?))"
+    r"\s+(?:per|for\s+each|a|each)\s+(?:kilo(?:gram(?:me)?)?s?|kg|package|unit|piece|tonne|ton)\b"
+    r"|每(?:公斤|千克|件)[^。；]{0,10}(?:特别提款权|元|美元)|(?:特别提款权|元|美元)[^。；]{0,4}/(?:公斤|千克|件)",
     re.I,
 )
 
@@ -128,10 +138,16 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
         per_order = is_cap and months is None and pct is None and _PER_ORDER.search(s.text) is not None
+        per_weight = _PER_WEIGHT.search(s.text) if is_cap and months is None and pct is None else None
         low = is_cap and (
-            (months is not None and months < 12) or (pct is not None and pct < 100) or per_order
+            (months is not None and months < 12)
+            or (pct is not None and pct < 100)
+            or per_order
+            or bool(per_weight)
         )
-        nominal = _nominal_amount(s.text) if is_cap and months is None and pct is None else None
+        nominal = (
+            _nominal_amount(s.text) if is_cap and months is None and pct is None and not per_weight else None
+        )
         if (
             is_cap
             and ctx.parties.theirs(side)
@@ -169,6 +185,11 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
             elif pct is not None:
                 basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+            elif per_weight is not None:
+                basis = ctx.t(
+                    f"{per_weight.group(0)}, whatever the goods are worth",
+                    f"{per_weight.group(0)}，与货物实际价值无关",
+                )
             else:
                 basis = ctx.t(
                     "the price of the single order or product the claim concerns",
@@ -406,9 +427,11 @@ def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
 def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
     for s, m in ctx.find(
-        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:delay|late)\w*(?:\s+in\s+(?:delivery|performance|supply))?[^.;]{0,40}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
+        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:(?:loss|damage)(?:es|s)?\s+(?:\w+\s+){0,2}?(?:caused\s+by|resulting\s+from|arising\s+(?:from|out\s+of))\s+)?(?:delay|late)\w*(?:\s+in\s+(?:delivery|performance|supply))?[^.;]{0,40}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
         r"|(?:delivery|completion|performance)\s+(?:dates?|times?|periods?)\s+(?:are|is|shall\s+be)\s+(?:estimates?|approximate|indicative)\s+only"
         r"|(?:交货|交付|履行)(?:日期|期限|时间)仅(?:供参考|为预估|为估计)|(?:对|就)[^。；]{0,10}(?:迟延|延迟|逾期)(?:交货|交付|履行)?[^。；]{0,6}不承担(?:任何)?责任"
+        # "因乙方原因造成货物迟延送达的，乙方不承担任何责任"
+        r"|(?:迟延|延迟|逾期|延误)(?:送达|交货|交付|履行|到达|运输)(?:的)?[，,][^。；]{0,8}?不承担(?:任何)?(?:责任|赔偿责任)"
     ):
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
@@ -721,7 +744,9 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         their_fault = re.search(
             r"(?:negligence|fault|breach|wil(?:l)?ful\s+misconduct|过错|过失)\s+of\s+(?:the\s+)?\w+|"
-            r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)|包括.{0,10}(?:甲方|对方).{0,6}(?:过错|过失)",
+            r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)"
+            # "包括因乙方自身过错造成的损失": whoever the indemnified party is called
+            rf"|包括.{{0,10}}(?:{ctx.them_rx}|甲方|对方).{{0,6}}(?:过错|过失)",
             text,
             re.I,
         )
@@ -784,7 +809,7 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
 
 _LD = (
     r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
-    r"\binterest\b(?=[^.;]{0,60}?(?:per\s+(?:calendar\s+)?(?:day|week)|daily|weekly))|"
+    r"\binterest\b(?=[^.;]{0,60}?(?:per\s+(?:calendar\s+)?(?:day|week|month)|daily|weekly|monthly|a\s+month))|"
     r"(?:pay|paid|payable)\b.{0,100}?(?:the\s+sum\s+of|a\s+fee\s+(?:equal\s+to|of)|an\s+amount\s+equal\s+to)|"
     # a fixed sum per day: "shall pay the Customer GBP 5,000 for each day on which a key person is unavailable"
     r"\bpay\b[^.;]{0,40}?(?:GBP|USD|EUR|SGD|RMB|CNY|US\$|£|\$|€)\s?[\d,.]+\s+(?:for|per|in\s+respect\s+of)\s+(?:each|every|any)?\s*(?:calendar\s+|working\s+|business\s+)?(?:day|week)\b|"
@@ -859,6 +884,13 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
             and ctx.parties.is_role("contractor")
         ):
             payer = "us"  # delay damages are the contractor's by definition
+        if (
+            payer is None
+            and re.search(r"\binterest\b", m.group(0), re.I)
+            and re.search(r"overdue|late\s+payment|unpaid", text, re.I)
+        ):
+            # "Overdue sums bear interest at 5% per month": the party that pays the price pays it
+            payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
         if not (ctx.parties.ours(payer) or payer == "mutual"):
             continue
         signals: list[str] = []
@@ -887,7 +919,7 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
             and not uncapped
         )
         per_period = re.search(
-            r"per\s+(?:calendar\s+|working\s+)?(?P<en>day|week)|(?:each|every|a)\s+(?:calendar\s+|working\s+)?(?P<en2>day|week)|daily|weekly"
+            r"per\s+(?:calendar\s+|working\s+)?(?P<en>day|week|month)|(?:each|every|a)\s+(?:calendar\s+|working\s+)?(?P<en2>day|week|month)|daily|weekly|monthly"
             r"|每(?:逾期|迟延|延迟|延误|拖延)?(?:交货|交付|完工|付款)?(?:一|1)?(?:个)?(?P<zh>日|天|周|星期)",
             text,
             re.I,
@@ -900,7 +932,13 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
                 or per_period.group("zh")
                 or per_period.group(0)
             ).lower()
-            per_day = 7.0 if unit in {"week", "weekly", "周", "星期"} else 1.0
+            per_day = (
+                7.0
+                if unit in {"week", "weekly", "周", "星期"}
+                else 30.0
+                if unit in {"month", "monthly"}
+                else 1.0
+            )
             for p in find_percents(text):
                 # the rate, not a cap such as "up to a maximum of 10%"
                 if not re.search(
@@ -918,10 +956,11 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
             re.I,
         )
         if daily and daily[0][1] > (0.1 if late_payment else 0.5):
+            per = {7.0: ("week", "周"), 30.0: ("month", "月")}.get(daily[0][0] / daily[0][1], ("day", "日"))
             signals.append(
                 ctx.t(
-                    f"a high rate of {daily[0][0]:g}% per period of delay",
-                    f"费率高达每期{daily[0][0]:g}%",
+                    f"a high rate of {daily[0][0]:g}% per {per[0]} of delay",
+                    f"费率高达每{per[1]}{daily[0][0]:g}%",
                 )
             )
         lump = None if per_period else _large_share_of_price(text)

@@ -612,7 +612,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     checks = (
         (
             "sha_governance_weak",
-            r"casting\s+vote|决定票",
+            r"casting\s+vote|决定票|票数相等[^。；]{0,12}董事长[^。；]{0,10}(?:最终决定|决定权|多投一票|有权决定)",
             "The chair appointed by the majority has a casting vote.",
             "由多数股东委派的董事长享有决定票。",
         ),
@@ -620,7 +620,8 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
             "sha_governance_weak",
             r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)"
             r"|(?:cannot|can\s*not|fail\s+to|are\s+unable\s+to|do\s+not)\s+agree[^.;]{0,120}(?:chair\w*|Founder|majority)[^.;]{0,60}(?:decide|determine|final|casting)"
-            r"|(?:不能|无法|未能)(?:达成一致|协商一致)[^。；]{0,30}(?:由)?(?:董事长|大股东|创始股东)[^。；]{0,10}(?:决定|裁决)",
+            r"|(?:cannot|can\s*not|fail\s+to|are\s+unable\s+to|do\s+not)\s+agree[^.;]{0,120}(?:decided|determined|resolved|settled)\s+by\s+the\s+(?:chair\w*|Founder|majority)"
+            r"|(?:不能|无法|未能)[^。；，]{0,16}?(?:达成一致|协商一致)[^。；]{0,30}(?:由)?(?:董事长|大股东|创始股东)[^。；]{0,10}(?:决定|裁决)",
             "Deadlock is resolved in the majority's favour.",
             "僵局解决机制偏向多数股东。",
         ),
@@ -633,7 +634,11 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         (
             "sha_exit_rights_unfavourable",
             r"(?:compulsory\s+transfer|deemed\s+(?:to\s+have\s+)?(?:served|given)\s+a\s+transfer\s+notice|deemed\s+to\s+have\s+offered).{0,160}(?:discount|lower\s+of|nominal|par\s+value)"
-            r"|强制转让.{0,40}(?:折价|面值)|视为[^。；]{0,10}(?:要约|同意)(?:出售|转让)[^。；]{0,40}(?:面值|注册资本|折价|原始出资)",
+            r"|强制转让.{0,40}(?:折价|面值)|视为[^。；]{0,10}(?:要约|同意)(?:出售|转让)[^。；]{0,40}(?:面值|注册资本|折价|原始出资)"
+            # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
+            rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
+            # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -681,8 +686,13 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:Investor|minority)\s*(?:Director)?|法定人数.{0,30}(?:无需|不论|不要求).{0,10}(?:投资方|小股东)"
         rf"|quor\w+\s+(?:for\s+(?:a\s+)?(?:Board\s+)?meetings?\s+)?shall\s+be\s+(?:\w+\s+){{0,3}}directors?\s+(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.them_rx})"
+        # "须有过半数董事出席方可举行，无需乙方委派的董事出席"
+        rf"|(?:无需|不需|不要求|不论)[^。；]{{0,4}}(?:{ctx.us_rx}|投资方|小股东)(?:委派|提名)的董事[^。；]{{0,4}}出席"
+        # "two directors, who need not include the Investor Director"
+        rf"|quor\w+[^.;]{{0,80}}?(?:need\s+not|does\s+not\s+need\s+to|is\s+not\s+required\s+to|not\s+required\s+to)\s+include\s+(?:the\s+|any\s+)?(?:Investor|minority|{ctx.us_rx})"
     ):
-        if not any(f.risk_type == "sha_governance_weak" for f in out):
+        # a quorum without our director is a point of its own, unless the sentence was reported already
+        if not any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in out):
             out.append(
                 Finding(
                     "sha_governance_weak",
@@ -734,6 +744,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
+        if re.search(
+            r"\bto\s+(?:the\s+)?(?:Founder|Company|Majority|other\s+Shareholders?)\b|breach|default|违约",
+            s.text,
+            re.I,
+        ):
+            continue  # a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
             out.append(
@@ -897,6 +913,8 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
         r"(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts).{0,80}?within\s+(?:one\s+hundred\s+(?:and\s+)?eighty|180|six|6)\b"
         r"|(?:audited\s+)?(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts)[^.;]{0,80}?within\s+[^.;]{0,40}?(?:months|days)"
         r"|(?:会计年度|年度)(?:结束|终了)后[^。；]{0,4}(?:一百八十|180|六个月|6个月)[^。；]{0,20}?(?:年度财务报表|年度报告|年报)"
+        # "公司每年向乙方提供经审计的年度财务报告": once a year, and nothing in between
+        r"|(?:每年|每一会计年度)[^。；]{0,12}(?:提供|交付|报送)[^。；]{0,10}(?:经审计的)?(?:年度)?(?:财务报告|财务报表|审计报告|年报)"
     ):
         if re.search(r"quarter|monthly|management\s+accounts|季度|月度|每月", ctx.text, re.I):
             return []
@@ -909,8 +927,12 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 ctx.t(
-                    "The Investor receives only annual accounts, months after the year end.",
-                    "投资方仅能在会计年度结束后数月才获得年度财务报表。",
+                    "The Investor receives only annual accounts, months after the year end."
+                    if late
+                    else "The Investor receives only annual accounts, with nothing quarterly or monthly in between.",
+                    "投资方仅能在会计年度结束后数月才获得年度财务报表。"
+                    if late
+                    else "投资方每年仅获得一次年度财务报告，其间无季度或月度信息。",
                 ),
                 ctx.t(
                     "Problems surface a year and a half late, when the Investor's remedies are worth least.",
@@ -945,6 +967,11 @@ _PRE_EMPTION_SWITCHED_OFF = (
     r"(?:clause|paragraph|article|section|sub-clause|the\s+(?:foregoing|preceding)|this\s+clause)(?:[^.;]|\.(?=\d)){0,30}?shall\s+not\s+apply"
     r"|(?:Board|directors|majority)[^.;]{0,40}?\bmay\s+(?:disapply|waive|exclude)\s+(?:the\s+)?(?:pre-?emption|rights?\s+of\s+pre-?emption|clause|paragraph)"
     r"|董事会(?:可|有权)(?:决定|决议)[^。；]{0,30}(?:不适用|排除)"
+    # "经董事会决定，可以不向现有股东提供优先认购权"
+    r"|(?:经|由)董事会(?:决定|决议|同意)[^。；]{0,12}(?:可以|可)?不(?:向[^。；]{0,10})?(?:提供|给予|适用)[^。；]{0,6}优先认购"
+    # "shall first be offered to the existing shareholders …, unless the Board resolves otherwise"
+    r"|\bunless\s+(?:the\s+)?(?:Board|directors|majority(?:\s+shareholders?)?)\s+(?:otherwise\s+)?(?:resolves?|determines?|decides?)\b"
+    r"|除非董事会(?:另行)?(?:决定|决议)"
 )
 
 _PCT = percent_pattern("pct")
@@ -1026,6 +1053,15 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
         (
             rf"(?:{ctx.us_rx})[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)[^.;]{{0,80}}?(?:for\s+so\s+long\s+as|provided\s+(?:that\s+)?|if|while|only\s+(?:if|while))\s+(?:it|they|the\s+\w+)\s+(?:holds?|owns?|retains?|has)\s+(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_PCT}"
             rf"|(?:{ctx.us_rx})[^。；]{{0,10}}持股比例(?:不低于|不少于|达到|超过)\s*{_PCT_ZH}[^。；]{{0,20}}(?:有权)?(?:委派|提名)[^。；]{{0,6}}(?:名)?董事",
+            lambda needed: needed > held,
+            seat,
+        ),
+        (
+            # "Any shareholder holding at least 30% of the Shares may appoint one director"
+            rf"\b(?:any|each|a)\s+(?:shareholder|holder|member)s?\s+(?:holding|who\s+holds?|owning|with)\s+(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_PCT}[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)"
+            r"|(?:持股|持有)[^。；]{0,6}(?:不低于|不少于|达到|超过)\s*"
+            + _PCT_ZH
+            + r"[^。；]{0,10}(?:的)?股东[^。；]{0,10}(?:有权)?(?:委派|提名)[^。；]{0,6}(?:名)?董事",
             lambda needed: needed > held,
             seat,
         ),

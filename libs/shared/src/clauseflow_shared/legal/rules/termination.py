@@ -76,6 +76,60 @@ def _own_words(text: str, verb: re.Match[str]) -> str:
     return text[start : verb.end() + (later.start() if later else 150)]
 
 
+# The contract falls with the counterparty's own contract upstream (a subcontract with its main
+# contract, work for the employer's project) and we may claim nothing: an ending outside our control
+# with the effect of a termination for convenience without compensation.
+_UPSTREAM_END = (
+    r"\b(?:main|head|prime|principal|upstream)\s+contract\b[^.;]{0,60}?\b(?:terminat\w*|ends?|expires?|cancel\w*|suspend\w*)"
+    r"|(?:总包|总承包|主|上游)合同[^。；]{0,10}(?:被)?(?:解除|终止)|(?:发包人|业主|建设单位)(?:的)?原因"
+)
+_NO_CLAIM = (
+    r"\b(?:have|has)\s+no\s+(?:claim|right)[^.;]{0,40}?\b(?:compensation|loss|damages|profit|costs?)"
+    r"|\bnot\s+be\s+entitled\s+to\s+(?:any\s+)?(?:compensation|damages|loss\s+of\s+profit|payment\s+for\s+(?:any\s+)?loss)"
+    r"|(?:不得|无权)[^。；]{0,12}(?:主张|要求|索赔)[^。；]{0,8}(?:损失|赔偿|补偿)"
+)
+
+
+def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty ends the contract when its upstream contract ends, and we may claim nothing."""
+    for s in ctx.sentences:
+        text = s.text
+        upstream = re.search(_UPSTREAM_END, text, re.I)
+        verb = re.search(_TERMINATE, text, re.I)
+        denied = re.search(_NO_CLAIM, text, re.I)
+        if not (upstream and verb and denied):
+            continue
+        if re.search(
+            r"\bshall\s+(?:pay|be\s+paid)\b|\bentitled\s+to\s+(?:payment|be\s+paid)|(?:支付|结清)[^。；]{0,10}(?:已完|价款|费用|工程款)",
+            text,
+            re.I,
+        ):
+            continue  # paid for what it did and committed: the ending itself is a fair one
+        if not ctx.parties.ours(ctx.actor(s, denied.start())):
+            continue
+        return [
+            finding(
+                ctx,
+                "termination_for_convenience",
+                "high",
+                span(s, upstream),
+                what=(
+                    f"{ctx.them} may end the contract when its own upstream contract ends, and {ctx.us} may claim nothing for it.",
+                    f"{ctx.them}可因其上游合同（总包合同或发包人原因）终止而解除本合同，且{ctx.us}不得主张任何赔偿。",
+                ),
+                why=(
+                    f"The ending is outside {ctx.us}'s control and fault, yet {ctx.us} bears its whole cost: work in progress, materials ordered, demobilisation and the lost margin.",
+                    f"解除事由不在{ctx.us}控制范围内且{ctx.us}并无过错，却须承担全部后果：在制工作、已订材料、撤场费用及利润损失。",
+                ),
+                market=(
+                    "Playbook: on an upstream termination, payment for work done, materials and committed costs, demobilisation and a share of what the counterparty recovers upstream.",
+                    "行业立场：因上游合同终止而解除的，应支付已完工程、材料及已承诺成本、撤场费用，并分享对方自上游获得的补偿。",
+                ),
+            )
+        ]
+    return []
+
+
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
@@ -206,7 +260,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                         ),
                     )
                 ]
-    return []
+    return _upstream_end_without_compensation(ctx)
 
 
 # The words just before a verb that withhold the right to it.
@@ -581,7 +635,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     terminating = re.search(
-        r"terminat|expir|end\s+of\s+(?:this|the)\s+(?:Agreement|Contract|term)|终止|解除|届满",
+        r"terminat|expir|end\s+of\s+(?:this|the)\s+(?:\w+\s+)?(?:Agreement|Contract|term)|终止|解除|届满",
         ctx.title + " " + ctx.text,
         re.I,
     )
@@ -590,6 +644,8 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
         for s, m in ctx.find(
             r"(?:delete|erase|destroy|purge)\w*\b.{0,80}?(?:immediately|forthwith|at\s+once|without\s+(?:notice|any\s+obligation))|"
             r"no\s+(?:obligation|duty|liability)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|transition))|"
+            # "The Processor is not obliged to return any Customer Personal Data"
+            r"not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|copies))|"
             r"立即(?:删除|销毁|清除)|无(?:义务|责任)(?:提供|返还|保留).{0,10}(?:数据|资料|导出|过渡)|不(?:负责|承担).{0,6}(?:返还|导出|保存).{0,6}(?:数据|资料)"
         ):
             text = s.text
@@ -604,8 +660,12 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                     "high",
                     span(s, m),
                     ctx.t(
-                        f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition.",
-                        f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。",
+                        f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition."
+                        if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
+                        else f"On termination {ctx.them} need not return {ctx.us}'s data or let it be exported before deleting it.",
+                        f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。"
+                        if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
+                        else f"合同终止时{ctx.them}无须在删除前向{ctx.us}返还数据或供其导出。",
                     ),
                     ctx.t(
                         f"{ctx.us} depends on its data for continuity; losing it on termination disrupts operations and any migration.",
