@@ -2523,6 +2523,43 @@ FLAG: list[Case] = [
         "7.1 各方无法就公司经营事项达成一致的，由董事长决定。",
         domain="sha_spa",
     ),
+    # ------------------------------------------------ a tenant facing its landlord
+    Case(
+        "auto_renewal_lock_in",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "2.1 The Landlord lets the Premises to the Tenant for a term of ten years from 1 November 2026. The Tenant has no right to end this Lease before the end of the term.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "unilateral_change_right",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "4.1 On each fifth anniversary of the term the Rent shall be increased to such amount as the Landlord's surveyor determines to be the open market rent. The Rent shall never be reduced on a review.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "7.1 The Landlord shall not be liable for any failure or interruption of the heating, lifts, air-conditioning or other services, however caused.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "termination_for_convenience",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "9.1 The Landlord may end this Lease at any time by giving the Tenant three months' notice if it wishes to redevelop the building, and the Tenant shall not be entitled to any compensation.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "10.1 If any Rent is unpaid for seven days after it is due, whether formally demanded or not, or if the Tenant breaches any of its obligations, the Landlord may re-enter the Premises and this Lease shall immediately end.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "post_termination_obligations",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "11.1 At the end of the term the Tenant shall remove all its fixtures and reinstate the Premises to their original condition. Any item left in the Premises shall become the property of the Landlord without payment.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
 ]
 
 
@@ -4765,6 +4802,44 @@ CLEAR: list[Case] = [
         "甲方（创始股东）",
         "1.3 董事长由甲方委派。董事会表决票数相等时，董事长有权作出最终决定。",
         domain="sha_spa",
+    ),
+    # ------------------------------------------------ a tenant facing its landlord
+    Case(
+        "auto_renewal_lock_in",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "2.1 The Landlord lets the Premises to the Tenant for a term of ten years. The Tenant may end this Lease on the fifth anniversary of the term by giving six months' notice.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "unilateral_change_right",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "4.1 On each fifth anniversary of the term the Rent shall be reviewed to the open market rent, determined in default of agreement by an independent surveyor acting as an expert.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "liability_cap_inadequate",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "7.1 The Landlord shall not be liable for any interruption of the services caused by events beyond its reasonable control, provided that it restores them as soon as reasonably practicable.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    Case(
+        "termination_rights_unbalanced",
+        "Lumen Health Analytics Limited (the Tenant)",
+        "10.1 If any Rent is unpaid for twenty-one days after written demand, or if the Tenant commits a material breach which it fails to remedy within thirty days of notice, the Landlord may re-enter the Premises.",
+        metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
+    ),
+    # the same clauses read for the landlord, who gains by them
+    Case(
+        "post_termination_obligations",
+        "Castlegate Property Holdings Limited (the Landlord)",
+        "11.1 Any item left in the Premises at the end of the term shall become the property of the Landlord without payment.",
+        metadata={"counterparty": "Lumen Health Analytics Limited (the Tenant)"},
+    ),
+    Case(
+        "termination_for_convenience",
+        "Castlegate Property Holdings Limited (the Landlord)",
+        "9.1 The Landlord may end this Lease at any time by giving the Tenant three months' notice if it wishes to redevelop the building, and the Tenant shall not be entitled to any compensation.",
+        metadata={"counterparty": "Lumen Health Analytics Limited (the Tenant)"},
     ),
 ]
 

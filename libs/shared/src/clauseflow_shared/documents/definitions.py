@@ -327,6 +327,7 @@ _DOCUMENT_WORDS = frozenset(
     [
         "agreement", "agreements", "contract", "contracts", "deed", "deeds", "party", "parties",
         "recital", "recitals", "preamble", "conditions", "terms", "signatory", "signatories",
+        "lease", "leases", "tenancy", "addendum", "instrument",
     ]
 )  # fmt: skip
 _REFERENCE_WORDS = frozenset(

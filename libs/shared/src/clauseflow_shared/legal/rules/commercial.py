@@ -435,7 +435,10 @@ _NO_ADJUSTMENT = (
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
     for s, m in ctx.find(
-        r"(?:increased|adjusted|varied|revised|set|fixed)\s+(?:to|at)\s+(?:such\s+)?(?:amount|sum|level|rate|figure)s?\s+as\s+(?:the\s+)?(?P<who>\w+)\s+(?:may|shall|will)\s+(?:in\s+its\s+(?:sole\s+|absolute\s+)?discretion\s+)?(?:determine|decide|specify|require)"
+        r"(?:increased|adjusted|varied|revised|set|fixed)\s+(?:to|at)\s+(?:such\s+)?(?:amount|sum|level|rate|figure)s?\s+as\s+(?:the\s+)?(?P<who>\w+)"
+        # "as the Landlord's surveyor determines": its own adviser decides for it
+        r"(?:['’]s\s+(?:surveyor|valuer|accountants?|auditors?|agent|engineer))?\s+"
+        r"(?:(?:may|shall|will)\s+(?:in\s+its\s+(?:sole\s+|absolute\s+)?discretion\s+)?)?(?:determines?|decides?|specif(?:y|ies)|requires?)\b"
         r"|(?:as|to\s+be)\s+(?:determined|decided|specified)\s+by\s+(?:the\s+)?(?P<who2>\w+)"
         r"|由(?P<who3>\S{1,6}?)(?:单方|自行)?(?:确定|决定|核定)(?:的)?(?:金额|标准|价格|租金|费用|比例)"
         # "扣减比例由甲方确定": the measure named first, its author after
@@ -451,8 +454,11 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             re.I,
         ):
             continue
-        if re.search(r"independent|expert|surveyor|arbitrat|dispute|独立|专家|仲裁|争议", s.text, re.I):
-            continue
+        if re.search(r"independent|expert|arbitrat|dispute|独立|专家|仲裁|争议", s.text, re.I) or (
+            re.search(r"surveyor|valuer", s.text, re.I)
+            and not re.search(rf"(?:{ctx.them_rx})['’]s\s+(?:surveyor|valuer)", s.text)
+        ):
+            continue  # a determination by someone independent of the counterparty
         if re.search(
             r"reasonabl\w*\s+(?:\w+\s+)?discretion|acting\s+reasonably|in\s+good\s+faith|合理(?:确定|决定|判断)",
             s.text,

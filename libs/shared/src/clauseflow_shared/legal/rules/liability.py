@@ -323,6 +323,7 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         )
     out += _token_damages_to_us(ctx)
     out += _no_remedy_for_their_delay(ctx)
+    out += _no_remedy_for_failed_services(ctx)
     if not any(f.risk_type == "liability_cap_inadequate" for f in out):
         out += _gross_fault_only(ctx)
     if not any(f.risk_type == "liability_cap_inadequate" for f in out):
@@ -454,6 +455,38 @@ def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
                 ctx.t(
                     "Market: firm delivery dates, delay damages of 0.5-1% a week capped at 10-15% of the price, and a right to terminate after a long delay.",
                     "市场惯例：约定确定的交货日期，迟延违约金每周0.5%-1%，上限为价款的10%-15%，迟延过久可解除合同。",
+                ),
+            )
+        ]
+    return []
+
+
+def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty owes nothing when the services it provides fail, whatever the cause."""
+    for s, m in ctx.find(
+        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:failure|interruption|breakdown|suspension|unavailability)\b"
+        r"[^.;]{0,120}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
+        r"|(?:服务|设施|设备)[^。；]{0,20}(?:中断|故障|停止)[^。；]{0,12}(?:无论|不论)[^。；]{0,10}(?:原因|何种原因)[^。；]{0,10}不承担(?:任何)?责任"
+    ):
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        return [
+            finding(
+                ctx,
+                "liability_cap_inadequate",
+                "medium",
+                span(s, m),
+                what=(
+                    f"{ctx.them} owes nothing when its services fail, however caused, its own negligence included.",
+                    f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
+                ),
+                why=(
+                    f"{ctx.us} pays for the services; an exclusion that covers the counterparty's own fault leaves {ctx.us} with no remedy for the breach most likely to occur.",
+                    f"{ctx.us}为该等服务付费；排除对方自身过错的责任，使{ctx.us}对最可能发生的违约毫无救济。",
+                ),
+                market=(
+                    "Market: relief only for failures outside the provider's reasonable control, with a duty to restore promptly and a fee abatement while services are down.",
+                    "市场惯例：仅对超出服务方合理控制范围的故障免责，并负有及时恢复义务，服务中断期间相应减免费用。",
                 ),
             )
         ]

@@ -18,7 +18,11 @@ from clauseflow_shared.legal.rules.base import (
 )
 from clauseflow_shared.legal.text import Sentence, find_periods, fmt_period
 
-_TERMINATE = r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract)\b|解除|终止"
+_TERMINATE = (
+    r"\bterminat(?:e|es|ed|ion)\b|\bcancel(?:s|led)?\b|\bend\s+(?:this|the)\s+(?:Agreement|Contract|Lease|Tenancy|Licence)\b|解除|终止"
+    # a landlord's forfeiture: "the Landlord may re-enter the Premises and this Lease shall immediately end"
+    r"|\bre-?ent(?:er|ry)\b"
+)
 _CONVENIENCE = (
     r"for\s+(?:its\s+|their\s+)?(?:own\s+)?convenience|without\s+cause|for\s+any\s+reason|at\s+any\s+time|"
     r"at\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion|without\s+(?:giving\s+|stating\s+)?(?:any\s+)?reasons?\b|"
@@ -432,7 +436,10 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         return broad
     # a lender's termination is acceleration: "declare the Loan immediately due and payable"
     for s, m in ctx.find(
-        r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除|\bdeclare\w*\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:immediately\s+)?due\s+and\s+payable|\baccelerate\s+(?:the\s+|all\s+)?(?:Loan|debt|indebtedness|amounts?|sums?|obligations?)|宣布[^。；]{0,16}(?:提前)?到期"
+        r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"
+        # a landlord's forfeiture: "may re-enter the Premises and this Lease shall immediately end"
+        r"|\bre-?ent(?:er|ry)\b|\b(?:Lease|Tenancy)\s+shall\s+(?:immediately\s+|forthwith\s+)?(?:end|determine|cease)\b"
+        r"|\bdeclare\w*\s+(?:the\s+|all\s+)?(?:\w+\s+){0,2}?(?:immediately\s+)?due\s+and\s+payable|\baccelerate\s+(?:the\s+|all\s+)?(?:Loan|debt|indebtedness|amounts?|sums?|obligations?)|宣布[^。；]{0,16}(?:提前)?到期"
     ):
         text = s.text
         if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
@@ -588,11 +595,50 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    return _locked_in_term(ctx)
+
+
+# A long fixed term our party may not leave: "for a term of ten years … The Tenant has no right to end
+# this Lease before the end of the term", "乙方在租赁期内无权提前解除本合同".
+_NO_EARLY_EXIT = (
+    r"(?:has|have)\s+no\s+right\s+to\s+(?:end|terminate|break)|(?:may|shall|can)\s+not\s+(?:end|terminate)\s+(?:this|the)\s+\w+\s+(?:before|early|prior)"
+    r"|无权(?:提前|单方)?(?:解除|终止)|不得提前(?:解除|终止)"
+)
+
+
+def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
+    """A fixed term of five years or more with no right for us to leave early."""
+    for s, m in ctx.find(_NO_EARLY_EXIT):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        long = [p for p in find_periods(ctx.text) if p.unit == "year" and p.months >= 59]
+        if not long:
+            continue
+        return [
+            finding(
+                ctx,
+                "auto_renewal_lock_in",
+                "medium",
+                span(s, m),
+                what=(
+                    f"{ctx.us} is bound for {fmt_period(long[0])} with no right to end the contract early.",
+                    f"{ctx.us}受{fmt_period(long[0])}的固定期限约束，且无权提前解除。",
+                ),
+                why=(
+                    f"A business changes over {fmt_period(long[0])}; without a break {ctx.us} pays to the end whatever it needs.",
+                    f"在{fmt_period(long[0])}内经营情况必然变化；没有提前解除权，{ctx.us}无论需要与否都须付款至期满。",
+                ),
+                market=(
+                    "Playbook: a break right for us at a mid-point (e.g. year five of ten) on six months' notice, at most with a modest break payment.",
+                    "行业立场：我方在期限中点（如十年中的第五年）可提前六个月通知解除，至多支付适当的解约补偿。",
+                ),
+            )
+        ]
     return []
 
 
 # The contract ending, however it ends: the setting of every forfeiture and forced sale.
-_ENDING = r"terminat|expir|终止|解除|届满"
+_ENDING = r"terminat|expir|期满|\bend\s+of\s+(?:the\s+|this\s+)?(?:term|Term|Lease|Tenancy|Agreement|Contract)\b|终止|解除|届满"
 
 
 def post_termination(ctx: ClauseContext) -> list[Finding]:
@@ -695,11 +741,23 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
             holder = re.search(
                 r"(?P<who>\S{1,8}?)(?:已)?(?:收取|收到|收受|持有)的[^。；]{0,10}(?:押金|保证金|款项|费用|预付款)"
-                r"|(?:deposits?|sums?|monies|moneys|amounts?|payments?|fees?)\s+(?:\w+\s+){0,2}?(?:held|received|collected)\s+by\s+(?:the\s+)?(?P<en>\w+)",
+                r"|(?:deposits?|sums?|monies|moneys|amounts?|payments?|fees?)\s+(?:\w+\s+){0,2}?(?:held|received|collected)\s+by\s+(?:the\s+)?(?P<en>\w+)"
+                # "shall become the property of the Landlord", "归甲方所有": who takes it is not who loses it
+                r"|(?:become|becomes|vests?\s+in)\s+(?:the\s+)?(?:(?:sole\s+)?property\s+of\s+(?:the\s+)?)?(?P<taker>\w+)"
+                r"|归(?P<taker_zh>\S{1,8}?)所有",
                 text[: m.end()],
                 re.I,
             )
-            held_by = ctx.parties.mentions(holder.group("who") or holder.group("en")) if holder else []
+            held_by = (
+                ctx.parties.mentions(
+                    holder.group("who")
+                    or holder.group("en")
+                    or holder.group("taker")
+                    or holder.group("taker_zh")
+                )
+                if holder
+                else []
+            )
             if held_by and held_by[0].side in {"us", "them"}:
                 payer = "them" if held_by[0].side == "us" else "us"
             if not ctx.parties.ours(payer):
@@ -717,7 +775,9 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                 # a maker's materials bought and work begun for the customer's orders
                 r"|raw\s+materials|work[- ]in[- ]progress|原材料|在制品|半成品"
                 # a tenant's fit-out, left to the landlord for nothing
-                r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附",
+                r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附"
+                # whatever the tenant leaves behind: "any item left in the Premises"
+                r"|\b(?:items?|goods|chattels|equipment|belongings)\s+(?:left|remaining)|遗留(?:物品|财物|设备)",
                 text,
                 re.I,
             ):
