@@ -2560,6 +2560,25 @@ FLAG: list[Case] = [
         "11.1 At the end of the term the Tenant shall remove all its fixtures and reinstate the Premises to their original condition. Any item left in the Premises shall become the property of the Landlord without payment.",
         metadata={"counterparty": "Castlegate Property Holdings Limited (the Landlord)"},
     ),
+    # ------------------------------------------------ a SaaS customer, in Chinese, and its data on exit
+    _zh(
+        "liability_cap_inadequate",
+        "甲方（客户）",
+        "5.2 因第三方云服务商原因造成的服务中断，乙方不承担任何责任。",
+    ),
+    _zh("post_termination_obligations", "甲方（客户）", "6.3 本协议终止后，乙方将在七日内删除甲方全部数据。"),
+    Case(
+        "liability_cap_inadequate",
+        "Nordlicht Versicherung AG (the Customer)",
+        "The Processor shall not be liable for any interruption of the Services caused by its hosting providers.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    Case(
+        "post_termination_obligations",
+        "Nordlicht Versicherung AG (the Customer)",
+        "Within seven (7) days after termination the Processor shall delete all Customer Data.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
 ]
 
 
@@ -4598,6 +4617,8 @@ CLEAR: list[Case] = [
         "11.1 乙方对幕墙工程的保修期为五年，自总包工程竣工验收合格之日起计算。",
         domain="fidic",
     ),
+    # a third party settling the goods' quality settles nothing about the price
+    _zh("payment_terms_unfavourable", "乙方（供应商）", "货物质量以第三方检测机构确认的结果为准。"),
     # our own approval of what we pay is no third party's audit
     _zh(
         "payment_terms_unfavourable",
@@ -4840,6 +4861,23 @@ CLEAR: list[Case] = [
         "Castlegate Property Holdings Limited (the Landlord)",
         "9.1 The Landlord may end this Lease at any time by giving the Tenant three months' notice if it wishes to redevelop the building, and the Tenant shall not be entitled to any compensation.",
         metadata={"counterparty": "Lumen Health Analytics Limited (the Tenant)"},
+    ),
+    # ------------------------------------------------ a SaaS customer, in Chinese, and its data on exit
+    _zh(
+        "liability_cap_inadequate",
+        "乙方（服务商）",
+        "5.2 因第三方云服务商原因造成的服务中断，乙方不承担任何责任。",
+    ),
+    _zh(
+        "post_termination_obligations",
+        "甲方（客户）",
+        "6.3 本协议终止后六十日内，甲方可导出其全部数据；期满后乙方将在七日内删除甲方全部数据。",
+    ),
+    Case(
+        "post_termination_obligations",
+        "Nordlicht Versicherung AG (the Customer)",
+        "The Processor shall make Customer Data available for export for 60 days after termination and shall then delete it within thirty days.",
+        metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
     ),
 ]
 

@@ -112,6 +112,10 @@ def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
         return []
     for s, m in ctx.find(_THIRD_PARTY_APPROVAL):
         approver = m.group("zh") or m.group("en") or m.group("en2") or ""
+        if not re.search(
+            r"结算|价款|工程款|付款|支付|造价|费用|price|account|sum|payment|fees?\b", s.text, re.I
+        ):
+            continue  # "以第三方检测机构确认的结果为准" settles quality, not what we are paid
         if ctx.parties.sides_in(approver) & {"us", "them", "mutual"}:
             continue  # a party's own approval: the other side's determination is a dispute point, not this one
         if not re.search(

@@ -63,7 +63,7 @@ _PER_ORDER = re.compile(
 # gross weight", "USD 500 per package". For valuable goods it is a small fraction of their worth.
 _PER_WEIGHT = re.compile(
     r"(?:(?:SDR|special\s+drawing\s+rights?|USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+|(?:[\w-]+\s+)?\(?[\d.,]+\)?\s*(?:SDRs?|special\s+drawing\s+rights?|euros?|dollars?))"
-    r"\s+(?:per|for\s+each|a|each)\s+(?:kilo(?:gram(?:me)?)?s?|kg|package|unit|piece|tonne|ton)\b"
+    r"\s+(?:per|for\s+each|a|each)\s+(?:kilo(?:gram(?:me)?)?s?|kg|package|tonne|ton)\b"
     r"|每(?:公斤|千克|件)[^。；]{0,10}(?:特别提款权|元|美元)|(?:特别提款权|元|美元)[^。；]{0,4}/(?:公斤|千克|件)",
     re.I,
 )
@@ -467,8 +467,14 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
         r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:failure|interruption|breakdown|suspension|unavailability)\b"
         r"[^.;]{0,120}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
         r"|(?:服务|设施|设备)[^。；]{0,20}(?:中断|故障|停止)[^。；]{0,12}(?:无论|不论)[^。；]{0,10}(?:原因|何种原因)[^。；]{0,10}不承担(?:任何)?责任"
+        # its own hosting or suppliers: "因第三方云服务商原因造成的服务中断，乙方不承担任何责任"
+        r"|(?P<own>(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:failure|interruption|outage|unavailability|downtime)\b[^.;]{0,60}?"
+        r"\bcaused\s+by\s+(?:its\s+|any\s+|the\s+)?(?:third[- ]party\s+)?(?:hosting|cloud|data\s+cent(?:re|er)|sub-?contractors?|suppliers?|service\s+providers?)"
+        r"|(?:因|由于)(?:第三方)?(?:云服务商|云服务提供商|托管服务商|数据中心|分包商|供应商)(?:的)?原因[^。；]{0,16}(?:中断|故障|不可用|停止)[^。；]{0,8}不承担(?:任何)?责任)"
     ):
-        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+        # the one who "不承担" is named after the cause in Chinese: "…服务中断，乙方不承担任何责任"
+        relief = re.search(r"不承担|not\s+be\s+(?:liable|responsible)", m.group(0), re.I)
+        if not ctx.parties.theirs(ctx.actor(s, m.start() + (relief.start() if relief else 0))):
             continue
         return [
             finding(
@@ -477,8 +483,12 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 what=(
-                    f"{ctx.them} owes nothing when its services fail, however caused, its own negligence included.",
-                    f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
+                    f"{ctx.them} owes nothing when its services fail because of the hosting or suppliers it chose."
+                    if m.group("own")
+                    else f"{ctx.them} owes nothing when its services fail, however caused, its own negligence included.",
+                    f"{ctx.them}自行选择的云服务商或供应商导致服务中断时，{ctx.them}不承担任何责任。"
+                    if m.group("own")
+                    else f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
                 ),
                 why=(
                     f"{ctx.us} pays for the services; an exclusion that covers the counterparty's own fault leaves {ctx.us} with no remedy for the breach most likely to occur.",

@@ -693,10 +693,18 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             # "The Processor is not obliged to return any Customer Personal Data"
             r"not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|copies))|"
             r"立即(?:删除|销毁|清除)|无(?:义务|责任)(?:提供|返还|保留).{0,10}(?:数据|资料|导出|过渡)|不(?:负责|承担).{0,6}(?:返还|导出|保存).{0,6}(?:数据|资料)"
+            # deleted within days and nothing said of a copy first: "终止后，乙方将在七日内删除甲方全部数据"
+            r"|(?P<soon>(?:delete|erase|destroy|purge)\w*\b[^.;]{0,60}?\bwithin\s+[^.;]{0,30}?\bdays?\b"
+            r"|\bwithin\s+[^.;]{0,30}?\bdays?\b[^.;]{0,80}?\b(?:delete|erase|destroy|purge)\w*|(?:在)?[\d一二三四五六七八九十]+(?:个)?(?:日|天|工作日)内(?:彻底)?(?:删除|销毁|清除))"
         ):
             text = s.text
             if not re.search(r"data|records|content|files|数据|资料|文件", text, re.I):
                 continue
+            if m.group("soon") and (
+                re.search(r"export|return|retriev|copy|导出|返还|取回|备份|拷贝", ctx.text, re.I)
+                or not any(p.days <= 30 for p in find_periods(m.group("soon")))
+            ):
+                continue  # a return or export comes first, or the window is long enough to take a copy
             side = ctx.actor(s, m.start())
             if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
                 continue
