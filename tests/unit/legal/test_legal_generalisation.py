@@ -2580,6 +2580,28 @@ FLAG: list[Case] = [
         "Within seven (7) days after termination the Processor shall delete all Customer Data.",
         metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
     ),
+    # ------------------------------------------------ an English subcontract, read for the subcontractor
+    Case(
+        "liquidated_damages_excessive",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "3.1 If the Subcontractor fails to complete the Subcontract Works by the completion date, it shall pay the Contractor all liquidated damages that the Employer deducts under the Main Contract, together with all other losses the Contractor suffers.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    Case(
+        "claim_time_bar",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "4.1 The Subcontractor shall give notice of any claim for an extension of time or additional payment within seven days after the event. If it does not, it shall not be entitled to any extension of time or additional payment.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "5.1 The Contractor may instruct variations to the Subcontract Works. No variation shall entitle the Subcontractor to additional payment unless and to the extent that the Contractor recovers payment for it from the Employer.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
 ]
 
 
@@ -4879,6 +4901,36 @@ CLEAR: list[Case] = [
         "Nordlicht Versicherung AG (the Customer)",
         "The Processor shall make Customer Data available for export for 60 days after termination and shall then delete it within thirty days.",
         metadata={"counterparty": "CloudHarbor Analytics Inc. (the Processor)"},
+    ),
+    # ------------------------------------------------ an English subcontract, read for the subcontractor
+    Case(
+        "claim_time_bar",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "4.1 The Subcontractor shall give notice of any claim for an extension of time or additional payment within twenty-eight days after it became aware of the event. If it does not, the Contractor shall take the delay into account in assessing the claim.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Hartley Facades Ltd (the Subcontractor)",
+        "5.1 The Contractor may instruct variations to the Subcontract Works, which shall be valued at the rates in the Subcontract and paid whether or not the Contractor recovers payment from the Employer.",
+        domain="fidic",
+        metadata={"counterparty": "Bramwell Construction plc (the Contractor)"},
+    ),
+    # the same clauses read for the main contractor
+    Case(
+        "claim_time_bar",
+        "Bramwell Construction plc (the Contractor)",
+        "4.1 The Subcontractor shall give notice of any claim for an extension of time or additional payment within seven days after the event. If it does not, it shall not be entitled to any extension of time or additional payment.",
+        domain="fidic",
+        metadata={"counterparty": "Hartley Facades Ltd (the Subcontractor)"},
+    ),
+    Case(
+        "variation_valuation_unfair",
+        "Bramwell Construction plc (the Contractor)",
+        "5.1 No variation shall entitle the Subcontractor to additional payment unless and to the extent that the Contractor recovers payment for it from the Employer.",
+        domain="fidic",
+        metadata={"counterparty": "Hartley Facades Ltd (the Subcontractor)"},
     ),
 ]
 

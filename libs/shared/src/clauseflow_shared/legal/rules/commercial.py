@@ -1016,6 +1016,15 @@ _BAR = (
 )
 
 
+# What a claimant must do in time: give notice, claim, sue, invoice.
+_CLAIM_STEP = r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|invoic|通知|索赔|异议|主张|诉讼|起诉|仲裁|发票|结算申请|付款申请"
+# A sentence whose bar refers to the period of the sentence before: "within such period", "If it does not".
+_POINTS_BACK = (
+    r"\b(?:such|that|the\s+said)\s+(?:time|period)\b|上述期限|该期限|前述期限"
+    r"|\bif\s+(?:it|they|the\s+\w+)\s+(?:does|do)\s+not\b|\bfailing\s+which\b|\bif\s+(?:it|they|the\s+\w+)\s+fails?\s+to\s+do\s+so\b"
+)
+
+
 def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
     # Particular Conditions that substitute a shorter notice period.
@@ -1052,23 +1061,18 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     units = {"day", "business day", "week", "month", "year", "hour"}
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
-        notice = re.search(
-            r"notice|notif|claim|proceedings|\baction\b|\bsuit\b|invoic|通知|索赔|异议|主张|诉讼|起诉|仲裁|发票|结算申请|付款申请",
-            text,
-            re.I,
+        notice = re.search(_CLAIM_STEP, text, re.I) or (
+            # "… shall give notice … within seven days. If it does not, it shall not be entitled …"
+            before is not None
+            and re.search(_POINTS_BACK, text, re.I)
+            and re.search(_CLAIM_STEP, before.text, re.I)
         )
         bar = re.search(_BAR, text, re.I)
         if not notice or not bar:
             continue
         periods = [p for p in find_periods(text) if p.unit in units]
         quote = span(s, periods[0].start) if periods else None
-        if (
-            not periods
-            and before is not None
-            and re.search(
-                r"\b(?:such|that|the\s+said)\s+(?:time|period)\b|上述期限|该期限|前述期限", text, re.I
-            )
-        ):
+        if not periods and before is not None and re.search(_POINTS_BACK, text, re.I):
             # "within such period" points back: the period and its bar in two sentences are quoted
             # together, so a redline can change the period
             periods = [p for p in find_periods(before.text) if p.unit in units]

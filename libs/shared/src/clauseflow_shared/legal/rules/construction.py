@@ -234,6 +234,10 @@ def variations(ctx: ClauseContext) -> list[Finding]:
         r"(?:adjustment|increase)\s+(?:of|to|in)\s+the\s+(?:Contract\s+Price|price)\b[^.;]{0,60}?\bonly\s+(?:if|where|when|to\s+the\s+extent)[^.;]{0,80}?\b(?:more\s+than|exceed\w*|in\s+excess\s+of)|"
         r"不(?:予|作)?调整(?:合同)?价(?:格|款)|不增加合同价款|(?:不得|无权)(?:因此|就此)?(?:要求|主张)?(?:调整|增加)(?:合同)?(?:价(?:格|款)|设计费|服务费|报酬)"
         r"|(?:合同)?价(?:格|款)不(?:予|作)?调整"
+        # paid for a variation only out of what the counterparty recovers upstream: "No variation shall
+        # entitle the Subcontractor to additional payment unless … the Contractor recovers payment for it from the Employer"
+        r"|\b(?:no|any)\s+variation[^.;]{0,80}?\b(?:unless|only\s+(?:if|to\s+the\s+extent))[^.;]{0,60}?\b(?:recovers?|receives?|is\s+paid)\b[^.;]{0,30}?\bfrom\s+the\s+(?:Employer|Owner|Client)"
+        r"|变更[^。；]{0,30}(?:以|仅在|须待)[^。；]{0,10}(?:发包人|业主|建设单位)[^。；]{0,10}(?:支付|认可|批准|确认)[^。；]{0,6}(?:为限|为前提|后)"
         # omitted work given to others: "将任何部分工程删减并交由第三方施工"
         r"|删减[^。；]{0,20}(?:交由|委托|另行发包给?)(?:任何)?(?:第三方|他人|其他)"
     ):

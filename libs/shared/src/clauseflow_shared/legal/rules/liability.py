@@ -862,6 +862,7 @@ _LD = (
 )
 _NOT_EXCLUSIVE = (
     r"without\s+prejudice\s+to.{0,80}(?:recover|claim|right|remed)|in\s+addition\s+(?:to|recover|claim)|"
+    r"(?:together|along)\s+with\s+(?:all|any)\s+(?:other|further|additional)\s+(?:loss|losses|damages|costs)|"
     r"further\s+(?:loss|losses|damages)|not\s+(?:be\s+)?(?:the\s+)?(?:sole|exclusive)|"
     r"另行(?:要求)?(?:赔偿|索赔)|不足以(?:弥补|赔偿).{0,12}(?:继续|另行|还)?|还应赔偿|并赔偿.{0,6}(?:全部|其他)"
 )
