@@ -137,17 +137,17 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
             continue  # M&A seller limitations have their own, more specific rule
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
-        per_order = is_cap and months is None and pct is None and _PER_ORDER.search(s.text) is not None
-        per_weight = _PER_WEIGHT.search(s.text) if is_cap and months is None and pct is None else None
+        # a cap measured neither in months of fees nor as a share of the price: by order, by weight, or a sum
+        other_basis = is_cap and months is None and pct is None
+        per_order = other_basis and _PER_ORDER.search(s.text) is not None
+        per_weight = _PER_WEIGHT.search(s.text) if other_basis else None
         low = is_cap and (
             (months is not None and months < 12)
             or (pct is not None and pct < 100)
             or per_order
             or bool(per_weight)
         )
-        nominal = (
-            _nominal_amount(s.text) if is_cap and months is None and pct is None and not per_weight else None
-        )
+        nominal = _nominal_amount(s.text) if other_basis and not per_weight else None
         if (
             is_cap
             and ctx.parties.theirs(side)
