@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+scripts/system_deps.sh
 echo "== generated gRPC code is up to date"
 scripts/uv.sh run --frozen python scripts/gen_protos.py --check
 echo "== ruff"
