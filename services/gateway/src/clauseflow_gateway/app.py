@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.errors import install_error_handlers
+from clauseflow_gateway.intake.deadlines import BodyDeadlineMiddleware
 from clauseflow_gateway.intake.isolation import ReaderPool
 from clauseflow_gateway.intake.submission import DocumentParser, SubmissionService, default_parser
 from clauseflow_gateway.outbox import OutboxRelay
@@ -77,6 +78,9 @@ def create_app(
 
     app = FastAPI(title="clauseflow gateway", version="1.0.0", description=API_DESCRIPTION, lifespan=lifespan)
     install_error_handlers(app)
+    app.add_middleware(
+        BodyDeadlineMiddleware, read_timeout_s=settings.body_read_timeout_s, total_s=settings.body_timeout_s
+    )
     for router in (reviews.router, decisions.router, stream.router, health.router):
         app.include_router(router)
     _install_openapi(app)

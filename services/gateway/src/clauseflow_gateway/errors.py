@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 log = get_logger(__name__)
 
@@ -24,12 +25,15 @@ log = get_logger(__name__)
 class ApiError(Exception):
     """An error answer with an HTTP status, a stable machine code and a human message."""
 
-    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.details = details
+        self.headers = headers
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
@@ -60,7 +64,14 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 async def _api_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return _json(exc.status, error_body(exc.code, exc.message, exc.details))
+    return _json(exc.status, error_body(exc.code, exc.message, exc.details), exc.headers)
+
+
+async def _client_disconnect(request: Request, exc: Exception) -> JSONResponse:
+    # The client went away mid-request (a cancelled upload, a closed laptop): nothing to answer and
+    # nothing wrong with the gateway, so one info line and no traceback.
+    log.info("client disconnected before its request was read", method=request.method, path=request.url.path)
+    return _json(400, error_body("client_disconnected", "the client disconnected"))
 
 
 async def _request_validation(_: Request, exc: Exception) -> JSONResponse:
@@ -99,6 +110,7 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers; the most specific exception class wins in Starlette's lookup."""
     app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(ClientDisconnect, _client_disconnect)
     app.add_exception_handler(RequestValidationError, _request_validation)
     app.add_exception_handler(ValidationError, _request_validation)
     app.add_exception_handler(StarletteHTTPException, _http_exception)

@@ -30,6 +30,9 @@ def main() -> None:
         log_config=None,
         access_log=False,
         timeout_graceful_shutdown=10,
+        # An idle keep-alive connection is closed after this; a body that stalls is bounded by
+        # BodyDeadlineMiddleware (BODY_READ_TIMEOUT_S / BODY_TIMEOUT_S), which uvicorn does not do.
+        timeout_keep_alive=5,
         loop=runtime.uvicorn_loop(),
     )
     uvicorn.Server(config).run()

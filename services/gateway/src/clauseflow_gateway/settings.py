@@ -26,6 +26,11 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     parse_memory_mb: int = Field(
         default=2048, ge=0, description="memory one document's reading may use (0: no limit; Linux only)"
     )
+    # A client that stops sending its body must not hold a connection (and a worker slot) forever.
+    body_read_timeout_s: float = Field(
+        default=15.0, gt=0, description="longest wait for the next chunk of a request body"
+    )
+    body_timeout_s: float = Field(default=300.0, gt=0, description="time allowed to receive a whole body")
     publish_timeout_s: float = Field(default=15.0, gt=0)
     outbox_poll_s: float = Field(default=1.0, gt=0, description="how often the relay retries unsent events")
     sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")

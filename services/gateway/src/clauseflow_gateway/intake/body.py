@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 from starlette.requests import Request
-from starlette.types import Message
 
 from clauseflow_gateway.errors import ApiError
 
@@ -17,30 +18,20 @@ def too_large(what: str, limit: int) -> ApiError:
     )
 
 
-async def read_limited_body(request: Request, limit: int) -> bytes:
-    """The whole body, refusing (413) as soon as it exceeds ``limit`` — before it is all received."""
+async def limited_chunks(request: Request, limit: int) -> AsyncIterator[bytes]:
+    """The body's chunks as they arrive, refusing (413) as soon as more than ``limit`` bytes came."""
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise too_large("the request", limit)
-    chunks: list[bytes] = []
     received = 0
     async for chunk in request.stream():
         received += len(chunk)
         if received > limit:
             raise too_large("the request", limit)
-        chunks.append(chunk)
-    return b"".join(chunks)
+        if chunk:
+            yield chunk
 
 
-def replay_request(request: Request, body: bytes) -> Request:
-    """A request over the same scope whose body is ``body`` (already read), for form parsing."""
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if sent:
-            return {"type": "http.disconnect"}
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return Request(request.scope, receive)
+async def read_limited_body(request: Request, limit: int) -> bytes:
+    """The whole body, refusing (413) as soon as it exceeds ``limit`` — before it is all received."""
+    return b"".join([chunk async for chunk in limited_chunks(request, limit)])

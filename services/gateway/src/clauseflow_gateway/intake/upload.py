@@ -15,7 +15,8 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from clauseflow_gateway.errors import ApiError, readable_validation_errors, validation_message
-from clauseflow_gateway.intake.body import read_limited_body, replay_request, too_large
+from clauseflow_gateway.intake.body import limited_chunks, read_limited_body, too_large
+from clauseflow_gateway.intake.multipart import parse_form
 from clauseflow_gateway.schemas import ReviewCreate, ReviewFields, ReviewOptionsCreate
 
 SUPPORTED_SUFFIXES = (".txt", ".md", ".docx", ".pdf")
@@ -139,10 +140,20 @@ def _single_upload(form: FormData, name: str) -> UploadFile | None:
 
 
 async def submission_from_multipart(
-    request: Request, body: bytes, limit: int, max_references: int
+    request: Request, limit: int, request_limit: int, max_references: int
 ) -> Submission:
-    """A submission from a multipart form: ``file``, fields, optional ``pc_file`` and ``reference_files``."""
-    form = await replay_request(request, body).form(max_files=2 + max_references, max_fields=50)
+    """A submission from a multipart form: ``file``, fields, optional ``pc_file`` and ``reference_files``.
+
+    The form is parsed as it streams in (files spool to disk), each file refused on its first byte
+    over ``limit``: a 100 MB upload is never held in memory.
+    """
+    form = await parse_form(
+        request.headers,
+        limited_chunks(request, request_limit),
+        max_file_bytes=limit,
+        max_files=2 + max_references,
+        max_fields=50,
+    )
     try:
         primary_upload = _single_upload(form, "file")
         if primary_upload is None:
@@ -167,6 +178,8 @@ async def read_submission(
 ) -> Submission:
     """Read and validate a submission of either kind; raises :class:`ApiError` with a clear message."""
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type == "multipart/form-data":
+        return await submission_from_multipart(request, limit, request_limit, max_references)
     body = await read_limited_body(request, request_limit)
     if not body.strip():
         raise ApiError(
@@ -177,8 +190,6 @@ async def read_submission(
         )
     if content_type == "application/json" or content_type.endswith("+json"):
         return await submission_from_json(body, limit)
-    if content_type == "multipart/form-data":
-        return await submission_from_multipart(request, body, limit, max_references)
     raise ApiError(
         415,
         "unsupported_media_type",
