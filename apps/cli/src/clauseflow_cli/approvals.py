@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from enum import StrEnum
 from typing import Any
 
@@ -55,4 +57,11 @@ async def decide_pending(
     else:
         decisions = [d for r in pending if (d := _ask(r, console)) is not None]
     if decisions:
-        await client.decide(review_id, decisions, decided_by="cli", key=f"cli-{review_id}-{pending[0]['id']}")
+        await client.decide(review_id, decisions, decided_by="cli", key=decisions_key(review_id, decisions))
+
+
+def decisions_key(review_id: str, decisions: list[dict[str, Any]]) -> str:
+    """The idempotency key of one set of decisions: a retry of the same answers reuses it, so it is
+    recorded once; different answers (a redline skipped now and decided later) get a key of their own."""
+    digest = hashlib.sha256(json.dumps(decisions, sort_keys=True).encode()).hexdigest()[:32]
+    return f"cli-{review_id}-{digest}"

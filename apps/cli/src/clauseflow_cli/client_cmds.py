@@ -8,21 +8,28 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.stack_state import gateway_url
 
 console = Console()
 T = TypeVar("T")
 
 GATEWAY = typer.Option(
-    "http://127.0.0.1:8000", "--gateway", envvar="CLAUSEFLOW_GATEWAY_URL", help="gateway URL"
+    None,
+    "--gateway",
+    envvar="CLAUSEFLOW_GATEWAY_URL",
+    help="gateway URL (default: the stack `clauseflow up` started, else GATEWAY_PORT or 8000 on loopback)",
 )
 
 
-def _call(url: str, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
+def _call(given_url: str | None, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
+    url = gateway_url(given_url)
+
     async def run() -> T:
         async with GatewayClient(url) as client:
             return await action(client)
@@ -32,8 +39,13 @@ def _call(url: str, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
     except GatewayError as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(code=2) from None
-    except OSError as exc:
-        console.print(f"[red]cannot reach the gateway at {url}: {exc}[/red]")
+    except (httpx.TransportError, OSError) as exc:
+        reason = str(exc) or type(exc).__name__
+        console.print(
+            f"[red]no gateway answers at {url} ({reason}); start one with `clauseflow up`, "
+            "or pass --gateway URL / set CLAUSEFLOW_GATEWAY_URL[/red]",
+            soft_wrap=True,
+        )
         raise typer.Exit(code=2) from None
 
 
@@ -43,7 +55,7 @@ def submit(
     language: str = typer.Option("zh-CN"),
     domain: str = typer.Option("auto"),
     pc: Path | None = typer.Option(None, "--pc", exists=True, dir_okay=False),
-    gateway: str = GATEWAY,
+    gateway: str | None = GATEWAY,
 ) -> None:
     """Submit FILE for review; prints the review id."""
     review_id = _call(
@@ -52,7 +64,7 @@ def submit(
     console.print(review_id)
 
 
-def status(review_id: str = typer.Argument(...), gateway: str = GATEWAY) -> None:
+def status(review_id: str = typer.Argument(...), gateway: str | None = GATEWAY) -> None:
     """Show a review's status and its clauses."""
     review: dict[str, Any] = _call(gateway, lambda c: c.review(review_id))
     table = Table(title=f"{review_id}: {review['status']}")
@@ -71,7 +83,7 @@ def approve(
     all_pending: bool = typer.Option(False, "--all", help="approve every pending redline"),
     reject: list[str] = typer.Option([], "--reject", help="reject these redline ids"),
     feedback: str = typer.Option("", help="feedback for the rejected redlines (asks for a redraft)"),
-    gateway: str = GATEWAY,
+    gateway: str | None = GATEWAY,
 ) -> None:
     """Approve or reject redlines awaiting approval."""
 
@@ -94,7 +106,7 @@ def report(
     review_id: str = typer.Argument(...),
     fmt: str = typer.Option("md", "--format", help="md or json"),
     out: Path | None = typer.Option(None, help="write to this file instead of the terminal"),
-    gateway: str = GATEWAY,
+    gateway: str | None = GATEWAY,
 ) -> None:
     """Fetch a review's report."""
     body = _call(gateway, lambda c: c.report(review_id, fmt))

@@ -17,6 +17,7 @@ from clauseflow_gateway.db.tables import (
     RedlineRow,
     ReviewRow,
     RiskRow,
+    SubmissionRow,
 )
 from clauseflow_gateway.report import ClauseSnapshot, RedlineSnapshot, ReviewSnapshot
 from clauseflow_gateway.schemas import (
@@ -249,6 +250,7 @@ class ReadModel:
             order = _clause_order(clauses)
             risks = await _risks(session, review_id, order)
             redlines = [r for r in await _redlines(session, review_id, order) if r.drafted]
+            submitted = await session.get(SubmissionRow, review_id)
         return ReviewSnapshot(
             review_id=review.id,
             status=review.status,
@@ -259,6 +261,7 @@ class ReadModel:
             plan_version=review.plan_version,
             summary=review.summary,
             failure_reason=review.failure_reason,
+            intake_warnings=tuple(submitted.warnings if submitted else ()),
             clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
             risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
             redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),

@@ -59,6 +59,7 @@ class ReviewSnapshot(BaseModel):
     plan_version: int = 0
     summary: str = ""
     failure_reason: str = ""
+    intake_warnings: tuple[str, ...] = ()
     clauses: tuple[ClauseSnapshot, ...] = ()
     risks: tuple[Risk, ...] = ()
     redlines: tuple[RedlineSnapshot, ...] = ()
@@ -154,6 +155,8 @@ def build_report(snapshot: ReviewSnapshot | Mapping[str, Any]) -> dict[str, Any]
         "counts": counts,
         "summary": snap.summary.strip() or template_summary(snap, counts),
         "failure_reason": snap.failure_reason,
+        # How the document was read, when it matters for trusting quotes (a guessed encoding, say).
+        "intake_warnings": list(snap.intake_warnings),
     }
 
 
@@ -182,6 +185,7 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "Depth",
         "state": "State",
         "failure": "Failure",
+        "warning": "Reading the document",
     },
     "zh": {
         "title": "合同审查报告",
@@ -207,6 +211,7 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "深度",
         "state": "状态",
         "failure": "失败原因",
+        "warning": "文件读取提示",
     },
 }
 
@@ -269,6 +274,8 @@ def render_markdown(report: Mapping[str, Any]) -> str:
     ]
     if report.get("failure_reason"):
         lines += [f"**{t['failure']}:** {report['failure_reason']}", ""]
+    for warning in report.get("intake_warnings", []):
+        lines += [f"**{t['warning']}:** {warning}", ""]
     lines += [f"## {t['summary']}", "", str(report.get("summary", "")), ""]
     lines += _risk_section(report, t) + _redline_section(report, t) + _clause_section(report, t)
     return "\n".join(lines).rstrip() + "\n"

@@ -4,6 +4,12 @@ Supported: UTF-8 (with or without BOM), UTF-16/UTF-32 with BOM (and BOM-less UTF
 its NUL pattern), GB18030/GBK for Chinese, and legacy single-byte Western encodings. Text that is
 mostly UTF-8 but contains invalid bytes is refused rather than guessed, because a silently
 mis-decoded contract would quote wrong text in findings and redlines.
+
+A file that is not Unicode with a byte-order mark or valid UTF-8 is read only when its encoding is
+recognised with confidence (GB18030 text that is almost all Chinese, BOM-less UTF-16 that decodes
+to clean text, a legacy code page charset-normalizer reads without chaos), and then always with a
+warning naming the encoding used: the warning reaches the review's answer and its report, so a
+lawyer knows to check quotes against the original.
 """
 
 from __future__ import annotations
@@ -33,21 +39,26 @@ _ASCII = bytes(range(128))
 
 def decode_text(content: bytes) -> str:
     """Decode a text document; raises :class:`UnreadableDocument` when the bytes are not text."""
+    return decode_text_noting(content)[0]
+
+
+def decode_text_noting(content: bytes) -> tuple[str, list[str]]:
+    """The decoded text and, when its encoding had to be guessed, a warning naming the one used."""
     for bom, encoding in _BOMS:
         if content.startswith(bom):
-            return _strict(content[len(bom) :], encoding)
+            return _strict(content[len(bom) :], encoding), []
     sample = content[:_SAMPLE]
     binary = len(_BINARY_BYTES.findall(sample))
     if binary > max(2, len(sample) // 1000):
         utf16 = _bomless_utf16(content)
-        if utf16 is not None:
-            return utf16
-        raise UnreadableDocument(
-            "The file looks like binary data, not text. Upload the contract as .txt, .md, .docx or a .pdf "
-            "with a text layer."
-        )
+        if utf16 is None:
+            raise UnreadableDocument(
+                "The file looks like binary data, not text. Upload the contract as .txt, .md, .docx or a "
+                ".pdf with a text layer."
+            )
+        return utf16[0], [_guessed(utf16[1])]
     try:
-        return content.decode("utf-8")
+        return content.decode("utf-8"), []
     except UnicodeDecodeError as exc:
         utf8_error = exc
     high_bytes = len(sample.translate(None, _ASCII))
@@ -58,7 +69,15 @@ def decode_text(content: bytes) -> str:
             f"offset {utf8_error.start}; it may be corrupt or mix encodings. Re-save it as UTF-8 and "
             "upload it again."
         )
-    return _decode_legacy(content)
+    text, encoding = _decode_legacy(content)
+    return text, [_guessed(encoding)]
+
+
+def _guessed(encoding: str) -> str:
+    return (
+        f"The file is not UTF-8; it was read as {encoding} (detected). Check that quoted text matches "
+        "the original, or re-save the file as UTF-8."
+    )
 
 
 def _strict(content: bytes, encoding: str) -> str:
@@ -71,7 +90,7 @@ def _strict(content: bytes, encoding: str) -> str:
         ) from None
 
 
-def _bomless_utf16(content: bytes) -> str | None:
+def _bomless_utf16(content: bytes) -> tuple[str, str] | None:
     """UTF-16 without a byte-order mark, recognised by decoding to clean English or Chinese text."""
     if len(content) % 2:
         return None
@@ -84,13 +103,13 @@ def _bomless_utf16(content: bytes) -> str | None:
             continue
         if len(_PLAIN.findall(text)) / len(text) > 0.97:
             try:
-                return content.decode(encoding)
+                return content.decode(encoding), encoding.upper()
             except UnicodeDecodeError:
                 return None
     return None
 
 
-def _decode_legacy(content: bytes) -> str:
+def _decode_legacy(content: bytes) -> tuple[str, str]:
     # GB18030 is a superset of GBK and GB2312; accept it when what it decodes is mostly Chinese.
     try:
         text = content.decode("gb18030")
@@ -99,7 +118,7 @@ def _decode_legacy(content: bytes) -> str:
     if text:
         non_ascii = [ch for ch in text[:_SAMPLE] if ord(ch) > 127]
         if non_ascii and sum(1 for ch in non_ascii if _CJK.match(ch)) / len(non_ascii) > 0.95:
-            return text
+            return text, "GB18030 (GBK)"
     from charset_normalizer import from_bytes  # imported lazily: detection is slow to import
 
     best = from_bytes(content[:_SAMPLE]).best()
@@ -109,7 +128,7 @@ def _decode_legacy(content: bytes) -> str:
         except (UnicodeDecodeError, LookupError):
             decoded = ""
         if decoded and _control_share(decoded) < 0.001:
-            return decoded
+            return decoded, best.encoding
     raise UnreadableDocument(
         "The text encoding of the file could not be recognised (tried UTF-8, UTF-16, GB18030/GBK and common "
         "Western encodings). Re-save the file as UTF-8 and upload it again."

@@ -35,7 +35,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from clauseflow_shared.documents.crossrefs import find_cross_references
-from clauseflow_shared.documents.decoding import decode_text, detect_language, normalise_text
+from clauseflow_shared.documents.decoding import decode_text_noting, detect_language, normalise_text
 from clauseflow_shared.documents.definitions import (
     attach_definitions,
     find_definitions,
@@ -168,7 +168,7 @@ def _extract(content: bytes, source_format: str, max_bytes: int) -> tuple[str, l
         from clauseflow_shared.documents.pdf_reader import read_pdf
 
         return read_pdf(content)
-    return decode_text(content), []
+    return decode_text_noting(content)
 
 
 def _title_of(text: str) -> str:

@@ -175,3 +175,20 @@ class OutboxRow(Base):
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str] = mapped_column(Text, default="")
+
+
+class SubmissionRow(Base):
+    """How a review was submitted: its idempotency key and fingerprint, the answer, the intake warnings.
+
+    A retried upload with the same ``Idempotency-Key`` is answered from ``response`` instead of
+    creating a second review; ``warnings`` (an encoding that had to be guessed, say) reach the report.
+    """
+
+    __tablename__ = "submissions"
+
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(200), nullable=True, unique=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    warnings: Mapped[list[str]] = mapped_column(JSON, default=list)
+    response: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

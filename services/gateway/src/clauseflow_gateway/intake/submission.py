@@ -14,12 +14,14 @@ from clauseflow_shared.ids import derived_id, new_review_id
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import Domain, Language, ReviewOptions, ReviewStatus
 from clauseflow_shared.settings import ReviewDefaults
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from clauseflow_gateway.db.tables import ReviewRow
+from clauseflow_gateway.db.tables import ReviewRow, SubmissionRow
 from clauseflow_gateway.errors import ApiError
 from clauseflow_gateway.intake.domain import detect_domain
 from clauseflow_gateway.intake.fidic import merged_contract, with_content_id
+from clauseflow_gateway.intake.idempotency import earlier_answer, fingerprint
 from clauseflow_gateway.intake.isolation import ReaderCrashed, ReaderPool
 from clauseflow_gateway.intake.upload import Submission, UploadedDocument
 from clauseflow_gateway.outbox import OutboxRelay, enqueue
@@ -174,11 +176,36 @@ class SubmissionService:
             references=tuple(reference_ids),
         )
 
-    async def submit(self, submission: Submission) -> ReviewAccepted:
+    async def submit(
+        self, submission: Submission, idempotency_key: str | None = None
+    ) -> tuple[ReviewAccepted, bool]:
         """Parse everything first (nothing stored on failure), then store, record and queue.
 
         With Particular Conditions, the General Conditions as amended by them are what is reviewed.
+        Returns the answer and whether it repeats the one given to an earlier submission under the
+        same ``idempotency_key`` (then nothing new is recorded).
         """
+        print_ = fingerprint(submission)
+        if idempotency_key is not None:
+            async with self._sessions() as session:
+                earlier = await earlier_answer(session, idempotency_key, print_)
+            if earlier is not None:
+                return earlier, True
+        try:
+            return await self._submit(submission, idempotency_key, print_), False
+        except IntegrityError:
+            if idempotency_key is None:
+                raise
+            # A concurrent retry under the same key recorded its review first: answer as it did.
+            async with self._sessions() as session:
+                earlier = await earlier_answer(session, idempotency_key, print_)
+            if earlier is None:
+                raise
+            return earlier, True
+
+    async def _submit(
+        self, submission: Submission, idempotency_key: str | None, print_: str
+    ) -> ReviewAccepted:
         primary = await self._parse(submission.primary)
         pc = await self._parse(submission.particular_conditions) if submission.particular_conditions else None
         references = [await self._parse(r) for r in submission.references]
@@ -208,12 +235,8 @@ class SubmissionService:
             domain=domain,
             options=options,
         )
-        with bound_context(review_id=review_id):
-            await self._record(review_id, payload, submission.primary.filename, detected)
-            log.info("review submitted", domain=domain.value, language=language.value)
-        self._relay.kick()
         warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings]))
-        return ReviewAccepted(
+        accepted = ReviewAccepted(
             id=review_id,
             review_id=review_id,
             status=ReviewStatus.RECEIVED.value,
@@ -226,10 +249,30 @@ class SubmissionService:
             warnings=warnings,
             links=Links.for_review(review_id),
         )
+        submitted = SubmissionRow(
+            review_id=review_id,
+            idempotency_key=idempotency_key,
+            fingerprint=print_,
+            warnings=warnings,
+            response=accepted.model_dump(mode="json"),
+        )
+        with bound_context(review_id=review_id):
+            await self._record(review_id, payload, submission.primary.filename, detected, submitted)
+            log.info("review submitted", domain=domain.value, language=language.value)
+        self._relay.kick()
+        return accepted
 
-    async def _record(self, review_id: str, payload: ReviewRequested, filename: str, detected: bool) -> None:
+    async def _record(
+        self,
+        review_id: str,
+        payload: ReviewRequested,
+        filename: str,
+        detected: bool,
+        submitted: SubmissionRow,
+    ) -> None:
         event = Envelope.wrap(review_id, payload, event_id=review_requested_event_id(review_id))
         async with self._sessions() as session, session.begin():
+            session.add(submitted)
             session.add(
                 ReviewRow(
                     id=review_id,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from clauseflow_shared.review import RedlineStatus, RiskLevel
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from clauseflow_gateway.intake.idempotency import checked_key
 from clauseflow_gateway.intake.upload import SUPPORTED_SUFFIXES, read_submission
 from clauseflow_gateway.report import build_report, render_markdown
 from clauseflow_gateway.schemas import (
@@ -65,8 +66,19 @@ EXTRA_SCHEMAS = (ReviewCreate,)
     openapi_extra=SUBMIT_BODY,
     summary="Submit a contract for review (JSON text or a multipart file upload)",
 )
-async def submit_review(request: Request, response: Response, services: Services) -> ReviewAccepted:
-    """Validate and parse the contract, record the review and queue it; answers at once with its id."""
+async def submit_review(
+    request: Request,
+    response: Response,
+    services: Services,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> ReviewAccepted:
+    """Validate and parse the contract, record the review and queue it; answers at once with its id.
+
+    A retry with the same ``Idempotency-Key`` and the same documents and fields answers with the
+    review the first request created (``Idempotent-Replayed: true``); the same key with a different
+    submission is a 409.
+    """
+    key = checked_key(idempotency_key)
     settings = services.settings
     submission = await read_submission(
         request,
@@ -74,7 +86,9 @@ async def submit_review(request: Request, response: Response, services: Services
         request_limit=settings.max_request_bytes,
         max_references=settings.max_reference_files,
     )
-    accepted = await services.submissions.submit(submission)
+    accepted, replayed = await services.submissions.submit(submission, key)
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = accepted.links.self
     return accepted
 
