@@ -82,15 +82,15 @@ async def running_gateway(
     """The gateway app served by uvicorn on a free port, with a fresh in-memory bus."""
     bus = InMemoryBus(partitions=2)
     await bus.start()
-    settings = GatewaySettings(
-        gateway_database_url=f"sqlite+aiosqlite:///{root / 'gateway.db'}",
-        document_store_dir=root / "documents",
-        bus_kind="memory",
-        max_upload_bytes=MAX_UPLOAD,
-        outbox_poll_s=0.1,
-        sse_poll_s=0.05,
-        **(settings_overrides or {}),
-    )
+    values: dict[str, Any] = {
+        "gateway_database_url": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "document_store_dir": root / "documents",
+        "bus_kind": "memory",
+        "max_upload_bytes": MAX_UPLOAD,
+        "outbox_poll_s": 0.1,
+        "sse_poll_s": 0.05,
+    }
+    settings = GatewaySettings(**{**values, **(settings_overrides or {})})
     try:
         async with serve_gateway(settings, bus, **app_kwargs) as http:
             yield Gateway(http, bus, root, settings)

@@ -85,3 +85,19 @@ def test_a_development_agreement_that_mentions_an_asset_purchase_agreement_stays
         '"Affiliate" has the meaning set forth in the Asset Purchase Agreement.'
     )
     assert detect_domain(text) is Domain.GENERIC
+
+
+def test_a_saas_master_subscription_agreement_is_not_a_share_deal() -> None:
+    msa = """MASTER SUBSCRIPTION AGREEMENT
+1. Subscription. The Provider grants the Customer access to the Service for the Subscription Term.
+2. Fees. The Customer pays the subscription fees annually in advance.
+3. Warranties. The Provider warrants that the Service performs materially as documented."""
+    assert detect_domain(msa) is Domain.GENERIC
+    assert detect_domain(msa.replace("MASTER SUBSCRIPTION", "SOFTWARE SUBSCRIPTION")) is Domain.GENERIC
+
+
+def test_a_share_subscription_agreement_still_is() -> None:
+    assert detect_domain("SUBSCRIPTION AGREEMENT\nThe Investor subscribes for the Subscription Shares.") is (
+        Domain.SHA_SPA
+    )
+    assert detect_domain("SHARE SUBSCRIPTION AGREEMENT\n1. Subscription.") is Domain.SHA_SPA

@@ -101,6 +101,14 @@ SHA_SPA_TITLE = re.compile(
     r"|资产(?:收购|转让|购买)|股权(?:收购|转让)|增资|股东协议|投资协议",
     re.I,
 )
+# "Subscription agreement" names a share subscription only when the title is not about a service:
+# a SaaS "Master Subscription Agreement" subscribes to software, not to shares.
+SERVICE_TITLE = re.compile(
+    r"\b(?:master|saas|software|cloud|platform|services?|licen[cs]e|hosting|data|api|online)\b"
+    r"|软件|服务|云|平台|许可",
+    re.I,
+)
+SHARE_SUBSCRIPTION = re.compile(r"\b(?:share|stock|equity|convertible|note)s?\b|股|增资", re.I)
 STRONG_WEIGHT = 3
 MIN_SCORE = 3
 
@@ -114,9 +122,18 @@ def domain_scores(text: str, *, has_particular_conditions: bool = False) -> dict
     if has_particular_conditions:
         fidic += STRONG_WEIGHT
     sha_spa = sum(1 for m in SHA_SPA_MARKERS if m in low)
-    if SHA_SPA_TITLE.search(_title(text)):
+    if _names_a_share_deal(_title(text)):
         sha_spa += STRONG_WEIGHT
     return {Domain.FIDIC: fidic, Domain.SHA_SPA: sha_spa}
+
+
+def _names_a_share_deal(title: str) -> bool:
+    """A share or business sale title; a subscription to a service is not one."""
+    found = SHA_SPA_TITLE.search(title)
+    if found is None:
+        return False
+    subscription_only = found.group(0).lower().startswith("subscription")
+    return not (subscription_only and SERVICE_TITLE.search(title) and not SHARE_SUBSCRIPTION.search(title))
 
 
 def _title(text: str) -> str:

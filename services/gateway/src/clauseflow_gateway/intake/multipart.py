@@ -43,6 +43,11 @@ class LimitedMultiPartParser(MultiPartParser):
         super().__init__(headers, stream, max_files=max_files, max_fields=max_fields)  # type: ignore[arg-type]
         self.max_file_bytes = max_file_bytes
         self._part_bytes = 0
+        self.complete = False
+
+    def on_end(self) -> None:
+        super().on_end()
+        self.complete = True  # the closing boundary arrived: the body was not cut off
 
     def on_part_begin(self) -> None:
         super().on_part_begin()
@@ -71,7 +76,7 @@ async def parse_form(
         headers, chunks, max_file_bytes=max_file_bytes, max_files=max_files, max_fields=max_fields
     )
     try:
-        return await parser.parse()
+        form = await parser.parse()
     except FileTooLarge as exc:
         role = ROLES.get(exc.field_name, exc.field_name)
         raise too_large(f"{role} file {exc.filename!r}", max_file_bytes) from None
@@ -79,3 +84,11 @@ async def parse_form(
         raise ApiError(
             400, "malformed_multipart", f"the multipart body could not be read: {exc.message}"
         ) from None
+    if not parser.complete:
+        await form.close()
+        raise ApiError(
+            400,
+            "malformed_multipart",
+            "the multipart body ended before its closing boundary (was the upload cut off?); send it again",
+        )
+    return form

@@ -23,6 +23,7 @@ from clauseflow_gateway.intake.domain import detect_domain
 from clauseflow_gateway.intake.fidic import merged_contract, with_content_id
 from clauseflow_gateway.intake.idempotency import earlier_answer, fingerprint
 from clauseflow_gateway.intake.isolation import ReaderCrashed, ReaderPool
+from clauseflow_gateway.intake.party import parties_named, party_is_named
 from clauseflow_gateway.intake.upload import Submission, UploadedDocument
 from clauseflow_gateway.outbox import OutboxRelay, enqueue
 from clauseflow_gateway.schemas import Links, ReviewAccepted
@@ -127,6 +128,25 @@ class SubmissionService:
             raise ApiError(422, "document_error", f"{label} has no clauses we could recognise")
         return ParsedDocument(upload, structure)
 
+    @staticmethod
+    def _check_party(our_party: str, text: str) -> list[str]:
+        """Refuse (422) a party the contract never names; a warning when its parties cannot be found."""
+        if party_is_named(our_party, text):
+            return []
+        named = parties_named(text)
+        if not named:
+            return [
+                f"{our_party!r} does not appear in the contract and its parties could not be found; "
+                "check that the review argues for the right side"
+            ]
+        raise ApiError(
+            422,
+            "party_not_in_contract",
+            f"our_party {our_party!r} is not named in the contract. It names: {', '.join(named)}. "
+            "Give the role or the name the contract uses for the party you act for.",
+            {"our_party": our_party, "parties_named": named},
+        )
+
     def _store_document(self, parsed: ParsedDocument) -> str:
         doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename)
         structure = parsed.structure
@@ -213,6 +233,7 @@ class SubmissionService:
         reviewed = merged if merged is not None else primary.structure
 
         fields = submission.fields
+        party_warnings = self._check_party(fields.our_party, reviewed.text)
         detected = fields.domain == "auto"
         domain = (
             detect_domain(primary.structure.text, has_particular_conditions=pc is not None)
@@ -235,7 +256,7 @@ class SubmissionService:
             domain=domain,
             options=options,
         )
-        warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings]))
+        warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings, *party_warnings]))
         accepted = ReviewAccepted(
             id=review_id,
             review_id=review_id,

@@ -84,6 +84,8 @@ async def submission_from_json(body: bytes, limit: int) -> Submission:
         data = json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ApiError(400, "invalid_json", f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(400, "invalid_json", "the body is not valid JSON: it is nested too deeply") from None
     fields = _validate_fields(data, ReviewCreate)
     assert isinstance(fields, ReviewCreate)
     content = fields.text.encode("utf-8")
