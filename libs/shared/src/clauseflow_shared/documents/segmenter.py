@@ -251,6 +251,19 @@ _RELAXED_TOP_STYLES = {
 }
 
 
+# The end of a line that stops mid-sentence: a lower-case word or a comma, no closing punctuation.
+_OPEN_SENTENCE_END = re.compile(r"(?:\b[a-z][a-z'’-]*|,)[ \t]*$")
+
+
+def _continues_a_sentence(text: str, at: int) -> bool:
+    """Whether the line starting at ``at`` continues the sentence of the line right above it."""
+    previous_end = text.rfind("\n", 0, at)
+    if previous_end <= 0:
+        return False
+    previous = text[text.rfind("\n", 0, previous_end) + 1 : previous_end]
+    return bool(previous.strip()) and _OPEN_SENTENCE_END.search(previous) is not None
+
+
 def _find_clauses(
     text: str, language: str, *, inline: bool = False, relaxed: bool = False
 ) -> list[_Accepted]:
@@ -313,8 +326,11 @@ def _find_clauses(
             if placed is None:
                 continue
         reading, parent_pos = placed
-        if reading.family == CONTAINER and (not heading or not accepted):
-            # A schedule follows the clauses; an "Exhibit 10.16" above them labels the filing.
+        if reading.family == CONTAINER and (
+            not heading or not accepted or _continues_a_sentence(text, line_start + lead)
+        ):
+            # A schedule follows the clauses; an "Exhibit 10.16" above them labels the filing; and
+            # "… the fees set out in\nSchedule 1. …" is a reference a PDF's line wrap put first.
             continue
         del stack[parent_pos + 1 :]
         if reading.family == CONTAINER:
