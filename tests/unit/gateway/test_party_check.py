@@ -6,7 +6,7 @@ from clauseflow_gateway.intake.party import parties_named, party_is_named
 
 EN = """SUPPLY AGREEMENT
 
-This Agreement is made between Tessellate Parts Ltd (the "Supplier") and Orchard Lane Stores plc (the "Buyer").
+This Agreement is between Tessellate Parts Ltd (the "Supplier") and Orchard Lane Stores plc (the "Buyer").
 
 1. Delivery
 The Supplier shall deliver the Goods within 30 days.
