@@ -25,6 +25,7 @@ SETTINGS = {
         "clauseflow_shared.settings:KafkaSettings",
         "clauseflow_shared.settings:LLMSettings",
         "clauseflow_shared.settings:StorageSettings",
+        "clauseflow_shared.heartbeat:HeartbeatSettings",
     ],
     "clause-worker": [
         "clauseflow_clause_worker.settings:WorkerSettings",
@@ -34,6 +35,7 @@ SETTINGS = {
         "clauseflow_shared.settings:LLMSettings",
         "clauseflow_shared.settings:StorageSettings",
         "clauseflow_shared.settings:SkillsClientSettings",
+        "clauseflow_shared.heartbeat:HeartbeatSettings",
     ],
     "skills": ["clauseflow_skills.settings:SkillsServerSettings"],
     "playbook-model": ["clauseflow_playbook_model.settings:PlaybookModelSettings"],

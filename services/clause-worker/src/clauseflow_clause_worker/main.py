@@ -8,6 +8,7 @@ import sys
 
 from clauseflow_shared import runtime
 from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_shared.heartbeat import HeartbeatSettings, heartbeat
 from clauseflow_shared.logging import configure_logging, get_logger
 from pydantic import ValidationError
 
@@ -48,7 +49,8 @@ async def run(config: ClauseWorkerConfig) -> None:
     await bus.start()
     try:
         await worker.start()
-        await stopping.wait()
+        async with heartbeat(HeartbeatSettings()):
+            await stopping.wait()
         log.info("clause_worker_stopping")
     finally:
         await worker.stop(config.worker.worker_shutdown_grace_s)

@@ -8,6 +8,7 @@ import signal
 from clauseflow_shared import runtime
 from clauseflow_shared.bus.base import EventBus
 from clauseflow_shared.llm import LLMClient
+from clauseflow_shared.heartbeat import HeartbeatSettings, heartbeat
 from clauseflow_shared.logging import configure_logging, get_logger
 
 from clauseflow_orchestrator.service import Orchestrator
@@ -46,7 +47,8 @@ async def run(settings: OrchestratorSettings) -> None:
     await bus.start()
     try:
         await orchestrator.start()
-        await stop.wait()
+        async with heartbeat(HeartbeatSettings()):
+            await stop.wait()
         log.info("orchestrator_stopping")
     finally:
         await orchestrator.stop()

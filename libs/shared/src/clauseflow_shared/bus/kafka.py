@@ -23,6 +23,7 @@ from clauseflow_shared.bus.admin import ensure_topics, with_dlqs
 from clauseflow_shared.bus.base import Consumer, EventBus, Handler, Published
 from clauseflow_shared.bus.dispatch import KeyedDispatcher, Record
 from clauseflow_shared.bus.dispatch import TopicPartition as TP
+from clauseflow_shared.bus.kafka_logs import demote_transient_coordinator_errors
 from clauseflow_shared.bus.offsets import OffsetTracker
 from clauseflow_shared.bus.spread import PartitionSpreader
 from clauseflow_shared.events import Envelope, Topic
@@ -109,6 +110,7 @@ class KafkaBus(EventBus):
         self._topics_lock = asyncio.Lock()
         self._consumers: set[KafkaConsumer] = set()
         self._spreader = PartitionSpreader()
+        demote_transient_coordinator_errors()
 
     async def start(self) -> None:
         """Connect the producer and create missing topics (with their DLQs)."""
