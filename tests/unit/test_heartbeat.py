@@ -28,4 +28,4 @@ async def test_a_running_service_is_healthy_and_a_stopped_or_stuck_one_is_not(tm
 async def test_without_a_health_file_nothing_is_written(tmp_path: Path) -> None:
     async with heartbeat(HeartbeatSettings(health_file="")):
         await asyncio.sleep(0.05)
-    assert list(tmp_path.iterdir()) == []
+    assert await asyncio.to_thread(lambda: list(tmp_path.iterdir())) == []

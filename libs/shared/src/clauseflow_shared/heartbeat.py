@@ -46,7 +46,7 @@ async def heartbeat(settings: HeartbeatSettings) -> AsyncIterator[None]:
         yield
         return
     path = Path(settings.health_file)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    await asyncio.to_thread(path.parent.mkdir, parents=True, exist_ok=True)
     task = asyncio.create_task(_beat(path, settings.health_interval_s))
     try:
         yield
@@ -54,7 +54,7 @@ async def heartbeat(settings: HeartbeatSettings) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        path.unlink(missing_ok=True)
+        await asyncio.to_thread(path.unlink, missing_ok=True)
 
 
 def check(path: Path, max_age_s: float) -> str | None:

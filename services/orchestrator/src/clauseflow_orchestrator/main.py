@@ -7,8 +7,8 @@ import signal
 
 from clauseflow_shared import runtime
 from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.llm import LLMClient
 from clauseflow_shared.heartbeat import HeartbeatSettings, heartbeat
+from clauseflow_shared.llm import LLMClient
 from clauseflow_shared.logging import configure_logging, get_logger
 
 from clauseflow_orchestrator.service import Orchestrator
