@@ -111,6 +111,7 @@ async def _running(
         relay = OutboxRelay(
             sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
         )
+        documents = store or DocumentStore(settings.document_store_dir)
         services = GatewayServices(
             settings=settings,
             engine=engine,
@@ -119,13 +120,14 @@ async def _running(
             read_model=ReadModel(sessions),
             submissions=SubmissionService(
                 sessions=sessions,
-                store=store or DocumentStore(settings.document_store_dir),
+                store=documents,
                 relay=relay,
                 parser=parser or default_parser(),
                 readers=readers,
                 defaults=settings,
             ),
             decisions=DecisionService(sessions, relay),
+            store=documents,
         )
         if consume:
             projector = Projector(sessions)

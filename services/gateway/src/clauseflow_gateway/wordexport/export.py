@@ -79,7 +79,7 @@ def export_word(report: Mapping[str, Any], source: ContractSource, options: Word
             anchors.append((risk, span))
             _add_cuts(body, cuts, *span)
     atoms = {i: atomise(body.paragraphs[i].runs, c) for i, c in cuts.items()}
-    stamp = RevisionStamp(options.author, options.date or dt.datetime.now(dt.timezone.utc))
+    stamp = RevisionStamp(options.author, options.date or dt.datetime.now(dt.UTC))
     writer = RevisionWriter(document, stamp)
     for p in placed:
         for start, end, text in p.hunks:
@@ -128,7 +128,9 @@ def _place_redlines(
         if not options.revisions or status not in wanted:
             p.shown = "not_tracked"
             continue
-        found = body.find(str(redline.get("original_text", "")), after=hints.get(str(redline.get("clause_id")), 0))
+        found = body.find(
+            str(redline.get("original_text", "")), after=hints.get(str(redline.get("clause_id")), 0)
+        )
         if found is None:
             p.shown = "not_placed"
             continue
@@ -151,7 +153,9 @@ def _anchor_span(
     """The body-text span a risk's comment is anchored on: its quote, its redline's text, or its clause."""
     hint = hints.get(str(risk.get("clause_id")), 0)
     quotes = [str(risk.get("original_text") or "")]
-    quotes += [str(p.redline.get("original_text", "")) for p in placed if p.redline.get("risk_id") == risk.get("id")]
+    quotes += [
+        str(p.redline.get("original_text", "")) for p in placed if p.redline.get("risk_id") == risk.get("id")
+    ]
     for quote in quotes:
         found = body.find(quote, after=hint)
         if found is not None:
@@ -191,7 +195,12 @@ def _comment(
     first, last = pieces[0], pieces[-1]
     comment = document.comments.add_comment(text=text, author=author, initials=_initials(author))
     anchor_comment(
-        atoms.get(first[0], []), first[1], atoms.get(last[0], []), last[2], comment.comment_id, writer.inserted
+        atoms.get(first[0], []),
+        first[1],
+        atoms.get(last[0], []),
+        last[2],
+        comment.comment_id,
+        writer.inserted,
     )
 
 

@@ -75,7 +75,7 @@ class RevisionWriter:
         return ins
 
     def _run(self, r: etree._Element) -> Run:
-        return Run(r, self._document)  # type: ignore[arg-type]  # a Document provides the story part
+        return Run(r, self._document)  # a Document provides the story part
 
 
 def anchor_comment(

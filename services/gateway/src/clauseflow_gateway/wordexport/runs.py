@@ -26,7 +26,7 @@ class Atom:
 
 
 def split_run(r: etree._Element, k: int) -> etree._Element:
-    """Cut run ``r`` after its ``k``-th character; ``r`` keeps the left part, the new right run is returned."""
+    """Cut run ``r`` after its ``k``-th character: ``r`` keeps the left part, the right run is returned."""
     right = etree.Element(r.tag, attrib=dict(r.attrib), nsmap=r.nsmap)
     rpr = r.find(w("rPr"))
     if rpr is not None:
@@ -68,6 +68,9 @@ def atomise(runs: list[etree._Element], cuts: set[int]) -> list[Atom]:
             right = split_run(r, k)
             pieces.insert(1, right)
         bounds = [0, *inner, n]
-        atoms += [Atom(piece, start + a, start + b) for piece, a, b in zip(pieces, bounds[:-1], bounds[1:], strict=True)]
+        atoms += [
+            Atom(piece, start + a, start + b)
+            for piece, a, b in zip(pieces, bounds[:-1], bounds[1:], strict=True)
+        ]
         start += n
     return atoms

@@ -15,7 +15,7 @@ from docx import Document
 from docx.document import Document as DocumentObject
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt, RGBColor
-from docx.styles.style import BaseStyle
+from docx.styles.style import ParagraphStyle
 
 LATIN_FONT = "Times New Roman"
 CJK_BODY_FONT = "SimSun"  # 宋体; LibreOffice substitutes Noto Serif CJK where SimSun is absent
@@ -72,7 +72,7 @@ def _styles(document: DocumentObject, chinese: bool) -> None:
     for name in ("Title", "Heading 1", "Heading 2", "Heading 3"):
         style = styles[name]
         _font(style, LATIN_FONT, CJK_HEADING_FONT if chinese else None, size={"Title": 16}.get(name, 12))
-        font = style.font  # type: ignore[attr-defined]
+        font = style.font
         font.color.rgb = RGBColor(0, 0, 0)
         font.bold = True
         font.italic = False
@@ -86,8 +86,8 @@ def _styles(document: DocumentObject, chinese: bool) -> None:
             lang.set(qn("w:eastAsia"), "zh-CN")
 
 
-def _font(style: BaseStyle, latin: str, east_asian: str | None, *, size: float) -> None:
-    font = style.font  # type: ignore[attr-defined]
+def _font(style: ParagraphStyle, latin: str, east_asian: str | None, *, size: float) -> None:
+    font = style.font
     font.name = latin
     font.size = Pt(size)
     rfonts = style.element.get_or_add_rPr().get_or_add_rFonts()

@@ -30,6 +30,7 @@ LABELS: dict[str, dict[str, str]] = {
         "not_placed": "not shown as a tracked change: its text was not found in the document",
         "overlaps": "not shown as a tracked change: it overlaps another redline of this clause",
         "not_tracked": "not shown as a tracked change (comments only)",
+        "sep": ": ",
     },
     "zh": {
         "high": "高风险",
@@ -47,6 +48,7 @@ LABELS: dict[str, dict[str, str]] = {
         "not_placed": "未以修订显示：文档中未找到其原文",
         "overlaps": "未以修订显示：与本条另一修改建议重叠",
         "not_tracked": "未以修订显示（仅批注）",
+        "sep": "：",
     },
 }
 
@@ -76,24 +78,25 @@ def risk_comment(
     t = labels(language)
     level = str(risk.get("risk_level", "medium"))
     head = f"{t.get(level, level)} · {risk_name(str(risk.get('risk_type', '')), language)}"
-    lines = [f"{head} ({t['clause']} {risk.get('clause_id', '')})"]
+    where = f"{t['clause']} {risk.get('clause_id', '')}"
+    lines = [f"{head}（{where}）" if t["sep"] == "：" else f"{head} ({where})"]
     if risk.get("description"):
-        lines.append(f"{t['what']}: {risk['description']}")
+        lines.append(f"{t['what']}{t['sep']}{risk['description']}")
     if risk.get("reason"):
-        lines.append(f"{t['why']}: {risk['reason']}")
+        lines.append(f"{t['why']}{t['sep']}{risk['reason']}")
     position = str(risk.get("playbook_position") or "") or playbook_position(
         str(risk.get("risk_type", "")), domain, language
     )
     if position:
-        lines.append(f"{t['position']}: {position}")
+        lines.append(f"{t['position']}{t['sep']}{position}")
     for redline, shown in redlines:
         status = str(redline.get("status", ""))
         state = t.get(status, status)
         rationale = str(redline.get("reason") or "").strip()
         line = f"{t['redline']} ({state})"
-        line += f": {rationale}" if rationale else ""
+        line += f"{t['sep']}{rationale}" if rationale else ""
         if shown:
             final = redline.get("final_text") or redline.get("proposed_text") or ""
-            line += f" [{t[shown]}; {t['proposed']}: {final}]"
+            line += f" [{t[shown]}; {t['proposed']}{t['sep']}{final}]"
         lines.append(line)
     return "\n".join(lines)
