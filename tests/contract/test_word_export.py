@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -169,6 +170,8 @@ def test_accepting_every_revision_gives_the_clean_document(
     assert read(redline, "as_is").revisions > 0, "the redline holds no tracked change"
     assert read(clean, "as_is").revisions == 0
     assert read(redline, "accept").paragraphs == read(clean, "as_is").paragraphs
+    if r.is_docx:  # Word draws the clause numbers: a redline repeating one must not write it again
+        assert not [p for p in read(clean, "as_is").paragraphs if re.match(r"\d+\.\d+ ", p)]
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -24,7 +24,7 @@ from docx_plus.revisions import accept_all_revisions
 from clauseflow_gateway.wordexport.diff import word_hunks
 from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, anchor_comment
 from clauseflow_gateway.wordexport.runs import Atom, atomise
-from clauseflow_gateway.wordexport.text_map import BodyText
+from clauseflow_gateway.wordexport.text_map import BodyText, leading_number
 from clauseflow_gateway.wordexport.tidy import document_bytes, tidy_document
 from clauseflow_gateway.wordexport.wording import labels, risk_comment
 
@@ -138,13 +138,25 @@ def _place_redlines(
             p.shown = "overlaps"
             continue
         taken.append(found)
-        final = str(redline.get("final_text") or redline.get("proposed_text") or "")
+        final = " ".join(str(redline.get("final_text") or redline.get("proposed_text") or "").split())
         original = body.squashed[found[0] : found[1]]
-        replacement = " ".join(final.split())
+        replacement = _without_drawn_number(str(redline.get("original_text", "")), original, final)
         for h in word_hunks(original, replacement):
             start, end = body.text_range(found[0] + h.start, found[0] + h.end)
             p.hunks.append((start, end, h.text))
     return placed
+
+
+def _without_drawn_number(quote: str, located: str, final: str) -> str:
+    """``final`` without the clause number the quote starts with when Word draws that number.
+
+    A quote "3.1 The Buyer shall…" is found as "The Buyer shall…" in a document whose "3.1" comes
+    from list numbering; a redline repeating "3.1 " must not insert a second number.
+    """
+    number = leading_number(" ".join(quote.split())).strip()
+    if number and not located.startswith(number) and final.startswith(number):
+        return final[len(number) :].lstrip()
+    return final
 
 
 def _anchor_span(

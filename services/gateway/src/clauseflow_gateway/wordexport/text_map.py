@@ -150,6 +150,12 @@ class BodyText:
         return i, at - para.offset
 
 
+def leading_number(text: str) -> str:
+    """The clause number ``text`` starts with ("4.2 ", "第五条 "), or ""."""
+    m = _LEADING_NUMBER.match(text)
+    return m.group(0) if m else ""
+
+
 def squash(text: str) -> tuple[str, list[int]]:
     """``text`` with every run of whitespace made one space, and each kept character's index."""
     out: list[str] = []

@@ -31,6 +31,8 @@ LABELS: dict[str, dict[str, str]] = {
         "overlaps": "not shown as a tracked change: it overlaps another redline of this clause",
         "not_tracked": "not shown as a tracked change (comments only)",
         "sep": ": ",
+        "paren": " ({})",
+        "and": "; ",
     },
     "zh": {
         "high": "高风险",
@@ -49,6 +51,8 @@ LABELS: dict[str, dict[str, str]] = {
         "overlaps": "未以修订显示：与本条另一修改建议重叠",
         "not_tracked": "未以修订显示（仅批注）",
         "sep": "：",
+        "paren": "（{}）",
+        "and": "；",
     },
 }
 
@@ -78,8 +82,7 @@ def risk_comment(
     t = labels(language)
     level = str(risk.get("risk_level", "medium"))
     head = f"{t.get(level, level)} · {risk_name(str(risk.get('risk_type', '')), language)}"
-    where = f"{t['clause']} {risk.get('clause_id', '')}"
-    lines = [f"{head}（{where}）" if t["sep"] == "：" else f"{head} ({where})"]
+    lines = [head + t["paren"].format(f"{t['clause']} {risk.get('clause_id', '')}")]
     if risk.get("description"):
         lines.append(f"{t['what']}{t['sep']}{risk['description']}")
     if risk.get("reason"):
@@ -93,10 +96,10 @@ def risk_comment(
         status = str(redline.get("status", ""))
         state = t.get(status, status)
         rationale = str(redline.get("reason") or "").strip()
-        line = f"{t['redline']} ({state})"
+        line = t["redline"] + t["paren"].format(state)
         line += f"{t['sep']}{rationale}" if rationale else ""
         if shown:
             final = redline.get("final_text") or redline.get("proposed_text") or ""
-            line += f" [{t[shown]}; {t['proposed']}{t['sep']}{final}]"
+            line += t["paren"].format(f"{t[shown]}{t['and']}{t['proposed']}{t['sep']}{final}")
         lines.append(line)
     return "\n".join(lines)
