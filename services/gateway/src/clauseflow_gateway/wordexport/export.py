@@ -22,7 +22,7 @@ from docx.document import Document as DocumentObject
 from docx_plus.revisions import accept_all_revisions
 
 from clauseflow_gateway.wordexport.diff import word_hunks
-from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, anchor_comment
+from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, anchor_comment, write_comment
 from clauseflow_gateway.wordexport.runs import Atom, atomise
 from clauseflow_gateway.wordexport.text_map import BodyText, leading_number
 from clauseflow_gateway.wordexport.tidy import document_bytes, tidy_document
@@ -205,14 +205,9 @@ def _comment(
     if not pieces:
         return
     first, last = pieces[0], pieces[-1]
-    comment = document.comments.add_comment(text=text, author=author, initials=_initials(author))
+    comment_id = write_comment(document, text, author, _initials(author))
     anchor_comment(
-        atoms.get(first[0], []),
-        first[1],
-        atoms.get(last[0], []),
-        last[2],
-        comment.comment_id,
-        writer.inserted,
+        atoms.get(first[0], []), first[1], atoms.get(last[0], []), last[2], comment_id, writer.inserted
     )
 
 

@@ -105,7 +105,7 @@ class BodyText:
 
     def find(self, quote: str, *, after: int = 0) -> tuple[int, int] | None:
         """The squashed-text span ``[start, end)`` of ``quote`` (first at or after ``after``, else first)."""
-        needle = squash(quote)[0].strip().translate(_FOLD)
+        needle = _SPACE.sub(" ", quote).strip().translate(_FOLD)
         for candidate in dict.fromkeys((needle, _LEADING_NUMBER.sub("", needle, count=1))):
             if not candidate:
                 continue

@@ -16,11 +16,13 @@ from docx.document import Document as DocumentObject
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt, RGBColor
 from docx.styles.style import ParagraphStyle
+from lxml import etree
 
 LATIN_FONT = "Times New Roman"
 CJK_BODY_FONT = "SimSun"  # 宋体; LibreOffice substitutes Noto Serif CJK where SimSun is absent
 CJK_HEADING_FONT = "SimHei"  # 黑体
 HEADING_MAX_CHARS = 80
+HEADINGS = {1: "Heading 1", 2: "Heading 2", 3: "Heading 3"}
 
 
 def tidy_document(structure: DocumentStructure) -> DocumentObject:
@@ -30,6 +32,9 @@ def tidy_document(structure: DocumentStructure) -> DocumentObject:
     _page(document)
     _styles(document, chinese)
     heading_at = {c.start: min(c.level, 3) for c in structure.clauses if c.title}
+    style_ids = {name: document.styles[name].style_id for name in ("Title", *HEADINGS.values())}
+    body = document.element.body
+    end = body.sectPr  # paragraphs go before the section properties, which close the body
     offset = 0
     first = True
     for line in structure.text.split("\n"):
@@ -41,14 +46,29 @@ def tidy_document(structure: DocumentStructure) -> DocumentObject:
         lead = start + (len(line) - len(line.lstrip()))
         level = heading_at.get(lead) or heading_at.get(start)
         if first and level is None and len(text) <= HEADING_MAX_CHARS:
-            style = "Title"
+            style: str | None = style_ids["Title"]
         elif level is not None and len(text) <= HEADING_MAX_CHARS:
-            style = f"Heading {level}"
+            style = style_ids[HEADINGS[level]]
         else:
-            style = "Normal"
+            style = None
         first = False
-        document.add_paragraph(text, style=style)
+        paragraph = _paragraph(text, style)
+        if end is not None:
+            end.addprevious(paragraph)
+        else:
+            body.append(paragraph)
     return document
+
+
+def _paragraph(text: str, style_id: str | None) -> etree._Element:
+    """A ``w:p`` of one run (python-docx's ``add_paragraph`` looks styles up by name, slowly, each time)."""
+    p = etree.Element(qn("w:p"))
+    if style_id:
+        etree.SubElement(etree.SubElement(p, qn("w:pPr")), qn("w:pStyle")).set(qn("w:val"), style_id)
+    t = etree.SubElement(etree.SubElement(p, qn("w:r")), qn("w:t"))
+    t.text = text
+    t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+    return p
 
 
 def document_bytes(document: DocumentObject) -> bytes:
