@@ -20,11 +20,13 @@ import re
 import statistics
 import subprocess
 import time
+import zipfile
 from typing import Any
 
 from clauseflow_gateway.wordexport import ContractSource, WordOptions, export_word
 from clauseflow_shared.documents.parser import parse_document
 from docx import Document
+from lxml import etree
 
 from bench.common import bench_logger, generated_contract, machine_info, write_result
 
@@ -84,6 +86,19 @@ def _report(text: str) -> dict[str, Any]:
     return {"language": "en", "domain": "generic", "risks": risks, "redlines": redlines}
 
 
+def _count_marks(docx: bytes) -> dict[str, int]:
+    """What one exported redline holds: paragraphs with a deletion, insertions, comments."""
+    with zipfile.ZipFile(io.BytesIO(docx)) as z:
+        body = etree.fromstring(z.read("word/document.xml"))
+        notes = etree.fromstring(z.read("word/comments.xml"))
+    w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+    return {
+        "revised_paragraphs": sum(1 for p in body.iter(f"{w}p") if p.find(f".//{w}del") is not None),
+        "insertions": sum(1 for _ in body.iter(f"{w}ins")),
+        "comments": sum(1 for _ in notes.iter(f"{w}comment")),
+    }
+
+
 def _time(report: dict[str, Any], source: ContractSource, variant: str, runs: int) -> dict[str, float]:
     options = WordOptions(variant="clean" if variant == "clean" else "redline")
     export_word(report, source, options)  # warm-up
@@ -115,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         "text_source": ContractSource(parse_document(text.encode(), "contract.txt")),
     }
     probe = export_word(report, sources["docx_source"], WordOptions())
+    made = _count_marks(probe)
+    log.info("one redline.docx holds %s", made)
+    if made["revised_paragraphs"] < REVISIONS or made["comments"] != COMMENTS:
+        log.error("the export did not make what is measured: %s", made)
+        return 1
     figures: dict[str, Any] = {}
     for name, source in sources.items():
         for variant in ("redline", "clean"):
@@ -127,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": args.runs,
         "figures": figures,
         "redline_docx_bytes": len(probe),
+        "redline_docx_holds": made,
         "target_redline_median_ms": TARGET_MS,
         "meets_target": worst < TARGET_MS,
         "uptime_before": uptime_before,
