@@ -140,6 +140,17 @@ def test_overlapping_redlines_never_make_conflicting_revisions() -> None:
     assert "overlaps another redline" in text
 
 
+def test_words_added_with_nothing_replaced_go_at_the_end_of_their_clause() -> None:
+    added = _redline("", "Interest accrues at 8% a year.") | {"clause_id": "1.2", "action_type": "insert"}
+    docx = export_word(
+        _report([added], [_risk("Late payment bears no interest.")]), _text_source(), WordOptions()
+    )
+    assert _deleted_and_inserted(docx) == ([], [" Interest accrues at 8% a year."])
+    accepted = read(docx, "accept").lines()
+    assert "1.2 Late payment bears no interest. Interest accrues at 8% a year." in accepted
+    assert read(docx, "reject").lines() == [line for line in CONTRACT.splitlines() if line.strip()]
+
+
 def _word_source() -> tuple[ContractSource, bytes]:
     document = Document()
     document.add_paragraph("SUPPLY AGREEMENT", style="Title")

@@ -66,8 +66,9 @@ def export_word(report: Mapping[str, Any], source: ContractSource, options: Word
     """The .docx bytes of ``options.variant`` for a ``report.json`` document and its contract."""
     document = Document(io.BytesIO(source.docx)) if source.docx else tidy_document(source.structure)
     body = BodyText(document.element.body)
-    hints = _clause_hints(body, source.structure)
-    placed = _place_redlines(report, body, hints, options)
+    spans = _clause_spans(body, source.structure)
+    hints = {clause_id: start for clause_id, (start, _) in spans.items()}
+    placed = _place_redlines(report, body, spans, options)
     cuts: dict[int, set[int]] = {}
     for p in placed:
         for start, end, _ in p.hunks:
@@ -98,23 +99,32 @@ def export_word(report: Mapping[str, Any], source: ContractSource, options: Word
     return document_bytes(document)
 
 
-def _clause_hints(body: BodyText, structure: DocumentStructure) -> dict[str, int]:
-    """Where each clause's text starts in the body (squashed offsets), to find its quotes there first."""
-    hints: dict[str, int] = {}
+def _clause_spans(body: BodyText, structure: DocumentStructure) -> dict[str, tuple[int, int]]:
+    """Where each clause's text starts and ends in the body (squashed offsets).
+
+    The start is where its quotes are looked for first (the same words may occur in another
+    clause); the end is where a redline that only adds words goes.
+    """
+    spans: dict[str, tuple[int, int]] = {}
     after = 0
     for clause in structure.clauses:
-        text = clause.text
-        if clause.number_raw and text.startswith(clause.number_raw):
-            text = text[len(clause.number_raw) :]
-        found = body.find(text.strip()[:60], after=after)
-        if found is not None:
-            hints[clause.clause_id] = found[0]
-            after = found[0]
-    return hints
+        lines = [line.strip() for line in clause.text.split("\n") if line.strip()]
+        if not lines:
+            continue
+        head = lines[0]
+        if clause.number_raw and head.startswith(clause.number_raw):
+            head = head[len(clause.number_raw) :]
+        found = body.find(head.strip()[:60], after=after)
+        if found is None:
+            continue
+        tail = body.find(lines[-1] if len(lines) > 1 else head, after=found[0])
+        spans[clause.clause_id] = (found[0], tail[1] if tail is not None else found[1])
+        after = found[0]
+    return spans
 
 
 def _place_redlines(
-    report: Mapping[str, Any], body: BodyText, hints: dict[str, int], options: WordOptions
+    report: Mapping[str, Any], body: BodyText, spans: dict[str, tuple[int, int]], options: WordOptions
 ) -> list[_Placed]:
     wanted = (*APPLIED, "pending") if options.include_pending else APPLIED
     placed: list[_Placed] = []
@@ -128,9 +138,12 @@ def _place_redlines(
         if not options.revisions or status not in wanted:
             p.shown = "not_tracked"
             continue
-        found = body.find(
-            str(redline.get("original_text", "")), after=hints.get(str(redline.get("clause_id")), 0)
-        )
+        quote = str(redline.get("original_text", ""))
+        span = spans.get(str(redline.get("clause_id")))
+        if quote.strip():
+            found = body.find(quote, after=span[0] if span else 0)
+        else:  # words added to the clause, replacing none: they go at its end
+            found = (span[1], span[1]) if span else None
         if found is None:
             p.shown = "not_placed"
             continue
@@ -140,7 +153,9 @@ def _place_redlines(
         taken.append(found)
         final = " ".join(str(redline.get("final_text") or redline.get("proposed_text") or "").split())
         original = body.squashed[found[0] : found[1]]
-        replacement = _without_drawn_number(str(redline.get("original_text", "")), original, final)
+        replacement = _without_drawn_number(quote, original, final)
+        if not original and replacement:
+            replacement = " " + replacement
         for h in word_hunks(original, replacement):
             start, end = body.text_range(found[0] + h.start, found[0] + h.end)
             p.hunks.append((start, end, h.text))

@@ -19,6 +19,11 @@ from clauseflow_gateway.wordexport.export import ContractSource
 def contract_source(store: DocumentStore, documents: Mapping[str, Any]) -> ContractSource:
     """The contract a review was run on; :class:`NotFound` when the store no longer holds it."""
     primary = str(documents.get("primary") or "")
+    if not primary or not store.has_structure(primary):
+        raise NotFound(
+            "the contract of this review is no longer in the document store, so its Word report "
+            "cannot be built; the JSON and Markdown reports are still available"
+        )
     structure = store.get_structure(primary)
     try:
         content, filename = store.get_original(primary)
