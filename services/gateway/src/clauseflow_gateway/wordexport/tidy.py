@@ -13,6 +13,7 @@ import io
 from clauseflow_shared.documents import DocumentStructure
 from docx import Document
 from docx.document import Document as DocumentObject
+from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt, RGBColor
 from docx.styles.style import ParagraphStyle
@@ -96,6 +97,10 @@ def _styles(document: DocumentObject, chinese: bool) -> None:
         font.color.rgb = RGBColor(0, 0, 0)
         font.bold = True
         font.italic = False
+    title = styles["Title"]
+    title.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    for border in title.element.xpath("./w:pPr/w:pBdr"):
+        border.getparent().remove(border)  # the template's blue rule under the title
     if chinese:
         for style in (normal, styles["Title"], styles["Heading 1"], styles["Heading 2"], styles["Heading 3"]):
             rpr = style.element.get_or_add_rPr()
