@@ -12,6 +12,8 @@ from clauseflow_gateway.wordexport import ContractSource, WordOptions, export_wo
 from clauseflow_gateway.wordexport.diff import apply_hunks, word_hunks
 from clauseflow_shared.documents.parser import parse_document
 from docx import Document
+from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls
 from ooxml_walker import W, comments, part, read, squash
 
 CONTRACT = """SUPPLY AGREEMENT
@@ -194,3 +196,28 @@ def test_chinese_comments_are_in_chinese() -> None:
     assert "三十日" in read(docx, "accept").text
     styles = (part(docx, "word/styles.xml") or b"").decode()
     assert 'w:eastAsia="SimSun"' in styles
+
+
+def test_a_change_across_a_hyperlink_edge_is_split_at_the_edge_and_reads_right_both_ways() -> None:
+    document = Document()
+    p = document.add_paragraph()
+    p.add_run("1.1 Notices go to ")
+    link = parse_xml(
+        f'<w:hyperlink {nsdecls("w", "r")} w:anchor="notices"><w:r><w:rPr><w:u w:val="single"/></w:rPr>'
+        "<w:t>the Notice Address</w:t></w:r></w:hyperlink>"
+    )
+    p._p.append(link)
+    p.add_run(" within 10 days.")
+    out = io.BytesIO()
+    document.save(out)
+    content = out.getvalue()
+    source = ContractSource(parse_document(content, "n.docx"), content, "n.docx")
+    quote = "Notices go to the Notice Address within 10 days."
+    final = "Notices go to the address in Schedule 2 within 5 days."
+    docx = export_word(_report([_redline(quote, final)], [_risk(quote)]), source, WordOptions())
+    assert read(docx, "accept").lines() == ["1.1 " + final]
+    assert read(docx, "reject").paragraphs == read(content, "as_is").paragraphs
+    assert read(docx, "reject").formats == read(content, "as_is").formats
+    root = ET.fromstring(part(docx, "word/document.xml") or b"")
+    (hyperlink,) = root.iter(f"{W}hyperlink")
+    assert hyperlink.find(f"{W}del") is not None  # the deletion inside the link stays inside it
