@@ -26,7 +26,7 @@ from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, a
 from clauseflow_gateway.wordexport.runs import Atom, atomise
 from clauseflow_gateway.wordexport.text_map import BodyText, leading_number
 from clauseflow_gateway.wordexport.tidy import document_bytes, tidy_document
-from clauseflow_gateway.wordexport.wording import labels, risk_comment
+from clauseflow_gateway.wordexport.wording import risk_comment
 
 Variant = Literal["redline", "clean"]
 APPLIED = ("approved", "edited")
@@ -188,8 +188,9 @@ def _anchor_span(
         if found is not None:
             return body.text_range(*found)
     at = body.text_range(hint, hint + 1)[0] if body.squashed else 0
-    i, _ = body.position(at)
-    para = body.paragraphs[i]
+    first, _ = body.position(at)
+    # the clause's first paragraph with text (a comment needs words to hang on)
+    para = next((p for p in body.paragraphs[first:] if p.length), body.paragraphs[first])
     return para.offset, para.offset + para.length
 
 
@@ -230,4 +231,4 @@ def _initials(author: str) -> str:
     return "".join(part[0] for part in author.split()[:3]).upper() or "CF"
 
 
-__all__ = ["DOCX_MEDIA_TYPE", "ContractSource", "WordOptions", "export_word", "labels"]
+__all__ = ["DOCX_MEDIA_TYPE", "ContractSource", "WordOptions", "export_word"]
