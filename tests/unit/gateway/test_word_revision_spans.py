@@ -117,7 +117,7 @@ def test_a_pending_redline_is_a_revision_only_when_asked_and_says_so() -> None:
     default = export_word(report, _text_source(), WordOptions())
     assert read(default, "as_is").revisions == 0
     ((_, text),) = comments(default).values()
-    assert "PENDING APPROVAL" in text and "not shown as a tracked change" in text
+    assert "PENDING APPROVAL" in text and "shown as a tracked change once approved" in text
     shown = export_word(report, _text_source(), WordOptions(include_pending=True))
     assert _deleted_and_inserted(shown) == (["120"], ["30"])
     ((_, text),) = comments(shown).values()

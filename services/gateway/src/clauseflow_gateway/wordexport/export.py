@@ -136,7 +136,7 @@ def _place_redlines(
         p = _Placed(redline)
         placed.append(p)
         if not options.revisions or status not in wanted:
-            p.shown = "not_tracked"
+            p.shown = "not_tracked" if not options.revisions else "awaiting"
             continue
         quote = str(redline.get("original_text", ""))
         span = spans.get(str(redline.get("clause_id")))
