@@ -8,7 +8,7 @@ import signal
 from pathlib import Path
 
 import typer
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
 console = Console(stderr=True)
@@ -26,7 +26,7 @@ def up(
 
 
 async def _up(workers: int, concurrency: int, workdir: Path, kafka: str | None) -> None:
-    from clauseflow_shared.local_kafka import LocalKafka
+    from clauseflow_testkit.local_kafka import LocalKafka
 
     from clauseflow_cli.stack import LocalStack, StackLayout
 
