@@ -23,8 +23,8 @@ import time
 import zipfile
 from typing import Any
 
+from clauseflow_documents.parser import parse_document
 from clauseflow_gateway.wordexport import ContractSource, WordOptions, export_word
-from clauseflow_shared.documents.parser import parse_document
 from docx import Document
 from lxml import etree
 

@@ -8,9 +8,9 @@ import io
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from clauseflow_documents.parser import parse_document
 from clauseflow_gateway.wordexport import ContractSource, WordOptions, export_word
 from clauseflow_gateway.wordexport.diff import apply_hunks, word_hunks
-from clauseflow_shared.documents.parser import parse_document
 from docx import Document
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -78,7 +78,7 @@ async def _run(
     llm: LLMChoice,
     workdir: Path | None,
 ) -> dict[str, Any]:
-    from clauseflow_shared.settings import LLMSettings
+    from clauseflow_platform.settings import LLMSettings
 
     from clauseflow_cli.embedded import embedded_stack
 

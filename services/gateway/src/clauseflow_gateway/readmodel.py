@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from clauseflow_shared.errors import NotFound
-from clauseflow_shared.review import ClauseState, Risk
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.review import ClauseState, Risk
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

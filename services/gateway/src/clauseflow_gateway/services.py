@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clauseflow_shared.bus import Consumer, EventBus
-from clauseflow_shared.documents import DocumentStore
+from clauseflow_documents import DocumentStore
+from clauseflow_platform.bus import Consumer, EventBus
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from clauseflow_shared.review import RedlineStatus, RiskLevel
+from clauseflow_contracts.review import RedlineStatus, RiskLevel
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 

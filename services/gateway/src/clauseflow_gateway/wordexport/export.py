@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from clauseflow_shared.documents import DocumentStructure
+from clauseflow_documents import DocumentStructure
 from docx import Document
 from docx.document import Document as DocumentObject
 from docx_plus.revisions import accept_all_revisions

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents import DocumentStore
 
 from clauseflow_gateway.wordexport.export import ContractSource
 

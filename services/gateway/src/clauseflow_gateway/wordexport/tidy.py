@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 
-from clauseflow_shared.documents import DocumentStructure
+from clauseflow_documents import DocumentStructure
 from docx import Document
 from docx.document import Document as DocumentObject
 from docx.enum.text import WD_ALIGN_PARAGRAPH

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from clauseflow_shared.legal.playbook import load_playbook
-from clauseflow_shared.legal.risk_types import risk_name
+from clauseflow_contracts.risk_types import risk_name
+from clauseflow_legal.playbook import load_playbook
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
