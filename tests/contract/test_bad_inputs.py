@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from clauseflow_cli.main import app
-from clauseflow_shared.events import Topic
+from clauseflow_contracts.events import Topic
 from test_gateway_api import Gateway, running_gateway
 from typer.testing import CliRunner
 

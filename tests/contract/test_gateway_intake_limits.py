@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import structlog
-from clauseflow_shared.events import Topic
+from clauseflow_contracts.events import Topic
 from test_gateway_api import MAX_UPLOAD, Gateway, running_gateway
 
 CONTRACT = (

@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from clauseflow_shared.heartbeat import HeartbeatSettings, check, heartbeat, main
+from clauseflow_platform.heartbeat import HeartbeatSettings, check, heartbeat, main
 
 
 async def test_a_running_service_is_healthy_and_a_stopped_or_stuck_one_is_not(tmp_path: Path) -> None:

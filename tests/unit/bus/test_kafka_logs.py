@@ -6,7 +6,7 @@ import logging
 
 import pytest
 from aiokafka import errors
-from clauseflow_shared.bus.kafka_logs import demote_transient_coordinator_errors
+from clauseflow_platform.bus.kafka_logs import demote_transient_coordinator_errors
 
 LOGGER = logging.getLogger("aiokafka.consumer.group_coordinator")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
 if TYPE_CHECKING:
@@ -63,8 +63,6 @@ def stack_layout(
 
 
 async def _up(layout: StackLayout) -> None:
-    from clauseflow_shared.local_kafka import LocalKafka
-
     from clauseflow_cli.stack import LocalStack
     from clauseflow_cli.stack_state import StackState, clear_state, write_state
 
@@ -72,6 +70,16 @@ async def _up(layout: StackLayout) -> None:
     workdir = layout.workdir
     async with contextlib.AsyncExitStack() as stack:
         if kafka is None:
+            # The local broker is development tooling (the testkit, in the root dev group), not a
+            # dependency of the CLI: without it, `up` needs a broker given with --kafka.
+            try:
+                from clauseflow_testkit.local_kafka import LocalKafka
+            except ImportError as exc:
+                raise typer.BadParameter(
+                    "no local Kafka launcher here (clauseflow-testkit is installed with the dev "
+                    "group: `uv sync`); give a broker with --kafka HOST:PORT",
+                    param_hint="--kafka",
+                ) from exc
             broker = LocalKafka()
             kafka = await asyncio.to_thread(broker.start)
             stack.callback(broker.stop)
