@@ -124,7 +124,9 @@ def report(
         console.print(text, markup=False, highlight=False)
 
 
-def _write_word(review_id: str, directory: Path, *, pending: bool, revisions: bool, gateway: str | None) -> None:
+def _write_word(
+    review_id: str, directory: Path, *, pending: bool, revisions: bool, gateway: str | None
+) -> None:
     async def fetch(client: GatewayClient) -> list[tuple[bytes, str]]:
         return [
             await client.word(review_id, variant, pending=pending, revisions=revisions)
