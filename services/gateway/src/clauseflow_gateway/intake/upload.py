@@ -22,6 +22,8 @@ from clauseflow_gateway.schemas import ReviewCreate, ReviewFields, ReviewOptions
 SUPPORTED_SUFFIXES = (".txt", ".md", ".docx", ".pdf")
 TEXT_SUFFIXES = (".txt", ".md")
 FIELD_NAMES = ("title", "our_party", "language", "domain")
+# What a JSON submission may carry besides the contract's text (fields, options, escaping).
+JSON_FIELDS_ALLOWANCE = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,17 @@ async def read_submission(
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
         return await submission_from_multipart(request, limit, request_limit, max_references)
-    body = await read_limited_body(request, request_limit)
+    if content_type != "application/json" and not content_type.endswith("+json"):
+        # Refused before the body is read: nothing of it is held.
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            f"content type {content_type or '(none)'!r} is not accepted; "
+            "use application/json or multipart/form-data",
+        )
+    # A JSON submission carries one contract's text, so its body is bounded by one document's limit
+    # (twice it: \uXXXX escapes make Chinese text twice its UTF-8 size), not by the whole form's.
+    body = await read_limited_body(request, 2 * limit + JSON_FIELDS_ALLOWANCE)
     if not body.strip():
         raise ApiError(
             400,
@@ -190,11 +202,4 @@ async def read_submission(
             "the request has no body; send JSON {text, our_party, language, domain} "
             "or a multipart form with a file and our_party",
         )
-    if content_type == "application/json" or content_type.endswith("+json"):
-        return await submission_from_json(body, limit)
-    raise ApiError(
-        415,
-        "unsupported_media_type",
-        f"content type {content_type or '(none)'!r} is not accepted; "
-        "use application/json or multipart/form-data",
-    )
+    return await submission_from_json(body, limit)
