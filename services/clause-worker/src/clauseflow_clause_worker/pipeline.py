@@ -23,6 +23,7 @@ from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
 from clauseflow_shared.legal.jurisdictions import contract_setting
 from clauseflow_shared.legal.party_roles import party_with_role
+from clauseflow_shared.legal.redline_rules import contract_vocabulary
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
 
@@ -61,6 +62,12 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
 # cache, so its hash is computed once): answer it once per worker.
 _our_party_in = lru_cache(maxsize=256)(party_with_role)
 _setting_of = lru_cache(maxsize=256)(contract_setting)
+_vocabulary_of = lru_cache(maxsize=64)(contract_vocabulary)
+
+
+def defined_terms_of(structure: DocumentStructure) -> tuple[str, ...]:
+    """The contract's defined terms as it writes them, each once, in order of definition."""
+    return tuple(dict.fromkeys(d.term for d in structure.definitions))
 
 
 def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> ClauseTask:
@@ -126,8 +133,14 @@ class ClauseProcessor:
                 attempt=task.attempt,
                 error=str(exc),
             )
+        terms = defined_terms_of(structure)
         job = ClauseJob(
-            review_id=review_id, task=task, clause=clause, setting=_setting_of(task.our_party, structure.text)
+            review_id=review_id,
+            task=task,
+            clause=clause,
+            setting=_setting_of(task.our_party, structure.text),
+            defined_terms=terms,
+            vocabulary=_vocabulary_of(structure.text, terms),
         )
         if task.mode == TaskMode.REDRAFT:
             return await self._redraft(job)

@@ -22,7 +22,8 @@ from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.model import ChatModel, usage_of
-from clauseflow_clause_worker.validation import DraftCheck, check_drafts, resolve_risk
+from clauseflow_clause_worker.overlaps import settle_overlaps
+from clauseflow_clause_worker.validation import DraftCheck, DraftContext, check_drafts, resolve_risk
 
 log = get_logger(__name__)
 
@@ -60,7 +61,7 @@ class RedlineDrafter:
         if job.task.skip_diffs or not risks:
             return outcome
         await self._rounds(job, _Round(list(risks), [], []), round_no=0, outcome=outcome)
-        return outcome
+        return _coherent(job, outcome)
 
     async def redraft(self, job: ClauseJob) -> RedlineOutcome:
         """New versions of rejected redlines, taking the reviewer's feedback into account."""
@@ -71,7 +72,7 @@ class RedlineDrafter:
             return outcome
         risks = _risks_for_redraft(job, requests)
         await self._rounds(job, _Round(risks, [], requests), round_no=job.task.attempt, outcome=outcome)
-        return outcome
+        return _coherent(job, outcome)
 
     async def _rounds(self, job: ClauseJob, first: _Round, *, round_no: int, outcome: RedlineOutcome) -> None:
         pending = first
@@ -92,7 +93,13 @@ class RedlineDrafter:
     ) -> _Round | None:
         """Draft and check once; returns the work still to redo, or ``None`` when nothing failed."""
         messages = prompting.redline_messages(
-            job.review_id, job.task, job.clause, work.risks, work.feedback, work.redraft
+            job.review_id,
+            job.task,
+            job.clause,
+            work.risks,
+            work.feedback,
+            work.redraft,
+            contract_terms=job.defined_terms,
         )
         outcome.messages.append(messages)
         try:
@@ -107,8 +114,12 @@ class RedlineDrafter:
             outcome.redlines.extend(_accept_unvalidated(job, drafts, work.risks, round_no))
             return None
         outcome.validation_rounds += 1
-        checks = check_drafts(drafts, clause_text=job.clause.text, risks=work.risks)
+        checks = check_drafts(
+            drafts, clause_text=job.clause.text, risks=work.risks, context=_context(job, work)
+        )
         checks = [_against_rejected(c, work.redraft) for c in checks]
+        for c in checks:
+            log.info("redline_checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
         cited = {r.id: r.clause_id for r in work.risks}
         outcome.redlines.extend(
@@ -129,22 +140,37 @@ class RedlineDrafter:
         )
 
 
+def _context(job: ClauseJob, work: _Round) -> DraftContext:
+    """The drafting rules' view of the review: its terms, our party, the reviewer's feedback."""
+    return DraftContext(
+        vocabulary=job.vocabulary,
+        our_party=job.task.our_party,
+        language=job.task.language.value,
+        feedback={r.risk_id: r.feedback for r in work.redraft if r.feedback.strip()},
+    )
+
+
+def _coherent(job: ClauseJob, outcome: RedlineOutcome) -> RedlineOutcome:
+    """The outcome with overlapping redlines of the clause narrowed apart or merged (one coherent text)."""
+    outcome.redlines = settle_overlaps(outcome.redlines, job.clause.text)
+    return outcome
+
+
 def _against_rejected(check: DraftCheck, redraft: Sequence[RedraftRequest]) -> DraftCheck:
-    """A redraft must not propose again the text the reviewer just rejected."""
+    """A redraft must not propose again the text the reviewer just rejected (named before other issues)."""
     rejected = {r.risk_id: r.rejected_text for r in redraft}
     previous = rejected.get(check.risk_id or "")
-    if (
-        not check.passed
-        or previous is None
-        or " ".join(previous.split()) != " ".join(check.proposed_text.split())
-    ):
+    if previous is None or " ".join(previous.split()) != " ".join(check.proposed_text.split()):
         return check
     return DraftCheck(
         draft=check.draft,
         risk_id=check.risk_id,
         original_text=check.original_text,
         proposed_text=check.proposed_text,
-        issues=("proposed_text repeats the rejected text; change it as the reviewer's feedback asks",),
+        issues=(
+            "proposed_text repeats the rejected text; change it as the reviewer's feedback asks",
+            *check.issues,
+        ),
     )
 
 
