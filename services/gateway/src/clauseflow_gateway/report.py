@@ -21,6 +21,7 @@ snapshot's), so two runs can be compared.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from datetime import datetime
@@ -235,6 +236,13 @@ def _quote(text: str) -> str:
     return "\n".join(f"> {line}" if line else ">" for line in (text or "").splitlines() or [""])
 
 
+def _clause_name(t: Mapping[str, Any], clause_id: str) -> str:
+    """A clause id as the report's language writes it ("Preamble" → "前言", "Schedule 2" → "附表 2")."""
+    for word, local in t["values"]["clause_words"].items():
+        clause_id = re.sub(rf"\b{word}\b", local, clause_id)
+    return clause_id
+
+
 def _value(t: Mapping[str, Any], kind: str, value: object) -> str:
     """A status, level, depth… in the report's language (the value itself when it has no label)."""
     text = str(value)
@@ -249,7 +257,8 @@ def _risk_section(report: Mapping[str, Any], t: Mapping[str, Any], lang: str) ->
     lines += ["| --- | --- | --- | --- | --- |"]
     for r in report["risks"]:
         level = _value(t, "level", r["risk_level"])
-        cells = (r["clause_id"], level, risk_name(r["risk_type"], lang), r["description"], r["reason"])
+        name = _clause_name(t, r["clause_id"])
+        cells = (name, level, risk_name(r["risk_type"], lang), r["description"], r["reason"])
         lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return [*lines, ""]
 
@@ -271,7 +280,7 @@ def _redline_section(report: Mapping[str, Any], t: Mapping[str, Any], lang: str)
     for r in report["redlines"]:
         status = _value(t, "redline_status", r["status"])
         kind = f" · {risk_name(r['risk_type'], lang)}" if r.get("risk_type") else ""
-        lines += [f"### {t['clause']} {r['clause_id']}{kind} — {status}", ""]
+        lines += [f"### {t['clause']} {_clause_name(t, r['clause_id'])}{kind} — {status}", ""]
         lines += _position_lines(r, t)
         lines += [f"**{t['original']}**", "", _quote(r["original_text"]), ""]
         lines += [f"**{t['proposed']}**", "", _quote(r["proposed_text"]), ""]
@@ -287,7 +296,7 @@ def _clause_section(report: Mapping[str, Any], t: Mapping[str, Any]) -> list[str
     lines = [f"## {t['clauses']} ({len(report['clauses'])})", ""]
     lines += [f"| {t['clause']} | {t['depth']} | {t['state']} |", "| --- | --- | --- |"]
     for c in report["clauses"]:
-        name = f"{c['clause_id']} {c['title']}".strip()
+        name = f"{_clause_name(t, c['clause_id'])} {c['title']}".strip()
         depth, state = _value(t, "depth", c["depth"]), _value(t, "state", c["state"])
         lines.append(f"| {_cell(name)} | {_cell(depth)} | {_cell(state)} |")
     return [*lines, ""]
@@ -299,11 +308,11 @@ def _provenance(report: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
     if report.get("generated_at"):
         lines.append(f"- {t['generated']}{c}{report['generated_at']}")
     for source in report.get("source") or []:
-        lines.append(f"- {t['source']}{c}{source['filename']} (sha256 `{source['sha256'][:16]}…`)")
+        lines.append(f"- {t['source']}{c}`{source['filename']}` (`sha256:{source['sha256'][:16]}…`)")
     if report.get("model"):
         lines.append(f"- {t['model']}{c}`{report['model']}`")
     if report.get("playbook_version"):
-        lines.append(f"- {t['playbook']}{c}{report['playbook_version']}")
+        lines.append(f"- {t['playbook']}{c}`{report['playbook_version']}`")
     return lines
 
 

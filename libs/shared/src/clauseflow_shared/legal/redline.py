@@ -381,6 +381,8 @@ def _plain_terms(text: str, clause_text: str, vocabulary: frozenset[str]) -> str
 
 
 _CAP_WORDS = r"not\s+exceed|limited\s+to|capped|cap\b|maximum|不超过|为限|上限|限额"
+# Words that say there is no cap ("不设上限", "without any cap"): a cap word that denies the cap.
+_NO_CAP = r"不设(?:任何)?(?:上限|限额)|无(?:上限|限额)|没有(?:上限|限额)|without\s+(?:any\s+)?(?:cap|limit)|no\s+(?:cap|maximum)"
 
 
 def _situational_rewrite(
@@ -419,7 +421,9 @@ def _situational_rewrite(
             us,
             them,
         )
-    if risk_type == "uncapped_liability" and not re.search(_CAP_WORDS, original, re.I):
+    if risk_type == "uncapped_liability" and (
+        not re.search(_CAP_WORDS, original, re.I) or re.search(_NO_CAP, original, re.I)
+    ):
         return _fill(
             "{us}在本合同项下或与本合同有关的累计赔偿责任不超过合同总价的百分之百（100%），且{us}不对任何间接损失、利润损失或可得利益损失承担责任；"
             "但因欺诈、故意不当行为或因过失造成人身伤亡而产生的责任不受上述限制。"

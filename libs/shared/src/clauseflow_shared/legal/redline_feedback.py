@@ -52,13 +52,21 @@ def render_period(piece: str, value: float, unit: str, zh: bool) -> str:
     return f"{n} {unit_word}"
 
 
+def _chinese_number(n: int | float) -> str:
+    """5 → 五, 0.5 → 零点五, 12.25 → 十二点二五."""
+    whole, _, decimals = f"{n}".partition(".")
+    digits = "零一二三四五六七八九"
+    text = int_to_chinese(int(whole)) if int(whole) else "零"
+    return text + ("点" + "".join(digits[int(d)] for d in decimals) if decimals else "")
+
+
 def render_percent(piece: str, value: float, zh: bool) -> str:
     """A percentage written like ``piece``: "fifteen per cent (15%)", "百分之七十五", "20%"."""
     n = _number(value)
     if zh:
         # keep the clause's own style: "百分之五十一" → "百分之七十五", "百分之51" → "百分之75"
         words = piece.startswith("百分之") and not re.search(r"\d", piece)
-        written = int_to_chinese(n) if words and isinstance(n, int) else str(n)
+        written = _chinese_number(n) if words else str(n)
         return f"百分之{written}" if piece.startswith("百分之") else f"{n}%"
     if re.match(r"[A-Za-z]", piece) and isinstance(n, int):
         return f"{int_to_english(n)} per cent ({n}%)"
@@ -78,11 +86,19 @@ def render_amount(piece: str, value: float) -> str:
     return piece[: digits.start()] + new + piece[digits.end() :]
 
 
-def _closest(found: list[Figure], wish: Figure) -> Figure:
-    """The figure of the sentence the feedback is about: same unit, else same scale, else the first."""
+def _closest(found: list[Figure], wish: Figure) -> Figure | None:
+    """The figure of the sentence the feedback is about: same unit, else same scale, else none.
+
+    "limit to 5 years" is about a term in months or years, never about a notice of 90 days; an
+    amount in euros is not the one a feedback in dollars speaks of.
+    """
+    if wish.kind == "percent":
+        return found[0] if found else None
+    if wish.kind == "amount":
+        return next((f for f in found if not wish.unit or not f.unit or f.unit == wish.unit), None)
     same = [f for f in found if f.unit == wish.unit]
     scale = [f for f in found if (f.unit in _LONG) == (wish.unit in _LONG)]
-    return (same or scale or found)[0]
+    return next(iter(same or scale), None)
 
 
 def _render(text: str, target: Figure, wish: Figure, zh: bool) -> str:
@@ -114,15 +130,14 @@ def apply_feedback(original: str, feedback: str) -> tuple[str | None, list[Figur
     text = original
     missing: list[Figure] = []
     for wish in wished_figures(feedback):
-        found = [f for f in figures(text) if f.kind == wish.kind]
-        if not found:
+        target = _closest([f for f in figures(text) if f.kind == wish.kind], wish)
+        if target is None:
             opened = _open_ended(text, wish, zh)
             if opened is None:
                 missing.append(wish)
             else:
                 text = opened
             continue
-        target = _closest(found, wish)
         if not target.same_as(wish):
             text = text[: target.start] + _render(text, target, wish, zh) + text[target.end :]
     return (text if text != original else None), missing

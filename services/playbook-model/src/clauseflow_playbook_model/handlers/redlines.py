@@ -56,9 +56,10 @@ def _on_top(
     if original not in first_original:
         return proposed
     rewritten = clause.replace(first_original, first_proposed, 1)
-    on_top_risk = {**risk, "original_text": first_proposed}
+    # Drafted where the risk's own words still stand in the earlier proposal, else on the whole of it.
+    quote = original if original in first_proposed else first_proposed
     _, second, _ = draft_redline(
-        on_top_risk,
+        {**risk, "original_text": quote},
         rewritten,
         language,
         our_party=str(meta.get("our_party") or ""),
@@ -66,7 +67,13 @@ def _on_top(
         domain=str(meta.get("domain") or "generic"),
         contract_terms=terms,
     )
-    return second if second.strip() != first_proposed.strip() else proposed
+    if quote is first_proposed:
+        return second if second.strip() != first_proposed.strip() else proposed
+    if quote[:1].islower() and second.startswith("The "):
+        second = "the " + second[4:]  # it goes on the sentence, not at its start
+    if not quote.endswith((".", "。", ";", "；")):
+        second = second.rstrip(".。")  # the sentence's own full stop follows the quote
+    return first_proposed.replace(quote, second, 1)
 
 
 def draft(reading: Reading) -> Answer:
