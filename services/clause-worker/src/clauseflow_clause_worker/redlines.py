@@ -146,6 +146,7 @@ def _context(job: ClauseJob, work: _Round) -> DraftContext:
         vocabulary=job.vocabulary,
         our_party=job.task.our_party,
         language=job.task.language.value,
+        domain=job.task.domain.value,
         feedback={r.risk_id: r.feedback for r in work.redraft if r.feedback.strip()},
     )
 

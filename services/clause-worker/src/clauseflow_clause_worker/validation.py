@@ -28,6 +28,7 @@ class DraftContext:
     vocabulary: frozenset[str] = frozenset()
     our_party: str = ""
     language: str = "en"
+    domain: str = "generic"
     # risk id -> the reviewer's feedback on the redline rejected for it (redraft tasks)
     feedback: Mapping[str, str] = field(default_factory=dict)
 
@@ -108,8 +109,15 @@ def check_draft(
     elif _same(proposed, exact or original):
         issues.append("proposed_text is the same as original_text; propose an actual change")
     if not issues and exact is not None and context is not None:
+        risk_type = next((r.risk_type for r in risks if r.id == risk_id), "")
         issues += drafting_issues(
-            exact, proposed, str(draft.get("reason") or ""), risk_id, clause_text=clause_text, context=context
+            exact,
+            proposed,
+            str(draft.get("reason") or ""),
+            risk_id,
+            clause_text=clause_text,
+            context=context,
+            risk_type=risk_type,
         )
     original_text, proposed_text = keep_clause_number(exact or original, proposed.strip())
     return DraftCheck(
@@ -129,17 +137,27 @@ def drafting_issues(
     *,
     clause_text: str,
     context: DraftContext,
+    risk_type: str = "",
 ) -> list[str]:
     """What keeps a well-formed draft from being one a lawyer would sign (empty: nothing)."""
     issues: list[str] = []
     mismatch = rules.language_mismatch(clause_text, proposed, context.language)
     if mismatch:
         issues.append(mismatch)
-    if rules.rewrites_around_figures(original, proposed):
+    smaller = rules.needless_rewrite(
+        original,
+        proposed,
+        clause_text=clause_text,
+        risk_type=risk_type,
+        our_party=context.our_party,
+        domain=context.domain,
+        language=context.language,
+    )
+    if smaller is not None:
         share = rules.edit_share(original, proposed)
         issues.append(
-            f"change only the figure: the draft also rewrites {share:.0%} of the words around it; "
-            "keep the rest of original_text word for word"
+            f"change only the figure: the draft also rewrites {share:.0%} of the words around it, and the "
+            f"new figure alone removes the risk; propose {smaller!r}"
         )
     foreign = rules.foreign_terms(proposed, clause_text=clause_text, vocabulary=context.vocabulary)
     if foreign:

@@ -309,6 +309,24 @@ def draft_redline(
         (c for c in removing if not _unsignable(original, c, clause_text, our_party)),
         (removing or candidates)[0],
     )
+    if rules.lost_protections(original, proposed, our_party=our_party, clause_text=clause_text):
+        # Every wording drops a duty of the other side that protects us: keep the sentence and add
+        # the fix after it, so the duty stays and the playbook's protection is there too.
+        joiner = "" if contract_zh else " "
+        proposed = original.rstrip() + joiner + proposed.strip()
+    # A rewrite around a new figure when the figure alone removes the risk is not a minimal edit.
+    proposed = (
+        rules.needless_rewrite(
+            original,
+            proposed,
+            clause_text=clause_text,
+            risk_type=risk_type,
+            our_party=our_party,
+            domain=domain,
+            language=language,
+        )
+        or proposed
+    )
     missing: list[rules.Figure] = []
     if feedback:
         # The reviewer's figure wins over the playbook's: written into the sentence itself, else

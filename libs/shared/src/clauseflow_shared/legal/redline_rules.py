@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from clauseflow_shared.documents.definitions import is_ordinary_term, quoted_terms, term_forms
-from clauseflow_shared.legal.parties import infer_parties
+from clauseflow_shared.legal.parties import Parties, infer_parties
 from clauseflow_shared.legal.text import find_amounts, find_percents, find_periods
 
 # A redline may delete or replace at most this share of the sentence it quotes and still be a
@@ -123,6 +123,63 @@ def rewrites_around_figures(original: str, proposed: str) -> bool:
     if not before or not after or [f.value for f in before] == [f.value for f in after]:
         return False
     return edit_share(_without_figures(original), _without_figures(proposed)) > MINIMAL_SHARE
+
+
+# How much longer than the original a proposal may be and still be a mere rewording of it.
+_REWORDING_GROWTH = 1.3
+
+
+def figure_only(original: str, proposed: str) -> str | None:
+    """``original`` with only its figures changed to the proposal's (same kind, in order), or None.
+
+    The redline a rewrite around a new figure should have been, when the figure alone is the fix.
+    """
+    wanted = figures(proposed)
+    olds = figures(original)
+    text = original
+    changed = False
+    for old in reversed(olds):  # from the end, so earlier positions stay valid
+        same_kind = [f for f in wanted if f.kind == old.kind]
+        if not same_kind:
+            continue
+        nth = [f for f in olds if f.kind == old.kind].index(old)
+        new = same_kind[min(nth, len(same_kind) - 1)]
+        if new.same_as(old):
+            continue
+        text = text[: old.start] + proposed[new.start : new.end] + text[old.end :]
+        changed = True
+    return text if changed else None
+
+
+def needless_rewrite(
+    original: str,
+    proposed: str,
+    *,
+    clause_text: str,
+    risk_type: str,
+    our_party: str,
+    domain: str = "generic",
+    language: str = "en",
+) -> str | None:
+    """The figure-only redline, when the proposal rewrites the words around a new figure for nothing.
+
+    A rewrite is needless when it only rewords the sentence (it is not much longer: a proposal that
+    adds terms, a bank guarantee in place of a retention, adds substance) and changing the figure
+    alone already removes the risk (the clause is reviewed again with only the figure changed).
+    """
+    if not rewrites_around_figures(original, proposed):
+        return None
+    if len(tokens(proposed)) > _REWORDING_GROWTH * len(tokens(original)):
+        return None
+    smaller = figure_only(original, proposed)
+    if smaller is None or not risk_type:
+        return None
+    from clauseflow_shared.legal.analysis import reported_quote  # local: analysis imports the drafter
+
+    rewritten = clause_text.replace(original, smaller, 1)
+    quote = reported_quote(rewritten, risk_type, our_party=our_party, domain=domain, language=language)
+    still_risky = quote is not None and (quote in smaller or smaller in quote)
+    return None if still_risky else smaller
 
 
 # Feedback: the value the reviewer asks for follows a directive ("limit to 5 years", "改为30日").
@@ -280,19 +337,42 @@ def governing_law_lost(original: str, proposed: str, language: str = "en") -> st
     return f"the redline drops the governing law (the laws of {law}); keep the governing law when redrafting disputes"
 
 
-# An obligation: the party, then (soon) a word that binds it.
+# A word that binds the party named just before it ("the Supplier shall", "乙方应").
 _BINDS = re.compile(
-    r"^.{0,40}?\b(?:shall|must|will|undertakes?\s+to|agrees?\s+to|is\s+(?:obliged|required|responsible)\s+to|warrants?|guarantees?|indemnif\w+)\b"
-    r"|^.{0,12}?(?:应当|应|须|必须|负责|保证|承诺|有义务|承担)",
+    r"\b(?:shall|must|will|undertakes?\s+to|agrees?\s+to|is\s+(?:obliged|required|responsible)\s+to|warrants?|guarantees?|indemnif\w+)\b"
+    r"|应当|应|须|必须|负责|保证|承诺|有义务|承担",
     re.I,
 )
-# ... that is not an exemption or a right, which protect the party itself, not us.
+# ... unless it is an exemption or a right, which protect that party itself, not us.
 _NOT_PROTECTIVE = re.compile(
-    r"\b(?:shall|will)\s+not\s+be\s+(?:liable|responsible|obliged|required)|\bmay\b|\bentitled\b|\bright\s+to\b"
-    r"|不承担|免除|免责|有权|可以|不负责",
+    r"^(?:shall|will)\s+not\s+be\s+(?:liable|responsible|obliged|required)|^(?:shall|will)\s+(?:be\s+entitled|have\s+the\s+right)"
+    r"|^承担(?:的)?责任(?:以|不超过)|^不承担|^免除|^免责",
     re.I,
 )
-_PIECES = re.compile(r"[^.;。；]+[.;。；]?")
+# Sentences and their parts; a decimal clause number ("5.1") does not end a sentence.
+_PIECES = re.compile(r"(?:[^.;。；]|(?<=\d)\.(?=\d))+[.;。；]?")
+# Between the party and the binding word: a few words, not a possessive ("the Seller's awareness shall").
+_GAP = re.compile(r"^(?![’']s\b)[^,;，；。.]{0,25}$")
+
+
+def _obligations_of(parties: Parties, text: str) -> list[str]:
+    """The parts of ``text`` that bind the counterparty (the party named just before the binding word)."""
+    found: list[str] = []
+    for piece in _PIECES.finditer(text):
+        part = piece.group(0).strip()
+        mentions = parties.mentions(part)
+        for bind in _BINDS.finditer(part):
+            before = [m for m in mentions if m.end <= bind.start()]
+            if not before:
+                continue
+            subject = max(before, key=lambda m: m.end)
+            if subject.side != "them" or not _GAP.match(part[subject.end : bind.start()]):
+                continue
+            if _NOT_PROTECTIVE.search(part[bind.start() :]):
+                continue
+            found.append(part)
+            break
+    return found
 
 
 def lost_protections(
@@ -307,18 +387,16 @@ def lost_protections(
     if not parties.known:
         return []
     kept_words = set(tokens(proposed))
+    # A proposal binding the counterparty to a stronger version of the same duty rewrites it, not deletes it.
+    rewritten = [set(tokens(t)) for t in _obligations_of(parties, proposed)]
     lost: list[str] = []
-    for piece in _PIECES.finditer(original):
-        text = piece.group(0).strip()
-        mentions = parties.mentions(text)
-        if not mentions or mentions[0].side != "them":
+    for text in _obligations_of(parties, original):
+        words = [w for w in tokens(text) if not w[0].isdigit()]
+        if not words or sum(1 for w in words if w in kept_words) / len(words) >= 0.5:
             continue
-        after = text[mentions[0].end :]
-        if not _BINDS.search(after) or _NOT_PROTECTIVE.search(after[:60]):
+        if any(sum(1 for w in words if w in new) / len(words) >= 0.3 for new in rewritten):
             continue
-        words = [w for w in tokens(after) if not w[0].isdigit()]
-        if words and sum(1 for w in words if w in kept_words) / len(words) < 0.5:
-            lost.append(text)
+        lost.append(text)
     if not lost:
         return []
     if language.startswith("zh"):
