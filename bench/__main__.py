@@ -84,6 +84,7 @@ BENCHES = (
         ),
     ),
     Bench("golden", _module("bench.quality.golden")),
+    Bench("redline_quality", _module("bench.quality.redline_quality")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),
