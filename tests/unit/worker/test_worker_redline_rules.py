@@ -296,6 +296,28 @@ def test_two_drafts_rewriting_the_same_words_are_merged_into_one() -> None:
     assert "capped at the fees paid" in final and "indirect loss" in final
 
 
+async def test_a_draft_rewriting_words_another_draft_rewrites_is_redone_on_top_of_it() -> None:
+    risks = [
+        _risk("3", 0, "payment_terms_unfavourable", TWO_RISKS),
+        _risk("3", 1, "uncapped_liability", TWO_RISKS),
+    ]
+    paid = TWO_RISKS.replace(
+        "invoice within one hundred and twenty (120)", "undisputed invoice within thirty (30)"
+    )
+    # the second draft rewrites the payment words too ("on receipt"): the two cannot both stand
+    capped = "The Customer shall pay each invoice on receipt, and the Supplier's liability shall not exceed the fees paid."
+    both = "The Customer shall pay each undisputed invoice within thirty (30) days of receipt, and the Supplier's liability shall not exceed the fees paid."
+    # the retry lists only the risk redone, as risk 0
+    turns = [_answer((0, TWO_RISKS, paid), (1, TWO_RISKS, capped)), _answer((0, TWO_RISKS, both))]
+    async with scripted_llm(turns) as (llm, model):
+        outcome = await RedlineDrafter(llm).draft(_job(TWO_RISKS, clause_id="3", our_party="Supplier"), risks)
+    [issue] = read_validation_issues(_user(model, 1))
+    assert "changes the same words as the redline proposed for another risk" in issue
+    [redline] = outcome.redlines  # one coherent text: the draft made on top of the other
+    assert redline.proposed_text == both
+    assert conflicting_pairs(outcome.redlines, TWO_RISKS) == 0
+
+
 @pytest.fixture
 async def playbook_llm() -> AsyncIterator[LLMClient]:
     base_url, stop = await serve_in_background(port=0)

@@ -87,8 +87,12 @@ def narrowed(placed: Placed, clause_text: str) -> Placed:
     )
 
 
-def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
-    """One redline doing what both do, over the union of their spans."""
+def _composed(first: Placed, second: Placed, clause_text: str) -> str | None:
+    """The text of the union of both spans making both changes, or None when the two cannot be composed.
+
+    Composable: one was drafted on top of the other (its proposal already holds the other's
+    change), or the second's change still finds its words in the text the first produced.
+    """
     start, end = min(first.start, second.start), max(first.end, second.end)
 
     def widened(p: Placed) -> str:
@@ -97,12 +101,21 @@ def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
     a, b = widened(first), widened(second)
     small_a, small_b = narrowed(first, clause_text).redline, narrowed(second, clause_text).redline
     if small_a.proposed_text and small_a.proposed_text in b and small_a.original_text not in b:
-        text = b  # the second was drafted on top of the first
-    elif small_b.proposed_text and small_b.proposed_text in a and small_b.original_text not in a:
-        text = a
-    elif small_b.original_text and a.count(small_b.original_text) == 1:
-        text = a.replace(small_b.original_text, small_b.proposed_text, 1)
-    else:
+        return b  # the second was drafted on top of the first
+    if small_b.proposed_text and small_b.proposed_text in a and small_b.original_text not in a:
+        return a
+    if small_b.original_text and a.count(small_b.original_text) == 1:
+        return a.replace(small_b.original_text, small_b.proposed_text, 1)
+    return None
+
+
+def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
+    """One redline doing what both do, over the union of their spans."""
+    start, end = min(first.start, second.start), max(first.end, second.end)
+    text = _composed(first, second, clause_text)
+    if text is None:
+        # Last resort (the drafter could not be asked again): the second proposal follows the first.
+        a = clause_text[start : first.start] + first.redline.proposed_text + clause_text[first.end : end]
         joiner = "" if re.search(r"[\u3400-\u9fff]$", a.rstrip()) else " "
         text = a.rstrip() + joiner + second.redline.proposed_text.strip()
     reasons = [first.redline.reason.strip(), second.redline.reason.strip()]
@@ -115,6 +128,33 @@ def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
     )
     log.info("redlines_merged", kept=first.redline.id, merged=second.redline.id)
     return Placed(merged, start, end)
+
+
+def _placed(redline: Redline, clause_text: str) -> Placed | None:
+    at = clause_text.find(redline.original_text) if redline.original_text else -1
+    return Placed(redline, at, at + len(redline.original_text)) if at >= 0 else None
+
+
+def clash(earlier: Sequence[Redline], redline: Redline, clause_text: str) -> tuple[Redline, str] | None:
+    """An earlier redline ``redline`` conflicts with beyond repair, and the span one redline for both covers.
+
+    A conflict is repaired when the two can be narrowed apart or composed (see :func:`_composed`);
+    otherwise the drafter is asked for one redline over the union of the two spans.
+    """
+    current = _placed(redline, clause_text)
+    if current is None:
+        return None
+    for other in earlier:
+        placed = _placed(other, clause_text)
+        if placed is None or not placed.overlaps(current):
+            continue
+        if not narrowed(placed, clause_text).overlaps(narrowed(current, clause_text)):
+            continue
+        if _composed(placed, current, clause_text) is not None:
+            continue
+        union = clause_text[min(placed.start, current.start) : max(placed.end, current.end)]
+        return other, union
+    return None
 
 
 def settle_overlaps(redlines: Sequence[Redline], clause_text: str) -> list[Redline]:

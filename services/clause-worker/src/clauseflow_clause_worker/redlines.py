@@ -10,6 +10,7 @@ round) so a replayed task yields the same redlines.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.model import ChatModel, usage_of
-from clauseflow_clause_worker.overlaps import settle_overlaps
+from clauseflow_clause_worker.overlaps import clash, settle_overlaps
 from clauseflow_clause_worker.validation import DraftCheck, DraftContext, check_drafts, resolve_risk
 
 log = get_logger(__name__)
@@ -118,6 +119,7 @@ class RedlineDrafter:
             drafts, clause_text=job.clause.text, risks=work.risks, context=_context(job, work)
         )
         checks = [_against_rejected(c, work.redraft) for c in checks]
+        checks = _without_clashes(job, checks, outcome.redlines)
         for c in checks:
             log.info("redline_checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
@@ -138,6 +140,40 @@ class RedlineDrafter:
             [_feedback_line(c, work.risks) for c in failures],
             [r for r in work.redraft if r.risk_id in retry_ids],
         )
+
+
+def _without_clashes(
+    job: ClauseJob, checks: list[DraftCheck], accepted: Sequence[Redline]
+) -> list[DraftCheck]:
+    """Drafts changing words another passing draft of the clause also changes, sent back to be drafted on top.
+
+    Two redlines over the same words cannot both be revisions of one text; when they cannot be
+    narrowed apart or composed, the later one is redone as one redline making both changes.
+    """
+    earlier = list(accepted)
+    out: list[DraftCheck] = []
+    for check in checks:
+        if check.passed:
+            candidate = Redline(
+                id="draft",
+                clause_id=job.task.clause_id,
+                risk_id=check.risk_id or "",
+                original_text=check.original_text,
+                proposed_text=check.proposed_text,
+            )
+            found = clash(earlier, candidate, job.clause.text)
+            if found is not None:
+                other, union = found
+                issue = (
+                    "it changes the same words as the redline proposed for another risk "
+                    f"({other.original_text[:200]!r} -> {other.proposed_text[:400]!r}); draft on top of it: "
+                    f"one redline whose original_text is {union!r} and whose proposed_text makes both changes"
+                )
+                check = dataclasses.replace(check, issues=(issue,))
+            else:
+                earlier.append(candidate)
+        out.append(check)
+    return out
 
 
 def _context(job: ClauseJob, work: _Round) -> DraftContext:
