@@ -40,22 +40,22 @@ from typing import Any
 
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.redlines import RedlineDrafter
-from clauseflow_playbook_model.reviewer import respond
-from clauseflow_playbook_model.wire import parse_request
-from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.events import ClauseTask, DocumentRefs, RedraftRequest
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.redline_rules import (
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseTask, DocumentRefs, RedraftRequest
+from clauseflow_contracts.review import Redline, Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.parser import parse_document
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.redline_rules import (
     contract_vocabulary,
     feedback_honoured,
     figures,
     foreign_terms,
     tokens,
 )
-from clauseflow_shared.legal.text import split_sentences
-from clauseflow_shared.review import Redline, Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_legal.text import split_sentences
+from clauseflow_playbook_model.reviewer import respond
+from clauseflow_playbook_model.wire import parse_request
 
 from bench.common import (
     REPO,

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,11 @@ async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) 
     md = (tmp_path / "report.md").read_text()
     assert "已采纳" in md and "审查手册立场" in md  # Chinese statuses, and each redline's position
     assert "approved" not in md and "| high |" not in md
+    for variant in ("redline", "clean"):  # the Word documents next to report.json
+        with zipfile.ZipFile(tmp_path / f"equipment_purchase_zh.{variant}.docx") as docx:
+            body = docx.read("word/document.xml").decode()
+        assert "设备采购合同" in body
+        assert ("<w:ins " in body) == (variant == "redline") and ("<w:del " in body) == (variant == "redline")
 
 
 async def test_a_refused_upload_exits_with_a_message_and_no_traceback(tmp_path: Path) -> None:
@@ -113,3 +119,7 @@ async def test_client_commands_drive_a_review_on_the_running_stack(stack: LocalS
     report = json.loads(out.read_text())
     assert report["status"] == "completed" and report["review_id"] == review_id
     assert all(r["status"] == "approved" for r in report["redlines"])
+    await _run("report", review_id, "--format", "docx", "--out", str(tmp_path / "word"), *gateway)
+    for variant in ("redline", "clean"):
+        with zipfile.ZipFile(tmp_path / "word" / f"services_agreement_en.{variant}.docx") as docx:
+            assert "MASTER SERVICES AGREEMENT" in docx.read("word/document.xml").decode()

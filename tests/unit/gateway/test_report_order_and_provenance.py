@@ -16,6 +16,9 @@ from report_schema_check import assert_valid_report, report_errors
 SHA = "ab" * 32
 
 
+POSITION = "Playbook: payment within 30 days of a valid invoice. Fallback: 45 days."
+
+
 def _risk(
     rid: str,
     clause_id: str,
@@ -23,6 +26,7 @@ def _risk(
     level: str = "medium",
     text: str = "",
     why: str = "why it matters",
+    analysis: str = POSITION,
 ) -> dict[str, Any]:
     return {
         "id": rid,
@@ -32,6 +36,7 @@ def _risk(
         "description": text or f"finding in {clause_id}",
         "reason": why,
         "original_text": "quoted words",
+        "analysis": analysis,
     }
 
 
@@ -127,7 +132,10 @@ def test_every_redline_carries_the_playbook_position_it_drafts_towards(snapshot:
     by_id = {r["id"]: r for r in report["redlines"]}
     payment = by_id["rl_2"]
     assert payment["risk_type"] == "payment_terms_unfavourable"
-    assert payment["playbook_position"]["standard"]
+    assert payment["playbook_position"] == {
+        "standard": "Playbook: payment within 30 days of a valid invoice.",
+        "fallback": "45 days.",
+    }
     md = render_markdown(report)
     section = md.split("### Clause 2.2")[1].split("###")[0]
     assert "**Playbook position**" in section and payment["playbook_position"]["standard"] in section
@@ -162,6 +170,9 @@ def test_an_older_report_without_provenance_still_builds(snapshot: dict[str, Any
 # -- a Chinese review reads in Chinese --------------------------------------------------------------
 
 
+ZH_POSITION = "行业立场：责任以合同价款为上限。 备选立场：以十二个月费用为上限。"
+
+
 @pytest.fixture
 def chinese(snapshot: dict[str, Any]) -> dict[str, Any]:
     return {
@@ -170,8 +181,24 @@ def chinese(snapshot: dict[str, Any]) -> dict[str, Any]:
         "title": "经销协议",
         "our_party": "经销商",
         "risks": [
-            _risk("r_11", "11.1", "uncapped_liability", "high", "经销商的责任不设上限。", "风险敞口无边界。"),
-            _risk("r_2", "2.2", "payment_terms_unfavourable", "medium", "付款期限过长。", "占用资金。"),
+            _risk(
+                "r_11",
+                "11.1",
+                "uncapped_liability",
+                "high",
+                "经销商的责任不设上限。",
+                "风险敞口无边界。",
+                ZH_POSITION,
+            ),
+            _risk(
+                "r_2",
+                "2.2",
+                "payment_terms_unfavourable",
+                "medium",
+                "付款期限过长。",
+                "占用资金。",
+                ZH_POSITION,
+            ),
         ],
         "redlines": [
             _redline("rl_11", "11.1", "r_11", "approved", "设定责任上限。"),

@@ -8,8 +8,8 @@ Every clause here is written for these tests.
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.legal.redline import draft_redline
-from clauseflow_shared.legal.redline_rules import (
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_rules import (
     contract_vocabulary,
     edit_share,
     feedback_honoured,

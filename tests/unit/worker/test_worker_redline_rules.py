@@ -17,16 +17,16 @@ from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.overlaps import conflicting_pairs, settle_overlaps
 from clauseflow_clause_worker.redlines import RedlineDrafter
 from clauseflow_clause_worker.validation import DraftContext, check_draft
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts.redlines import read_contract_terms, read_validation_issues
+from clauseflow_contracts.review import Redline, Risk, RiskLevel
+from clauseflow_documents.model import Clause
+from clauseflow_legal.redline_rules import contract_vocabulary, foreign_terms
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.settings import LLMSettings
 from clauseflow_playbook_model.main import serve_in_background
-from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.legal.redline_rules import contract_vocabulary, foreign_terms
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.prompts.redlines import read_contract_terms, read_validation_issues
-from clauseflow_shared.review import Redline, Risk, RiskLevel
-from clauseflow_shared.settings import LLMSettings
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_testkit.scripted_turns import Turn
 from worker_fixtures import REVIEW_ID, clause_job, contract, scripted_llm
 
 NDA_TERMS = ("Confidential Information", "Recipient", "Discloser")

@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import Redline
+from clauseflow_contracts.review import Redline
+from clauseflow_platform.logging import get_logger
 
 log = get_logger(__name__)
 

@@ -15,17 +15,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.reference_units import find_reference_clause, unit_id
-from clauseflow_shared.documents.store import DocumentStore, encode_blob
-from clauseflow_shared.errors import NotFound
-from clauseflow_shared.events import ClauseResult, ClauseTask
-from clauseflow_shared.legal.jurisdictions import contract_setting
-from clauseflow_shared.legal.party_roles import party_with_role
-from clauseflow_shared.legal.redline_rules import contract_vocabulary
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_contracts import ids
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.events import ClauseResult, ClauseTask
+from clauseflow_contracts.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.reference_units import find_reference_clause, unit_id
+from clauseflow_documents.store import DocumentStore, encode_blob
+from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.party_roles import party_with_role
+from clauseflow_legal.playbook import playbook_version
+from clauseflow_legal.redline_rules import contract_vocabulary
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate
 from clauseflow_clause_worker.agent import AgentOutcome, ClauseAgent, ClauseJob
@@ -117,7 +118,11 @@ class ClauseProcessor:
         self._structures = structures or StructureCache(store)
 
     async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
-        """Review (or redraft) one clause and describe what was found."""
+        """Review (or redraft) one clause and describe what was found, naming the playbook drafted with."""
+        result = await self._process(review_id, task)
+        return result.model_copy(update={"playbook_version": playbook_version(task.domain.value)})
+
+    async def _process(self, review_id: str, task: ClauseTask) -> ClauseResult:
         model_gate.begin_task()
         try:
             structure = await self._structures.get(task.documents.primary)

@@ -3,7 +3,7 @@
 A drafted redline passes when its original text occurs in the clause, its
 proposed text differs from the original, and it addresses one of the clause's
 risks — and, given the review's :class:`DraftContext`, when it is one a lawyer would sign
-(:mod:`clauseflow_shared.legal.redline_rules`): it changes a figure without rewriting the
+(:mod:`clauseflow_legal.redline_rules`): it changes a figure without rewriting the
 sentence around it, brings in no defined term the contract lacks, keeps the governing law and
 the counterparty's obligations that protect us, answers the reviewer's feedback, and is in
 the clause's own language. Validation never calls a model: the same draft always gets the
@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from clauseflow_shared.legal import redline_rules as rules
-from clauseflow_shared.review import Risk
+from clauseflow_contracts.review import Risk
+from clauseflow_legal import redline_rules as rules
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.playbook import load_playbook
-from clauseflow_shared.legal.risk_types import risk_name
-from clauseflow_shared.review import Redline, RedlineStatus, Risk
+from clauseflow_contracts.review import Redline, RedlineStatus, Risk
+from clauseflow_contracts.risk_types import risk_name
 from pydantic import BaseModel, ConfigDict
 
 from clauseflow_gateway.report_model import (
@@ -110,26 +108,32 @@ def _risk(r: Risk) -> ReportRisk:
         reason=r.reason,
         original_text=r.original_text,
         analysis=r.analysis,
+        playbook_position=position.standard if (position := playbook_position(r.analysis)) else "",
     )
 
 
-def playbook_position(risk_type: str, domain: str, language: str) -> PlaybookPosition | None:
-    """The playbook's standard and fallback positions on a risk type, in the review's language."""
-    try:
-        entry = load_playbook(domain).for_risk(risk_type)
-    except InvalidInput:
-        entry = load_playbook("generic").for_risk(risk_type)
-    if entry is None:
+# How a finding's analysis states the position it recommends and the playbook's fallback.
+_FALLBACK = re.compile(r"\s*(?:Fallback:|备选立场：)\s*")
+
+
+def playbook_position(analysis: str) -> PlaybookPosition | None:
+    """The position a finding recommends and its fallback, as its analysis states them ("…. Fallback: …").
+
+    The worker writes the playbook's position into each finding (the playbook model always, a real
+    LLM as its prompt asks), so the report needs no playbook of its own.
+    """
+    text = analysis.strip()
+    if not text:
         return None
-    position = entry.position(language)
-    return PlaybookPosition(standard=position.standard, fallback=position.fallback)
+    standard, _, fallback = _FALLBACK.sub("\x00", text, count=1).partition("\x00")
+    return PlaybookPosition(standard=standard.strip(), fallback=fallback.strip())
 
 
-def _redline(r: RedlineSnapshot, risk_types: Mapping[str, str], snap: ReviewSnapshot) -> ReportRedline:
+def _redline(r: RedlineSnapshot, risks: Mapping[str, Risk]) -> ReportRedline:
     final = r.final_text
     if final is None and r.status in (RedlineStatus.APPROVED, RedlineStatus.PENDING):
         final = r.proposed_text
-    risk_type = risk_types.get(r.risk_id, "")
+    risk = risks.get(r.risk_id)
     return ReportRedline(
         id=r.id,
         clause_id=r.clause_id,
@@ -142,8 +146,8 @@ def _redline(r: RedlineSnapshot, risk_types: Mapping[str, str], snap: ReviewSnap
         reason=r.reason,
         round=r.round,
         decided_by=r.decided_by,
-        risk_type=risk_type,
-        playbook_position=playbook_position(risk_type, snap.domain, snap.language) if risk_type else None,
+        risk_type=risk.risk_type if risk else "",
+        playbook_position=playbook_position(risk.analysis) if risk else None,
     )
 
 
@@ -192,7 +196,7 @@ def build_report(snapshot: ReviewSnapshot | Mapping[str, Any]) -> dict[str, Any]
     raw = snapshot if isinstance(snapshot, ReviewSnapshot) else ReviewSnapshot.model_validate(snapshot)
     snap = in_document_order(raw)
     counts = _counts(snap)
-    risk_types = {r.id: r.risk_type for r in snap.risks}
+    risks = {r.id: r for r in snap.risks}
     report = Report(
         review_id=snap.review_id,
         status=snap.status,
@@ -207,8 +211,8 @@ def build_report(snapshot: ReviewSnapshot | Mapping[str, Any]) -> dict[str, Any]
         playbook_version=snap.playbook_version,
         clauses=[_clause(c) for c in snap.clauses],
         risks=[_risk(r) for r in snap.risks],
-        redlines=[_redline(r, risk_types, snap) for r in snap.redlines if r.status.value in STANDING],
-        redline_history=[_redline(r, risk_types, snap) for r in snap.redlines],
+        redlines=[_redline(r, risks) for r in snap.redlines if r.status.value in STANDING],
+        redline_history=[_redline(r, risks) for r in snap.redlines],
         counts=ReportCounts(
             clauses=counts["clauses"],
             risks=RiskCounts(**counts["risks"]),

@@ -54,6 +54,7 @@ class ReportRisk(_Part):
     reason: str
     original_text: str
     analysis: str
+    playbook_position: str = Field(default="", description="the position the finding recommends")
 
 
 class PlaybookPosition(_Part):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.documents.reference_units import PREFIXES
-from clauseflow_shared.legal.text import zh_to_number
+from clauseflow_documents.numerals import chinese_to_int
+from clauseflow_documents.reference_units import PREFIXES
 
 _REFERENCE = re.compile(
     r"^(?P<prefix>" + "|".join(re.escape(p) for p in PREFIXES) + r")(?P<n>\d*)\s+(?P<rest>\S.*)$"
@@ -33,7 +33,7 @@ def _pieces(text: str) -> tuple[Part, ...]:
         if piece.isdigit():
             out.append((0, int(piece), ""))
         elif re.fullmatch(r"[零一二三四五六七八九十百千]+", piece):
-            value = zh_to_number(piece)
+            value = chinese_to_int(piece)
             out.append((0, int(value), "") if value is not None else (1, 0, piece))
         else:
             out.append((1, 0, piece.lower()))
