@@ -80,7 +80,8 @@ class RedlineDrafter:
         tries = 1 + max(0, job.task.max_retries)
         for attempt in range(tries):
             model_gate.expect_calls(tries - attempt)
-            failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome)
+            last = attempt == tries - 1
+            failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome, last=last)
             if failed is None:
                 outcome.validation_passed = True
                 return
@@ -90,7 +91,7 @@ class RedlineDrafter:
         outcome.validation_passed = False
 
     async def _one_round(
-        self, job: ClauseJob, work: _Round, *, round_no: int, outcome: RedlineOutcome
+        self, job: ClauseJob, work: _Round, *, round_no: int, outcome: RedlineOutcome, last: bool = False
     ) -> _Round | None:
         """Draft and check once; returns the work still to redo, or ``None`` when nothing failed."""
         messages = prompting.redline_messages(
@@ -119,7 +120,9 @@ class RedlineDrafter:
             drafts, clause_text=job.clause.text, risks=work.risks, context=_context(job, work)
         )
         checks = [_against_rejected(c, work.redraft) for c in checks]
-        checks = _without_clashes(job, checks, outcome.redlines)
+        if not last:
+            # asked again while it can be; in the last round the two are merged (see ``overlaps``)
+            checks = _without_clashes(job, checks, outcome.redlines)
         for c in checks:
             log.info("redline_checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
