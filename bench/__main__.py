@@ -85,6 +85,7 @@ BENCHES = (
     ),
     Bench("docx_export", _module("bench.word.docx_export")),
     Bench("golden", _module("bench.quality.golden")),
+    Bench("redline_quality", _module("bench.quality.redline_quality")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),

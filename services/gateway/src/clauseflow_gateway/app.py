@@ -20,7 +20,7 @@ from clauseflow_gateway.intake.submission import DocumentParser, SubmissionServi
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, health, reviews, stream
+from clauseflow_gateway.routes import decisions, health, reviews, schemas, stream
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
 
@@ -81,7 +81,7 @@ def create_app(
     app.add_middleware(
         BodyDeadlineMiddleware, read_timeout_s=settings.body_read_timeout_s, total_s=settings.body_timeout_s
     )
-    for router in (reviews.router, decisions.router, stream.router, health.router):
+    for router in (reviews.router, decisions.router, stream.router, health.router, schemas.router):
         app.include_router(router)
     _install_openapi(app)
     return app
@@ -121,7 +121,7 @@ async def _running(
             engine=engine,
             bus=the_bus,
             relay=relay,
-            read_model=ReadModel(sessions),
+            read_model=ReadModel(sessions, model=settings.llm_model),
             submissions=SubmissionService(
                 sessions=sessions,
                 store=documents,

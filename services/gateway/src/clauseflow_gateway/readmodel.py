@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -19,8 +20,11 @@ from clauseflow_gateway.db.tables import (
     ReviewRow,
     RiskRow,
     SubmissionRow,
+    utcnow,
 )
 from clauseflow_gateway.report import ClauseSnapshot, RedlineSnapshot, ReviewSnapshot
+from clauseflow_gateway.report_model import SourceFile
+from clauseflow_gateway.report_order import document_order_key
 from clauseflow_gateway.schemas import (
     ClausePublic,
     DecisionPublic,
@@ -46,9 +50,11 @@ async def get_review(session: AsyncSession, review_id: str) -> ReviewRow:
     return review
 
 
-async def _clauses(session: AsyncSession, review_id: str) -> Sequence[ClauseRow]:
+async def _clauses(session: AsyncSession, review_id: str) -> list[ClauseRow]:
+    """The review's clauses in document order (the plan's order is the order of review, not of reading)."""
     stmt = select(ClauseRow).where(ClauseRow.review_id == review_id).order_by(ClauseRow.position)
-    return (await session.scalars(stmt)).all()
+    rows = (await session.scalars(stmt)).all()
+    return sorted(rows, key=lambda c: document_order_key(c.clause_id))
 
 
 def _clause_order(clauses: Sequence[ClauseRow]) -> dict[str, int]:
@@ -56,15 +62,15 @@ def _clause_order(clauses: Sequence[ClauseRow]) -> dict[str, int]:
 
 
 async def _risks(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RiskRow]:
+    """Risks in document order of the clause they are cited at (a sub-clause sorts with its clause)."""
     rows = (await session.scalars(select(RiskRow).where(RiskRow.review_id == review_id))).all()
-    big = len(order)
-    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.attempt, r.position, r.id))
+    return sorted(rows, key=lambda r: (document_order_key(r.clause_id), r.attempt, r.position, r.id))
 
 
 async def _redlines(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RedlineRow]:
+    """Redlines in document order of their clause, then by round and position."""
     rows = (await session.scalars(select(RedlineRow).where(RedlineRow.review_id == review_id))).all()
-    big = len(order)
-    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.round, r.position, r.id))
+    return sorted(rows, key=lambda r: (document_order_key(r.clause_id), r.round, r.position, r.id))
 
 
 def clause_public(row: ClauseRow) -> ClausePublic:
@@ -120,11 +126,27 @@ def progress_of(clauses: Sequence[ClauseRow], status: str) -> ProgressPublic:
     )
 
 
-class ReadModel:
-    """Read-only access to reviews for the API and the report."""
+def sources_of(review: ReviewRow) -> tuple[SourceFile, ...]:
+    """The files a review read, as recorded at submission (older rows: the uploaded contract only)."""
+    documents = review.documents or {}
+    recorded = documents.get("sources")
+    if isinstance(recorded, list):
+        return tuple(SourceFile.model_validate(s) for s in recorded)
+    primary = documents.get("general_conditions") or documents.get("primary") or ""
+    if re.fullmatch(r"[0-9a-f]{64}", str(primary)):
+        return (SourceFile(role="contract", filename=review.filename, sha256=str(primary)),)
+    return ()
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+
+class ReadModel:
+    """Read-only access to reviews for the API and the report.
+
+    ``model`` is the LLM the deployment reviews with (``LLM_MODEL``), named in every report.
+    """
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, model: str = "") -> None:
         self._sessions = sessions
+        self._model = model
 
     async def review(self, review_id: str) -> ReviewPublic:
         """Status, progress, clause states and counts of a review."""
@@ -272,4 +294,8 @@ class ReadModel:
             clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
             risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
             redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),
+            generated_at=utcnow(),
+            sources=sources_of(review),
+            model=self._model,
+            playbook_version=str((review.documents or {}).get("playbook_version") or ""),
         )

@@ -42,6 +42,8 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     )
     # Events handled at once; those of one review that overlap are committed in one transaction.
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
+    # The model the workers review with (the same LLM_MODEL they read), named in every report.
+    llm_model: str = Field(default="clauseflow-playbook", description="LLM_MODEL, as the workers read it")
 
     @property
     def max_request_bytes(self) -> int:
