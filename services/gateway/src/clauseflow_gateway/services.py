@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from clauseflow_shared.bus import Consumer, EventBus
+from clauseflow_shared.documents import DocumentStore
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -26,6 +27,7 @@ class GatewayServices:
     read_model: ReadModel
     submissions: SubmissionService
     decisions: DecisionService
+    store: DocumentStore | None = None
     consumer: Consumer | None = None
     checks: dict[str, str] = field(default_factory=dict)
 
