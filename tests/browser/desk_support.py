@@ -128,3 +128,59 @@ PENDING = ".redline[data-status=pending]"
 async def wait_first_pending(page: object, timeout_s: float = 60.0) -> None:
     """Until a redline awaiting a decision is on the page."""
     await page.wait_for_selector(PENDING, timeout=timeout_s * 1000)  # type: ignore[attr-defined]
+
+
+async def redline_ids(page: object, status: str = "pending") -> list[str]:
+    """Ids of the redlines on the page with this status, in the panel's order."""
+    return list(
+        await page.eval_on_selector_all(  # type: ignore[attr-defined]
+            f".redline[data-status={status}]", "els => els.map(e => e.dataset.redline)"
+        )
+    )
+
+
+async def wait_status(page: object, redline_id: str, status: str, timeout_s: float = 30.0) -> None:
+    """Until the page shows this redline with this status."""
+    await page.wait_for_selector(  # type: ignore[attr-defined]
+        f".redline[data-redline='{redline_id}'][data-status={status}]", timeout=timeout_s * 1000
+    )
+
+
+async def approve(page: object, redline_id: str) -> None:
+    """Click Approve on a redline and wait until the page shows it approved."""
+    await page.click(f".redline[data-redline='{redline_id}'] [data-action=approve]")  # type: ignore[attr-defined]
+    await wait_status(page, redline_id, "approved")
+
+
+async def edit(page: object, redline_id: str, text: str) -> str:
+    """Open Edit, return the prefilled text, replace it with ``text`` and save."""
+    await page.click(f".redline[data-redline='{redline_id}'] [data-action=edit]")  # type: ignore[attr-defined]
+    area = f"#edit-{redline_id}"
+    prefilled = str(await page.input_value(area))  # type: ignore[attr-defined]
+    await page.fill(area, text)  # type: ignore[attr-defined]
+    await page.click(f".redline[data-redline='{redline_id}'] [data-action=edit-send]")  # type: ignore[attr-defined]
+    await wait_status(page, redline_id, "edited")
+    return prefilled
+
+
+async def reject(page: object, redline_id: str, feedback: str) -> None:
+    """Reject a redline with feedback (which asks for a redraft)."""
+    await page.click(f".redline[data-redline='{redline_id}'] [data-action=reject]")  # type: ignore[attr-defined]
+    await page.fill(f"#reject-{redline_id}", feedback)  # type: ignore[attr-defined]
+    await page.click(f".redline[data-redline='{redline_id}'] [data-action=reject-send]")  # type: ignore[attr-defined]
+
+
+async def wait_redraft(page: object, rejected_id: str, timeout_s: float = 60.0) -> str:
+    """Until a redraft of the rejected redline's finding waits for a decision; returns its id."""
+    finding = await page.eval_on_selector(  # type: ignore[attr-defined]
+        f".redline[data-redline='{rejected_id}']", "e => e.closest('.finding').dataset.finding"
+    )
+    selector = f".finding[data-finding='{finding}'] .redline[data-status=pending]"
+    await page.wait_for_selector(selector, timeout=timeout_s * 1000)  # type: ignore[attr-defined]
+    return str(await page.eval_on_selector(selector, "e => e.dataset.redline"))  # type: ignore[attr-defined]
+
+
+def review_id_of(page: object) -> str:
+    """The review the page shows (from its URL)."""
+    url = str(page.url)  # type: ignore[attr-defined]
+    return url.rsplit("#/reviews/", 1)[1]

@@ -12,8 +12,8 @@ export function h(tag, attrs = {}, ...children) {
       el.className = value;
     } else if (name === "text") {
       el.textContent = String(value);
-    } else if (name in el && typeof value !== "string") {
-      el[name] = value; // properties such as checked, value, disabled
+    } else if (name === "value" || (name in el && typeof value !== "string")) {
+      el[name] = value; // properties: value (a textarea has no value attribute), checked, disabled
     } else {
       el.setAttribute(name, value === true ? "" : String(value));
     }
