@@ -50,10 +50,13 @@ class ReviewPage {
     this.layout();
     await this.refresh();
     document.addEventListener("keydown", this.onKey);
+    // The review is drawn and answers keys: what tests and the bench measure as "interactive".
+    document.body.dataset.reviewReady = String(Math.round(performance.now()));
     this.follow();
   }
 
   stop() {
+    delete document.body.dataset.reviewReady;
     this.abort.abort();
     document.removeEventListener("keydown", this.onKey);
     clearTimeout(this.refreshTimer);
@@ -222,6 +225,9 @@ class ReviewPage {
     const p = r.progress;
     const percent = p.clauses_total ? Math.round((100 * p.clauses_analyzed) / p.clauses_total) : 0;
     el.progress.value = TERMINAL.has(r.status) ? 100 : percent;
+    el.progress.dataset.analysed = String(p.clauses_analyzed);
+    el.progress.dataset.total = String(p.clauses_total);
+    el.progress.dataset.allAnalysed = String(p.clauses_total > 0 && p.clauses_analyzed === p.clauses_total);
     el.progressText.textContent = `${p.clauses_analyzed}/${p.clauses_total} ${t("clauses")} ${t("analysed")} · ${p.clauses_settled} ${t("settled")}`;
     el.summary.hidden = !r.summary;
     el.summary.textContent = r.summary ? `${t("summary")}: ${r.summary}` : "";
