@@ -175,7 +175,10 @@ async def wait_redraft(page: object, rejected_id: str, timeout_s: float = 60.0) 
     finding = await page.eval_on_selector(  # type: ignore[attr-defined]
         f".redline[data-redline='{rejected_id}']", "e => e.closest('.finding').dataset.finding"
     )
-    selector = f".finding[data-finding='{finding}'] .redline[data-status=pending]"
+    selector = (
+        f".finding[data-finding='{finding}'] .redline[data-status=pending]"
+        f":not([data-redline='{rejected_id}']):not([data-round='0'])"
+    )
     await page.wait_for_selector(selector, timeout=timeout_s * 1000)  # type: ignore[attr-defined]
     return str(await page.eval_on_selector(selector, "e => e.dataset.redline"))  # type: ignore[attr-defined]
 

@@ -86,11 +86,12 @@ function row(review) {
       h("div", { class: "muted small", text: review.filename })),
     h("td", { text: review.our_party }),
     h("td", {}, badge(review.status)),
-    h("td", {}, h("progress", { max: 100, value: review.progress.percent, "aria-label": t("progress") }),
+    h("td", {}, h("progress", { max: 100, "aria-label": t("progress"),
+      value: review.progress.clauses_total ? (100 * review.progress.clauses_analyzed) / review.progress.clauses_total : 0 }),
       h("span", { class: "small muted", text: ` ${review.progress.clauses_analyzed}/${review.progress.clauses_total}` })),
     h("td", {}, h("span", { class: "count lv-high", title: t("high"), text: risks.high }),
       h("span", { class: "count lv-medium", title: t("medium"), text: risks.medium }),
       h("span", { class: "count lv-low", title: t("low"), text: risks.low })),
-    h("td", {}, h("span", { class: "small", text: `${pending} ${t("st_pending")} · ${decided}` })),
+    h("td", {}, h("span", { class: "small", text: `${pending} ${t("st_pending")} · ${decided} ${t("decidedCount")}` })),
     h("td", { class: "small muted", title: review.created_at, text: age(review.created_at) }));
 }

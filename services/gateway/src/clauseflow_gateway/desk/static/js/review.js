@@ -34,6 +34,7 @@ class ReviewPage {
     this.editor = null; // {redlineId, mode: "edit"|"reject", value}
     this.abort = new AbortController();
     this.refreshTimer = null;
+    this.generation = 0;
     this.onKey = (event) => this.key(event);
   }
 
@@ -115,14 +116,19 @@ class ReviewPage {
   }
 
   async refresh() {
+    // A refresh that was under way when a decision was sent may bring the redline's old status:
+    // only the latest refresh is drawn.
+    const generation = ++this.generation;
     try {
       const [review, risks, redlines] = await Promise.all([
         api(this.base), api(`${this.base}/risks`), api(`${this.base}/redlines`),
       ]);
+      if (generation !== this.generation) return;
       this.review = review;
       this.risks = risks.data;
       this.redlines = new Map(redlines.data.map((r) => [r.id, r]));
       if (!this.plan || this.plan.plan_version !== review.plan_version) await this.loadPlan(false);
+      if (generation !== this.generation) return;
     } catch (error) {
       notify(error.message, "error");
       return;
@@ -324,9 +330,12 @@ class ReviewPage {
   }
 
   renderFindings() {
+    // Redrawing replaces the elements: give focus back to what had it (a finding, or a text box).
     const focusedEl = document.activeElement;
-    const refocus = focusedEl && this.el.findings.contains(focusedEl)
-      ? { id: focusedEl.id, start: focusedEl.selectionStart, end: focusedEl.selectionEnd } : null;
+    const inside = focusedEl && this.el.findings.contains(focusedEl);
+    const refocus = inside
+      ? { id: focusedEl.id, card: focusedEl.classList.contains("finding"), start: focusedEl.selectionStart, end: focusedEl.selectionEnd }
+      : null;
     this.cardList = this.cards();
     const list = clear(this.el.findings);
     if (!this.cardList.length) {
@@ -336,6 +345,7 @@ class ReviewPage {
     this.renderBulk();
     if (this.focused >= this.cardList.length) this.focused = this.cardList.length - 1;
     if (this.focused >= 0) this.cardAt(this.focused)?.classList.add("current");
+    if (refocus?.card) this.cardAt(this.focused)?.focus({ preventScroll: true });
     if (refocus?.id) {
       const again = document.getElementById(refocus.id);
       if (again) {
@@ -367,7 +377,8 @@ class ReviewPage {
 
   redlineView(redline) {
     const pending = redline.status === "pending";
-    const box = h("div", { class: `redline rs-${redline.status}`, "data-redline": redline.id, "data-status": redline.status });
+    const box = h("div", { class: `redline rs-${redline.status}`, "data-redline": redline.id,
+      "data-status": redline.status, "data-round": redline.round });
     const head = h("div", { class: "redline-head" });
     if (pending) {
       head.append(h("input", { type: "checkbox", class: "select", id: `sel-${redline.id}`, checked: this.selected.has(redline.id),
@@ -379,7 +390,7 @@ class ReviewPage {
     if (redline.decided_by) head.append(h("span", { class: "muted small", text: `${t("decidedBy")} ${redline.decided_by}` }));
     box.append(head);
     if (redline.status === "superseded") {
-      box.append(h("details", {}, h("summary", { text: t("original") }), wordDiff(redline.original_text, redline.proposed_text, this.diffLabels())));
+      box.append(h("details", {}, h("summary", { text: t("earlierDraft") }), wordDiff(redline.original_text, redline.proposed_text, this.diffLabels())));
       return box;
     }
     box.append(wordDiff(redline.original_text, redline.proposed_text, this.diffLabels()));
@@ -440,6 +451,7 @@ class ReviewPage {
   }
 
   async decide(decisions) {
+    this.generation++; // what is being fetched now predates this decision
     try {
       await api(`${this.base}/decisions`, { method: "POST", json: { decisions, idempotency_key: crypto.randomUUID() } });
     } catch (error) {
