@@ -13,9 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+from clauseflow_contracts.events import Topic
 from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import Topic
+from clauseflow_platform.bus.memory import InMemoryBus
 from gateway_api_support import clause_result, eventually, publish, serve_gateway, submit_text
 
 

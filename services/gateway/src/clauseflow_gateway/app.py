@@ -6,9 +6,9 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from clauseflow_shared.bus import EventBus
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.logging import get_logger
+from clauseflow_documents import DocumentStore
+from clauseflow_platform.bus import EventBus
+from clauseflow_platform.logging import get_logger
 from fastapi import FastAPI
 
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
@@ -34,7 +34,7 @@ API_DESCRIPTION = (
 
 def make_bus(settings: GatewaySettings) -> EventBus:
     """The bus the settings ask for (Kafka in deployments, in-memory for embedded use)."""
-    from clauseflow_shared.bus.factory import create_bus
+    from clauseflow_platform.bus.factory import create_bus
 
     return create_bus(settings.bus_kind, settings)
 
@@ -130,7 +130,7 @@ async def _running(
         relay = OutboxRelay(
             sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
         )
-        the_store = store or DocumentStore(settings.document_store_dir)
+        documents = store or DocumentStore(settings.document_store_dir)
         services = GatewayServices(
             settings=settings,
             engine=engine,
@@ -139,14 +139,14 @@ async def _running(
             read_model=ReadModel(sessions),
             submissions=SubmissionService(
                 sessions=sessions,
-                store=the_store,
+                store=documents,
                 relay=relay,
                 parser=parser or default_parser(),
                 readers=readers,
                 defaults=settings,
             ),
             decisions=DecisionService(sessions, relay),
-            store=the_store,
+            store=documents,
         )
         if consume:
             projector = Projector(sessions)

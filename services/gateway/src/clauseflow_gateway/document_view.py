@@ -7,7 +7,7 @@ of clause ids above it, which ties a block to the reviewed unit (``7`` or ``7.1`
 
 from __future__ import annotations
 
-from clauseflow_shared.documents import Clause, DocumentStructure
+from clauseflow_documents import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.settings import (
+from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
     LoggingSettings,
@@ -31,6 +31,12 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     # The desk shows progress and new redlines through the stream: a quarter second keeps the first
     # redline within the 2 s of the upload; each open stream costs two small queries a tick.
     sse_poll_s: float = Field(default=0.25, gt=0, description="how often an event stream checks for changes")
+    word_author: str = Field(
+        default="ClauseFlow",
+        min_length=1,
+        max_length=200,
+        description="author of tracked changes and comments",
+    )
     # Events handled at once; those of one review that overlap are committed in one transaction.
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
 from fastapi import APIRouter, Depends
 
 from clauseflow_gateway.document_view import DocumentPublic, document_view
