@@ -101,6 +101,11 @@ async def test_a_lawyer_reviews_the_english_example_end_to_end(desk_url: str, br
     await download.save_as(saved)
     report = saved.read_text(encoding="utf-8")
     assert "MASTER SERVICES AGREEMENT" in report
+    async with page.expect_download() as word_info:
+        await page.click("a[data-download='report-redline.docx']")
+    word = ARTIFACTS / "english" / "report-redline.docx"
+    await (await word_info.value).save_as(word)
+    assert word.read_bytes()[:2] == b"PK"  # a Word document (a zip), from the Word export
     await shots.take(page, "downloaded")
 
     (ARTIFACTS / "english" / "timing.json").write_text(
