@@ -89,6 +89,7 @@ BENCHES = (
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),
+    Bench("desk", _module("bench.desk.feedback")),
 )
 
 

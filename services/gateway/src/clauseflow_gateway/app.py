@@ -13,6 +13,7 @@ from fastapi import FastAPI
 
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.decisions import DecisionService
+from clauseflow_gateway.desk.security import SecurityHeaders
 from clauseflow_gateway.errors import install_error_handlers
 from clauseflow_gateway.intake.deadlines import BodyDeadlineMiddleware
 from clauseflow_gateway.intake.isolation import ReaderPool
@@ -20,7 +21,8 @@ from clauseflow_gateway.intake.submission import DocumentParser, SubmissionServi
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, health, reviews, schemas, stream
+from clauseflow_gateway.routes import decisions, document, health, listing, reviews, schemas, stream
+from clauseflow_gateway.routes.desk import install_desk
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
 
@@ -76,13 +78,31 @@ def create_app(
             yield
             app.state.services = None
 
-    app = FastAPI(title="clauseflow gateway", version="1.0.0", description=API_DESCRIPTION, lifespan=lifespan)
+    title = "clauseflow gateway"
+    app = FastAPI(
+        title=title,
+        version="1.0.0",
+        description=API_DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served offline by install_desk
+        redoc_url=None,
+    )
     install_error_handlers(app)
     app.add_middleware(
         BodyDeadlineMiddleware, read_timeout_s=settings.body_read_timeout_s, total_s=settings.body_timeout_s
     )
-    for router in (reviews.router, decisions.router, stream.router, health.router, schemas.router):
+    for router in (
+        listing.router,
+        reviews.router,
+        document.router,
+        decisions.router,
+        stream.router,
+        health.router,
+        schemas.router,
+    ):
         app.include_router(router)
+    install_desk(app, title=title)
+    app.add_middleware(SecurityHeaders)
     _install_openapi(app)
     return app
 

@@ -117,9 +117,14 @@ def redline_public(row: RedlineRow) -> RedlinePublic:
 
 def progress_of(clauses: Sequence[ClauseRow], status: str) -> ProgressPublic:
     """Settled and analysed clause counts; a completed review is 100%."""
-    total = len(clauses)
-    settled = sum(1 for c in clauses if c.state in SETTLED)
-    analyzed = settled + sum(1 for c in clauses if c.state in ANALYZED)
+    return progress_from_states(Counter(c.state for c in clauses), status)
+
+
+def progress_from_states(states: Counter[str], status: str) -> ProgressPublic:
+    """Progress from the number of clauses in each state (as a GROUP BY gives them)."""
+    total = sum(states.values())
+    settled = sum(n for state, n in states.items() if state in SETTLED)
+    analyzed = settled + sum(n for state, n in states.items() if state in ANALYZED)
     percent = 100.0 if status == "completed" else (round(100.0 * settled / total, 1) if total else 0.0)
     return ProgressPublic(
         clauses_total=total, clauses_settled=settled, clauses_analyzed=analyzed, percent=percent
@@ -147,6 +152,17 @@ class ReadModel:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, model: str = "") -> None:
         self._sessions = sessions
         self._model = model
+
+    @property
+    def sessions(self) -> async_sessionmaker[AsyncSession]:
+        """The session factory (for other read-only views such as the review list)."""
+        return self._sessions
+
+    async def primary_document(self, review_id: str) -> str:
+        """The stored id of the document under review ("" when none was recorded)."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+        return str((review.documents or {}).get("primary") or "")
 
     async def review(self, review_id: str) -> ReviewPublic:
         """Status, progress, clause states and counts of a review."""
