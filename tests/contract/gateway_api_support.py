@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 import httpx
 import uvicorn
 from clauseflow_gateway.app import create_app
+from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.settings import GatewaySettings
 from clauseflow_shared.bus.memory import InMemoryBus
 from clauseflow_shared.events import (
@@ -48,11 +49,15 @@ class ServedGateway(Protocol):
     bus: InMemoryBus
 
 
+TENANT = "acme"
+
+
 @contextlib.asynccontextmanager
 async def serve_gateway(
-    settings: GatewaySettings, bus: InMemoryBus, **app_kwargs: Any
+    settings: GatewaySettings, bus: InMemoryBus, *, tenant: str = TENANT, **app_kwargs: Any
 ) -> AsyncIterator[httpx.AsyncClient]:
-    """The gateway app served by uvicorn on a free port; yields an HTTP client for it."""
+    """The gateway app served by uvicorn on a free port; yields an HTTP client for it that sends
+    an admin key of ``tenant`` (created in the gateway's database, checked on every request)."""
     app = create_app(settings, bus=bus, **app_kwargs)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     task = asyncio.create_task(server.serve())
@@ -61,8 +66,10 @@ async def serve_gateway(
             task.result()
         await asyncio.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
+    _, token = await app.state.services.auth.keys.create(tenant=tenant, roles=[Role.ADMIN], label="Test Admin")
+    headers = {"Authorization": f"Bearer {token}"}
     try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10, headers=headers) as http:
             yield http
     finally:
         server.should_exit = True

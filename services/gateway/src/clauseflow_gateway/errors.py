@@ -24,12 +24,15 @@ log = get_logger(__name__)
 class ApiError(Exception):
     """An error answer with an HTTP status, a stable machine code and a human message."""
 
-    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.details = details
+        self.headers = headers
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
@@ -60,7 +63,7 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 async def _api_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
-    return _json(exc.status, error_body(exc.code, exc.message, exc.details))
+    return _json(exc.status, error_body(exc.code, exc.message, exc.details), exc.headers)
 
 
 async def _request_validation(_: Request, exc: Exception) -> JSONResponse:

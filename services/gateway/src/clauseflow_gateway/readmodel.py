@@ -118,6 +118,19 @@ def progress_of(clauses: Sequence[ClauseRow], status: str) -> ProgressPublic:
     )
 
 
+def _redline_snapshot(row: RedlineRow, decision: DecisionRow | None) -> RedlineSnapshot:
+    snapshot = RedlineSnapshot(**redline_public(row).model_dump())
+    if decision is None:
+        return snapshot
+    return snapshot.model_copy(
+        update={
+            "decided_by": decision.decided_by,
+            "decided_by_key_id": decision.decided_by_key_id,
+            "decided_at": decision.decided_at,
+        }
+    )
+
+
 class ReadModel:
     """Read-only access to reviews for the API and the report."""
 
@@ -236,6 +249,7 @@ class ReadModel:
                 feedback=r.feedback,
                 text=r.text,
                 decided_by=r.decided_by,
+                decided_by_key_id=r.decided_by_key_id,
                 decided_at=r.decided_at,
             )
             for r in rows
@@ -249,6 +263,9 @@ class ReadModel:
             order = _clause_order(clauses)
             risks = await _risks(session, review_id, order)
             redlines = [r for r in await _redlines(session, review_id, order) if r.drafted]
+            stmt = select(DecisionRow).where(DecisionRow.review_id == review_id).order_by(DecisionRow.id)
+            # The latest decision on each redline: who decided it and when.
+            latest = {d.redline_id: d for d in (await session.scalars(stmt)).all()}
         return ReviewSnapshot(
             review_id=review.id,
             status=review.status,
@@ -261,5 +278,5 @@ class ReadModel:
             failure_reason=review.failure_reason,
             clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
             risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
-            redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),
+            redlines=tuple(_redline_snapshot(r, latest.get(r.id)) for r in redlines),
         )

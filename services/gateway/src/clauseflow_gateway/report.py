@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from clauseflow_shared.review import Redline, RedlineStatus, Risk
@@ -39,10 +40,12 @@ class ClauseSnapshot(BaseModel):
 
 
 class RedlineSnapshot(Redline):
-    """A redline with the reviewer's outcome."""
+    """A redline with the reviewer's outcome: who decided it (an API key's label and id) and when."""
 
     final_text: str | None = None
     decided_by: str = ""
+    decided_by_key_id: str = ""
+    decided_at: datetime | None = None
 
 
 class ReviewSnapshot(BaseModel):
@@ -103,6 +106,8 @@ def _redline(r: RedlineSnapshot) -> dict[str, Any]:
         "reason": r.reason,
         "round": r.round,
         "decided_by": r.decided_by,
+        "decided_by_key_id": r.decided_by_key_id,
+        "decided_at": r.decided_at.isoformat() if r.decided_at else None,
     }
 
 
@@ -182,6 +187,7 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "Depth",
         "state": "State",
         "failure": "Failure",
+        "decided": "Decided by",
     },
     "zh": {
         "title": "合同审查报告",
@@ -207,6 +213,7 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "深度",
         "state": "状态",
         "failure": "失败原因",
+        "decided": "决定人",
     },
 }
 
@@ -241,6 +248,9 @@ def _redline_section(report: Mapping[str, Any], t: dict[str, str]) -> list[str]:
         final = r.get("final_text")
         if final and final != r["proposed_text"]:
             lines += [f"**{t['final']}**", "", _quote(final), ""]
+        if r.get("decided_at"):
+            who = _cell(r.get("decided_by") or r.get("decided_by_key_id") or "")
+            lines += [f"*{t['decided']}: {who} ({r['decided_at']})*", ""]
     return lines
 
 

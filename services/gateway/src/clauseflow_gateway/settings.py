@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 from clauseflow_shared.settings import (
     BusKind,
     KafkaSettings,
@@ -9,7 +11,7 @@ from clauseflow_shared.settings import (
     ReviewDefaults,
     StorageSettings,
 )
-from pydantic import Field
+from pydantic import Field, SecretStr, model_validator
 
 
 class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
@@ -31,9 +33,48 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")
     # Events handled at once; those of one review that overlap are committed in one transaction.
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
+    # Authentication: every /v1 route needs `Authorization: Bearer <key>` unless this is false, which
+    # is allowed only while the gateway listens on a loopback address (checked below).
+    gateway_auth: bool = True
+    # The operator's key, given as the hex SHA-256 of the token (`clauseflow keys operator` prints a
+    # fresh token and its hash); the operator creates tenants by creating their first keys.
+    gateway_operator_key_sha256: SecretStr | None = None
+    gateway_key_cache_s: float = Field(
+        default=5.0, ge=0, description="how long a verified key is trusted before the database is asked again"
+    )
+    # Uploads per key: at most `upload_rate_limit` submissions per `upload_rate_window_s` (429 beyond).
+    upload_rate_limit: int = Field(default=30, ge=1)
+    upload_rate_window_s: int = Field(default=60, ge=1)
+    # Origins allowed to call the API from a browser (comma-separated); empty: no CORS headers at all.
+    cors_allow_origins: str = ""
+
+    @model_validator(mode="after")
+    def _auth_off_only_on_loopback(self) -> GatewaySettings:
+        if not self.gateway_auth and not is_loopback(self.gateway_host):
+            raise ValueError(
+                f"GATEWAY_AUTH=false is allowed only on a loopback address, but GATEWAY_HOST is "
+                f"{self.gateway_host!r}: anyone who can reach it could read every contract. Listen on "
+                "127.0.0.1 or turn authentication on (create a key with `clauseflow keys create`)"
+            )
+        return self
+
+    @property
+    def cors_origins(self) -> list[str]:
+        """The configured CORS allow-list."""
+        return [o.strip() for o in self.cors_allow_origins.split(",") if o.strip()]
 
     @property
     def max_request_bytes(self) -> int:
         """The whole request may carry the document, the particular conditions and the references."""
         files = 2 + self.max_reference_files
         return self.max_upload_bytes * files + 256 * 1024
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address (or ``localhost``); wildcards and names are not."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

@@ -18,7 +18,7 @@ from pathlib import Path
 from clauseflow_shared.bus.base import Consumer, EventBus
 from clauseflow_shared.documents.model import DocumentStructure
 from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import ClauseflowError
+from clauseflow_shared.errors import ClauseflowError, InvalidEvent
 from clauseflow_shared.events import (
     ClauseResult,
     Envelope,
@@ -28,6 +28,7 @@ from clauseflow_shared.events import (
 )
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import ClauseState, ReviewStatus, TaskMode
+from clauseflow_shared.tenants import refuse_foreign_documents
 
 from clauseflow_orchestrator.checklist import build_checklist, reference_checklist
 from clauseflow_orchestrator.core import (
@@ -177,6 +178,11 @@ class Orchestrator:
 
     async def _prepare(self, env: Envelope, state: ReviewState | None) -> CoreEvent | None:
         at = env.occurred_at
+        if state is not None and state.tenant_id != env.tenant_id:
+            raise InvalidEvent(
+                f"event {env.event_id} of tenant {env.tenant_id!r} is about review {env.review_id} "
+                f"of tenant {state.tenant_id!r}; refused"
+            )
         if env.type == ReviewRequested.TYPE:
             return await self._prepare_start(env, state)
         if env.type == ClauseResult.TYPE:
@@ -188,6 +194,12 @@ class Orchestrator:
 
     async def _prepare_start(self, env: Envelope, state: ReviewState | None) -> StartReview:
         request: ReviewRequested = env.open(ReviewRequested)
+        docs = request.documents
+        refuse_foreign_documents(
+            env.tenant_id,
+            env.event_id,
+            [docs.primary, docs.particular_conditions, docs.general_conditions, *docs.references],
+        )
         start = StartReview(
             event_id=env.event_id,
             at=env.occurred_at,

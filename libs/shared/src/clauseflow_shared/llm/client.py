@@ -25,7 +25,7 @@ import orjson
 
 from clauseflow_shared.llm.errors import LLMBadAnswer, LLMRequestRejected, LLMUnavailable
 from clauseflow_shared.llm.usage import record_usage
-from clauseflow_shared.logging import get_logger
+from clauseflow_shared.logging import get_logger, register_secret
 from clauseflow_shared.review import LLMUsage
 from clauseflow_shared.settings import LLMSettings
 
@@ -190,11 +190,12 @@ class LLMClient:
         backoff_max_s: float = 20.0,
     ) -> None:
         self._settings = settings
+        register_secret(settings.llm_api_key.get_secret_value())  # never in a log line
         self._backoff_base_s = backoff_base_s
         self._backoff_max_s = backoff_max_s
         self._client = openai.AsyncOpenAI(
             base_url=settings.llm_base_url,
-            api_key=settings.llm_api_key,
+            api_key=settings.llm_api_key.get_secret_value(),
             timeout=settings.llm_timeout_s,
             max_retries=0,
             # The client's own CPU is most of a worker's cost per model turn with a fast model.

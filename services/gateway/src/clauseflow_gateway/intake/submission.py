@@ -14,6 +14,7 @@ from clauseflow_shared.ids import derived_id, new_review_id
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import Domain, Language, ReviewOptions, ReviewStatus
 from clauseflow_shared.settings import ReviewDefaults
+from clauseflow_shared.tenants import LOCAL_TENANT, qualify_document_id
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.tables import ReviewRow
@@ -125,8 +126,8 @@ class SubmissionService:
             raise ApiError(422, "document_error", f"{label} has no clauses we could recognise")
         return ParsedDocument(upload, structure)
 
-    def _store_document(self, parsed: ParsedDocument) -> str:
-        doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename)
+    def _store_document(self, parsed: ParsedDocument, tenant: str) -> str:
+        doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename, tenant=tenant)
         structure = parsed.structure
         if structure.document_id != doc_id:
             structure = structure.model_copy(update={"document_id": doc_id})
@@ -159,13 +160,16 @@ class SubmissionService:
         pc: ParsedDocument | None,
         merged: DocumentStructure | None,
         references: list[ParsedDocument],
+        tenant: str,
     ) -> DocumentRefs:
-        """Store every document; with a PC the merged contract is the primary (originals kept too)."""
-        reference_ids = [await asyncio.to_thread(self._store_document, r) for r in references]
-        uploaded_id = await asyncio.to_thread(self._store_document, primary)
+        """Store every document in the tenant's namespace; with a PC the merged contract is the
+        primary (originals kept too)."""
+        reference_ids = [await asyncio.to_thread(self._store_document, r, tenant) for r in references]
+        uploaded_id = await asyncio.to_thread(self._store_document, primary, tenant)
         if pc is None or merged is None:
             return DocumentRefs(primary=uploaded_id, references=tuple(reference_ids))
-        pc_id = await asyncio.to_thread(self._store_document, pc)
+        pc_id = await asyncio.to_thread(self._store_document, pc, tenant)
+        merged = merged.model_copy(update={"document_id": qualify_document_id(tenant, merged.document_id)})
         await asyncio.to_thread(self._store.put_structure, merged)
         return DocumentRefs(
             primary=merged.document_id,
@@ -174,8 +178,9 @@ class SubmissionService:
             references=tuple(reference_ids),
         )
 
-    async def submit(self, submission: Submission) -> ReviewAccepted:
-        """Parse everything first (nothing stored on failure), then store, record and queue.
+    async def submit(self, submission: Submission, *, tenant: str = LOCAL_TENANT) -> ReviewAccepted:
+        """Parse everything first (nothing stored on failure), then store, record and queue, all in
+        ``tenant``'s name.
 
         With Particular Conditions, the General Conditions as amended by them are what is reviewed.
         """
@@ -198,7 +203,7 @@ class SubmissionService:
         )
         title = fields.title or primary.structure.title or submission.primary.filename
 
-        refs = await self._store_documents(primary, pc, merged, references)
+        refs = await self._store_documents(primary, pc, merged, references, tenant)
         review_id = new_review_id()
         payload = ReviewRequested(
             documents=refs,
@@ -209,7 +214,7 @@ class SubmissionService:
             options=options,
         )
         with bound_context(review_id=review_id):
-            await self._record(review_id, payload, submission.primary.filename, detected)
+            await self._record(review_id, payload, submission.primary.filename, detected, tenant)
             log.info("review submitted", domain=domain.value, language=language.value)
         self._relay.kick()
         warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings]))
@@ -227,12 +232,17 @@ class SubmissionService:
             links=Links.for_review(review_id),
         )
 
-    async def _record(self, review_id: str, payload: ReviewRequested, filename: str, detected: bool) -> None:
-        event = Envelope.wrap(review_id, payload, event_id=review_requested_event_id(review_id))
+    async def _record(
+        self, review_id: str, payload: ReviewRequested, filename: str, detected: bool, tenant: str
+    ) -> None:
+        event = Envelope.wrap(
+            review_id, payload, event_id=review_requested_event_id(review_id), tenant_id=tenant
+        )
         async with self._sessions() as session, session.begin():
             session.add(
                 ReviewRow(
                     id=review_id,
+                    tenant=tenant,
                     status=ReviewStatus.RECEIVED.value,
                     title=payload.title,
                     filename=filename,
