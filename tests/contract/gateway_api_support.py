@@ -66,10 +66,14 @@ async def serve_gateway(
             task.result()
         await asyncio.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
-    _, token = await app.state.services.auth.keys.create(tenant=tenant, roles=[Role.ADMIN], label="Test Admin")
+    _, token = await app.state.services.auth.keys.create(
+        tenant=tenant, roles=[Role.ADMIN], label="Test Admin"
+    )
     headers = {"Authorization": f"Bearer {token}"}
     try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10, headers=headers) as http:
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", timeout=10, headers=headers
+        ) as http:
             yield http
     finally:
         server.should_exit = True
