@@ -394,7 +394,7 @@ async def test_documents_are_namespaced_by_tenant_and_events_carry_the_tenant(wo
     assert store.get_structure(acme_doc).document_id == acme_doc
     assert (world.root / "documents" / "tenants" / "globex").is_dir()
     guessed = f"globex:{acme_doc.split(':', 1)[1][:-4]}0000"
-    with pytest.raises(Exception, match="not in the store|no parsed structure"):
+    with pytest.raises(Exception, match=r"not in the store|no parsed structure"):
         store.get_structure(guessed)
 
 
@@ -590,8 +590,10 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
     }
     log_path = tmp_path / "gateway.log"
     with log_path.open("w") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "clauseflow_gateway.main"],
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "clauseflow_gateway.main",
             env=env,
             stdout=log_file,
             stderr=subprocess.STDOUT,
@@ -620,7 +622,7 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
             await http.get(f"/v1/reviews/{accepted.json()['id']}", headers=headers)
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        await asyncio.wait_for(process.wait(), timeout=30)
     log = log_path.read_text()
     assert "gateway started" in log and "review submitted" in log
     for secret in (token, OPERATOR_TOKEN, llm_key):

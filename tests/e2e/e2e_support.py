@@ -159,7 +159,8 @@ async def publish(bootstrap: str, topic: str, key: str, events: Iterable[Envelop
 
 async def plan_of(stack: LocalStack, review_id: str) -> dict[str, Any]:
     """``GET /v1/reviews/{id}/plan`` (the client has no method for it)."""
-    async with httpx.AsyncClient(base_url=stack.layout.gateway_url, timeout=30.0) as http:
+    headers = {"Authorization": f"Bearer {stack.api_key}"}
+    async with httpx.AsyncClient(base_url=stack.layout.gateway_url, timeout=30.0, headers=headers) as http:
         resp = await http.get(f"/v1/reviews/{review_id}/plan")
     resp.raise_for_status()
     return dict(resp.json())

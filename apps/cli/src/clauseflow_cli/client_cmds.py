@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.credentials import read_key
 
 console = Console()
 T = TypeVar("T")
@@ -23,8 +24,11 @@ GATEWAY = typer.Option(
 
 
 def _call(url: str, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
+    # The key: CLAUSEFLOW_API_KEY, else the one `clauseflow up` stored in .clauseflow/api-key.
+    api_key = read_key()
+
     async def run() -> T:
-        async with GatewayClient(url) as client:
+        async with GatewayClient(url, api_key=api_key) as client:
             return await action(client)
 
     try:

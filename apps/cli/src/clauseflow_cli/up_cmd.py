@@ -11,6 +11,8 @@ import typer
 from clauseflow_shared.logging import configure_logging
 from rich.console import Console
 
+from clauseflow_cli.credentials import KEY_FILE
+
 console = Console(stderr=True)
 
 
@@ -41,10 +43,17 @@ async def _up(workers: int, concurrency: int, workdir: Path, kafka: str | None) 
                 kafka_bootstrap=kafka,
                 workers=workers,
                 worker_concurrency=concurrency,
+                key_file=KEY_FILE.absolute(),
             )
         )
         stack.push_async_callback(services.stop)
         await services.start()
+        if services.local_key is not None and services.local_key.created:
+            # Shown once; the client commands read it from the file (mode 0600).
+            console.print(
+                f"[bold]local admin API key[/bold] (saved to {KEY_FILE}, shown only now):\n"
+                f"{services.local_key.token}"
+            )
         console.print(
             f"[green]clauseflow is up[/green]: gateway {services.layout.gateway_url} (OpenAPI at /docs), "
             f"Kafka {kafka}, logs in {workdir / 'logs'}. Ctrl-C to stop."
