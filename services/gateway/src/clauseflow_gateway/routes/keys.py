@@ -15,7 +15,7 @@ from clauseflow_gateway.services import GatewayServices, get_services
 
 router = APIRouter(prefix="/v1/keys", tags=["keys"])
 Services = Annotated[GatewayServices, Depends(get_services)]
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorPublic} for code in (401, 403, 404, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorPublic} for code in (400, 401, 403, 404, 422)}
 ADMIN = requires(Role.ADMIN)
 
 
