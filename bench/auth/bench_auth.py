@@ -34,7 +34,9 @@ from clauseflow_shared.bus.memory import InMemoryBus
 from bench.common import bench_logger, machine_info, percentile, rounded, serve_asgi, write_result
 
 log = bench_logger("auth")
-CONTRACT = "AGREEMENT\n\n1. Payment\nThe Buyer shall pay within 30 days.\n\n2. Liability\nLiability is unlimited.\n"
+CONTRACT = (
+    "AGREEMENT\n\n1. Payment\nThe Buyer shall pay within 30 days.\n\n2. Liability\nLiability is unlimited.\n"
+)
 
 
 def _summary(samples_ms: list[float]) -> dict[str, float]:
