@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import httpx
@@ -78,6 +81,44 @@ async def serve_gateway(
     finally:
         server.should_exit = True
         await task
+
+
+@contextlib.asynccontextmanager
+async def gateway_on_sqlite(
+    root: Path, **settings: Any
+) -> AsyncIterator[tuple[httpx.AsyncClient, InMemoryBus]]:
+    """:func:`serve_gateway` with its read model in SQLite under ``root`` and a fresh in-memory bus."""
+    bus = InMemoryBus(partitions=1)
+    await bus.start()
+    base: dict[str, Any] = {
+        "gateway_database_url": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "document_store_dir": root / "documents",
+        "bus_kind": "memory",
+        "parse_workers": 1,
+        "outbox_poll_s": 0.1,
+        "sse_poll_s": 0.05,
+    }
+    try:
+        async with serve_gateway(GatewaySettings(**{**base, **settings}), bus) as http:
+            yield http, bus
+    finally:
+        await bus.stop()
+
+
+def gateway_process_env(root: Path, port: int, operator_token: str, **extra: str) -> dict[str, str]:
+    """The environment of a ``clauseflow-gateway`` process on loopback (SQLite, in-memory bus) whose
+    operator key is ``operator_token``."""
+    return {
+        **os.environ,
+        "GATEWAY_HOST": "127.0.0.1",
+        "GATEWAY_PORT": str(port),
+        "GATEWAY_DATABASE_URL": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "DOCUMENT_STORE_DIR": str(root / "documents"),
+        "BUS_KIND": "memory",
+        "PARSE_WORKERS": "1",
+        "GATEWAY_OPERATOR_KEY_SHA256": hashlib.sha256(operator_token.encode()).hexdigest(),
+        **extra,
+    }
 
 
 async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:

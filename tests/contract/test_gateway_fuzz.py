@@ -8,7 +8,6 @@ budget is small so the suite stays fast; raise ``FUZZ_EXAMPLES`` to search harde
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from clauseflow_cli.processes import free_port
 from clauseflow_gateway.app import create_app
 from clauseflow_gateway.auth.tokens import new_token
 from clauseflow_gateway.settings import GatewaySettings
-from gateway_api_support import CONTRACT
+from gateway_api_support import CONTRACT, gateway_process_env
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -52,17 +51,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     root = tmp_path_factory.mktemp("fuzz")
     _, operator = new_token()
     port = free_port()
-    env = {
-        **os.environ,
-        "GATEWAY_HOST": "127.0.0.1",
-        "GATEWAY_PORT": str(port),
-        "GATEWAY_DATABASE_URL": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
-        "DOCUMENT_STORE_DIR": str(root / "documents"),
-        "BUS_KIND": "memory",
-        "PARSE_WORKERS": "1",
-        "UPLOAD_RATE_LIMIT": "100000",
-        "GATEWAY_OPERATOR_KEY_SHA256": hashlib.sha256(operator.encode()).hexdigest(),
-    }
+    env = gateway_process_env(root, port, operator, UPLOAD_RATE_LIMIT="100000")
     with (root / "gateway.log").open("w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "clauseflow_gateway.main"], env=env, stdout=log, stderr=subprocess.STDOUT
@@ -70,7 +59,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     base_url = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(base_url=base_url, timeout=30) as http:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 120
             while True:
                 try:
                     if http.get("/healthz").status_code == 200:

@@ -33,8 +33,9 @@ from gateway_api_support import (
     CONTRACT,
     TENANT,
     eventually,
+    gateway_on_sqlite,
+    gateway_process_env,
     review_with_pending_redlines,
-    serve_gateway,
     submit_text,
 )
 
@@ -106,52 +107,39 @@ async def _create_key(http: httpx.AsyncClient, headers: dict[str, str], **body: 
 @pytest.fixture(scope="module")
 async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
     root = tmp_path_factory.mktemp("security")
-    bus = InMemoryBus(partitions=2)
-    await bus.start()
-    settings = GatewaySettings(
-        gateway_database_url=f"sqlite+aiosqlite:///{root / 'gateway.db'}",
-        document_store_dir=root / "documents",
-        bus_kind="memory",
-        outbox_poll_s=0.1,
-        sse_poll_s=0.05,
-        parse_workers=1,
-        gateway_operator_key_sha256=hashlib.sha256(OPERATOR_TOKEN.encode()).hexdigest(),
-        upload_rate_limit=1000,
-    )
-    try:
-        async with serve_gateway(settings, bus) as http:
-            operator = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
-            tokens: dict[str, str] = {"operator": OPERATOR_TOKEN}
-            key_ids: dict[str, str] = {}
-            for role in Role:
-                key_ids[f"acme-{role}"], tokens[f"acme-{role}"] = await _create_key(
-                    http, {}, roles=[role.value], label=f"Acme {role}"
-                )
-            key_ids["globex-admin"], tokens["globex-admin"] = await _create_key(
-                http, operator, tenant="globex", roles=["admin"], label="Globex Admin"
+    operator_hash = hashlib.sha256(OPERATOR_TOKEN.encode()).hexdigest()
+    async with gateway_on_sqlite(root, gateway_operator_key_sha256=operator_hash, upload_rate_limit=1000) as (
+        http,
+        bus,
+    ):
+        operator = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
+        tokens: dict[str, str] = {"operator": OPERATOR_TOKEN}
+        key_ids: dict[str, str] = {}
+        for role in Role:
+            key_ids[f"acme-{role}"], tokens[f"acme-{role}"] = await _create_key(
+                http, {}, roles=[role.value], label=f"Acme {role}"
             )
-            key_ids["revoked"], tokens["revoked"] = await _create_key(
-                http, {}, roles=["review"], label="Gone"
-            )
-            assert (await http.delete(f"/v1/keys/{key_ids['revoked']}")).status_code == 200
-            soon = datetime.now(UTC) + timedelta(seconds=1)
-            key_ids["expired"], tokens["expired"] = await _create_key(
-                http, {}, roles=["review"], label="Temp", expires_at=soon.isoformat()
-            )
-            world = World(http, bus, root, {}, tokens, key_ids, "", [], "")
-            world.acme_review, world.acme_redlines = await review_with_pending_redlines(world)
-            globex = await http.post(
-                "/v1/reviews",
-                json={"text": CONTRACT, "our_party": "Buyer", "language": "en", "domain": "generic"},
-                headers=world.as_("globex-admin"),
-            )
-            assert globex.status_code == 202, globex.text
-            world.globex_review = globex.json()["id"]
-            world.spec = (await http.get("/openapi.json")).json()
-            await asyncio.sleep(max(0.0, (soon - datetime.now(UTC)).total_seconds()) + 0.1)
-            yield world
-    finally:
-        await bus.stop()
+        key_ids["globex-admin"], tokens["globex-admin"] = await _create_key(
+            http, operator, tenant="globex", roles=["admin"], label="Globex Admin"
+        )
+        key_ids["revoked"], tokens["revoked"] = await _create_key(http, {}, roles=["review"], label="Gone")
+        assert (await http.delete(f"/v1/keys/{key_ids['revoked']}")).status_code == 200
+        soon = datetime.now(UTC) + timedelta(seconds=1)
+        key_ids["expired"], tokens["expired"] = await _create_key(
+            http, {}, roles=["review"], label="Temp", expires_at=soon.isoformat()
+        )
+        world = World(http, bus, root, {}, tokens, key_ids, "", [], "")
+        world.acme_review, world.acme_redlines = await review_with_pending_redlines(world)
+        globex = await http.post(
+            "/v1/reviews",
+            json={"text": CONTRACT, "our_party": "Buyer", "language": "en", "domain": "generic"},
+            headers=world.as_("globex-admin"),
+        )
+        assert globex.status_code == 202, globex.text
+        world.globex_review = globex.json()["id"]
+        world.spec = (await http.get("/openapi.json")).json()
+        await asyncio.sleep(max(0.0, (soon - datetime.now(UTC)).total_seconds()) + 0.1)
+        yield world
 
 
 # --- who is calling: no key, bad keys ----------------------------------------------------------
@@ -443,34 +431,21 @@ async def test_decided_by_in_the_body_is_ignored_and_the_report_names_the_key(wo
 
 
 async def test_uploads_beyond_the_per_key_limit_are_429_with_retry_after(tmp_path: Path) -> None:
-    bus = InMemoryBus(partitions=1)
-    await bus.start()
-    settings = GatewaySettings(
-        gateway_database_url=f"sqlite+aiosqlite:///{tmp_path / 'gateway.db'}",
-        document_store_dir=tmp_path / "documents",
-        bus_kind="memory",
-        parse_workers=1,
-        upload_rate_limit=2,
-        upload_rate_window_s=60,
-    )
-    try:
-        async with serve_gateway(settings, bus) as http:
-            gw = _Client(http, bus)
-            await submit_text(gw)
-            await submit_text(gw)
-            refused = await http.post("/v1/reviews", json={"text": CONTRACT, "our_party": "Supplier"})
-            assert refused.status_code == 429
-            assert refused.json()["error"]["code"] == "rate_limited"
-            assert 1 <= int(refused.headers["retry-after"]) <= 60
-            _, other = await _create_key(http, {}, roles=["submit"], label="Another key")
-            fresh = await http.post(
-                "/v1/reviews",
-                json={"text": CONTRACT, "our_party": "Supplier"},
-                headers={"Authorization": f"Bearer {other}"},
-            )
-            assert fresh.status_code == 202  # the limit is per key
-    finally:
-        await bus.stop()
+    async with gateway_on_sqlite(tmp_path, upload_rate_limit=2, upload_rate_window_s=60) as (http, bus):
+        gw = _Client(http, bus)
+        await submit_text(gw)
+        await submit_text(gw)
+        refused = await http.post("/v1/reviews", json={"text": CONTRACT, "our_party": "Supplier"})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "rate_limited"
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        _, other = await _create_key(http, {}, roles=["submit"], label="Another key")
+        fresh = await http.post(
+            "/v1/reviews",
+            json={"text": CONTRACT, "our_party": "Supplier"},
+            headers={"Authorization": f"Bearer {other}"},
+        )
+        assert fresh.status_code == 202  # the limit is per key
 
 
 @dataclass
@@ -511,7 +486,11 @@ def test_the_gateway_process_refuses_to_start_open_on_every_interface(tmp_path: 
         "BUS_KIND": "memory",
     }
     done = subprocess.run(
-        [sys.executable, "-m", "clauseflow_gateway.main"], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "clauseflow_gateway.main"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert done.returncode == 2
     assert "GATEWAY_AUTH=false is allowed only on a loopback address" in done.stderr
@@ -519,27 +498,15 @@ def test_the_gateway_process_refuses_to_start_open_on_every_interface(tmp_path: 
 
 
 async def test_auth_off_on_loopback_serves_the_local_tenant_without_a_key(tmp_path: Path) -> None:
-    bus = InMemoryBus(partitions=1)
-    await bus.start()
-    settings = GatewaySettings(
-        gateway_database_url=f"sqlite+aiosqlite:///{tmp_path / 'gateway.db'}",
-        document_store_dir=tmp_path / "documents",
-        bus_kind="memory",
-        parse_workers=1,
-        gateway_auth=False,
-    )
-    try:
-        async with serve_gateway(settings, bus) as http:
-            resp = await http.post(
-                "/v1/reviews",
-                json={"text": CONTRACT, "our_party": "Supplier"},
-                headers={"Authorization": ""},
-            )
-            assert resp.status_code == 202, resp.text
-            [record] = await bus.read_topic(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
-            assert Envelope.from_bytes(record.value).tenant_id == "local"
-    finally:
-        await bus.stop()
+    async with gateway_on_sqlite(tmp_path, gateway_auth=False) as (http, bus):
+        resp = await http.post(
+            "/v1/reviews",
+            json={"text": CONTRACT, "our_party": "Supplier"},
+            headers={"Authorization": ""},
+        )
+        assert resp.status_code == 202, resp.text
+        [record] = await bus.read_topic(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+        assert Envelope.from_bytes(record.value).tenant_id == "local"
 
 
 # --- secrets stay out of logs and errors ----------------------------------------------------------
@@ -576,18 +543,7 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
 
     llm_key = "sk-live-" + "Qw3rTy" * 7
     port = free_port()
-    env = {
-        **os.environ,
-        "GATEWAY_HOST": "127.0.0.1",
-        "GATEWAY_PORT": str(port),
-        "GATEWAY_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'gw.db'}",
-        "DOCUMENT_STORE_DIR": str(tmp_path / "documents"),
-        "BUS_KIND": "memory",
-        "LOG_LEVEL": "DEBUG",
-        "LLM_API_KEY": llm_key,
-        "PARSE_WORKERS": "1",
-        "GATEWAY_OPERATOR_KEY_SHA256": hashlib.sha256(OPERATOR_TOKEN.encode()).hexdigest(),
-    }
+    env = gateway_process_env(tmp_path, port, OPERATOR_TOKEN, LOG_LEVEL="DEBUG", LLM_API_KEY=llm_key)
     log_path = tmp_path / "gateway.log"
     with log_path.open("w") as log_file:
         process = await asyncio.create_subprocess_exec(
@@ -606,7 +562,7 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
                     return (await http.get("/healthz")).status_code == 200
                 return False
 
-            await eventually(up, timeout_s=30)
+            await eventually(up, timeout_s=120)
             operator = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
             key_id, token = await _create_key(http, operator, tenant="acme", roles=["admin"], label="A")
             headers = {"Authorization": f"Bearer {token}"}
