@@ -466,6 +466,19 @@ async def test_cors_is_off_unless_an_allow_list_is_configured(world: World) -> N
     assert "access-control-allow-origin" not in simple.headers
 
 
+async def test_cors_answers_only_the_origins_on_the_allow_list(tmp_path: Path) -> None:
+    async with gateway_on_sqlite(tmp_path, cors_allow_origins="https://desk.example") as (http, _):
+        preflight = {
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization",
+        }
+        listed = await http.options("/v1/reviews", headers={"Origin": "https://desk.example", **preflight})
+        assert listed.headers["access-control-allow-origin"] == "https://desk.example"
+        assert "authorization" in listed.headers["access-control-allow-headers"].lower()
+        other = await http.options("/v1/reviews", headers={"Origin": "https://evil.example", **preflight})
+        assert "access-control-allow-origin" not in other.headers
+
+
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::", "gateway.example.com"])
 def test_auth_off_is_refused_on_a_non_loopback_address(host: str) -> None:
     with pytest.raises(ValueError, match="allowed only on a loopback address"):
