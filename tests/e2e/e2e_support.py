@@ -223,11 +223,13 @@ def clause_order(clause_id: str) -> tuple[int, ...]:
 
 # ---- comparing reports -------------------------------------------------------------------------
 
-_ID_FIELDS = {"id", "risk_id", "review_id"}
+# Ids derived from the review id, and when a decision was taken (who took it must be equal).
+_ID_FIELDS = {"id", "risk_id", "review_id", "decided_at"}
 
 
 def comparable_report(report: dict[str, Any]) -> dict[str, Any]:
-    """A report without what legitimately differs between two reviews of one contract (ids).
+    """A report without what legitimately differs between two reviews of one contract (ids, and
+    the times of the decisions).
 
     Risk and redline ids are derived from the review id, so they are replaced by their position;
     the summary loses the review id if it quotes it. Everything else (clauses and their states,
