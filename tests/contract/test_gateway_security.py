@@ -485,6 +485,13 @@ def test_auth_off_is_refused_on_a_non_loopback_address(host: str) -> None:
         GatewaySettings(gateway_auth=False, gateway_host=host)
 
 
+def test_an_operator_token_given_where_its_hash_belongs_is_refused_without_echoing_it() -> None:
+    with pytest.raises(ValueError, match="64 hex digits") as refused:
+        GatewaySettings(gateway_operator_key_sha256=OPERATOR_TOKEN)
+    assert OPERATOR_TOKEN not in str(refused.value)
+    assert GatewaySettings(gateway_operator_key_sha256="").gateway_operator_key_sha256 is None
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "::1", "localhost"])
 def test_auth_off_is_allowed_on_loopback(host: str) -> None:
     assert GatewaySettings(gateway_auth=False, gateway_host=host).gateway_auth is False

@@ -7,6 +7,9 @@ always present and never renamed (new fields may be added):
 ``risks`` [{id, clause_id, risk_type, risk_level, description, reason, original_text}],
 ``redlines`` [{id, clause_id, risk_id, original_text, proposed_text, status}], ``summary``.
 
+Each redline also says who decided it and when: ``decided_by`` (the deciding API key's label),
+``decided_by_key_id`` and ``decided_at`` (null while undecided).
+
 ``redlines`` lists the changes that stand — approved, edited (``final_text``
 holds the reviewer's text) or still pending; rejected and superseded drafts are
 only in ``redline_history``. The report is deterministic: the same snapshot

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 
 from clauseflow_shared.settings import (
     BusKind,
@@ -11,7 +12,7 @@ from clauseflow_shared.settings import (
     ReviewDefaults,
     StorageSettings,
 )
-from pydantic import Field, SecretStr, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 
 
 class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
@@ -47,6 +48,19 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     upload_rate_window_s: int = Field(default=60, ge=1)
     # Origins allowed to call the API from a browser (comma-separated); empty: no CORS headers at all.
     cors_allow_origins: str = ""
+
+    @field_validator("gateway_operator_key_sha256")
+    @classmethod
+    def _operator_key_is_a_hash(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        if not re.fullmatch(r"[0-9a-fA-F]{64}", value.get_secret_value().strip()):
+            # Not echoed: it may be the token itself, pasted by mistake.
+            raise ValueError(
+                "GATEWAY_OPERATOR_KEY_SHA256 must be the SHA-256 of the operator's token as 64 hex digits "
+                "(`clauseflow keys operator` prints both), not the token"
+            )
+        return value
 
     @model_validator(mode="after")
     def _auth_off_only_on_loopback(self) -> GatewaySettings:
