@@ -29,7 +29,7 @@ from clauseflow_gateway.app import create_app
 from clauseflow_gateway.auth.keystore import KeyStore, ReviewOwners
 from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
+from clauseflow_platform.bus.memory import InMemoryBus
 
 from bench.common import bench_logger, machine_info, percentile, rounded, serve_asgi, write_result
 

@@ -22,13 +22,13 @@ from typing import Any
 
 import httpx
 import pytest
+from clauseflow_contracts.events import Envelope, ReviewRequested, Topic
+from clauseflow_documents import DocumentStore
 from clauseflow_gateway.app import create_app
 from clauseflow_gateway.auth.tokens import RANK, Role, new_token
 from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.events import Envelope, ReviewRequested, Topic
-from clauseflow_shared.logging import REDACTED, redact_secrets, register_secret
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.logging import REDACTED, redact_secrets, register_secret
 from gateway_api_support import (
     CONTRACT,
     TENANT,

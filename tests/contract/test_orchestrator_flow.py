@@ -14,9 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from clauseflow_orchestrator.service import Orchestrator
-from clauseflow_shared.bus.dispatch import DLQ_ERROR, DLQ_ERROR_TYPE
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseTask,
     DocumentRefs,
     Envelope,
@@ -25,7 +23,9 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.review import ClauseState, Decision, DecisionAction, ReviewStatus
+from clauseflow_contracts.review import ClauseState, Decision, DecisionAction, ReviewStatus
+from clauseflow_orchestrator.service import Orchestrator
+from clauseflow_platform.bus.dispatch import DLQ_ERROR, DLQ_ERROR_TYPE
 from orchestrator_flow_support import REVIEW, Harness, harness_on, pending, run_review
 
 

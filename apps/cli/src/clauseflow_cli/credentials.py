@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from clauseflow_gateway.auth.keystore import KeyStore
 from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.errors import ApiError
-from clauseflow_shared.tenants import LOCAL_TENANT
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 KEY_FILE = Path(".clauseflow/api-key")

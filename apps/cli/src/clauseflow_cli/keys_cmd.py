@@ -11,8 +11,8 @@ import hashlib
 from datetime import UTC, datetime, timedelta
 
 import typer
+from clauseflow_contracts.errors import ClauseflowError
 from clauseflow_gateway.auth.tokens import Role, new_token
-from clauseflow_shared.errors import ClauseflowError
 from rich.console import Console
 
 from clauseflow_cli.credentials import key_store

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clauseflow_shared.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
-from clauseflow_shared.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
-from clauseflow_shared.tenants import LOCAL_TENANT
+from clauseflow_contracts.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
+from clauseflow_contracts.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
+from clauseflow_contracts.tenants import LOCAL_TENANT
 
 from clauseflow_orchestrator.state import ReviewState
 

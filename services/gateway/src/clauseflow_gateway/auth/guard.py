@@ -14,9 +14,9 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from clauseflow_gateway.auth.service import AuthServices
 from clauseflow_gateway.auth.tokens import Principal, Role
 from clauseflow_gateway.errors import ApiError
-from clauseflow_gateway.services import get_services
 
 API_PREFIX = "/v1"
 ROLE_KEY = "x-required-role"
@@ -49,8 +49,7 @@ async def guard(
     """Authenticate, authorise and scope the request to its tenant (routes outside /v1 are open)."""
     if not request.url.path.startswith(API_PREFIX):
         return
-    services = get_services(request)
-    auth = services.auth
+    auth = _auth_services(request)
     principal = (
         auth.local
         if auth.local is not None
@@ -72,6 +71,15 @@ async def guard(
     if review_id is not None and principal.tenant is not None:
         await auth.owners.check(str(review_id), principal.tenant)
     request.state.principal = principal
+
+
+def _auth_services(request: Request) -> AuthServices:
+    # Read from the app state directly: the services module depends on auth, not the reverse.
+    services = getattr(request.app.state, "services", None)
+    if services is None:
+        raise RuntimeError("the gateway is not started (lifespan has not run)")
+    auth: AuthServices = services.auth
+    return auth
 
 
 def current_principal(request: Request) -> Principal:

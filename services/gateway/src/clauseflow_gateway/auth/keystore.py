@@ -7,8 +7,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
-from clauseflow_shared.errors import NotFound
-from clauseflow_shared.tenants import check_tenant
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.tenants import check_tenant
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clauseflow_shared.tenants import TENANT_PATTERN
+from clauseflow_contracts.tenants import TENANT_PATTERN
 from pydantic import BaseModel, ConfigDict, Field
 
 from clauseflow_gateway.auth.tokens import Role

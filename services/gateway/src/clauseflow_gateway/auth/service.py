@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clauseflow_shared.tenants import LOCAL_TENANT
+from clauseflow_contracts.tenants import LOCAL_TENANT
 
 from clauseflow_gateway.auth.keystore import KeyStore, ReviewOwners
 from clauseflow_gateway.auth.ratelimit import UploadLimiter

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from clauseflow_shared.tenants import LOCAL_TENANT
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from sqlalchemy import JSON, DateTime, Dialect, Integer, String, Text, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
