@@ -575,7 +575,7 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
             stderr=subprocess.STDOUT,
         )
     try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
 
             async def up() -> bool:
                 with contextlib.suppress(httpx.TransportError):
