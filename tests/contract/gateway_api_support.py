@@ -75,7 +75,7 @@ async def serve_gateway(
     headers = {"Authorization": f"Bearer {token}"}
     try:
         async with httpx.AsyncClient(
-            base_url=f"http://127.0.0.1:{port}", timeout=10, headers=headers
+            base_url=f"http://127.0.0.1:{port}", timeout=30, headers=headers
         ) as http:
             yield http
     finally:
