@@ -13,10 +13,14 @@ from clauseflow_platform.settings import (
     StorageSettings,
 )
 from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import SettingsConfigDict
 
 
 class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
     """Everything the gateway reads from the environment (GATEWAY_HOST, GATEWAY_PORT, ...)."""
+
+    # A refused value is not echoed in the error: it may be a secret (an operator token, say).
+    model_config = SettingsConfigDict(**{**KafkaSettings.model_config, "hide_input_in_errors": True})
 
     gateway_host: str = "127.0.0.1"
     gateway_port: int = Field(default=8000, ge=0, le=65535)
