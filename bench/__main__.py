@@ -84,6 +84,7 @@ BENCHES = (
         ),
     ),
     Bench("docx_export", _module("bench.word.docx_export")),
+    Bench("auth", _module("bench.auth.bench_auth")),
     Bench("golden", _module("bench.quality.golden")),
     Bench("redline_quality", _module("bench.quality.redline_quality")),
     Bench("plans", _module("bench.plans.golden_plans")),

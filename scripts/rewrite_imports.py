@@ -37,6 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 MODULES: dict[str, str] = {
     # contracts: pure pydantic, no I/O
     "clauseflow_shared.events": "clauseflow_contracts.events",
+    "clauseflow_shared.tenants": "clauseflow_contracts.tenants",
     "clauseflow_shared.review": "clauseflow_contracts.review",
     "clauseflow_shared.errors": "clauseflow_contracts.errors",
     "clauseflow_shared.ids": "clauseflow_contracts.ids",

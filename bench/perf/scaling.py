@@ -166,14 +166,14 @@ def clause_profile(calls: list[LLMCall]) -> dict[str, float]:
 
 
 async def one_review(
-    gateway_url: str, contract: Path, model: RemoteModel, observer: ResultObserver
+    gateway_url: str, contract: Path, model: RemoteModel, observer: ResultObserver, api_key: str | None = None
 ) -> dict[str, Any]:
     """Submit the contract, follow it to completion and derive the analysis-phase figures."""
     from clauseflow_cli.client import GatewayClient
 
     await model.clear()
     timeline = ReviewTimeline()
-    async with GatewayClient(gateway_url) as client:
+    async with GatewayClient(gateway_url, api_key=api_key) as client:
         timeline.submitted = time.perf_counter()
         review_id = await client.submit(
             contract,
@@ -234,6 +234,7 @@ async def measured_reviews(
     model: RemoteModel,
     observer: ResultObserver,
     pids: dict[str, int | None],
+    api_key: str | None = None,
 ) -> list[dict[str, Any]]:
     """Review the contract ``repeats`` times on a running stack; which worker took how many clauses."""
     worker_logs = [contract.parents[1] / "logs" / f"clause-worker-{i}.log" for i in range(workers)]
@@ -243,7 +244,7 @@ async def measured_reviews(
         meter = CpuMeter(pids)
         busy0, total0 = system_cpu_busy()
         meter.start()
-        run = await one_review(gateway_url, contract, model, observer)
+        run = await one_review(gateway_url, contract, model, observer, api_key)
         cpu = meter.stop()
         busy1, total1 = system_cpu_busy()
         run["cpu_s_by_process"] = cpu
@@ -316,7 +317,7 @@ async def run_configuration(
         async with kafka_observer(broker.bootstrap, PARTITIONS) as observer:
             # The warm-up review is measured by nobody: it opens connections and fills the workers'
             # tool-definition caches, as a long-running deployment would have them.
-            await one_review(layout.gateway_url, warmup, model, observer)
+            await one_review(layout.gateway_url, warmup, model, observer, stack.api_key)
             pids: dict[str, int | None] = {
                 name: svc.process.pid if svc.process else None for name, svc in stack.group.services.items()
             }
@@ -324,7 +325,7 @@ async def run_configuration(
                 {"kafka-broker": broker.pid, "scripted model": model.pid, "bench (observer)": os.getpid()}
             )
             runs = await measured_reviews(
-                workers, repeats, layout.gateway_url, contract, model, observer, pids
+                workers, repeats, layout.gateway_url, contract, model, observer, pids, stack.api_key
             )
     finally:
         await stack.stop()

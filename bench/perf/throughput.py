@@ -118,6 +118,7 @@ async def review_once(
     calls_log: LLMCallLog,
     observer: ResultObserver,
     pids: dict[str, int | None],
+    api_key: str | None = None,
 ) -> dict[str, Any]:
     """Review ``contract`` once, following it to completion; the analysis-phase figures."""
     from clauseflow_cli.client import GatewayClient
@@ -127,7 +128,7 @@ async def review_once(
     meter = CpuMeter(pids)
     busy0, total0 = system_cpu_busy()
     meter.start()
-    async with GatewayClient(gateway_url) as client:
+    async with GatewayClient(gateway_url, api_key=api_key) as client:
         timeline.submitted = time.perf_counter()
         review_id = await client.submit(
             contract,
@@ -281,9 +282,10 @@ async def kafka_profile(
                 for svc_name, svc in stack.group.services.items()
             }
             pids.update({"kafka-broker": broker.pid, "bench (model, observer)": os.getpid()})
-            await review_once(layout.gateway_url, contracts["warmup"], calls_log, observer, pids)
+            key = stack.api_key
+            await review_once(layout.gateway_url, contracts["warmup"], calls_log, observer, pids, key)
             runs = [
-                await review_once(layout.gateway_url, contracts[name], calls_log, observer, pids)
+                await review_once(layout.gateway_url, contracts[name], calls_log, observer, pids, key)
                 for _ in range(profile["repeats"])
             ]
     finally:

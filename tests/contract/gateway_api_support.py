@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import httpx
@@ -23,6 +26,7 @@ from clauseflow_contracts.events import (
 from clauseflow_contracts.ids import redline_id, risk_id
 from clauseflow_contracts.review import Redline, Risk
 from clauseflow_gateway.app import create_app
+from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.settings import GatewaySettings
 from clauseflow_platform.bus.memory import InMemoryBus
 
@@ -48,11 +52,15 @@ class ServedGateway(Protocol):
     bus: InMemoryBus
 
 
+TENANT = "acme"
+
+
 @contextlib.asynccontextmanager
 async def serve_gateway(
-    settings: GatewaySettings, bus: InMemoryBus, **app_kwargs: Any
+    settings: GatewaySettings, bus: InMemoryBus, *, tenant: str = TENANT, **app_kwargs: Any
 ) -> AsyncIterator[httpx.AsyncClient]:
-    """The gateway app served by uvicorn on a free port; yields an HTTP client for it."""
+    """The gateway app served by uvicorn on a free port; yields an HTTP client for it that sends
+    an admin key of ``tenant`` (created in the gateway's database, checked on every request)."""
     app = create_app(settings, bus=bus, **app_kwargs)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     task = asyncio.create_task(server.serve())
@@ -61,12 +69,56 @@ async def serve_gateway(
             task.result()
         await asyncio.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
+    _, token = await app.state.services.auth.keys.create(
+        tenant=tenant, roles=[Role.ADMIN], label="Test Admin"
+    )
+    headers = {"Authorization": f"Bearer {token}"}
     try:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", timeout=30, headers=headers
+        ) as http:
             yield http
     finally:
         server.should_exit = True
         await task
+
+
+@contextlib.asynccontextmanager
+async def gateway_on_sqlite(
+    root: Path, **settings: Any
+) -> AsyncIterator[tuple[httpx.AsyncClient, InMemoryBus]]:
+    """:func:`serve_gateway` with its read model in SQLite under ``root`` and a fresh in-memory bus."""
+    bus = InMemoryBus(partitions=1)
+    await bus.start()
+    base: dict[str, Any] = {
+        "gateway_database_url": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "document_store_dir": root / "documents",
+        "bus_kind": "memory",
+        "parse_workers": 1,
+        "outbox_poll_s": 0.1,
+        "sse_poll_s": 0.05,
+    }
+    try:
+        async with serve_gateway(GatewaySettings(**{**base, **settings}), bus) as http:
+            yield http, bus
+    finally:
+        await bus.stop()
+
+
+def gateway_process_env(root: Path, port: int, operator_token: str, **extra: str) -> dict[str, str]:
+    """The environment of a ``clauseflow-gateway`` process on loopback (SQLite, in-memory bus) whose
+    operator key is ``operator_token``."""
+    return {
+        **os.environ,
+        "GATEWAY_HOST": "127.0.0.1",
+        "GATEWAY_PORT": str(port),
+        "GATEWAY_DATABASE_URL": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "DOCUMENT_STORE_DIR": str(root / "documents"),
+        "BUS_KIND": "memory",
+        "PARSE_WORKERS": "1",
+        "GATEWAY_OPERATOR_KEY_SHA256": hashlib.sha256(operator_token.encode()).hexdigest(),
+        **extra,
+    }
 
 
 async def eventually(probe: Callable[[], Awaitable[T | None]], timeout_s: float = 5.0) -> T:

@@ -458,17 +458,20 @@ async def test_decisions_are_recorded_and_emit_one_resume_event(gateway: Gateway
             {"redline_id": first, "action": "approve"},
             {"redline_id": second, "action": "reject", "feedback": "Cap at the fees paid instead."},
         ],
-        "decided_by": "alice@example.com",
     }
     resp = await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=body)
     assert resp.status_code == 202, resp.text
     answer = resp.json()
-    assert answer["decided_by"] == "alice@example.com"
+    # The decider is the key that sent the request (its label; the key id beside it).
+    assert answer["decided_by"] == "Test Admin"
+    assert answer["decided_by_key_id"].startswith("k_")
     assert [d["action"] for d in answer["decisions"]] == ["approve", "reject"]
 
     [event] = await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=5)
     resumed = event.open(ReviewDecisionsSubmitted)
     assert event.review_id == review_id
+    assert event.tenant_id == "acme"
+    assert (resumed.decided_by, resumed.decided_by_key_id) == ("Test Admin", answer["decided_by_key_id"])
     assert resumed.request_id == answer["request_id"]
     assert [(d.redline_id, d.action.value, d.feedback) for d in resumed.decisions] == [
         (first, "approve", ""),
@@ -477,7 +480,9 @@ async def test_decisions_are_recorded_and_emit_one_resume_event(gateway: Gateway
 
     history = (await gateway.http.get(f"/v1/reviews/{review_id}/decisions")).json()
     assert history["count"] == 2
-    assert {d["decided_by"] for d in history["data"]} == {"alice@example.com"}
+    assert {(d["decided_by"], d["decided_by_key_id"]) for d in history["data"]} == {
+        ("Test Admin", answer["decided_by_key_id"])
+    }
     assert {d["request_id"] for d in history["data"]} == {answer["request_id"]}
     assert all(d["decided_at"].endswith(("Z", "+00:00")) for d in history["data"])
     pending = (

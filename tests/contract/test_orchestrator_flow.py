@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,13 +18,15 @@ from clauseflow_contracts.events import (
     ClauseTask,
     DocumentRefs,
     Envelope,
+    ReviewDecisionsSubmitted,
     ReviewRequested,
     ReviewUpdated,
     Topic,
 )
 from clauseflow_contracts.review import ClauseState, Decision, DecisionAction, ReviewStatus
 from clauseflow_orchestrator.service import Orchestrator
-from orchestrator_flow_support import REVIEW, Harness, harness_on, run_review
+from clauseflow_platform.bus.dispatch import DLQ_ERROR, DLQ_ERROR_TYPE
+from orchestrator_flow_support import REVIEW, Harness, harness_on, pending, run_review
 
 
 @pytest.fixture
@@ -118,3 +121,41 @@ async def test_events_committed_before_a_crash_are_published_after_restart(harne
     assert len(records) >= 2
     state = await harness.wait_for("results of the first tasks", lambda s: s.analyzed_count >= 2)
     assert state.processed_requests == []
+
+
+# --- tenants ------------------------------------------------------------------------------------
+
+
+async def test_a_request_naming_another_tenants_document_is_dead_lettered_with_the_reason(
+    harness: Harness,
+) -> None:
+    """globex guessed the id of a document acme uploaded: the orchestrator refuses the request."""
+    await harness.start_orchestrator()
+    request = ReviewRequested(documents=DocumentRefs(primary="acme:" + "ab" * 32), our_party="Buyer")
+    env = Envelope.wrap(REVIEW, request, event_id="evt_guess", tenant_id="globex")
+    await harness.bus.publish(Topic.REVIEW_REQUESTED, REVIEW, env)
+    [dead] = await harness.bus.read_topic(Topic.dlq(Topic.REVIEW_REQUESTED), min_records=1, timeout_s=10)
+    assert dead.header(DLQ_ERROR_TYPE) == "InvalidEvent"
+    reason = dead.header(DLQ_ERROR) or ""
+    assert "tenant 'globex'" in reason and "another tenant" in reason and "acme:" in reason
+    assert await harness.state() is None
+    assert await harness.bus.read_topic(Topic.CLAUSE_TASKS, timeout_s=0.3) == []
+
+
+async def test_decisions_from_another_tenant_are_dead_lettered_and_change_nothing(harness: Harness) -> None:
+    await harness.start_orchestrator()
+    await harness.request_review()  # the local tenant's review
+    state = await harness.wait_for("a pending redline", lambda s: bool(pending(s)))
+    redline = next(iter(pending(state).values()))
+    payload = ReviewDecisionsSubmitted(
+        request_id="req_foreign",
+        decisions=(Decision(redline_id=redline, action=DecisionAction.APPROVE),),
+        decided_by="intruder",
+        decided_at=datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    foreign = Envelope.wrap(REVIEW, payload, event_id="evt_foreign", tenant_id="globex")
+    await harness.bus.publish(Topic.REVIEW_DECISIONS, REVIEW, foreign)
+    [dead] = await harness.bus.read_topic(Topic.dlq(Topic.REVIEW_DECISIONS), min_records=1, timeout_s=10)
+    assert "of tenant 'globex' is about review" in (dead.header(DLQ_ERROR) or "")
+    after = await harness.state()
+    assert after is not None and redline in pending(after).values()

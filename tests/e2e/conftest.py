@@ -35,5 +35,5 @@ async def stack(kafka_bootstrap: str, tmp_path_factory: pytest.TempPathFactory) 
 @pytest.fixture
 async def gateway(stack: LocalStack) -> AsyncIterator[GatewayClient]:
     """An HTTP client of the running gateway."""
-    async with GatewayClient(stack.layout.gateway_url) as client:
+    async with GatewayClient(stack.layout.gateway_url, api_key=stack.api_key) as client:
         yield client

@@ -159,7 +159,8 @@ async def publish(bootstrap: str, topic: str, key: str, events: Iterable[Envelop
 
 async def plan_of(stack: LocalStack, review_id: str) -> dict[str, Any]:
     """``GET /v1/reviews/{id}/plan`` (the client has no method for it)."""
-    async with httpx.AsyncClient(base_url=stack.layout.gateway_url, timeout=30.0) as http:
+    headers = {"Authorization": f"Bearer {stack.api_key}"}
+    async with httpx.AsyncClient(base_url=stack.layout.gateway_url, timeout=30.0, headers=headers) as http:
         resp = await http.get(f"/v1/reviews/{review_id}/plan")
     resp.raise_for_status()
     return dict(resp.json())
@@ -222,11 +223,13 @@ def clause_order(clause_id: str) -> tuple[int, ...]:
 
 # ---- comparing reports -------------------------------------------------------------------------
 
-_ID_FIELDS = {"id", "risk_id", "review_id"}
+# Ids derived from the review id, and when a decision was taken (who took it must be equal).
+_ID_FIELDS = {"id", "risk_id", "review_id", "decided_at"}
 
 
 def comparable_report(report: dict[str, Any]) -> dict[str, Any]:
-    """A report without what legitimately differs between two reviews of one contract (ids).
+    """A report without what legitimately differs between two reviews of one contract (ids, and
+    the times of the decisions).
 
     Risk and redline ids are derived from the review id, so they are replaced by their position;
     the summary loses the review id if it quotes it. Everything else (clauses and their states,

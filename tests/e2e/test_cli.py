@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from clauseflow_cli.credentials import write_key
 from clauseflow_cli.stack import LocalStack
 from clauseflow_gateway.report_order import document_order_key
 from report_schema_check import assert_valid_report
@@ -29,13 +31,15 @@ REPORT_FIELDS = {
 }
 
 
-async def _run(*args: str, timeout_s: float = 180) -> str:
+async def _run(*args: str, timeout_s: float = 180, cwd: Path | None = None, expect: int = 0) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("CLAUSEFLOW_API_KEY", "GATEWAY_DATABASE_URL")}
     proc = await asyncio.create_subprocess_exec(
-        CLAUSEFLOW, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+        CLAUSEFLOW, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env
     )
     out, err = await asyncio.wait_for(proc.communicate(), timeout_s)
-    assert proc.returncode == 0, f"clauseflow {' '.join(args)} failed ({proc.returncode}):\n{err.decode()}"
-    return out.decode()
+    message = f"clauseflow {' '.join(args)} exited {proc.returncode}:\n{err.decode()}"
+    assert proc.returncode == expect, message
+    return out.decode() if expect == 0 else err.decode() + out.decode()
 
 
 async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) -> None:
@@ -102,24 +106,56 @@ async def test_client_commands_drive_a_review_on_the_running_stack(stack: LocalS
     gateway = ["--gateway", stack.layout.gateway_url]
     contract = str(EXAMPLES / "services_agreement_en.txt")
     party = "Northwind Analytics Ltd. (the Supplier)"
+    without_key = await _run("status", "rev_x", *gateway, cwd=tmp_path, expect=2)
+    assert "401" in without_key and "API key is required" in without_key
+    # The client commands find the key where `clauseflow up` keeps it: .clauseflow/api-key.
+    write_key(tmp_path / ".clauseflow" / "api-key", stack.api_key)
     submitted = await _run(
-        "submit", contract, "--party", party, "--language", "en", "--domain", "generic", *gateway
+        "submit",
+        contract,
+        "--party",
+        party,
+        "--language",
+        "en",
+        "--domain",
+        "generic",
+        *gateway,
+        cwd=tmp_path,
     )
     review_id = submitted.strip()
     assert review_id.startswith("rev_")
     for _ in range(300):
-        status = await _run("status", review_id, *gateway)
+        status = await _run("status", review_id, *gateway, cwd=tmp_path)
         if "completed" in status:
             break
         if "awaiting_approval" in status:
-            await _run("approve", review_id, "--all", *gateway)
+            await _run("approve", review_id, "--all", *gateway, cwd=tmp_path)
         await asyncio.sleep(0.5)
     out = tmp_path / "report.json"
-    await _run("report", review_id, "--format", "json", "--out", str(out), *gateway)
+    await _run("report", review_id, "--format", "json", "--out", str(out), *gateway, cwd=tmp_path)
     report = json.loads(out.read_text())
     assert report["status"] == "completed" and report["review_id"] == review_id
     assert all(r["status"] == "approved" for r in report["redlines"])
-    await _run("report", review_id, "--format", "docx", "--out", str(tmp_path / "word"), *gateway)
+    await _run(
+        "report", review_id, "--format", "docx", "--out", str(tmp_path / "word"), *gateway, cwd=tmp_path
+    )
     for variant in ("redline", "clean"):
         with zipfile.ZipFile(tmp_path / "word" / f"services_agreement_en.{variant}.docx") as docx:
             assert "MASTER SERVICES AGREEMENT" in docx.read("word/document.xml").decode()
+
+
+async def test_keys_commands_create_list_and_revoke_keys_on_the_gateway_database(tmp_path: Path) -> None:
+    database = ["--database", f"sqlite+aiosqlite:///{tmp_path / 'gateway.db'}"]
+    created = await _run(
+        "keys", "create", "--tenant", "acme", "--role", "review", "--label", "Jane Doe", *database
+    )
+    token = created.strip()
+    assert token.startswith("cfk_k_")
+    key_id = token.split(".", 1)[0].removeprefix("cfk_")
+    listed = await _run("keys", "list", *database)
+    assert key_id in listed and "Jane Doe" in listed and "acme" in listed and "active" in listed
+    assert token not in listed
+    await _run("keys", "revoke", key_id, *database)
+    assert "revoked" in await _run("keys", "list", *database)
+    refused = await _run("keys", "create", "--tenant", "Not A Tenant", "--role", "admin", *database, expect=2)
+    assert "not a valid name" in refused

@@ -56,7 +56,7 @@ async def whole_stack(stack: LocalStack) -> AsyncIterator[LocalStack]:
 @pytest.fixture(scope="module")
 async def reference(stack: LocalStack, contract: Path) -> dict[str, Any]:
     """The report of an undisturbed review, with the same decisions the faulted review gets."""
-    async with GatewayClient(stack.layout.gateway_url) as gateway:
+    async with GatewayClient(stack.layout.gateway_url, api_key=stack.api_key) as gateway:
         review_id = await gateway.submit(contract, our_party=OUR_PARTY, language="en", domain="generic")
         review = await wait_status(gateway, review_id, {"awaiting_approval"})
         choose = first_redraft_decider(await _clause_to_reject(gateway, review_id))

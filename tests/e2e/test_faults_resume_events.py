@@ -47,7 +47,7 @@ async def first_draft(stack: LocalStack, contract: Path) -> tuple[str, int]:
     Redline ids derive from the review, the reviewed unit, the risk's position and the round, so
     knowing these lets a test name a redline of another review before its result exists.
     """
-    async with GatewayClient(stack.layout.gateway_url) as gateway:
+    async with GatewayClient(stack.layout.gateway_url, api_key=stack.api_key) as gateway:
         review_id = await gateway.submit(
             contract, our_party=OUR_PARTY, language="en", options={"approval_policy": "auto"}
         )

@@ -47,7 +47,7 @@ def contract(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 async def reference(stack: LocalStack, contract: Path) -> dict[str, Any]:
     """The report of the same contract reviewed without any fault."""
-    async with GatewayClient(stack.layout.gateway_url) as gateway:
+    async with GatewayClient(stack.layout.gateway_url, api_key=stack.api_key) as gateway:
         review_id = await gateway.submit(contract, our_party=OUR_PARTY, language="en", options=OPTIONS)
         await wait_status(gateway, review_id, {"completed"}, timeout_s=180)
         return dict(await gateway.report(review_id))

@@ -192,3 +192,24 @@ async def test_report_of_a_completed_review_is_read_from_postgres(gateway: Gatew
     assert len(report["risks"]) == 2
     markdown = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})
     assert markdown.text.startswith("# Contract review report") and "unlimited_liability" in markdown.text
+
+
+async def test_keys_tenants_and_the_decider_on_postgresql(gateway: Gateway) -> None:
+    """Keys live in PostgreSQL too: hashed, revocable, scoped to a tenant; the decider is the key."""
+    review_id, (first, _) = await review_with_pending_redlines(gateway)
+    created = await gateway.http.post("/v1/keys", json={"roles": ["review"], "label": "Jane Doe"})
+    assert created.status_code == 201
+    key = created.json()
+    jane = {"Authorization": f"Bearer {key['token']}"}
+    body = {"decisions": [{"redline_id": first, "action": "approve"}], "decided_by": "someone else"}
+    decided = await gateway.http.post(f"/v1/reviews/{review_id}/decisions", json=body, headers=jane)
+    assert (decided.json()["decided_by"], decided.json()["decided_by_key_id"]) == ("Jane Doe", key["id"])
+    async with gateway.db.connect() as conn:
+        stored = await conn.scalar(
+            text("SELECT token_sha256 FROM api_keys WHERE id = :id"), {"id": key["id"]}
+        )
+        tenant = await conn.scalar(text("SELECT tenant FROM reviews WHERE id = :id"), {"id": review_id})
+    assert stored != key["token"] and len(stored) == 64
+    assert tenant == "acme"
+    assert (await gateway.http.delete(f"/v1/keys/{key['id']}")).status_code == 200
+    assert (await gateway.http.get(f"/v1/reviews/{review_id}", headers=jane)).status_code == 401

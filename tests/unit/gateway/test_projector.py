@@ -9,6 +9,7 @@ import pytest
 from clauseflow_contracts.events import (
     ClauseProgress,
     ClauseResult,
+    Envelope,
     RedlineState,
     ReviewUpdated,
 )
@@ -261,3 +262,16 @@ async def test_a_repeated_result_updates_the_texts_but_keeps_the_clause_state_an
     assert (redline.status, redline.proposed_text) == ("approved", "capped at fees")
     [clause] = (await model.review(REVIEW)).clauses
     assert (clause.state, clause.clause_types) == ("awaiting_approval", ["liability"])
+
+
+async def test_a_review_known_only_from_a_snapshot_belongs_to_the_events_tenant(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """A rebuilt read model learns whose review it is from the event, so isolation survives a rebuild."""
+    projector = Projector(sessions)
+    snapshot = ReviewUpdated(sequence=1, status=ReviewStatus.PLANNING, our_party="Buyer")
+    await projector.handle(Envelope.wrap("rev_rebuilt", snapshot, event_id="evt_1", tenant_id="globex"))
+    await projector.close()
+    async with sessions() as session:
+        row = await session.get(ReviewRow, "rev_rebuilt")
+    assert row is not None and row.tenant == "globex"

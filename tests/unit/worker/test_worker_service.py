@@ -194,6 +194,23 @@ async def test_an_invalid_task_is_dead_lettered_and_the_worker_continues(
     assert event.open(ClauseResult).task_id == "task-d"
 
 
+async def test_a_task_naming_another_tenants_document_is_dead_lettered_without_a_model_call(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    """The task says tenant globex, the document is acme's: the worker refuses it, with the reason."""
+    task = clause_task("1", task_id="task-foreign", documents=DocumentRefs(primary=f"acme:{DOCUMENT_ID}"))
+    foreign = Envelope.wrap(REVIEW_ID, task, event_id="evt_foreign", tenant_id="globex")
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, max_attempts=1)
+        await worker.start()
+        await bus.publish(Topic.CLAUSE_TASKS, f"{REVIEW_ID}:1", foreign)
+        [dead] = await bus.read_topic(Topic.dlq(Topic.CLAUSE_TASKS), min_records=1)
+        await worker.stop(grace_s=2)
+        assert model.requests == []
+    assert "another tenant" in (dead.header("x-error") or "")
+    assert await bus.read_topic(Topic.CLAUSE_RESULTS, timeout_s=0.3) == []
+
+
 async def test_a_missing_clause_gives_a_result_with_the_error(
     bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
 ) -> None:

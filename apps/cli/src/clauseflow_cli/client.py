@@ -49,8 +49,9 @@ def _download_name(disposition: str) -> str:
 class GatewayClient:
     """Talks to one gateway; every call has a timeout."""
 
-    def __init__(self, base_url: str, *, timeout_s: float = 30.0) -> None:
-        self._http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s)
+    def __init__(self, base_url: str, *, timeout_s: float = 30.0, api_key: str | None = None) -> None:
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else None
+        self._http = httpx.AsyncClient(base_url=base_url, timeout=timeout_s, headers=headers)
 
     async def close(self) -> None:
         """Close the connection pool."""

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.credentials import read_key
 from clauseflow_cli.stack_state import gateway_url
 
 console = Console()
@@ -29,9 +30,11 @@ GATEWAY = typer.Option(
 
 def _call(given_url: str | None, action: Callable[[GatewayClient], Awaitable[T]]) -> T:
     url = gateway_url(given_url)
+    # The key: CLAUSEFLOW_API_KEY, else the one `clauseflow up` stored in .clauseflow/api-key.
+    api_key = read_key()
 
     async def run() -> T:
-        async with GatewayClient(url) as client:
+        async with GatewayClient(url, api_key=api_key) as client:
             return await action(client)
 
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from clauseflow_cli.credentials import LocalKey, ensure_local_key
 from clauseflow_cli.processes import (
     ProcessGroup,
     ServiceProcess,
@@ -34,6 +35,13 @@ class StackLayout:
     model_port: int = field(default_factory=free_port)
     llm_base_url: str | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    # Where the local admin key is kept (default: api-key in the work dir), mode 0600.
+    key_file: Path | None = None
+
+    @property
+    def gateway_database_url(self) -> str:
+        """The gateway's database (keys and the read model)."""
+        return f"sqlite+aiosqlite:///{self.workdir / 'gateway.db'}"
 
     @property
     def gateway_url(self) -> str:
@@ -63,6 +71,7 @@ class LocalStack:
     def __init__(self, layout: StackLayout) -> None:
         self.layout = layout
         self.group = ProcessGroup()
+        self.local_key: LocalKey | None = None
         (layout.workdir / "logs").mkdir(parents=True, exist_ok=True)
 
     def _service(self, name: str, script: str, health: object = None, **env: str) -> ServiceProcess:
@@ -112,15 +121,14 @@ class LocalStack:
         )
 
     def gateway(self) -> ServiceProcess:
-        """The gateway process."""
-        db = self.layout.workdir / "gateway.db"
+        """The gateway process (authentication on, like any deployment)."""
         return self._service(
             "gateway",
             "clauseflow-gateway",
             http_ok(f"{self.layout.gateway_url}/readyz"),
             GATEWAY_HOST="127.0.0.1",
             GATEWAY_PORT=str(self.layout.gateway_port),
-            GATEWAY_DATABASE_URL=f"sqlite+aiosqlite:///{db}",
+            GATEWAY_DATABASE_URL=self.layout.gateway_database_url,
         )
 
     async def start(self) -> None:
@@ -131,7 +139,16 @@ class LocalStack:
         await self.group.start(self.orchestrator())
         for i in range(self.layout.workers):
             await self.group.start(self.worker(i))
+        key_file = self.layout.key_file or self.layout.workdir / "api-key"
+        self.local_key = await ensure_local_key(self.layout.gateway_database_url, key_file)
         await self.group.start(self.gateway())
+
+    @property
+    def api_key(self) -> str:
+        """The local admin key (known once the stack has started)."""
+        if self.local_key is None:
+            raise RuntimeError("the stack has not started")
+        return self.local_key.token
 
     async def restart(self, name: str) -> ServiceProcess:
         """Start a fresh process for a service that was stopped or killed."""

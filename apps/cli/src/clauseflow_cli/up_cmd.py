@@ -13,6 +13,8 @@ import typer
 from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
+from clauseflow_cli.credentials import KEY_FILE
+
 if TYPE_CHECKING:
     from clauseflow_cli.stack import StackLayout
 
@@ -84,11 +86,18 @@ async def _up(layout: StackLayout) -> None:
             kafka = await asyncio.to_thread(broker.start)
             stack.callback(broker.stop)
         layout.kafka_bootstrap = kafka
+        layout.key_file = KEY_FILE.absolute()
         services = LocalStack(layout)
         stack.push_async_callback(services.stop)
         await services.start()
         write_state(StackState(gateway_url=layout.gateway_url, pid=os.getpid(), workdir=str(workdir)))
         stack.callback(clear_state, os.getpid())
+        if services.local_key is not None and services.local_key.created:
+            # Shown once; the client commands read it from the file (mode 0600).
+            console.print(
+                f"[bold]local admin API key[/bold] (saved to {KEY_FILE}, shown only now):\n"
+                f"{services.local_key.token}"
+            )
         model = layout.llm_base_url or "the bundled offline model"
         console.print(
             f"[green]clauseflow is up[/green]: gateway {layout.gateway_url} (OpenAPI at /docs), "

@@ -31,6 +31,7 @@ from clauseflow_contracts.review import (
     SkillCall,
     TaskMode,
 )
+from clauseflow_contracts.tenants import LOCAL_TENANT
 
 SCHEMA_VERSION = 1
 MAX_EVENT_BYTES = 900_000
@@ -169,6 +170,8 @@ class ReviewDecisionsSubmitted(Payload):
     request_id: str
     decisions: tuple[Decision, ...] = Field(min_length=1)
     decided_by: str = "anonymous"
+    # The API key that decided (its label is ``decided_by``); empty in payloads from before keys.
+    decided_by_key_id: str = ""
     decided_at: datetime
 
 
@@ -236,13 +239,16 @@ class Envelope(BaseModel):
     type: str
     schema_version: int = SCHEMA_VERSION
     review_id: str
-    tenant_id: str = "default"
+    # The tenant that owns the review (older payloads without it belong to the local tenant).
+    tenant_id: str = LOCAL_TENANT
     occurred_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     trace: dict[str, str] = Field(default_factory=dict)
     payload: dict[str, Any]
 
     @classmethod
-    def wrap(cls, review_id: str, payload: Payload, *, event_id: str, tenant_id: str = "default") -> Envelope:
+    def wrap(
+        cls, review_id: str, payload: Payload, *, event_id: str, tenant_id: str = LOCAL_TENANT
+    ) -> Envelope:
         """Wrap a typed payload; ``event_id`` must be deterministic where the event can be replayed."""
         return cls(
             event_id=event_id,

@@ -11,8 +11,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.errors import InvalidInput, NotFound
 from clauseflow_contracts.ids import derived_id, document_id
+from clauseflow_contracts.tenants import LOCAL_TENANT, SEPARATOR, check_tenant, qualify_document_id
 
 from clauseflow_documents.model import DocumentStructure
 
@@ -31,6 +32,16 @@ class DocumentStore:
     def _path(self, kind: str, key: str, suffix: str) -> Path:
         if not key or "/" in key or ".." in key:
             raise NotFound(f"invalid {kind} id {key!r}")
+        if SEPARATOR in key:
+            # A tenant's document ("acme:<sha256>") lives in that tenant's namespace.
+            tenant, bare = key.split(SEPARATOR, 1)
+            try:
+                check_tenant(tenant)
+            except InvalidInput:
+                raise NotFound(f"invalid {kind} id {key!r}") from None
+            if not bare or SEPARATOR in bare:
+                raise NotFound(f"invalid {kind} id {key!r}")
+            return self.root / "tenants" / tenant / kind / bare[:2] / f"{bare}{suffix}"
         return self.root / kind / key[:2] / f"{key}{suffix}"
 
     def _write_atomic(self, path: Path, data: bytes) -> None:
@@ -44,9 +55,10 @@ class DocumentStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
-    def put_original(self, content: bytes, filename: str) -> str:
-        """Store original bytes (idempotent); returns the document id (sha256)."""
-        doc_id = document_id(content)
+    def put_original(self, content: bytes, filename: str, *, tenant: str = LOCAL_TENANT) -> str:
+        """Store original bytes in ``tenant``'s namespace (idempotent); returns the document id
+        (the sha256, qualified by the tenant unless it is the local one)."""
+        doc_id = qualify_document_id(tenant, document_id(content))
         path = self._path("originals", doc_id, ".bin")
         if not path.exists():
             self._write_atomic(path, content)

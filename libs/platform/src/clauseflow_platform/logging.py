@@ -7,7 +7,9 @@ same processors, so a service's output is JSON lines throughout.
 from __future__ import annotations
 
 import logging
+import re
 import sys
+from collections.abc import MutableMapping
 from typing import Any
 
 import structlog
@@ -19,6 +21,51 @@ bound_context = structlog.contextvars.bound_contextvars
 # aiokafka, grpc and the HTTP clients are chatty at INFO (the openai SDK's httpx2 logs every
 # request: 2–3 lines per clause, a visible share of a worker's CPU); their warnings still come through.
 _NOISY = ("aiokafka", "kafka", "grpc", "httpx", "httpcore", "httpx2", "httpcore2", "openai", "uvicorn.access")
+
+
+REDACTED = "[redacted]"
+# Field names whose values are secrets whatever they hold.
+_SECRET_FIELDS = re.compile(r"authorization|cookie|password|.*api_?key|.*token|.*secret", re.IGNORECASE)
+# Secrets recognisable by their shape: clauseflow API keys and bearer credentials.
+_SECRET_SHAPES = re.compile(r"cfk_[A-Za-z0-9_.-]{8,}|(?i:bearer\s+)[A-Za-z0-9._~+/=-]{8,}")
+_known_secrets: set[str] = set()
+
+
+def register_secret(value: str) -> None:
+    """Redact ``value`` wherever it would appear in a log line (e.g. LLM_API_KEY)."""
+    if len(value) >= 12:  # placeholders such as "offline" are no secret (and common words)
+        _known_secrets.add(value)
+
+
+def _redact_text(text: str) -> str:
+    text = _SECRET_SHAPES.sub(REDACTED, text)
+    for secret in _known_secrets:
+        if secret in text:
+            text = text.replace(secret, REDACTED)
+    return text
+
+
+def _redact_value(value: object, depth: int = 0) -> object:
+    if isinstance(value, str):
+        return _redact_text(value)
+    if depth < 3 and isinstance(value, dict):
+        return {
+            k: REDACTED if _SECRET_FIELDS.fullmatch(str(k)) else _redact_value(v, depth + 1)
+            for k, v in value.items()
+        }
+    if depth < 3 and isinstance(value, list | tuple):
+        return [_redact_value(v, depth + 1) for v in value]
+    return value
+
+
+def redact_secrets(_: object, __: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """structlog processor: API keys, bearer credentials and registered secrets never reach a log."""
+    for key, value in list(event_dict.items()):
+        if key != "event" and _SECRET_FIELDS.fullmatch(key):
+            event_dict[key] = REDACTED
+        else:
+            event_dict[key] = _redact_value(value)
+    return event_dict
 
 
 def quiet_noisy_loggers() -> None:
@@ -39,6 +86,8 @@ def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -
         structlog.stdlib.add_logger_name,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
     ]
+    # Last before rendering, so that it also sees exceptions already formatted into text.
+    finishing: list[Any] = [structlog.processors.format_exc_info, redact_secrets]
     renderer: Any = structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer()
     structlog.configure(
         processors=[
@@ -56,7 +105,7 @@ def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -
             foreign_pre_chain=shared,
             processors=[
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
-                structlog.processors.format_exc_info,
+                *finishing,
                 renderer,
             ],
         )

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from clauseflow_contracts.review import ApprovalPolicy
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -41,7 +41,8 @@ class LLMSettings(_Env):
     """Any OpenAI-compatible endpoint: OpenAI, DeepSeek, Qwen, vLLM, Ollama, llama.cpp, the playbook model."""
 
     llm_base_url: str = "http://127.0.0.1:8600/v1"
-    llm_api_key: str = "offline"
+    # A secret: never printed by repr(), logs or errors (read it with .get_secret_value()).
+    llm_api_key: SecretStr = SecretStr("offline")
     llm_model: str = "clauseflow-playbook"
     llm_timeout_s: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=3, ge=0)

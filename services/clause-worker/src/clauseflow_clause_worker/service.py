@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from clauseflow_contracts import ids
 from clauseflow_contracts.events import ClauseTask, Envelope, Topic
+from clauseflow_contracts.tenants import refuse_foreign_documents
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.base import Consumer, EventBus
 from clauseflow_platform.logging import bound_context, get_logger
@@ -107,6 +108,12 @@ class ClauseWorker:
     async def handle(self, event: Envelope) -> None:
         """Handle one clause task: process it and publish its result (idempotent by task id)."""
         task: ClauseTask = event.open(ClauseTask)  # InvalidEvent → the bus dead-letters it with the reason
+        docs = task.documents
+        refuse_foreign_documents(
+            event.tenant_id,
+            event.event_id,
+            [docs.primary, docs.particular_conditions, docs.general_conditions, *docs.references],
+        )
         with bound_context(review_id=event.review_id, clause_id=task.clause_id, task_id=task.task_id):
             log.info(
                 "clause_task_received", mode=task.mode.value, attempt=task.attempt, depth=task.depth.value

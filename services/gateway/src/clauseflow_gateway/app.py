@@ -9,8 +9,13 @@ from typing import Any
 from clauseflow_documents import DocumentStore
 from clauseflow_platform.bus import EventBus
 from clauseflow_platform.logging import get_logger
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 
+from clauseflow_gateway.auth.guard import API_PREFIX, ROLE_KEY, SAFE_METHODS, guard
+from clauseflow_gateway.auth.keystore import KeyStore, ReviewOwners
+from clauseflow_gateway.auth.ratelimit import UploadLimiter
+from clauseflow_gateway.auth.service import LOCAL_USER, AuthServices
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.desk.security import SecurityHeaders
@@ -21,7 +26,7 @@ from clauseflow_gateway.intake.submission import DocumentParser, SubmissionServi
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, document, health, listing, reviews, schemas, stream
+from clauseflow_gateway.routes import decisions, document, health, keys, listing, reviews, schemas, stream
 from clauseflow_gateway.routes.desk import install_desk
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
@@ -29,7 +34,9 @@ from clauseflow_gateway.settings import GatewaySettings
 log = get_logger(__name__)
 API_DESCRIPTION = (
     "Upload a contract, follow its review clause by clause, approve / reject / edit the proposed "
-    'redlines, and fetch the report. Errors always have the shape `{"error": {"code", "message"}}`.'
+    'redlines, and fetch the report. Errors always have the shape `{"error": {"code", "message"}}`.\n\n'
+    "Every `/v1` route needs an API key (`Authorization: Bearer cfk_…`) whose role covers the "
+    "operation's `x-required-role` (submit < review < admin); a review of another tenant is a 404."
 )
 
 
@@ -47,6 +54,7 @@ def _install_openapi(app: FastAPI) -> None:
         if app.openapi_schema:
             return app.openapi_schema
         schema = FastAPI.openapi(app)
+        _document_security(schema)
         components = schema.setdefault("components", {}).setdefault("schemas", {})
         for model in reviews.EXTRA_SCHEMAS:
             model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -56,6 +64,16 @@ def _install_openapi(app: FastAPI) -> None:
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _document_security(schema: dict[str, Any]) -> None:
+    """Security only on /v1 operations (the guard lets the rest through), each with its role."""
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            if not path.startswith(API_PREFIX):
+                operation.pop("security", None)
+            elif ROLE_KEY not in operation:
+                operation[ROLE_KEY] = "submit" if method.upper() in SAFE_METHODS else "review"
 
 
 def create_app(
@@ -86,17 +104,28 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # served offline by install_desk
         redoc_url=None,
+        # Every route passes the guard: a route added later is protected without asking for it.
+        dependencies=[Depends(guard)],
     )
     install_error_handlers(app)
     app.add_middleware(
         BodyDeadlineMiddleware, read_timeout_s=settings.body_read_timeout_s, total_s=settings.body_timeout_s
     )
+    if settings.cors_origins:
+        # No CORS headers at all unless origins are listed: browsers then refuse cross-site calls.
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "Idempotency-Key"],
+        )
     for router in (
         listing.router,
         reviews.router,
         document.router,
         decisions.router,
         stream.router,
+        keys.router,
         health.router,
         schemas.router,
     ):
@@ -152,6 +181,20 @@ async def _running(
             ),
             decisions=DecisionService(sessions, relay),
             store=documents,
+            auth=AuthServices(
+                keys=KeyStore(
+                    sessions,
+                    operator_sha256=(
+                        settings.gateway_operator_key_sha256.get_secret_value()
+                        if settings.gateway_operator_key_sha256
+                        else None
+                    ),
+                    cache_s=settings.gateway_key_cache_s,
+                ),
+                owners=ReviewOwners(sessions),
+                uploads=UploadLimiter(settings.upload_rate_limit, settings.upload_rate_window_s),
+                local=None if settings.gateway_auth else LOCAL_USER,
+            ),
         )
         if consume:
             projector = Projector(sessions)
@@ -169,6 +212,6 @@ async def _running(
             services.checks["consumer"] = "ok"
         await relay.start()
         stack.push_async_callback(relay.stop)
-        log.info("gateway started", bus=type(the_bus).__name__, consume=consume)
+        log.info("gateway started", bus=type(the_bus).__name__, consume=consume, auth=settings.gateway_auth)
         yield services
         log.info("gateway stopping")

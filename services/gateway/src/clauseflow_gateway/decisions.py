@@ -21,11 +21,13 @@ from collections.abc import Sequence
 from clauseflow_contracts.events import Envelope, ReviewDecisionsSubmitted, Topic
 from clauseflow_contracts.ids import derived_id
 from clauseflow_contracts.review import Decision, DecisionAction, RedlineStatus
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from clauseflow_platform.logging import bound_context, get_logger
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from clauseflow_gateway.auth.tokens import Principal
 from clauseflow_gateway.db.tables import DecisionRequestRow, DecisionRow, RedlineRow, utcnow
 from clauseflow_gateway.errors import ApiError
 from clauseflow_gateway.outbox import OutboxRelay, enqueue
@@ -58,7 +60,7 @@ def resolve_idempotency_key(header: str | None, body: str | None) -> str | None:
 
 def fingerprint(body: DecisionsCreate) -> str:
     """What makes two requests "the same request" (everything but the key)."""
-    canonical = body.model_dump(mode="json", exclude={"idempotency_key"})
+    canonical = body.model_dump(mode="json", exclude={"idempotency_key", "decided_by"})
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
 
 
@@ -109,14 +111,15 @@ class DecisionService:
         self._locks = [asyncio.Lock() for _ in range(LOCK_STRIPES)]
 
     async def submit(
-        self, review_id: str, body: DecisionsCreate, header_key: str | None
+        self, review_id: str, body: DecisionsCreate, header_key: str | None, decider: Principal
     ) -> tuple[DecisionsAccepted, bool]:
-        """Record the decisions; returns the answer and whether it is a replay of an earlier request."""
+        """Record the decisions in ``decider``'s name (a ``decided_by`` in the body is ignored);
+        returns the answer and whether it is a replay of an earlier request."""
         key = resolve_idempotency_key(header_key, body.idempotency_key)
         with bound_context(review_id=review_id):
             async with self._locks[zlib.crc32(review_id.encode()) % LOCK_STRIPES]:
                 try:
-                    answer, replayed = await self._record(review_id, body, key)
+                    answer, replayed = await self._record(review_id, body, key, decider)
                 except IntegrityError:
                     # Another replica recorded the same key first: answer as it did.
                     replayed_answer = await self._replay(review_id, key, fingerprint(body))
@@ -153,7 +156,7 @@ class DecisionService:
         return DecisionsAccepted.model_validate(earlier.response)
 
     async def _record(
-        self, review_id: str, body: DecisionsCreate, key: str | None
+        self, review_id: str, body: DecisionsCreate, key: str | None, decider: Principal
     ) -> tuple[DecisionsAccepted, bool]:
         print_ = fingerprint(body)
         async with self._sessions() as session, session.begin():
@@ -169,14 +172,17 @@ class DecisionService:
             rows = {r.id: r for r in (await session.scalars(stmt)).all()}
             if problems := undecidable(ids, rows):
                 raise ApiError(409, "redlines_not_pending", _conflict_message(problems), problems)
-            answer = self._answer(review_id, body, key)
-            self._write(session, review_id, body, key, print_, answer, rows)
+            answer = self._answer(review_id, body, key, decider)
+            self._write(session, review_id, body, key, print_, answer, rows, decider.tenant or LOCAL_TENANT)
         return answer, False
 
     @staticmethod
-    def _answer(review_id: str, body: DecisionsCreate, key: str | None) -> DecisionsAccepted:
+    def _answer(
+        review_id: str, body: DecisionsCreate, key: str | None, decider: Principal
+    ) -> DecisionsAccepted:
         request_id = derived_id("req", review_id, key) if key else f"req_{uuid.uuid4().hex[:20]}"
-        decided_by = (body.decided_by or "").strip() or "anonymous"
+        # The decider is the authenticated key, never what the body says.
+        decided_by = decider.decider
         decided_at = utcnow()
         decisions = [
             DecisionPublic(
@@ -186,6 +192,7 @@ class DecisionService:
                 feedback=d.feedback,
                 text=d.text,
                 decided_by=decided_by,
+                decided_by_key_id=decider.key_id,
                 decided_at=decided_at,
             )
             for d in body.decisions
@@ -194,6 +201,7 @@ class DecisionService:
             request_id=request_id,
             review_id=review_id,
             decided_by=decided_by,
+            decided_by_key_id=decider.key_id,
             decided_at=decided_at,
             idempotency_key=key,
             decisions=decisions,
@@ -208,6 +216,7 @@ class DecisionService:
         print_: str,
         answer: DecisionsAccepted,
         rows: dict[str, RedlineRow],
+        tenant: str,
     ) -> None:
         for d in body.decisions:
             session.add(
@@ -219,6 +228,7 @@ class DecisionService:
                     feedback=d.feedback,
                     text=d.text,
                     decided_by=answer.decided_by,
+                    decided_by_key_id=answer.decided_by_key_id,
                     decided_at=answer.decided_at,
                 )
             )
@@ -238,9 +248,12 @@ class DecisionService:
                 for d in body.decisions
             ),
             decided_by=answer.decided_by,
+            decided_by_key_id=answer.decided_by_key_id,
             decided_at=answer.decided_at,
         )
-        event = Envelope.wrap(review_id, payload, event_id=decision_event_id(answer.request_id))
+        event = Envelope.wrap(
+            review_id, payload, event_id=decision_event_id(answer.request_id), tenant_id=tenant
+        )
         enqueue(session, Topic.REVIEW_DECISIONS, review_id, event)
         session.add(
             DecisionRequestRow(
@@ -249,6 +262,7 @@ class DecisionService:
                 idempotency_key=key,
                 fingerprint=print_,
                 decided_by=answer.decided_by,
+                decided_by_key_id=answer.decided_by_key_id,
                 decided_at=answer.decided_at,
                 response=answer.model_dump(mode="json"),
             )

@@ -19,6 +19,7 @@ from typing import Any
 
 from clauseflow_contracts.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_contracts.review import ClauseState, Redline, RedlineStatus
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from clauseflow_platform.logging import bound_context, get_logger
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -191,7 +192,7 @@ def _apply_events(conn: Connection, events: list[Envelope]) -> None:
             if event.type == ClauseResult.TYPE:
                 _apply_clause_result(conn, event.review_id, event.open(ClauseResult))
             else:
-                _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated))
+                _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated), event.tenant_id)
 
 
 def _record_playbook_version(conn: Connection, review_id: str, result: ClauseResult) -> None:
@@ -219,7 +220,9 @@ def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult)
     conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(updated_at=utcnow()))
 
 
-def _apply_review_updated(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
+def _apply_review_updated(
+    conn: Connection, review_id: str, snapshot: ReviewUpdated, tenant: str = LOCAL_TENANT
+) -> None:
     """Apply a snapshot newer than the stored one: status, clause states, plan, redline statuses.
 
     A partial snapshot (``partial=True``) lists only the clauses and redlines that changed, and
@@ -231,7 +234,7 @@ def _apply_review_updated(conn: Connection, review_id: str, snapshot: ReviewUpda
         select(ReviewRow.sequence, ReviewRow.title, ReviewRow.plan_version).where(ReviewRow.id == review_id)
     ).one_or_none()
     if review is None:
-        conn.execute(insert(ReviewRow).values(**_review_from_snapshot(review_id, snapshot)))
+        conn.execute(insert(ReviewRow).values(**_review_from_snapshot(review_id, snapshot, tenant)))
         title, plan_version = snapshot.title, 0
     elif snapshot.sequence <= review.sequence:
         if snapshot.plan is not None:
@@ -258,10 +261,12 @@ def _apply_review_updated(conn: Connection, review_id: str, snapshot: ReviewUpda
     _apply_redline_states(conn, review_id, snapshot.redlines)
 
 
-def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated) -> dict[str, Any]:
-    # A snapshot for a review we never saw (e.g. a rebuilt read model): record what it tells us.
+def _review_from_snapshot(review_id: str, snapshot: ReviewUpdated, tenant: str) -> dict[str, Any]:
+    # A snapshot for a review we never saw (e.g. a rebuilt read model): record what it tells us,
+    # including whose review it is (the event's tenant), so a rebuilt read model stays isolated.
     return {
         "id": review_id,
+        "tenant": tenant,
         "status": snapshot.status.value,
         "title": snapshot.title,
         "filename": "",

@@ -137,10 +137,24 @@ def sources_of(review: ReviewRow) -> tuple[SourceFile, ...]:
     recorded = documents.get("sources")
     if isinstance(recorded, list):
         return tuple(SourceFile.model_validate(s) for s in recorded)
-    primary = documents.get("general_conditions") or documents.get("primary") or ""
+    # A tenant's document id is "tenant:sha256"; the digest is what the report names.
+    primary = str(documents.get("general_conditions") or documents.get("primary") or "").rsplit(":", 1)[-1]
     if re.fullmatch(r"[0-9a-f]{64}", str(primary)):
         return (SourceFile(role="contract", filename=review.filename, sha256=str(primary)),)
     return ()
+
+
+def _redline_snapshot(row: RedlineRow, decision: DecisionRow | None) -> RedlineSnapshot:
+    snapshot = RedlineSnapshot(**redline_public(row).model_dump())
+    if decision is None:
+        return snapshot
+    return snapshot.model_copy(
+        update={
+            "decided_by": decision.decided_by,
+            "decided_by_key_id": decision.decided_by_key_id,
+            "decided_at": decision.decided_at,
+        }
+    )
 
 
 class ReadModel:
@@ -276,6 +290,7 @@ class ReadModel:
                 feedback=r.feedback,
                 text=r.text,
                 decided_by=r.decided_by,
+                decided_by_key_id=r.decided_by_key_id,
                 decided_at=r.decided_at,
             )
             for r in rows
@@ -296,6 +311,9 @@ class ReadModel:
             risks = await _risks(session, review_id, order)
             redlines = [r for r in await _redlines(session, review_id, order) if r.drafted]
             submitted = await session.get(SubmissionRow, review_id)
+            stmt = select(DecisionRow).where(DecisionRow.review_id == review_id).order_by(DecisionRow.id)
+            # The latest decision on each redline: who decided it and when.
+            latest = {d.redline_id: d for d in (await session.scalars(stmt)).all()}
         return ReviewSnapshot(
             review_id=review.id,
             status=review.status,
@@ -309,7 +327,7 @@ class ReadModel:
             intake_warnings=tuple(submitted.warnings if submitted else ()),
             clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
             risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
-            redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),
+            redlines=tuple(_redline_snapshot(r, latest.get(r.id)) for r in redlines),
             generated_at=utcnow(),
             sources=sources_of(review),
             model=self._model,

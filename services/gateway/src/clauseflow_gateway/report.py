@@ -16,6 +16,8 @@ edited (``final_text`` holds the reviewer's text) or still pending, each with th
 position it drafts towards; rejected and superseded drafts are only in ``redline_history``. The
 report is deterministic: the same snapshot always gives the same report (``generated_at`` is the
 snapshot's), so two runs can be compared.
+Each redline also says who decided it and when: ``decided_by`` (the deciding API key's label),
+``decided_by_key_id`` and ``decided_at`` (null while undecided).
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ class ClauseSnapshot(BaseModel):
 
 
 class RedlineSnapshot(Redline):
-    """A redline with the reviewer's outcome."""
+    """A redline with the reviewer's outcome: who decided it (an API key's label and id) and when."""
 
     final_text: str | None = None
     decided_by: str = ""
+    decided_by_key_id: str = ""
+    decided_at: datetime | None = None
 
 
 class ReviewSnapshot(BaseModel):
@@ -147,6 +151,8 @@ def _redline(r: RedlineSnapshot, risks: Mapping[str, Risk]) -> ReportRedline:
         reason=r.reason,
         round=r.round,
         decided_by=r.decided_by,
+        decided_by_key_id=r.decided_by_key_id,
+        decided_at=r.decided_at.isoformat() if r.decided_at else None,
         risk_type=risk.risk_type if risk else "",
         playbook_position=playbook_position(risk.analysis) if risk else None,
     )
@@ -295,6 +301,9 @@ def _redline_section(report: Mapping[str, Any], t: Mapping[str, Any], lang: str)
             lines += [f"**{t['final']}**", "", _quote(final), ""]
         if r.get("reason"):
             lines += [f"**{t['rationale']}**{t['colon']}{_cell(r['reason'])}", ""]
+        if r.get("decided_at"):
+            who = _cell(r.get("decided_by") or r.get("decided_by_key_id") or "")
+            lines += [f"*{t['decided']}: {who} ({r['decided_at']})*", ""]
     return lines
 
 

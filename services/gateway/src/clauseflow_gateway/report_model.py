@@ -78,6 +78,10 @@ class ReportRedline(_Part):
     reason: str
     round: int
     decided_by: str
+    decided_by_key_id: str = Field(default="", description="the id of the API key that decided it")
+    decided_at: str | None = Field(
+        default=None, description="when it was decided (ISO 8601); null while undecided"
+    )
     risk_type: str = Field(default="", description="the type of the risk it addresses ('' when unknown)")
     playbook_position: PlaybookPosition | None = None
 

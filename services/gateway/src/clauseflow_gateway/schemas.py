@@ -232,7 +232,12 @@ class DecisionsCreate(_In):
     """Several decisions at once; a repeat with the same idempotency key changes nothing."""
 
     decisions: list[DecisionCreate] = Field(min_length=1, max_length=500)
-    decided_by: str | None = Field(default=None, max_length=200)
+    decided_by: str | None = Field(
+        default=None,
+        max_length=200,
+        description="ignored: the decider is the API key that sends the request (its label and id are "
+        "recorded); accepted so that older clients keep working",
+    )
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=200)
 
     @model_validator(mode="after")
@@ -252,7 +257,8 @@ class DecisionPublic(BaseModel):
     action: str
     feedback: str
     text: str
-    decided_by: str
+    decided_by: str = Field(description="the label of the API key that decided")
+    decided_by_key_id: str = Field(default="", description="the id of the API key that decided")
     decided_at: datetime
 
 
@@ -261,7 +267,8 @@ class DecisionsAccepted(BaseModel):
 
     request_id: str
     review_id: str
-    decided_by: str
+    decided_by: str = Field(description="the label of the API key that decided")
+    decided_by_key_id: str = Field(default="", description="the id of the API key that decided")
     decided_at: datetime
     idempotency_key: str | None
     decisions: list[DecisionPublic]

@@ -9,6 +9,7 @@ from clauseflow_platform.bus import Consumer, EventBus
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from clauseflow_gateway.auth.service import AuthServices
 from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.intake.submission import SubmissionService
 from clauseflow_gateway.outbox import OutboxRelay
@@ -27,6 +28,7 @@ class GatewayServices:
     read_model: ReadModel
     submissions: SubmissionService
     decisions: DecisionService
+    auth: AuthServices
     consumer: Consumer | None = None
     checks: dict[str, str] = field(default_factory=dict)
     store: DocumentStore | None = None  # the documents reviews were submitted with (Word export)

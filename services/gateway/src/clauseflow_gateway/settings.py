@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
+import re
+
 from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
@@ -9,11 +12,15 @@ from clauseflow_platform.settings import (
     ReviewDefaults,
     StorageSettings,
 )
-from pydantic import Field
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import SettingsConfigDict
 
 
 class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
     """Everything the gateway reads from the environment (GATEWAY_HOST, GATEWAY_PORT, ...)."""
+
+    # A refused value is not echoed in the error: it may be a secret (an operator token, say).
+    model_config = SettingsConfigDict(**{**KafkaSettings.model_config, "hide_input_in_errors": True})
 
     gateway_host: str = "127.0.0.1"
     gateway_port: int = Field(default=8000, ge=0, le=65535)
@@ -46,9 +53,61 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
     # The model the workers review with (the same LLM_MODEL they read), named in every report.
     llm_model: str = Field(default="clauseflow-playbook", description="LLM_MODEL, as the workers read it")
+    # Authentication: every /v1 route needs `Authorization: Bearer <key>` unless this is false, which
+    # is allowed only while the gateway listens on a loopback address (checked below).
+    gateway_auth: bool = True
+    # The operator's key, given as the hex SHA-256 of the token (`clauseflow keys operator` prints a
+    # fresh token and its hash); the operator creates tenants by creating their first keys.
+    gateway_operator_key_sha256: SecretStr | None = None
+    gateway_key_cache_s: float = Field(
+        default=5.0, ge=0, description="how long a verified key is trusted before the database is asked again"
+    )
+    # Uploads per key: at most `upload_rate_limit` submissions per `upload_rate_window_s` (429 beyond).
+    upload_rate_limit: int = Field(default=30, ge=1)
+    upload_rate_window_s: int = Field(default=60, ge=1)
+    # Origins allowed to call the API from a browser (comma-separated); empty: no CORS headers at all.
+    cors_allow_origins: str = ""
+
+    @field_validator("gateway_operator_key_sha256")
+    @classmethod
+    def _operator_key_is_a_hash(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        if not re.fullmatch(r"[0-9a-fA-F]{64}", value.get_secret_value().strip()):
+            # Not echoed: it may be the token itself, pasted by mistake.
+            raise ValueError(
+                "GATEWAY_OPERATOR_KEY_SHA256 must be the SHA-256 of the operator's token as 64 hex digits "
+                "(`clauseflow keys operator` prints both), not the token"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _auth_off_only_on_loopback(self) -> GatewaySettings:
+        if not self.gateway_auth and not is_loopback(self.gateway_host):
+            raise ValueError(
+                f"GATEWAY_AUTH=false is allowed only on a loopback address, but GATEWAY_HOST is "
+                f"{self.gateway_host!r}: anyone who can reach it could read every contract. Listen on "
+                "127.0.0.1 or turn authentication on (create a key with `clauseflow keys create`)"
+            )
+        return self
+
+    @property
+    def cors_origins(self) -> list[str]:
+        """The configured CORS allow-list."""
+        return [o.strip() for o in self.cors_allow_origins.split(",") if o.strip()]
 
     @property
     def max_request_bytes(self) -> int:
         """The whole request may carry the document, the particular conditions and the references."""
         files = 2 + self.max_reference_files
         return self.max_upload_bytes * files + 256 * 1024
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address (or ``localhost``); wildcards and names are not."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

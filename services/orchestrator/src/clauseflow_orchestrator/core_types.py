@@ -7,6 +7,7 @@ from datetime import datetime
 
 from clauseflow_contracts.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
 from clauseflow_contracts.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
+from clauseflow_contracts.tenants import LOCAL_TENANT
 
 from clauseflow_orchestrator.state import ReviewState
 
@@ -24,7 +25,7 @@ class StartReview:
     checklist: tuple[ChecklistItem, ...] = ()
     plan: ReviewPlan | None = None
     window: int = 8
-    tenant_id: str = "default"
+    tenant_id: str = LOCAL_TENANT
     usage: LLMUsage = field(default_factory=LLMUsage)
     failure: str = ""
 

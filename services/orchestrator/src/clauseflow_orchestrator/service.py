@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_contracts.errors import ClauseflowError, InvalidEvent
 from clauseflow_contracts.events import (
     ClauseResult,
     Envelope,
@@ -24,6 +24,7 @@ from clauseflow_contracts.events import (
     Topic,
 )
 from clauseflow_contracts.review import ClauseState, ReviewStatus, TaskMode
+from clauseflow_contracts.tenants import refuse_foreign_documents
 from clauseflow_documents.model import DocumentStructure
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.base import Consumer, EventBus
@@ -177,6 +178,11 @@ class Orchestrator:
 
     async def _prepare(self, env: Envelope, state: ReviewState | None) -> CoreEvent | None:
         at = env.occurred_at
+        if state is not None and state.tenant_id != env.tenant_id:
+            raise InvalidEvent(
+                f"event {env.event_id} of tenant {env.tenant_id!r} is about review {env.review_id} "
+                f"of tenant {state.tenant_id!r}; refused"
+            )
         if env.type == ReviewRequested.TYPE:
             return await self._prepare_start(env, state)
         if env.type == ClauseResult.TYPE:
@@ -188,6 +194,12 @@ class Orchestrator:
 
     async def _prepare_start(self, env: Envelope, state: ReviewState | None) -> StartReview:
         request: ReviewRequested = env.open(ReviewRequested)
+        docs = request.documents
+        refuse_foreign_documents(
+            env.tenant_id,
+            env.event_id,
+            [docs.primary, docs.particular_conditions, docs.general_conditions, *docs.references],
+        )
         start = StartReview(
             event_id=env.event_id,
             at=env.occurred_at,

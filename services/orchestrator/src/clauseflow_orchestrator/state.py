@@ -21,6 +21,7 @@ from clauseflow_contracts.review import (
     Risk,
     RiskLevel,
 )
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from pydantic import BaseModel, Field, PrivateAttr
 
 
@@ -89,7 +90,7 @@ class ReviewState(BaseModel):
     """Everything the orchestrator knows about one review."""
 
     review_id: str
-    tenant_id: str = "default"
+    tenant_id: str = LOCAL_TENANT
     status: ReviewStatus = ReviewStatus.RECEIVED
     request: ReviewRequested
     window: int = 8

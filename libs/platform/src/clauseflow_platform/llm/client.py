@@ -26,7 +26,7 @@ from clauseflow_contracts.llm_errors import LLMBadAnswer, LLMRequestRejected, LL
 from clauseflow_contracts.review import LLMUsage
 
 from clauseflow_platform.llm.usage import record_usage
-from clauseflow_platform.logging import get_logger
+from clauseflow_platform.logging import get_logger, register_secret
 from clauseflow_platform.settings import LLMSettings
 
 log = get_logger(__name__)
@@ -190,11 +190,12 @@ class LLMClient:
         backoff_max_s: float = 20.0,
     ) -> None:
         self._settings = settings
+        register_secret(settings.llm_api_key.get_secret_value())  # never in a log line
         self._backoff_base_s = backoff_base_s
         self._backoff_max_s = backoff_max_s
         self._client = openai.AsyncOpenAI(
             base_url=settings.llm_base_url,
-            api_key=settings.llm_api_key,
+            api_key=settings.llm_api_key.get_secret_value(),
             timeout=settings.llm_timeout_s,
             max_retries=0,
             # The client's own CPU is most of a worker's cost per model turn with a fast model.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from clauseflow_contracts.tenants import LOCAL_TENANT
 from sqlalchemy import JSON, DateTime, Dialect, Integer, String, Text, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -45,6 +46,10 @@ class ReviewRow(Base):
     __tablename__ = "reviews"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # The tenant that submitted it; every read and decision is scoped to it.
+    tenant: Mapped[str] = mapped_column(
+        String(64), default=LOCAL_TENANT, server_default=LOCAL_TENANT, index=True
+    )
     status: Mapped[str] = mapped_column(String(32))
     title: Mapped[str] = mapped_column(Text, default="")
     filename: Mapped[str] = mapped_column(Text, default="")
@@ -139,9 +144,11 @@ class DecisionRequestRow(Base):
 
     request_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     review_id: Mapped[str] = mapped_column(String(64), index=True)
-    idempotency_key: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(272), nullable=True)
     fingerprint: Mapped[str] = mapped_column(String(64))
     decided_by: Mapped[str] = mapped_column(String(200))
+    # The API key that decided (``decided_by`` is its label); "" for decisions from before keys.
+    decided_by_key_id: Mapped[str] = mapped_column(String(64), default="", server_default="")
     decided_at: Mapped[datetime] = mapped_column(UTCDateTime())
     response: Mapped[dict[str, Any]] = mapped_column(JSON)
 
@@ -159,6 +166,8 @@ class DecisionRow(Base):
     feedback: Mapped[str] = mapped_column(Text, default="")
     text: Mapped[str] = mapped_column(Text, default="")
     decided_by: Mapped[str] = mapped_column(String(200))
+    # The API key that decided (``decided_by`` is its label); "" for decisions from before keys.
+    decided_by_key_id: Mapped[str] = mapped_column(String(64), default="", server_default="")
     decided_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
@@ -187,8 +196,24 @@ class SubmissionRow(Base):
     __tablename__ = "submissions"
 
     review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    idempotency_key: Mapped[str | None] = mapped_column(String(200), nullable=True, unique=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(272), nullable=True, unique=True)
     fingerprint: Mapped[str] = mapped_column(String(64))
     warnings: Mapped[list[str]] = mapped_column(JSON, default=list)
     response: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ApiKeyRow(Base):
+    """An API key: only the SHA-256 of its token is kept; the token itself is shown once."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tenant: Mapped[str] = mapped_column(String(64), index=True)
+    roles: Mapped[list[str]] = mapped_column(JSON, default=list)
+    label: Mapped[str] = mapped_column(String(200), default="")
+    token_sha256: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    created_by: Mapped[str] = mapped_column(String(64), default="")
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)

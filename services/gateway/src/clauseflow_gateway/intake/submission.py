@@ -11,6 +11,7 @@ from clauseflow_contracts.errors import DocumentError
 from clauseflow_contracts.events import DocumentRefs, Envelope, ReviewRequested, Topic
 from clauseflow_contracts.ids import derived_id, document_id, new_review_id
 from clauseflow_contracts.review import Domain, Language, ReviewOptions, ReviewStatus
+from clauseflow_contracts.tenants import LOCAL_TENANT, qualify_document_id
 from clauseflow_documents import DocumentStore, DocumentStructure
 from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_platform.settings import ReviewDefaults
@@ -156,8 +157,8 @@ class SubmissionService:
             {"our_party": our_party, "parties_named": named},
         )
 
-    def _store_document(self, parsed: ParsedDocument) -> str:
-        doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename)
+    def _store_document(self, parsed: ParsedDocument, tenant: str) -> str:
+        doc_id = self._store.put_original(parsed.upload.content, parsed.upload.filename, tenant=tenant)
         structure = parsed.structure
         if structure.document_id != doc_id:
             structure = structure.model_copy(update={"document_id": doc_id})
@@ -190,13 +191,16 @@ class SubmissionService:
         pc: ParsedDocument | None,
         merged: DocumentStructure | None,
         references: list[ParsedDocument],
+        tenant: str,
     ) -> DocumentRefs:
-        """Store every document; with a PC the merged contract is the primary (originals kept too)."""
-        reference_ids = [await asyncio.to_thread(self._store_document, r) for r in references]
-        uploaded_id = await asyncio.to_thread(self._store_document, primary)
+        """Store every document in the tenant's namespace; with a PC the merged contract is the
+        primary (originals kept too)."""
+        reference_ids = [await asyncio.to_thread(self._store_document, r, tenant) for r in references]
+        uploaded_id = await asyncio.to_thread(self._store_document, primary, tenant)
         if pc is None or merged is None:
             return DocumentRefs(primary=uploaded_id, references=tuple(reference_ids))
-        pc_id = await asyncio.to_thread(self._store_document, pc)
+        pc_id = await asyncio.to_thread(self._store_document, pc, tenant)
+        merged = merged.model_copy(update={"document_id": qualify_document_id(tenant, merged.document_id)})
         await asyncio.to_thread(self._store.put_structure, merged)
         return DocumentRefs(
             primary=merged.document_id,
@@ -206,9 +210,10 @@ class SubmissionService:
         )
 
     async def submit(
-        self, submission: Submission, idempotency_key: str | None = None
+        self, submission: Submission, idempotency_key: str | None = None, *, tenant: str = LOCAL_TENANT
     ) -> tuple[ReviewAccepted, bool]:
-        """Parse everything first (nothing stored on failure), then store, record and queue.
+        """Parse everything first (nothing stored on failure), then store, record and queue, all in
+        ``tenant``'s name.
 
         With Particular Conditions, the General Conditions as amended by them are what is reviewed.
         Returns the answer and whether it repeats the one given to an earlier submission under the
@@ -216,12 +221,14 @@ class SubmissionService:
         """
         print_ = fingerprint(submission)
         if idempotency_key is not None:
+            # Keys are the caller's own: the same key from another tenant is another submission.
+            idempotency_key = f"{tenant}:{idempotency_key}"
             async with self._sessions() as session:
                 earlier = await earlier_answer(session, idempotency_key, print_)
             if earlier is not None:
                 return earlier, True
         try:
-            return await self._submit(submission, idempotency_key, print_), False
+            return await self._submit(submission, idempotency_key, print_, tenant), False
         except IntegrityError:
             if idempotency_key is None:
                 raise
@@ -233,7 +240,7 @@ class SubmissionService:
             return earlier, True
 
     async def _submit(
-        self, submission: Submission, idempotency_key: str | None, print_: str
+        self, submission: Submission, idempotency_key: str | None, print_: str, tenant: str
     ) -> ReviewAccepted:
         primary = await self._parse(submission.primary)
         pc = await self._parse(submission.particular_conditions) if submission.particular_conditions else None
@@ -255,7 +262,7 @@ class SubmissionService:
         )
         title = fields.title or primary.structure.title or submission.primary.filename
 
-        refs = await self._store_documents(primary, pc, merged, references)
+        refs = await self._store_documents(primary, pc, merged, references, tenant)
         review_id = new_review_id()
         payload = ReviewRequested(
             documents=refs,
@@ -288,7 +295,13 @@ class SubmissionService:
         )
         with bound_context(review_id=review_id):
             await self._record(
-                review_id, payload, submission.primary.filename, detected, submitted, sources_of(submission)
+                review_id,
+                payload,
+                submission.primary.filename,
+                detected,
+                submitted,
+                sources_of(submission),
+                tenant,
             )
             log.info("review submitted", domain=domain.value, language=language.value)
         self._relay.kick()
@@ -302,13 +315,17 @@ class SubmissionService:
         detected: bool,
         submitted: SubmissionRow,
         sources: list[dict[str, str]],
+        tenant: str,
     ) -> None:
-        event = Envelope.wrap(review_id, payload, event_id=review_requested_event_id(review_id))
+        event = Envelope.wrap(
+            review_id, payload, event_id=review_requested_event_id(review_id), tenant_id=tenant
+        )
         async with self._sessions() as session, session.begin():
             session.add(submitted)
             session.add(
                 ReviewRow(
                     id=review_id,
+                    tenant=tenant,
                     status=ReviewStatus.RECEIVED.value,
                     title=payload.title,
                     filename=filename,

@@ -8,6 +8,8 @@ from clauseflow_contracts.review import RedlineStatus, RiskLevel
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from clauseflow_gateway.auth.guard import CurrentPrincipal, CurrentTenant, requires
+from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.intake.idempotency import checked_key
 from clauseflow_gateway.intake.upload import SUPPORTED_SUFFIXES, read_submission
 from clauseflow_gateway.report import build_report, render_markdown
@@ -26,7 +28,7 @@ from clauseflow_gateway.services import GatewayServices, get_services
 router = APIRouter(prefix="/v1/reviews", tags=["reviews"])
 Services = Annotated[GatewayServices, Depends(get_services)]
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorPublic} for code in (400, 404, 409, 413, 415, 422)
+    code: {"model": ErrorPublic} for code in (400, 401, 403, 404, 409, 413, 415, 422)
 }
 
 MULTIPART_SCHEMA: dict[str, Any] = {
@@ -63,23 +65,27 @@ EXTRA_SCHEMAS = (ReviewCreate,)
     "",
     status_code=202,
     response_model=ReviewAccepted,
-    responses=ERRORS,
-    openapi_extra=SUBMIT_BODY,
+    responses={**ERRORS, 429: {"model": ErrorPublic, "description": "too many uploads by this key"}},
+    openapi_extra={**SUBMIT_BODY, **requires(Role.SUBMIT)},
     summary="Submit a contract for review (JSON text or a multipart file upload)",
 )
 async def submit_review(
     request: Request,
     response: Response,
     services: Services,
+    principal: CurrentPrincipal,
+    tenant: CurrentTenant,
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
 ) -> ReviewAccepted:
-    """Validate and parse the contract, record the review and queue it; answers at once with its id.
+    """Validate and parse the contract, record the review and queue it in the caller's tenant;
+    answers at once with its id. Uploads per key are rate limited (429 with Retry-After).
 
     A retry with the same ``Idempotency-Key`` and the same documents and fields answers with the
     review the first request created (``Idempotent-Replayed: true``); the same key with a different
     submission is a 409.
     """
     key = checked_key(idempotency_key)
+    await services.auth.uploads.admit(principal.key_id)
     settings = services.settings
     submission = await read_submission(
         request,
@@ -87,7 +93,7 @@ async def submit_review(
         request_limit=settings.max_request_bytes,
         max_references=settings.max_reference_files,
     )
-    accepted, replayed = await services.submissions.submit(submission, key)
+    accepted, replayed = await services.submissions.submit(submission, key, tenant=tenant)
     if replayed:
         response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = accepted.links.self
