@@ -8,8 +8,9 @@ import inspect
 
 import pytest
 from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_documents.party_names import ROLES
 from clauseflow_legal.analysis import analyse_clause, reported_quote
-from clauseflow_legal.parties import ROLES, infer_parties
+from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.redline import check_redline, draft_redline
 from clauseflow_legal.rules import RULE_RISK_TYPES, RULES, Rule, rules_for
 

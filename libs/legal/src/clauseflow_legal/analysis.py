@@ -14,11 +14,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from clauseflow_documents.party_names import COMPANY_FORM, roles_in
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_legal.clause_types import classify_clause
 from clauseflow_legal.jurisdictions import called
-from clauseflow_legal.parties import COMPANY_FORM, infer_parties, roles_in
+from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_legal.text import Sentence

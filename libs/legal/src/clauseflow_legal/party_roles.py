@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from clauseflow_legal.parties import COMPANY_FORM, ROLES, names_in, roles_in
+from clauseflow_documents.party_names import COMPANY_FORM, ROLES, names_in, roles_in
 
 _LABEL_ROLES = {"party_a", "party_b"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")

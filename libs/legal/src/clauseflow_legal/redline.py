@@ -17,10 +17,11 @@ from functools import lru_cache
 from typing import Any
 
 from clauseflow_documents.numerals import int_to_english
+from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.parties import ROLES, infer_parties, roles_in
+from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
 from clauseflow_legal.text import Period, find_percents, find_periods, split_sentences

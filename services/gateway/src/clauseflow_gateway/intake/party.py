@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_legal.parties import names_in, roles_in
+from clauseflow_documents.party_names import names_in, roles_in
 
 _HEAD_CHARS = 3000
 # Words that say nothing about which party is meant.

@@ -1,0 +1,222 @@
+"""How a contract names its parties: role names (Supplier, 甲方…) and company names with their short forms.
+
+Reading the parties block is part of reading the document: the gateway checks at intake that the
+party a review acts for is one the contract names, and the reviewer (``clauseflow_legal.parties``)
+builds on the same lexicon to decide whether an actor in a sentence is us or them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+# The legal form that ends a company's name: "Kaizen Pharma K.K.", "Voss GmbH", "华信有限公司".
+COMPANY_FORM = (
+    r"\b(?:GmbH|AG|KG|KGaA|Ltd|Limited|Inc|LLC|LLP|plc|PLC|Corp(?:oration)?|Co\.|S\.A\.|S\.p\.A\.|S\.r\.l\.|SARL|S\.L\."
+    r"|B\.V\.|N\.V\.|a\.s\.|A/S|ApS|AB|ASA|Oyj?|DAC|Pte|Pty|SE|SAS|S\.A\.S\.|K\.K\.|Kabushiki\s+Kaisha|Sdn\.?\s+Bhd"
+    r"|Bhd|JSC|PJSC|W\.L\.L\.|FZE|FZCO|FZ-LLC)(?![A-Za-z])"
+    r"|有限(?:责任)?公司|股份有限公司"
+)
+
+# canonical role -> (English aliases, Chinese aliases)
+ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # 存货人 / 寄存人: who leaves goods with a warehouse (仓储合同) or a bailee (保管合同) pays for a service
+    # A data controller buys processing from its processor (GDPR art. 28): the processor serves it.
+    "customer": (
+        (
+            "Customer",
+            "Client",
+            "Subscriber",
+            "Depositor",
+            "Bailor",
+            "Controller",
+            "Data Controller",
+            "Shipper",
+            "Consignor",
+        ),
+        (
+            "客户",
+            "委托方",
+            "采购方",
+            "需方",
+            "用户",
+            "定作方",
+            "定作人",
+            "存货人",
+            "存货方",
+            "托运人",
+            "托运方",
+            "寄存人",
+            "寄存方",
+        ),
+    ),
+    "provider": (
+        # an Operator runs the other side's asset for a fee (hotel management, O&M)
+        (
+            "Provider",
+            "Service Provider",
+            "Supplier",
+            "Vendor",
+            "Consultant",
+            "Service Company",
+            "Operator",
+            "Warehouse Keeper",
+            "Warehouseman",
+            "Bailee",
+            "Processor",
+            "Data Processor",
+            "Carrier",
+            "Freight Forwarder",
+            "Forwarder",
+        ),
+        # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
+        (
+            "供应商",
+            "服务商",
+            "服务提供方",
+            "服务提供商",
+            "服务方",
+            "供方",
+            "受托方",
+            "加工方",
+            "承揽方",
+            "承揽人",
+            "保管人",
+            "保管方",
+            "仓储方",
+            "仓储人",
+            "承运人",
+            "承运方",
+        ),
+    ),
+    "buyer": (("Buyer", "Purchaser", "Buyers", "Purchasers"), ("买方", "买受人", "收购方", "受让方")),
+    "seller": (
+        ("Seller", "Sellers", "Warrantor", "Warrantors", "Vendor", "Vendors"),
+        ("卖方", "出卖人", "转让方", "出让方"),
+    ),
+    # a designer or surveyor appointed by the 发包人 (设计/勘察合同) bears the builder's risks in its design
+    "contractor": (
+        ("Contractor", "EPC Contractor"),
+        (
+            "承包商",
+            "承包人",
+            "总承包商",
+            "总承包方",
+            "总承包人",
+            "总包方",
+            "总包人",
+            "设计人",
+            "设计方",
+            "勘察人",
+            "勘察设计人",
+        ),
+    ),
+    "employer": (
+        ("Employer", "Owner", "Engineer", "Employer's Representative", "Lender", "Lenders"),
+        ("业主", "雇主", "发包人", "发包方", "工程师", "建设单位"),
+    ),
+    "recipient": (("Recipient", "Receiving Party"), ("接收方", "信息接收方", "接受方")),
+    "discloser": (("Discloser", "Disclosing Party"), ("披露方", "信息披露方")),
+    "licensee": (("Licensee",), ("被许可方", "被许可人")),
+    "licensor": (("Licensor",), ("许可方", "许可人")),
+    "distributor": (
+        ("Distributor", "Reseller", "Dealer", "Franchisee", "Agent"),
+        ("经销商", "分销商", "代理商", "被特许人", "加盟商"),
+    ),
+    "principal": (("Manufacturer", "Principal", "Franchisor"), ("制造商", "生产商", "厂家", "特许人")),
+    "investor": (
+        ("Investor", "Investors", "Minority Shareholder"),
+        ("投资方", "投资人", "小股东", "少数股东"),
+    ),
+    "majority": (
+        ("Founder", "Founders", "Majority Shareholder", "Existing Shareholders", "Promoter"),
+        ("创始人", "原股东", "大股东", "控股股东"),
+    ),
+    "party_a": (("Party A",), ("甲方",)),
+    "party_b": (("Party B",), ("乙方",)),
+    "lessee": (("Lessee", "Tenant"), ("承租方", "承租人")),
+    "lessor": (("Lessor", "Landlord"), ("出租方", "出租人")),
+    "borrower": (("Borrower",), ("借款人", "借款方")),
+    "lender": (("Lender",), ("贷款人", "出借人")),
+    "subcontractor": (("Subcontractor", "Sub-contractor"), ("分包商", "分包人", "分包方")),
+}
+
+
+_GENERIC_WORDS = {
+    "the",
+    "co",
+    "ltd",
+    "inc",
+    "limited",
+    "company",
+    "group",
+    "holdings",
+    "international",
+    "national",
+    "global",
+    "corporation",
+    "gmbh",
+    "ag",
+    "b.v",
+    "plc",
+    "llc",
+}
+
+
+def roles_in(text: str) -> list[str]:
+    """Canonical roles whose names occur in ``text`` (English whole words, case-insensitive; Chinese)."""
+    found: list[str] = []
+    for role, en_rx, zh in _role_patterns():
+        # one alternation per role finds a match exactly when one of its aliases would on its own
+        hit = en_rx is not None and en_rx.search(text) is not None
+        hit = hit or any(a in text for a in zh)
+        if hit:
+            found.append(role)
+    # "甲方" also contains no other role; "被许可方" contains "许可方": prefer the longer one.
+    both = "licensee" in found and "licensor" in found and "被许可方" in text
+    if both and not re.search(r"(?<!被)许可方", text):
+        found.remove("licensor")
+    return found
+
+
+@cache
+def _role_patterns() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...]], ...]:
+    """Per role: its English aliases as one whole-word, case-insensitive pattern, and its Chinese aliases.
+
+    Built once (on first use) so that reading a clause's roles costs one search per role instead of
+    compiling and searching a pattern per alias.
+    """
+    out: list[tuple[str, re.Pattern[str] | None, tuple[str, ...]]] = []
+    for role, (en, zh) in ROLES.items():
+        alternation = "|".join(re.escape(a) for a in en)
+        rx = re.compile(rf"(?<![A-Za-z])(?:{alternation})(?![A-Za-z])", re.I) if en else None
+        out.append((role, rx, zh))
+    return tuple(out)
+
+
+_QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
+
+
+def names_in(text: str) -> list[str]:
+    """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
+    names: list[str] = []
+    text = re.sub(r"[（]", "(", re.sub(r"[）]", ")", text))
+    for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
+        # (the "Supplier"), ("Kestrel"): strip the article and the quotes of a defined name
+        inner = re.sub(r"^(?:the|hereinafter|referred\s+to\s+as|简称)\s*", "", inner.strip(), flags=re.I)
+        inner = _QUOTES.sub("", inner.strip())
+        long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))
+        if long_enough and not roles_in(inner):
+            names.append(inner)
+    base = _QUOTES.sub("", re.sub(r"\(.*\)", "", text).strip())
+    if base and not roles_in(base):
+        names.append(base)
+    shorts: list[str] = []
+    for name in names:
+        m = re.match(r"[A-Z][A-Za-z&\-]+", name)
+        if m and m.group(0).lower() not in _GENERIC_WORDS and len(m.group(0)) > 2:
+            shorts.append(m.group(0))
+        zh = re.match(r"[\u4e00-\u9fff]{2,4}", name)
+        if zh and not roles_in(zh.group(0)):
+            shorts.append(zh.group(0))
+    return [n for n in dict.fromkeys(names + shorts) if n]
