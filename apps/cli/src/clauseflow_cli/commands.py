@@ -13,5 +13,5 @@ def register(app: typer.Typer) -> None:
     app.command("up")(up_cmd.up)
     app.command("parse")(parse_cmd.parse)
     app.command("tools")(tools_cmd.tools)
-    for name in ("submit", "status", "approve", "report"):
+    for name in ("submit", "status", "approve", "retry", "report"):
         app.command(name)(getattr(client_cmds, name))

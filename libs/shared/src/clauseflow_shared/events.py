@@ -158,6 +158,9 @@ class ClauseResult(Payload):
     validation_passed: bool = True
     validation_rounds: int = 0
     error: str = ""
+    # True: the clause was not reviewed (the model or a skill it needed stayed unavailable past the
+    # retry budget); ``error`` says why and the result carries no risks or redlines.
+    failed: bool = False
 
 
 class ReviewDecisionsSubmitted(Payload):
@@ -180,6 +183,8 @@ class ClauseProgress(Payload):
     # The clause's place in the review's clause order; set by senders of partial snapshots (where
     # the index in ``ReviewUpdated.clauses`` is not the clause's position). None: use that index.
     position: int | None = None
+    # Why a ``failed`` clause could not be reviewed.
+    error: str = ""
 
 
 class RedlineState(Payload):
@@ -217,9 +222,27 @@ class ReviewUpdated(Payload):
     clause_count: int = 0
 
 
+class ReviewRetryRequested(Payload):
+    """Re-run the clauses of a review that could not be reviewed (gateway → orchestrator).
+
+    Travels on ``review.decisions`` (keyed by review id, so it is ordered with the decisions).
+    """
+
+    TYPE: ClassVar[str] = "review.retry"
+    request_id: str
+    requested_by: str = "anonymous"
+
+
 PAYLOAD_TYPES: dict[str, type[Payload]] = {
     model.TYPE: model
-    for model in (ReviewRequested, ClauseTask, ClauseResult, ReviewDecisionsSubmitted, ReviewUpdated)
+    for model in (
+        ReviewRequested,
+        ClauseTask,
+        ClauseResult,
+        ReviewDecisionsSubmitted,
+        ReviewUpdated,
+        ReviewRetryRequested,
+    )
 }
 
 P = TypeVar("P", bound=Payload)

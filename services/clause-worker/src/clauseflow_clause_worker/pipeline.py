@@ -125,6 +125,7 @@ class ClauseProcessor:
                 mode=task.mode,
                 attempt=task.attempt,
                 error=str(exc),
+                failed=True,
             )
         job = ClauseJob(
             review_id=review_id, task=task, clause=clause, setting=_setting_of(task.our_party, structure.text)
@@ -151,22 +152,25 @@ class ClauseProcessor:
     async def _analyze(self, job: ClauseJob, source: ClauseSource) -> ClauseResult:
         agent = await self._agent.review(job)
         risks = source.cite(to_risks(job.review_id, job.task, agent.risks))
-        drafted = await self._drafter.draft(job, risks)
+        drafted = await self._drafter.draft(job, risks) if not agent.failed else RedlineOutcome()
         ref = await self._keep_transcript(job, agent, drafted)
+        failed = agent.failed or drafted.model_unavailable
         log.info(
             "clause_analyzed",
             path=agent.path,
             risks=len(risks),
             redlines=len(drafted.redlines),
             fallback=agent.fallback_used,
+            failed=failed,
         )
         return ClauseResult(
             task_id=job.task.task_id,
             clause_id=job.task.clause_id,
             mode=job.task.mode,
             attempt=job.task.attempt,
-            risks=tuple(risks),
-            redlines=tuple(drafted.redlines),
+            # A clause that was not (fully) reviewed reports nothing half-done: its retry reports all.
+            risks=() if failed else tuple(risks),
+            redlines=() if failed else tuple(drafted.redlines),
             skill_calls=tuple(agent.skill_calls),
             transcript_ref=ref,
             usage=agent.usage + drafted.usage,
@@ -174,6 +178,7 @@ class ClauseProcessor:
             validation_passed=drafted.validation_passed,
             validation_rounds=drafted.validation_rounds,
             error=agent.error or drafted.error,
+            failed=failed,
         )
 
     async def _draft(self, job: ClauseJob) -> ClauseResult:
@@ -200,12 +205,13 @@ class ClauseProcessor:
             clause_id=job.task.clause_id,
             mode=job.task.mode,
             attempt=job.task.attempt,
-            redlines=tuple(drafted.redlines),
+            redlines=() if drafted.model_unavailable else tuple(drafted.redlines),
             transcript_ref=transcript_ref,
             usage=drafted.usage,
             validation_passed=drafted.validation_passed,
             validation_rounds=drafted.validation_rounds,
             error=drafted.error,
+            failed=drafted.model_unavailable,
         )
 
     async def _keep_transcript(self, job: ClauseJob, agent: AgentOutcome, drafted: RedlineOutcome) -> str:

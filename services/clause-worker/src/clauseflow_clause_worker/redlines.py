@@ -16,6 +16,7 @@ from typing import Any
 
 from clauseflow_shared import ids
 from clauseflow_shared.events import RedraftRequest
+from clauseflow_shared.llm.errors import LLMUnavailable
 from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
 
@@ -37,6 +38,9 @@ class RedlineOutcome:
     messages: list[list[dict[str, Any]]] = field(default_factory=list)
     usage: LLMUsage = field(default_factory=LLMUsage)
     error: str = ""
+    # The last round failed because the model was unavailable: the drafts were not written, so the
+    # clause must fail (and be retried) rather than stand without its redlines.
+    model_unavailable: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,9 @@ class RedlineDrafter:
             drafts = prompting.parse_redlines(answer.text)
         except Exception as exc:  # an unusable answer is retried like a failed validation
             outcome.error = f"redline drafting failed: {exc}"
+            outcome.model_unavailable = isinstance(exc, LLMUnavailable)
             return _Round(work.risks, [f"Your previous answer could not be used: {exc}"], work.redraft)
+        outcome.model_unavailable = False
         if job.task.skip_validate:
             outcome.redlines.extend(_accept_unvalidated(job, drafts, work.risks, round_no))
             return None

@@ -19,7 +19,8 @@ from clauseflow_gateway.intake.submission import DocumentParser, SubmissionServi
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, health, reviews, stream
+from clauseflow_gateway.retries import RetryService
+from clauseflow_gateway.routes import decisions, health, retry, reviews, stream
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
 
@@ -77,7 +78,7 @@ def create_app(
 
     app = FastAPI(title="clauseflow gateway", version="1.0.0", description=API_DESCRIPTION, lifespan=lifespan)
     install_error_handlers(app)
-    for router in (reviews.router, decisions.router, stream.router, health.router):
+    for router in (reviews.router, decisions.router, retry.router, stream.router, health.router):
         app.include_router(router)
     _install_openapi(app)
     return app
@@ -126,6 +127,7 @@ async def _running(
                 defaults=settings,
             ),
             decisions=DecisionService(sessions, relay),
+            retries=RetryService(sessions, relay),
         )
         if consume:
             projector = Projector(sessions)

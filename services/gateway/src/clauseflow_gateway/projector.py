@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.engine import sqlite_thread_engine
 from clauseflow_gateway.db.tables import (
+    AppliedTaskRow,
     Base,
     ClauseRow,
     PlanVersionRow,
@@ -199,12 +200,29 @@ def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult)
     if known is None:
         log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
         return
+    if not _first_result_of_task(conn, review_id, result):
+        # A redelivered task (e.g. after a rebalance) may carry other risks: the orchestrator keeps
+        # the first result of a task, so the read model does too.
+        log.info("duplicate result of a task ignored", task_id=result.task_id, clause_id=result.clause_id)
+        return
+    if result.failed:
+        return  # nothing was reviewed; the orchestrator's snapshot marks the clause failed with its error
     _upsert_clause_types(conn, review_id, result)
     _upsert_risks(conn, review_id, result)
     _upsert_redlines(conn, review_id, result)
     for redline in result.redlines:
         _supersede_rejected(conn, review_id, redline)
     conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(updated_at=utcnow()))
+
+
+def _first_result_of_task(conn: Connection, review_id: str, result: ClauseResult) -> bool:
+    """Record the task as applied; False if a result of it was applied before."""
+    inserted = conn.execute(
+        _upsert(conn, AppliedTaskRow)
+        .values(task_id=result.task_id, review_id=review_id, clause_id=result.clause_id)
+        .on_conflict_do_nothing(index_elements=[AppliedTaskRow.task_id])
+    )
+    return bool(inserted.rowcount)
 
 
 def _apply_review_updated(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
@@ -377,7 +395,7 @@ def _supersede_rejected(conn: Connection, review_id: str, redline: Redline) -> N
     )
 
 
-_CLAUSE_FIELDS = ("position", "title", "depth", "state")
+_CLAUSE_FIELDS = ("position", "title", "depth", "state", "error")
 
 
 def _apply_clause_progress(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
@@ -399,6 +417,7 @@ def _apply_clause_progress(conn: Connection, review_id: str, snapshot: ReviewUpd
                 "title": progress.title,
                 "depth": progress.depth.value,
                 "state": progress.state.value,
+                "error": progress.error,
                 "clause_types": [],
             }
             for index, progress in enumerate(snapshot.clauses)

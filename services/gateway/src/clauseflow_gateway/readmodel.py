@@ -73,6 +73,7 @@ def clause_public(row: ClauseRow) -> ClausePublic:
         depth=row.depth,
         state=row.state,
         clause_types=list(row.clause_types or []),
+        error=row.error or "",
     )
 
 

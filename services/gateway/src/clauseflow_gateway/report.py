@@ -6,6 +6,8 @@ always present and never renamed (new fields may be added):
 ``clauses`` [{clause_id, title, depth, state, clause_types}],
 ``risks`` [{id, clause_id, risk_type, risk_level, description, reason, original_text}],
 ``redlines`` [{id, clause_id, risk_id, original_text, proposed_text, status}], ``summary``.
+A review whose ``status`` is ``incomplete`` lists the clauses that could not be reviewed in
+``failed_clauses`` [{clause_id, title, error}] (empty otherwise) and says why in ``failure_reason``.
 
 ``redlines`` lists the changes that stand — approved, edited (``final_text``
 holds the reviewer's text) or still pending; rejected and superseded drafts are
@@ -36,6 +38,7 @@ class ClauseSnapshot(BaseModel):
     depth: str = "standard"
     state: str = "planned"
     clause_types: tuple[str, ...] = ()
+    error: str = ""
 
 
 class RedlineSnapshot(Redline):
@@ -154,6 +157,11 @@ def build_report(snapshot: ReviewSnapshot | Mapping[str, Any]) -> dict[str, Any]
         "counts": counts,
         "summary": snap.summary.strip() or template_summary(snap, counts),
         "failure_reason": snap.failure_reason,
+        "failed_clauses": [
+            {"clause_id": c.clause_id, "title": c.title, "error": c.error}
+            for c in snap.clauses
+            if c.state == "failed"
+        ],
     }
 
 
@@ -182,6 +190,8 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "Depth",
         "state": "State",
         "failure": "Failure",
+        "incomplete": "This review is INCOMPLETE: {n} clause(s) were not reviewed; their risks are missing.",
+        "not_reviewed": "Not reviewed",
     },
     "zh": {
         "title": "合同审查报告",
@@ -207,6 +217,8 @@ LABELS: dict[str, dict[str, str]] = {
         "depth": "深度",
         "state": "状态",
         "failure": "失败原因",
+        "incomplete": "本次审查未完成：{n} 个条款未能审查，其风险未包含在本报告中。",
+        "not_reviewed": "未审查",
     },
 }
 
@@ -267,6 +279,12 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         f"- {t['domain']}: {report['domain']}",
         "",
     ]
+    failed = report.get("failed_clauses") or []
+    if failed:
+        # First thing a reader sees: the findings below do not cover these clauses.
+        lines += [f"> **{t['incomplete'].format(n=len(failed))}**", ""]
+        lines += [f"- {t['not_reviewed']}: {_cell(c['clause_id'])} — {_cell(c['error'])}" for c in failed]
+        lines += [""]
     if report.get("failure_reason"):
         lines += [f"**{t['failure']}:** {report['failure_reason']}", ""]
     lines += [f"## {t['summary']}", "", str(report.get("summary", "")), ""]

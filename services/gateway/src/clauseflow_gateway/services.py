@@ -12,6 +12,7 @@ from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.intake.submission import SubmissionService
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.readmodel import ReadModel
+from clauseflow_gateway.retries import RetryService
 from clauseflow_gateway.settings import GatewaySettings
 
 
@@ -26,6 +27,8 @@ class GatewayServices:
     read_model: ReadModel
     submissions: SubmissionService
     decisions: DecisionService
+    # Set by the app; optional so that callers building services by hand need not know it.
+    retries: RetryService | None = None
     consumer: Consumer | None = None
     checks: dict[str, str] = field(default_factory=dict)
 

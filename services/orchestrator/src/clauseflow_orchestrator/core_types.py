@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clauseflow_shared.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
+from clauseflow_shared.events import (
+    ClauseResult,
+    Envelope,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    ReviewRetryRequested,
+)
 from clauseflow_shared.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
 
 from clauseflow_orchestrator.state import ReviewState
@@ -60,7 +66,16 @@ class CompleteSummary:
     usage: LLMUsage = field(default_factory=LLMUsage)
 
 
-CoreEvent = StartReview | RecordResult | ApplyDecisions | CompleteSummary
+@dataclass(frozen=True)
+class RetryFailed:
+    """Re-run the clauses that could not be reviewed (the model is back)."""
+
+    event_id: str
+    at: datetime
+    request: ReviewRetryRequested
+
+
+CoreEvent = StartReview | RecordResult | ApplyDecisions | CompleteSummary | RetryFailed
 
 
 # ---- output ---------------------------------------------------------------------------------

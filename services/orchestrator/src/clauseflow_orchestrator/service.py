@@ -24,6 +24,7 @@ from clauseflow_shared.events import (
     Envelope,
     ReviewDecisionsSubmitted,
     ReviewRequested,
+    ReviewRetryRequested,
     Topic,
 )
 from clauseflow_shared.logging import bound_context, get_logger
@@ -36,6 +37,7 @@ from clauseflow_orchestrator.core import (
     CoreEvent,
     Decision,
     RecordResult,
+    RetryFailed,
     StartReview,
     decide,
 )
@@ -183,6 +185,8 @@ class Orchestrator:
             return await self._prepare_result(env, env.open(ClauseResult), state)
         if env.type == ReviewDecisionsSubmitted.TYPE:
             return ApplyDecisions(env.event_id, at, env.open(ReviewDecisionsSubmitted))
+        if env.type == ReviewRetryRequested.TYPE:
+            return RetryFailed(env.event_id, at, env.open(ReviewRetryRequested))
         log.warning("event_type_not_handled")
         return None
 
@@ -252,7 +256,7 @@ class Orchestrator:
         self, env: Envelope, result: ClauseResult, state: ReviewState | None
     ) -> RecordResult:
         base = RecordResult(env.event_id, env.occurred_at, result)
-        if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE:
+        if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE or result.failed:
             return base
         clause = state.clauses.get(result.clause_id)
         fresh = clause is not None and result.task_id in clause.open_tasks

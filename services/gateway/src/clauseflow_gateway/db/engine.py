@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Connection, Engine, event, inspect, text
 from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
@@ -52,10 +52,26 @@ def sqlite_thread_engine(engine: AsyncEngine) -> Engine | None:
     return sync
 
 
+# Columns added after a table was first released: (table, column, SQL type and default).
+_ADDED_COLUMNS = (
+    ("clauses", "error", "TEXT NOT NULL DEFAULT ''"),
+    ("outbox", "dead_at", "TIMESTAMP NULL"),
+)
+
+
+def _add_missing_columns(conn: Connection) -> None:
+    """Databases created by an older gateway lack the columns added since: add them."""
+    inspector = inspect(conn)
+    for table, column, ddl in _ADDED_COLUMNS:
+        if column not in {c["name"] for c in inspector.get_columns(table)}:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}"))
+
+
 async def create_schema(engine: AsyncEngine) -> None:
-    """Create missing tables (the read model can always be rebuilt from events)."""
+    """Create missing tables and columns (the read model can always be rebuilt from events)."""
     async with engine.begin() as conn:
         await conn.run_sync(Base.metadata.create_all)
+        await conn.run_sync(_add_missing_columns)
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
