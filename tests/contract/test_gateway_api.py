@@ -420,14 +420,19 @@ async def test_read_model_follows_clause_results_and_review_updates(gateway: Gat
 
 async def test_stale_snapshot_does_not_overwrite_a_newer_one(gateway: Gateway) -> None:
     review_id = (await submit_text(gateway))["id"]
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(2, "reviewing"), "evt_a")
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning"), "evt_b")
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(3, "awaiting_approval"), "evt_c")
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(3, "awaiting_approval"), "evt_a")
+    # The stale snapshot is the LAST one published. It carries a plan version, which is recorded
+    # even from a stale snapshot: seeing it proves the stale snapshot was applied before we look.
+    marker = ReviewPlan(global_strategy="stale marker", plan_version=7)
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning", plan=marker), "evt_b")
 
-    async def at_three() -> bool:
-        return (await gateway.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "awaiting_approval"
+    async def marker_recorded() -> bool:
+        plan = (await gateway.http.get(f"/v1/reviews/{review_id}/plan")).json()
+        return any(v["plan_version"] == 7 for v in plan["versions"])
 
-    await eventually(at_three)
+    await eventually(marker_recorded)
+    review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+    assert review["status"] == "awaiting_approval"
 
 
 async def test_unknown_review_is_404_with_the_error_shape(gateway: Gateway) -> None:

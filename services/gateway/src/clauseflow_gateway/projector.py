@@ -220,7 +220,7 @@ def _first_result_of_task(conn: Connection, review_id: str, result: ClauseResult
     inserted = conn.execute(
         _upsert(conn, AppliedTaskRow)
         .values(task_id=result.task_id, review_id=review_id, clause_id=result.clause_id)
-        .on_conflict_do_nothing(index_elements=[AppliedTaskRow.task_id])
+        .on_conflict_do_nothing(index_elements=[AppliedTaskRow.review_id, AppliedTaskRow.task_id])
     )
     return bool(inserted.rowcount)
 

@@ -174,8 +174,8 @@ class AppliedTaskRow(Base):
 
     __tablename__ = "applied_tasks"
 
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     task_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    review_id: Mapped[str] = mapped_column(String(64), index=True)
     clause_id: Mapped[str] = mapped_column(String(128))
 
 
