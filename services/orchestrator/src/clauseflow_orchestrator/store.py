@@ -27,7 +27,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from clauseflow_shared.events import Envelope
+from clauseflow_shared.events import MAX_EVENT_BYTES, Envelope
+from clauseflow_shared.logging import get_logger
 from clauseflow_shared.review import ChecklistItem
 from pydantic import TypeAdapter
 from sqlalchemy import (
@@ -54,6 +55,8 @@ from sqlalchemy.pool import StaticPool
 
 from clauseflow_orchestrator.core_types import Outgoing
 from clauseflow_orchestrator.state import ClauseRecord, PlanVersion, RedlineRecord, ReviewState
+
+log = get_logger(__name__)
 
 
 def _now() -> datetime:
@@ -145,6 +148,25 @@ class OutboxRow(Base):
     envelope: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+
+
+class OrchestratorDeadLetterRow(Base):
+    """An outbox event that can never be published (e.g. over the event size limit).
+
+    Its outbox row is marked sent, so it no longer blocks the rows behind it; the event stays
+    here, with the reason, for an operator (the relay logs an error for each one).
+    """
+
+    __tablename__ = "orchestrator_outbox_dead_letters"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    outbox_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    event_id: Mapped[str] = mapped_column(String(128))
+    review_id: Mapped[str] = mapped_column(String(64), index=True)
+    topic: Mapped[str] = mapped_column(String(128))
+    key: Mapped[str] = mapped_column(String(256))
+    envelope: Mapped[str] = mapped_column(Text)
+    error: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: object) -> None:
@@ -424,6 +446,15 @@ class OrchestratorStore:
         """Unsent outbox rows in the order written, ids above ``after_id``, optionally only older ones."""
         return await self._db().read(_pending, limit, after_id, min_age_s)
 
+    async def dead_letter(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Move rows that can never be published to the dead-letter table (and mark them sent)."""
+        if rows:
+            await self._db().write(_dead_letter, list(rows))
+
+    async def dead_letters(self) -> list[tuple[str, str]]:
+        """``(event_id, error)`` of every dead-lettered outbox event, oldest first."""
+        return await self._db().read(_dead_letters)
+
     async def mark_sent(self, ids: Sequence[int]) -> None:
         """Mark outbox rows as published (one statement)."""
         if ids:
@@ -658,30 +689,95 @@ def _pending(conn: Connection, limit: int, after_id: int, min_age_s: float | Non
     return [PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope)) for r in rows]
 
 
+def _dead_letter(conn: Connection, rows: list[tuple[PendingEvent, str]]) -> None:
+    conn.execute(
+        insert(OrchestratorDeadLetterRow),
+        [
+            {
+                "outbox_id": row.id,
+                "event_id": row.envelope.event_id,
+                "review_id": row.envelope.review_id,
+                "topic": row.topic,
+                "key": row.key,
+                "envelope": row.envelope.model_dump_json(),
+                "error": error[:4000],
+            }
+            for row, error in rows
+        ],
+    )
+    _mark_sent(conn, [row.id for row, _ in rows])
+
+
+def _dead_letters(conn: Connection) -> list[tuple[str, str]]:
+    rows = conn.execute(
+        select(OrchestratorDeadLetterRow.event_id, OrchestratorDeadLetterRow.error).order_by(
+            OrchestratorDeadLetterRow.id
+        )
+    )
+    return [(r.event_id, r.error) for r in rows]
+
+
 def _mark_sent(conn: Connection, ids: list[int]) -> None:
     conn.execute(update(OutboxRow).where(OutboxRow.id.in_(ids)).values(sent_at=_now()))
 
 
 def _insert_outbox(conn: Connection, review_id: str, outgoing: Sequence[Outgoing]) -> list[PendingEvent]:
-    """Insert the outbox rows of one commit; returns them with their ids, in order."""
+    """Insert the outbox rows of one commit; returns them with their ids, in order.
+
+    An event over the size limit could never be published: it goes to the dead-letter table
+    instead (with an error log), so it never blocks the rows behind it.
+    """
     if not outgoing:
         return []
     now = _now()
-    ids = conn.execute(
-        insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True),
-        [
+    rows, publishable = [], []
+    for out in outgoing:
+        envelope = out.envelope.model_dump_json()
+        if len(envelope.encode()) > MAX_EVENT_BYTES:
+            _dead_letter_oversized(conn, review_id, out, envelope)
+            continue
+        publishable.append(out)
+        rows.append(
             {
                 "event_id": out.envelope.event_id,
                 "review_id": review_id,
                 "topic": out.topic,
                 "key": out.key,
-                "envelope": out.envelope.model_dump_json(),
+                "envelope": envelope,
                 "created_at": now,
             }
-            for out in outgoing
-        ],
+        )
+    if not rows:
+        return []
+    ids = conn.execute(
+        insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True), rows
     ).scalars()
-    return [PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, outgoing, strict=True)]
+    return [
+        PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, publishable, strict=True)
+    ]
+
+
+def _dead_letter_oversized(conn: Connection, review_id: str, out: Outgoing, envelope: str) -> None:
+    size = len(envelope.encode())
+    error = f"InvalidEvent: event is {size} bytes; events must stay under {MAX_EVENT_BYTES}"
+    conn.execute(
+        insert(OrchestratorDeadLetterRow).values(
+            event_id=out.envelope.event_id,
+            review_id=review_id,
+            topic=out.topic,
+            key=out.key,
+            envelope=envelope,
+            error=error,
+        )
+    )
+    log.error(
+        "outbox_event_dead_lettered",
+        review_id=review_id,
+        event_id=out.envelope.event_id,
+        event_type=out.envelope.type,
+        topic=out.topic,
+        error=error,
+    )
 
 
 def _insert_records(
