@@ -97,6 +97,11 @@ class ClauseAgent:
         self._skills = skills
         self._settings = settings
 
+    @property
+    def settings(self) -> AgentSettings:
+        """The agent's settings (the worker's per-clause limits among them)."""
+        return self._settings
+
     async def review(self, job: ClauseJob) -> AgentOutcome:
         """Find the risks in one clause: ReAct when the task asks for it, else the fixed-skill path."""
         outcome = AgentOutcome()

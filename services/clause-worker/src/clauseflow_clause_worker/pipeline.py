@@ -130,11 +130,39 @@ class ClauseProcessor:
         job = ClauseJob(
             review_id=review_id, task=task, clause=clause, setting=_setting_of(task.our_party, structure.text)
         )
-        if task.mode == TaskMode.REDRAFT:
-            return await self._redraft(job)
-        if task.mode == TaskMode.DRAFT:
-            return await self._draft(job)
-        return await self._analyze(job, source)
+        limits = self._agent.settings
+        if len(clause.text) > limits.max_clause_chars:
+            return self._not_reviewed(
+                task,
+                f"clause {task.clause_id} is {len(clause.text):,} characters; a clause may have at most "
+                f"{limits.max_clause_chars:,} (MAX_CLAUSE_CHARS): split it into clauses or raise the limit",
+            )
+        try:
+            async with asyncio.timeout(limits.clause_timeout_s):
+                if task.mode == TaskMode.REDRAFT:
+                    return await self._redraft(job)
+                if task.mode == TaskMode.DRAFT:
+                    return await self._draft(job)
+                return await self._analyze(job, source)
+        except TimeoutError:
+            return self._not_reviewed(
+                task,
+                f"reviewing clause {task.clause_id} took longer than {limits.clause_timeout_s:g}s "
+                "(CLAUSE_TIMEOUT_S); it was stopped so that it does not hold the model",
+            )
+
+    @staticmethod
+    def _not_reviewed(task: ClauseTask, error: str) -> ClauseResult:
+        """A failed result: the clause was not reviewed, and the error says why."""
+        log.warning("clause_not_reviewed", error=error)
+        return ClauseResult(
+            task_id=task.task_id,
+            clause_id=task.clause_id,
+            mode=task.mode,
+            attempt=task.attempt,
+            error=error,
+            failed=True,
+        )
 
     async def _clause_of(self, task: ClauseTask, contract: DocumentStructure) -> tuple[Clause, ClauseSource]:
         """The task's clause: the contract's, or a reference document's ("ER 3.2"); NotFound if neither."""
