@@ -220,6 +220,10 @@ class ReviewUpdated(Payload):
     partial: bool = False
     # How many clauses the review has (0: not stated; a full snapshot's ``len(clauses)`` says it).
     clause_count: int = 0
+    # A snapshot too large for an event (thousands of clauses) travels by reference: this blob in
+    # the document store holds the complete snapshot (clauses, redlines, plan); the inline lists
+    # are empty or overlay it. Readers resolve it before applying the snapshot.
+    detail_ref: str | None = None
 
 
 class ReviewRetryRequested(Payload):

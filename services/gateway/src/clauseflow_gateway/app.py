@@ -112,6 +112,7 @@ async def _running(
         relay = OutboxRelay(
             sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
         )
+        documents = store or DocumentStore(settings.document_store_dir)
         services = GatewayServices(
             settings=settings,
             engine=engine,
@@ -120,7 +121,7 @@ async def _running(
             read_model=ReadModel(sessions),
             submissions=SubmissionService(
                 sessions=sessions,
-                store=store or DocumentStore(settings.document_store_dir),
+                store=documents,
                 relay=relay,
                 parser=parser or default_parser(),
                 readers=readers,
@@ -130,7 +131,7 @@ async def _running(
             retries=RetryService(sessions, relay),
         )
         if consume:
-            projector = Projector(sessions)
+            projector = Projector(sessions, documents=documents)
             stack.push_async_callback(projector.close)
             consumer = the_bus.subscribe(
                 TOPICS,

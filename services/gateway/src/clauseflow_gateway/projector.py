@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from clauseflow_shared.documents import DocumentStore
 from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_shared.logging import bound_context, get_logger
 from clauseflow_shared.review import ClauseState, Redline, RedlineStatus
@@ -66,8 +67,16 @@ class Projector:
     applied one by one, so only the event at fault fails (and is retried or dead-lettered).
     """
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        max_batch: int = MAX_BATCH,
+        documents: DocumentStore | None = None,
+    ) -> None:
         self._sessions = sessions
+        # Where snapshots too large for an event are stored (``ReviewUpdated.detail_ref``).
+        self._documents = documents
         bind = getattr(sessions, "kw", {}).get("bind")
         # SQLite: a transaction is one synchronous function in a worker thread (one thread hop,
         # not several per statement); its writes are serialised here (SQLite has one writer).
@@ -86,6 +95,8 @@ class Projector:
         """The bus handler: returns once the event is committed (types the read model ignores at once)."""
         if event.type not in (ClauseResult.TYPE, ReviewUpdated.TYPE):
             return
+        if event.type == ReviewUpdated.TYPE and event.payload.get("detail_ref"):
+            event = await self._with_details(event)
         stripe = self._stripe(event.review_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         stripe.waiting.append((event, done))
@@ -95,6 +106,26 @@ class Projector:
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
         await asyncio.shield(done)  # a cancelled handler must not cancel the others' batch
+
+    async def _with_details(self, event: Envelope) -> Envelope:
+        """A snapshot sent by reference, made whole from its stored form (inline entries overlay it)."""
+        if self._documents is None:
+            raise RuntimeError("a snapshot by reference needs the document store; none was given")
+        thin = event.open(ReviewUpdated)
+        stored = await asyncio.to_thread(self._documents.get_blob, thin.detail_ref or "")
+        full = ReviewUpdated.model_validate(stored)
+        clauses = {c.clause_id: c for c in full.clauses} | {c.clause_id: c for c in thin.clauses}
+        redlines = {r.redline_id: r for r in full.redlines} | {r.redline_id: r for r in thin.redlines}
+        whole = thin.model_copy(
+            update={
+                "clauses": tuple(clauses.values()),
+                "redlines": tuple(redlines.values()),
+                "plan": thin.plan or full.plan,
+                "partial": full.partial,
+                "detail_ref": None,
+            }
+        )
+        return event.model_copy(update={"payload": whole.model_dump(mode="json")})
 
     async def _write(self, stripe: _Stripe) -> None:
         """Commit the stripe's waiting events, batch after batch, until none is left."""

@@ -46,7 +46,13 @@ RECOVERED_MEMORY = 10_000
 
 
 def _is_plain_snapshot(row: PendingEvent) -> bool:
-    return row.envelope.type == ReviewUpdated.TYPE and row.envelope.payload.get("plan") is None
+    # A snapshot by reference may hold a plan in its blob: it is never skipped either.
+    payload = row.envelope.payload
+    return (
+        row.envelope.type == ReviewUpdated.TYPE
+        and payload.get("plan") is None
+        and not payload.get("detail_ref")
+    )
 
 
 def superseded_snapshots(batch: Sequence[PendingEvent]) -> set[int]:

@@ -49,6 +49,7 @@ from clauseflow_orchestrator.llm_planning import (
     write_summary,
 )
 from clauseflow_orchestrator.outbox import OutboxRelay
+from clauseflow_orchestrator.snapshot_refs import bounded_snapshots
 from clauseflow_orchestrator.state import ReviewState
 from clauseflow_orchestrator.store import OrchestratorStore, StaleReviewState
 
@@ -181,11 +182,12 @@ class Orchestrator:
             log.info("event_note", note=note)
         if decision.state is None:
             return
+        outgoing = await bounded_snapshots(decision.outgoing, self.documents)
         written = await self.store.commit(
             env.event_id,
             env.review_id,
             decision.state if decision.changed else None,
-            decision.outgoing,
+            outgoing,
             expected_version=version,
         )
         self.relay.enqueue(written)
