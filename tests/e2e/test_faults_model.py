@@ -46,9 +46,15 @@ def _findings(report: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_review_while_the_model_is_down_ends_incomplete_and_a_retry_completes_it(
-    whole_stack: LocalStack, gateway: GatewayClient, contract: Path
+    whole_stack: LocalStack, contract: Path
 ) -> None:
     stack = whole_stack
+    # A generous client timeout: an upload is parsed in a reader process, slow on a loaded machine.
+    async with GatewayClient(stack.layout.gateway_url, timeout_s=180.0) as gateway:
+        await _model_down_then_retry(stack, gateway, contract)
+
+
+async def _model_down_then_retry(stack: LocalStack, gateway: GatewayClient, contract: Path) -> None:
     reference_id = await gateway.submit(contract, our_party=OUR_PARTY, language="en", domain="generic")
     await settle(gateway, reference_id, approve_all)
     reference = await gateway.report(reference_id)
