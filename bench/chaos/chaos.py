@@ -37,7 +37,7 @@ from typing import Any
 
 from clauseflow_cli.client import GatewayClient, GatewayError
 from clauseflow_cli.stack import LocalStack, StackLayout
-from clauseflow_shared.local_kafka import LocalKafka
+from clauseflow_testkit.local_kafka import LocalKafka
 
 from bench.common import (
     REPO,

@@ -9,14 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
-from clauseflow_gateway.projector import Projector
-from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_orchestrator.service import Orchestrator
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.parser import parse_text
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     MAX_EVENT_BYTES,
     DocumentRefs,
     Envelope,
@@ -24,7 +17,14 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.review import Language, ReviewStatus
+from clauseflow_contracts.review import Language, ReviewStatus
+from clauseflow_documents.parser import parse_text
+from clauseflow_documents.store import DocumentStore
+from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
+from clauseflow_gateway.projector import Projector
+from clauseflow_gateway.readmodel import ReadModel
+from clauseflow_orchestrator.service import Orchestrator
+from clauseflow_platform.bus.memory import InMemoryBus
 
 CLAUSES = 5000
 

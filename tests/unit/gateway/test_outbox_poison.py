@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope, ReviewRetryRequested, Topic
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.db.tables import OutboxDeadLetterRow, OutboxRow
 from clauseflow_gateway.outbox import OutboxRelay
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import MAX_EVENT_BYTES, Envelope, ReviewRetryRequested, Topic
+from clauseflow_platform.bus.memory import InMemoryBus
 from sqlalchemy import select
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.review import Domain
+from clauseflow_documents.model import Clause, CrossReference, DocumentStructure
+from clauseflow_documents.parser import parse_text
 from clauseflow_orchestrator.checklist import build_checklist, reference_checklist, reviewable_units
-from clauseflow_shared.documents.model import Clause, CrossReference, DocumentStructure
-from clauseflow_shared.documents.parser import parse_text
-from clauseflow_shared.review import Domain
 
 
 def _clause(

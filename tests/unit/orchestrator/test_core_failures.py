@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.events import ClauseResult, ReviewRetryRequested
+from clauseflow_contracts.ids import redline_id, risk_id, task_id
+from clauseflow_contracts.review import ClauseState, ReviewStatus, TaskMode
 from clauseflow_orchestrator.core import CompleteSummary, RetryFailed, decide
 from clauseflow_orchestrator.state import ReviewState
-from clauseflow_shared.events import ClauseResult, ReviewRetryRequested
-from clauseflow_shared.ids import redline_id, risk_id, task_id
-from clauseflow_shared.review import ClauseState, ReviewStatus, TaskMode
 
 from .test_core import (
     AT,

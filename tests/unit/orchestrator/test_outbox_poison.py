@@ -6,11 +6,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from clauseflow_contracts.events import MAX_EVENT_BYTES, ClauseResult, Envelope, Topic
 from clauseflow_orchestrator.core import Outgoing
 from clauseflow_orchestrator.outbox import OutboxRelay
 from clauseflow_orchestrator.store import OrchestratorStore
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import MAX_EVENT_BYTES, ClauseResult, Envelope, Topic
+from clauseflow_platform.bus.memory import InMemoryBus
 
 REVIEW = "rev_poison"
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.events import Topic
-from clauseflow_shared.settings import (
+from clauseflow_contracts.events import Topic
+from clauseflow_contracts.skills import SkillId
+from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
     LLMSettings,
@@ -29,8 +30,8 @@ class AgentSettings(BaseSettings):
     # that takes longer, fail with the reason instead (the review ends incomplete and says so).
     max_clause_chars: int = Field(default=60_000, ge=1000, description="longest clause text reviewed")
     clause_timeout_s: float = Field(default=900.0, gt=0, description="time allowed to review one clause")
-    quick_tools: tuple[str, ...] = ("get_clause_context",)
-    default_fixed_tools: tuple[str, ...] = ("get_clause_context",)
+    quick_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
+    default_fixed_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
 
 
 class WorkerSettings(BaseSettings):

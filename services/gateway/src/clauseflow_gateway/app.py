@@ -6,9 +6,9 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from clauseflow_shared.bus import EventBus
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.logging import get_logger
+from clauseflow_documents import DocumentStore
+from clauseflow_platform.bus import EventBus
+from clauseflow_platform.logging import get_logger
 from fastapi import FastAPI
 
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
@@ -33,7 +33,7 @@ API_DESCRIPTION = (
 
 def make_bus(settings: GatewaySettings) -> EventBus:
     """The bus the settings ask for (Kafka in deployments, in-memory for embedded use)."""
-    from clauseflow_shared.bus.factory import create_bus
+    from clauseflow_platform.bus.factory import create_bus
 
     return create_bus(settings.bus_kind, settings)
 
@@ -129,6 +129,7 @@ async def _running(
             ),
             decisions=DecisionService(sessions, relay),
             retries=RetryService(sessions, relay),
+            store=documents,
         )
         if consume:
             projector = Projector(sessions, documents=documents)

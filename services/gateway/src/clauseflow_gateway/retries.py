@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import uuid
 
-from clauseflow_shared.events import Envelope, ReviewRetryRequested, Topic
-from clauseflow_shared.ids import derived_id
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import ClauseState, ReviewStatus
+from clauseflow_contracts.events import Envelope, ReviewRetryRequested, Topic
+from clauseflow_contracts.ids import derived_id
+from clauseflow_contracts.review import ClauseState, ReviewStatus
+from clauseflow_platform.logging import get_logger
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseResult,
     Envelope,
     ReviewDecisionsSubmitted,
     ReviewRequested,
     ReviewRetryRequested,
 )
-from clauseflow_shared.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
+from clauseflow_contracts.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
 
 from clauseflow_orchestrator.state import ReviewState
 

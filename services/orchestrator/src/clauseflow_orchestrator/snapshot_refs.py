@@ -12,8 +12,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from clauseflow_shared.documents.store import DocumentStore, encode_blob
-from clauseflow_shared.events import ReviewUpdated
+from clauseflow_contracts.events import ReviewUpdated
+from clauseflow_documents.store import DocumentStore, encode_blob
 
 from clauseflow_orchestrator.core_types import Outgoing
 

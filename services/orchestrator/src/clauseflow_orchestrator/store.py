@@ -27,9 +27,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from clauseflow_shared.events import MAX_EVENT_BYTES, Envelope
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import ChecklistItem
+from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope
+from clauseflow_contracts.review import ChecklistItem
+from clauseflow_platform.logging import get_logger
 from pydantic import TypeAdapter
 from sqlalchemy import (
     Connection,
