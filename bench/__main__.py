@@ -85,10 +85,12 @@ BENCHES = (
     ),
     Bench("docx_export", _module("bench.word.docx_export")),
     Bench("golden", _module("bench.quality.golden")),
+    Bench("redline_quality", _module("bench.quality.redline_quality")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),
     Bench("chaos", _module("bench.chaos.chaos", timeout_s=3 * 3600)),
+    Bench("desk", _module("bench.desk.feedback")),
 )
 
 

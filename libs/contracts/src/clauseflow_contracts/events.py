@@ -161,6 +161,8 @@ class ClauseResult(Payload):
     # True: the clause was not reviewed (the model or a skill it needed stayed unavailable past the
     # retry budget); ``error`` says why and the result carries no risks or redlines.
     failed: bool = False
+    # which playbook the worker drafted with ("generic v1 (sha256 …)"), named in the report
+    playbook_version: str = ""
 
 
 class ReviewDecisionsSubmitted(Payload):
