@@ -90,6 +90,7 @@ BENCHES = (
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),
+    Bench("chaos", _module("bench.chaos.chaos", timeout_s=3 * 3600)),
     Bench("desk", _module("bench.desk.feedback")),
 )
 

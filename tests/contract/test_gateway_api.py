@@ -21,10 +21,13 @@ from typing import Any
 import httpx
 import pytest
 from clauseflow_contracts.events import (
+    ClauseProgress,
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
     ReviewRequested,
+    ReviewRetryRequested,
+    ReviewUpdated,
     Topic,
 )
 from clauseflow_contracts.review import ReviewPlan
@@ -424,14 +427,19 @@ async def test_read_model_follows_clause_results_and_review_updates(gateway: Gat
 
 async def test_stale_snapshot_does_not_overwrite_a_newer_one(gateway: Gateway) -> None:
     review_id = (await submit_text(gateway))["id"]
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(2, "reviewing"), "evt_a")
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning"), "evt_b")
-    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(3, "awaiting_approval"), "evt_c")
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(3, "awaiting_approval"), "evt_a")
+    # The stale snapshot is the LAST one published. It carries a plan version, which is recorded
+    # even from a stale snapshot: seeing it proves the stale snapshot was applied before we look.
+    marker = ReviewPlan(global_strategy="stale marker", plan_version=7)
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(1, "planning", plan=marker), "evt_b")
 
-    async def at_three() -> bool:
-        return (await gateway.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "awaiting_approval"
+    async def marker_recorded() -> bool:
+        plan = (await gateway.http.get(f"/v1/reviews/{review_id}/plan")).json()
+        return any(v["plan_version"] == 7 for v in plan["versions"])
 
-    await eventually(at_three)
+    await eventually(marker_recorded)
+    review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+    assert review["status"] == "awaiting_approval"
 
 
 async def test_unknown_review_is_404_with_the_error_shape(gateway: Gateway) -> None:
@@ -743,3 +751,56 @@ async def test_health_readiness_and_openapi_are_served(gateway: Gateway) -> None
     assert set(body) == {"application/json", "multipart/form-data"}
     assert "ReviewCreate" in spec["components"]["schemas"]
     assert "DecisionsCreate" in spec["components"]["schemas"]
+
+
+# --- failed clauses and retry -----------------------------------------------------------------------
+
+
+async def test_an_incomplete_review_says_so_and_retry_sends_one_event_for_its_failed_clauses(
+    gateway: Gateway,
+) -> None:
+    review_id = (await submit_text(gateway))["id"]
+    error = "fixed-skill path failed: the LLM endpoint is unavailable after 4 attempt(s)"
+    clauses = (
+        ClauseProgress(clause_id="1", title="Definitions", state="settled", position=0),
+        ClauseProgress(clause_id="2.1", title="Liability", state="failed", position=1, error=error),
+    )
+    incomplete = ReviewUpdated(
+        sequence=5,
+        status="incomplete",
+        clauses=clauses,
+        failure_reason=f"1 clause(s) could not be reviewed (2.1): {error}",
+    )
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, incomplete, "evt_incomplete")
+
+    async def ended() -> dict[str, Any] | None:
+        review = (await gateway.http.get(f"/v1/reviews/{review_id}")).json()
+        return review if review["status"] == "incomplete" else None
+
+    review = await eventually(ended)
+    assert [(c["clause_id"], c["state"], c["error"]) for c in review["clauses"]][1] == (
+        "2.1",
+        "failed",
+        error,
+    )
+    report = (await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "json"})).json()
+    assert report["failed_clauses"] == [{"clause_id": "2.1", "title": "Liability", "error": error}]
+    md = (await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})).text
+    assert "INCOMPLETE: 1 clause(s) were not reviewed" in md.split("## ", 1)[0]
+
+    resp = await gateway.http.post(f"/v1/reviews/{review_id}/retry")
+    assert resp.status_code == 202, resp.text
+    assert resp.json()["clauses"] == ["2.1"]
+    [event] = await gateway.events(Topic.REVIEW_DECISIONS, min_records=1, timeout_s=5)
+    retry = event.open(ReviewRetryRequested)
+    assert (event.review_id, retry.request_id) == (review_id, resp.json()["request_id"])
+    assert (await gateway.http.get(f"/v1/reviews/{review_id}")).json()["status"] == "reviewing"
+
+
+async def test_retry_of_a_review_without_failed_clauses_is_a_409_and_sends_nothing(gateway: Gateway) -> None:
+    review_id = (await submit_text(gateway))["id"]
+    resp = await gateway.http.post(f"/v1/reviews/{review_id}/retry")
+    assert resp.status_code == 409
+    assert "nothing to retry" in resp.json()["error"]["message"]
+    assert (await gateway.http.post("/v1/reviews/rev_nope/retry")).status_code == 404
+    assert await gateway.bus.read_topic(Topic.REVIEW_DECISIONS, timeout_s=0.5) == []

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+import pytest
 from clauseflow_contracts.events import (
     ClauseResult,
     ClauseTask,
@@ -31,6 +33,7 @@ from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.store import DocumentStore
 from clauseflow_orchestrator.service import Orchestrator
 from clauseflow_orchestrator.state import ReviewState
+from clauseflow_orchestrator.store import OrchestratorStore, StaleReviewState
 from clauseflow_platform.bus.memory import InMemoryBus
 from clauseflow_platform.llm import LLMClient
 from clauseflow_testkit.scripted_model import ScriptedModel
@@ -106,7 +109,22 @@ async def _wait_completed(orchestrator: Orchestrator, timeout_s: float = 20) -> 
     raise AssertionError(f"review did not complete: {await orchestrator.store.load(REVIEW)}")
 
 
-async def test_llm_plan_adjustment_and_summary_drive_the_review(tmp_path: Path) -> None:
+class StaleOnceStore(OrchestratorStore):
+    """A store whose first commit of each event is refused as stale (another instance got there first)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.refused: set[str] = set()
+
+    async def commit(self, event_id: str, review_id: str, *args: Any, **kwargs: Any) -> Any:
+        if event_id not in self.refused:
+            self.refused.add(event_id)
+            raise StaleReviewState(f"refused once: {event_id}")
+        return await super().commit(event_id, review_id, *args, **kwargs)
+
+
+@pytest.mark.parametrize("stale_once", [False, True], ids=["direct", "every-commit-stale-once"])
+async def test_llm_plan_adjustment_and_summary_drive_the_review(tmp_path: Path, stale_once: bool) -> None:
     DocumentStore(tmp_path / "documents").put_structure(_structure())
     model = ScriptedModel(
         [
@@ -130,10 +148,12 @@ async def test_llm_plan_adjustment_and_summary_drive_the_review(tmp_path: Path) 
     worker = bus.subscribe([Topic.CLAUSE_TASKS], group_id="fake-worker", handler=fake_worker, concurrency=4)
     async with model:
         llm = LLMClient(model.settings(llm_max_retries=0))
+        database_url = f"sqlite+aiosqlite:///{tmp_path / 'orchestrator.db'}"
         orchestrator = Orchestrator(
+            store=StaleOnceStore(database_url) if stale_once else None,
             bus=bus,
             store_dir=tmp_path / "documents",
-            database_url=f"sqlite+aiosqlite:///{tmp_path / 'orchestrator.db'}",
+            database_url=database_url,
             llm=llm,
             window=2,
             outbox_interval_s=0.05,
@@ -184,3 +204,6 @@ async def test_llm_plan_adjustment_and_summary_drive_the_review(tmp_path: Path) 
     assert kinds[0] == "[clauseflow task=review_plan lang=en]"
     assert kinds[-1] == "[clauseflow task=review_summary lang=en]"
     assert "[clauseflow task=plan_adjust lang=en]" in kinds
+    # A retry after stale state re-applies the answers it has: the model is asked each thing once.
+    assert kinds.count("[clauseflow task=review_plan lang=en]") == 1
+    assert kinds.count("[clauseflow task=review_summary lang=en]") == 1

@@ -60,7 +60,7 @@ def _redline(rid: str, round_: int = 0, text: str = "capped") -> Redline:
 
 def _result(*redlines: Redline, attempt: int = 0) -> ClauseResult:
     return ClauseResult(
-        task_id="task_1",
+        task_id=f"task_{attempt}",  # one task per attempt, as the orchestrator sends them
         clause_id="7",
         attempt=attempt,
         risks=(_risk(),),
@@ -249,7 +249,7 @@ async def test_a_partial_snapshot_keeps_redlines_it_does_not_name(sessions: asyn
     assert statuses == {"rl_a": "pending", "rl_b": "approved"}
 
 
-async def test_a_repeated_result_updates_the_texts_but_keeps_the_clause_state_and_redline_status(
+async def test_a_repeated_result_of_a_task_changes_neither_texts_nor_clause_state_nor_redline_status(
     sessions: async_sessionmaker,
 ) -> None:
     projector = Projector(sessions)
@@ -259,7 +259,8 @@ async def test_a_repeated_result_updates_the_texts_but_keeps_the_clause_state_an
     await projector.apply_clause_result(REVIEW, _result(_redline("rl_a", text="capped at fees")))
     model = ReadModel(sessions)
     [redline] = await model.redlines(REVIEW)
-    assert (redline.status, redline.proposed_text) == ("approved", "capped at fees")
+    # The orchestrator keeps the first result of a task, and so does the read model (one truth).
+    assert (redline.status, redline.proposed_text) == ("approved", "capped")
     [clause] = (await model.review(REVIEW)).clauses
     assert (clause.state, clause.clause_types) == ("awaiting_approval", ["liability"])
 
@@ -275,3 +276,44 @@ async def test_a_review_known_only_from_a_snapshot_belongs_to_the_events_tenant(
     async with sessions() as session:
         row = await session.get(ReviewRow, "rev_rebuilt")
     assert row is not None and row.tenant == "globex"
+
+
+async def test_a_redelivered_task_with_other_risks_does_not_change_what_the_read_model_shows(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    projector = Projector(sessions)
+    first = _result(_redline("rl_1"))
+    await projector.apply_clause_result(REVIEW, first)
+    # The same task comes back (a rebalance) with another answer: the orchestrator kept the first.
+    second = first.model_copy(
+        update={
+            "risks": (_risk(0).model_copy(update={"risk_level": "low", "description": "minor"}), _risk(1)),
+            "redlines": (),
+        }
+    )
+    await projector.apply_clause_result(REVIEW, second)
+    risks = await ReadModel(sessions).risks(REVIEW)
+    assert [(r.id, r.risk_level, r.description) for r in risks] == [("risk_0", "high", "uncapped")]
+
+
+async def test_a_failed_clause_shows_its_error_and_its_result_adds_nothing(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    projector = Projector(sessions)
+    error = "fixed-skill path failed: the LLM endpoint is unavailable"
+    await projector.apply_clause_result(
+        REVIEW, ClauseResult(task_id="task_f", clause_id="7", error=error, failed=True)
+    )
+    await projector.apply_review_updated(
+        REVIEW,
+        ReviewUpdated(
+            sequence=1,
+            status=ReviewStatus.INCOMPLETE,
+            clauses=(ClauseProgress(clause_id="7", title="Liability", state="failed", error=error),),
+            failure_reason="1 clause(s) could not be reviewed (7): " + error,
+        ),
+    )
+    view = await ReadModel(sessions).review(REVIEW)
+    assert view.status == "incomplete" and view.failure_reason.startswith("1 clause(s) could not be reviewed")
+    assert [(c.clause_id, c.state, c.error) for c in view.clauses] == [("7", "failed", error)]
+    assert view.risk_counts["total"] == 0

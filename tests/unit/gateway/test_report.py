@@ -155,3 +155,28 @@ def test_markdown_headings_follow_the_review_language(snapshot: dict[str, Any]) 
 def test_markdown_of_a_failed_review_states_the_reason(snapshot: dict[str, Any]) -> None:
     md = render_markdown(build_report({**snapshot, "status": "failed", "failure_reason": "planning failed"}))
     assert "**Failure:** planning failed" in md
+
+
+def test_an_incomplete_review_names_its_unreviewed_clauses_at_the_top(snapshot: dict[str, Any]) -> None:
+    error = "fixed-skill path failed: the LLM endpoint is unavailable after 4 attempt(s)"
+    snapshot = {
+        **snapshot,
+        "status": "incomplete",
+        "failure_reason": f"1 clause(s) could not be reviewed (3.1): {error}",
+        "clauses": [
+            *snapshot["clauses"],
+            {"clause_id": "3.1", "title": "Fees", "state": "failed", "error": error},
+        ],
+    }
+    report = build_report(snapshot)
+    assert report["status"] == "incomplete"
+    assert report["failed_clauses"] == [{"clause_id": "3.1", "title": "Fees", "error": error}]
+    md = render_markdown(report)
+    before_summary = md.split("## ", 1)[0]
+    assert "INCOMPLETE: 1 clause(s) were not reviewed" in before_summary
+    assert f"3.1 — {error}" in before_summary
+
+
+def test_a_complete_review_lists_no_failed_clauses(snapshot: dict[str, Any]) -> None:
+    assert build_report(snapshot)["failed_clauses"] == []
+    assert "INCOMPLETE" not in render_markdown(build_report(snapshot))

@@ -364,8 +364,10 @@ class RivalledStore(OrchestratorStore):
         super().__init__(url)
         self.rivals = rivals
 
-    async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
-        loaded = await super().load_unless_processed(event_id, review_id)
+    async def load_for_update(
+        self, event_id: str, review_id: str
+    ) -> tuple[bool, ReviewState | None, int | None]:
+        loaded = await super().load_for_update(event_id, review_id)
         if self.rivals:
             clause_id = self.rivals.pop(0)
             other = OrchestratorStore(self.url)

@@ -12,6 +12,7 @@ from clauseflow_contracts.prompts.kinds import (
     read_clause_block,
     read_marker_from_messages,
 )
+from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_testkit.scripted_turns import Turn, call
 from worker_fixtures import INJECTION, clause_job, scripted_agent
 
@@ -194,9 +195,24 @@ async def test_when_the_fixed_path_fails_too_the_outcome_has_the_error_and_no_ri
 ) -> None:
     async with scripted_agent(skills, forever=Turn.http_status(500), llm_max_retries=0) as (agent, _):
         outcome = await agent.review(clause_job("1"))
-    assert outcome.fallback_used
+    assert outcome.fallback_used and outcome.failed
     assert outcome.risks == []
-    assert "LLM call failed" in outcome.error and "fixed-skill path failed" in outcome.error
+    assert "LLM call failed" in outcome.fallback_reason
+    assert "fixed-skill path failed" in outcome.error and "unavailable" in outcome.error
+
+
+async def test_a_clause_whose_skills_cannot_be_reached_is_failed_not_reviewed_by_guess() -> None:
+    # A skills server that is down: every skill call of the fixed path is UNAVAILABLE.
+    down = SkillsClient(SkillsClientSettings(skills_targets="127.0.0.1:1", skills_timeout_s=1))
+    await down.start()
+    try:
+        async with scripted_agent(down, forever=answer(HIGH_RISK)) as (agent, model):
+            outcome = await agent.review(clause_job("1", use_react_agent=False))
+    finally:
+        await down.close()
+    assert outcome.failed and outcome.risks == []
+    assert outcome.error.startswith("skills unavailable:") and "UNAVAILABLE" in outcome.error
+    assert _kinds(model) == []  # the model was not asked to guess without the skills
 
 
 async def test_without_react_the_fixed_skill_path_runs_directly(skills: SkillsClient) -> None:

@@ -164,3 +164,17 @@ async def test_a_redraft_repeating_the_rejected_text_is_sent_back() -> None:
     assert "repeats the rejected text" in read_validation_issues(_user(model, 1))[0]
     assert read_redraft_requests(_user(model, 1))  # the feedback is still there on the retry
     assert [r.proposed_text for r in outcome.redlines] == ["shall not exceed 100% of the fees paid"]
+
+
+async def test_drafting_while_the_model_stays_down_marks_the_outcome_model_unavailable() -> None:
+    async with scripted_llm(forever=Turn.http_status(503), llm_max_retries=0) as (llm, _):
+        outcome = await RedlineDrafter(llm).draft(clause_job("1", max_retries=1), [LIABILITY_RISK])
+    assert outcome.redlines == [] and outcome.model_unavailable
+    assert "unavailable" in outcome.error
+
+
+async def test_a_model_that_comes_back_within_the_rounds_clears_model_unavailable() -> None:
+    turns = [Turn.http_status(503), answer([draft(0, "shall be unlimited", CAP)])]
+    async with scripted_llm(turns, llm_max_retries=0) as (llm, _):
+        outcome = await RedlineDrafter(llm).draft(clause_job("1", max_retries=1), [LIABILITY_RISK])
+    assert len(outcome.redlines) == 1 and not outcome.model_unavailable

@@ -257,3 +257,44 @@ async def test_many_tasks_on_one_document_read_its_structure_once(
     assert len(events) == 6
     assert all(not e.open(ClauseResult).error for e in events)
     assert len(reads) == 1, f"the structure was read {len(reads)} times for 6 tasks"
+
+
+async def test_a_clause_over_the_size_limit_fails_with_the_reason_without_asking_the_model(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    from clauseflow_clause_worker.settings import AgentSettings
+
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, model):
+        limits = AgentSettings(max_clause_chars=1000)
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, agent_settings=limits)
+        long_clause = parse_text(
+            "MASTER AGREEMENT\n\n1. Scope\n"
+            + "The Supplier shall deliver the Goods. " * 100
+            + "\n\n2. Price\nThe price is fixed.\n"
+        )
+        store.put_structure(long_clause)
+        task = clause_task("1", task_id="task-long").model_copy(
+            update={"documents": DocumentRefs(primary=long_clause.document_id)}
+        )
+        await worker.handle(_envelope(task))
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert result.failed and result.risks == ()
+    assert "characters; a clause may have at most 1,000 (MAX_CLAUSE_CHARS)" in result.error
+    assert model.requests == []
+
+
+async def test_a_clause_that_takes_longer_than_its_time_limit_fails_and_frees_the_model(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    from clauseflow_clause_worker.settings import AgentSettings
+
+    slow = {"clause_review": [Turn.text(json.dumps([RISK]), delay_s=5)]}
+    async with scripted_llm(per_conversation=slow) as (llm, _):
+        limits = AgentSettings(clause_timeout_s=0.5)
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, agent_settings=limits)
+        started = time.monotonic()
+        await worker.handle(_envelope(clause_task("1", task_id="task-slow")))
+        elapsed = time.monotonic() - started
+    result = (await _results(bus, 1))[0].open(ClauseResult)
+    assert result.failed and "took longer than 0.5s (CLAUSE_TIMEOUT_S)" in result.error
+    assert elapsed < 4

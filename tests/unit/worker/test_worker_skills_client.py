@@ -92,7 +92,7 @@ async def test_each_tool_is_routed_to_the_target_that_advertised_it(
         await second.stop(grace=0)
 
 
-async def test_an_unreachable_registry_gives_no_tools_and_a_readable_not_found() -> None:
+async def test_an_unreachable_registry_gives_no_tools_and_a_readable_unavailable() -> None:
     client = SkillsClient(
         SkillsClientSettings(skills_targets=f"127.0.0.1:{_closed_port()}", skills_timeout_s=2)
     )
@@ -100,7 +100,8 @@ async def test_an_unreachable_registry_gives_no_tools_and_a_readable_not_found()
         assert await client.tools_for("generic") == []
         outcome = await client.invoke("get_clause_context", _context(), {"clause_id": "1"})
         assert not outcome.ok
-        assert outcome.error.startswith("NOT_FOUND")  # nobody advertised it
+        # Nobody advertised it because nobody could be asked: unavailable, not "no such skill".
+        assert outcome.error.startswith("UNAVAILABLE") and "127.0.0.1" in outcome.error
     finally:
         await client.close()
 

@@ -11,7 +11,8 @@ from urllib.parse import unquote
 
 import httpx
 
-TERMINAL = {"completed", "failed"}
+# Where a review stops on its own (``incomplete`` moves on only when a retry is requested).
+TERMINAL = {"completed", "incomplete", "failed"}
 
 
 class GatewayError(RuntimeError):
@@ -116,6 +117,12 @@ class GatewayClient:
             json={"decisions": decisions, "decided_by": decided_by},
             headers=headers,
         )
+        _raise_for(resp)
+        return dict(resp.json())
+
+    async def retry(self, review_id: str) -> dict[str, Any]:
+        """Re-run the review's failed clauses; the answer names them."""
+        resp = await self._http.post(f"/v1/reviews/{review_id}/retry")
         _raise_for(resp)
         return dict(resp.json())
 

@@ -13,8 +13,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.client import TERMINAL, GatewayClient, GatewayError
 from clauseflow_cli.credentials import read_key
+from clauseflow_cli.exit_codes import for_status
 from clauseflow_cli.stack_state import gateway_url
 
 console = Console()
@@ -103,6 +104,27 @@ def approve(
         return await client.decide(review_id, decisions, decided_by="cli")
 
     console.print_json(json.dumps(_call(gateway, act)))
+
+
+def retry(
+    review_id: str = typer.Argument(...),
+    wait: bool = typer.Option(True, help="wait for the review to end and exit with its code"),
+    timeout: float = typer.Option(600.0, help="seconds to wait"),
+    gateway: str = GATEWAY,
+) -> None:
+    """Re-run the clauses of REVIEW_ID that could not be reviewed (once the model is back)."""
+
+    async def act(client: GatewayClient) -> dict[str, Any]:
+        accepted = await client.retry(review_id)
+        console.print(f"retrying {len(accepted['clauses'])} clause(s): {', '.join(accepted['clauses'])}")
+        if not wait:
+            return accepted
+        return await client.wait_until(review_id, TERMINAL, timeout_s=timeout)
+
+    answer = _call(gateway, act)
+    if wait:
+        console.print(f"{review_id}: {answer['status']} {answer.get('failure_reason') or ''}".rstrip())
+        raise typer.Exit(code=int(for_status(answer["status"])))
 
 
 def report(

@@ -14,5 +14,5 @@ def register(app: typer.Typer) -> None:
     app.command("parse")(parse_cmd.parse)
     app.command("tools")(tools_cmd.tools)
     app.add_typer(keys_cmd.app, name="keys")
-    for name in ("submit", "status", "approve", "report"):
+    for name in ("submit", "status", "approve", "retry", "report"):
         app.command(name)(getattr(client_cmds, name))

@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from clauseflow_cli.approvals import ApprovalMode, decide_pending
-from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.client import TERMINAL, GatewayClient, GatewayError
+from clauseflow_cli.exit_codes import ExitCode, for_status
 
 console = Console(stderr=True)
 
@@ -65,6 +66,9 @@ def review(
     for variant in ("redline", "clean"):
         (out / f"{file.stem}.{variant}.docx").write_bytes(report[variant])
     _print_outcome(report["json"], out)
+    code = for_status(report["json"]["status"])
+    if code is not ExitCode.COMPLETED:
+        raise typer.Exit(code=int(code))
 
 
 async def _run(
@@ -122,7 +126,7 @@ async def _follow(client: GatewayClient, review_id: str, approve: ApprovalMode) 
             clauses = review.get("clauses", [])
             settled = sum(1 for c in clauses if c.get("state") == "settled")
             progress.update(bar, total=len(clauses) or None, completed=settled, description=review["status"])
-            if review["status"] in {"completed", "failed"}:
+            if review["status"] in TERMINAL:
                 return
             pending = await client.redlines(review_id, status="pending")
             if pending and approve is ApprovalMode.ASK:
@@ -136,6 +140,12 @@ async def _follow(client: GatewayClient, review_id: str, approve: ApprovalMode) 
 
 
 def _print_outcome(report: dict[str, Any], out: Path) -> None:
+    failed = report.get("failed_clauses") or []
+    if failed:
+        console.print(
+            f"[bold red]INCOMPLETE: {len(failed)} clause(s) were not reviewed[/bold red] — "
+            f"{report.get('failure_reason', '')}"
+        )
     risks = report.get("risks", [])
     by_level = {lvl: sum(1 for r in risks if r["risk_level"] == lvl) for lvl in ("high", "medium", "low")}
     approved = sum(1 for r in report.get("redlines", []) if r["status"] in {"approved", "edited"})

@@ -159,6 +159,9 @@ class ClauseResult(Payload):
     validation_passed: bool = True
     validation_rounds: int = 0
     error: str = ""
+    # True: the clause was not reviewed (the model or a skill it needed stayed unavailable past the
+    # retry budget); ``error`` says why and the result carries no risks or redlines.
+    failed: bool = False
     # which playbook the worker drafted with ("generic v1 (sha256 …)"), named in the report
     playbook_version: str = ""
 
@@ -185,6 +188,8 @@ class ClauseProgress(Payload):
     # The clause's place in the review's clause order; set by senders of partial snapshots (where
     # the index in ``ReviewUpdated.clauses`` is not the clause's position). None: use that index.
     position: int | None = None
+    # Why a ``failed`` clause could not be reviewed.
+    error: str = ""
 
 
 class RedlineState(Payload):
@@ -220,11 +225,33 @@ class ReviewUpdated(Payload):
     partial: bool = False
     # How many clauses the review has (0: not stated; a full snapshot's ``len(clauses)`` says it).
     clause_count: int = 0
+    # A snapshot too large for an event (thousands of clauses) travels by reference: this blob in
+    # the document store holds the complete snapshot (clauses, redlines, plan); the inline lists
+    # are empty or overlay it. Readers resolve it before applying the snapshot.
+    detail_ref: str | None = None
+
+
+class ReviewRetryRequested(Payload):
+    """Re-run the clauses of a review that could not be reviewed (gateway → orchestrator).
+
+    Travels on ``review.decisions`` (keyed by review id, so it is ordered with the decisions).
+    """
+
+    TYPE: ClassVar[str] = "review.retry"
+    request_id: str
+    requested_by: str = "anonymous"
 
 
 PAYLOAD_TYPES: dict[str, type[Payload]] = {
     model.TYPE: model
-    for model in (ReviewRequested, ClauseTask, ClauseResult, ReviewDecisionsSubmitted, ReviewUpdated)
+    for model in (
+        ReviewRequested,
+        ClauseTask,
+        ClauseResult,
+        ReviewDecisionsSubmitted,
+        ReviewUpdated,
+        ReviewRetryRequested,
+    )
 }
 
 P = TypeVar("P", bound=Payload)

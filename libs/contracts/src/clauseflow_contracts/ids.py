@@ -17,8 +17,10 @@ def derived_id(prefix: str, *parts: object) -> str:
     return f"{prefix}_{digest}"
 
 
-def task_id(review_id: str, clause_id: str, mode: str, attempt: int) -> str:
-    """The id of a clause task; one per (clause, mode, attempt) of a review."""
+def task_id(review_id: str, clause_id: str, mode: str, attempt: int, retry: int = 0) -> str:
+    """The id of a clause task; one per (clause, mode, attempt) of a review, and per retry of a failed one."""
+    if retry:
+        return derived_id("task", review_id, clause_id, mode, attempt, f"retry{retry}")
     return derived_id("task", review_id, clause_id, mode, attempt)
 
 

@@ -69,6 +69,9 @@ class ReviewStatus(StrEnum):
     AWAITING_APPROVAL = "awaiting_approval"
     SUMMARIZING = "summarizing"
     COMPLETED = "completed"
+    # Finished, but some clauses could not be reviewed (``failure_reason`` says why); a retry
+    # re-runs those clauses and the review goes on to ``completed``.
+    INCOMPLETE = "incomplete"
     FAILED = "failed"
 
 
@@ -81,6 +84,8 @@ class ClauseState(StrEnum):
     AWAITING_APPROVAL = "awaiting_approval"
     REDRAFTING = "redrafting"
     SETTLED = "settled"
+    # The model (or a skill the clause needed) stayed unavailable: the clause was NOT reviewed.
+    FAILED = "failed"
 
 
 class RedlineStatus(StrEnum):

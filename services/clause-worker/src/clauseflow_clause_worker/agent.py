@@ -6,8 +6,10 @@ call tools for at most ``max_iterations`` turns (calls of one turn run
 concurrently); a final answer is parsed into risks. An LLM failure, an
 unparseable answer or an exhausted loop falls back to the fixed-skill path
 (SPEC-20 §0.5): the suggested skills are invoked directly and the model is
-asked once, without tools. If that fails too the outcome carries the error and
-no risks; the agent itself never raises for a model or skill failure.
+asked once, without tools. If that fails too, or none of the skills the path
+needs could be reached, the outcome is ``failed`` with the error and no risks:
+the clause was not reviewed, and must never read as a clause without risks.
+The agent itself never raises for a model or skill failure.
 Quick-depth clauses (and tasks with ``use_react_agent`` off) take the fixed
 path directly: one model call over the clause context, no loop.
 """
@@ -56,6 +58,8 @@ class AgentOutcome:
     fallback_used: bool = False
     fallback_reason: str = ""
     error: str = ""
+    # The clause was not reviewed (model or skills unavailable): ``error`` says why.
+    failed: bool = False
     # Successful skill results by tool name, so the fixed path does not ask twice.
     skill_results: dict[str, Any] = field(default_factory=dict)
 
@@ -96,6 +100,11 @@ class ClauseAgent:
         self._llm = llm
         self._skills = skills
         self._settings = settings
+
+    @property
+    def settings(self) -> AgentSettings:
+        """The agent's settings (the worker's per-clause limits among them)."""
+        return self._settings
 
     async def review(self, job: ClauseJob) -> AgentOutcome:
         """Find the risks in one clause: ReAct when the task asks for it, else the fixed-skill path."""
@@ -169,6 +178,11 @@ class ClauseAgent:
             names = [n for n in names if n in self._settings.quick_tools] or list(self._settings.quick_tools)
         await self._invoke_fixed(job, names, outcome)
         results = {n: outcome.skill_results[n] for n in names if n in outcome.skill_results}
+        unreachable = _unreachable_skills(outcome.skill_calls, names)
+        if names and not results and unreachable:
+            # Without any of its skills the answer would be the model's guess, not a review.
+            self._fail(outcome, f"skills unavailable: {unreachable}")
+            return
         model_gate.expect_calls(1)
         outcome.fixed_path_messages = prompting.fixed_path_messages(
             job.review_id, job.task, job.clause, results, job.setting
@@ -179,12 +193,17 @@ class ClauseAgent:
             outcome.fixed_path_messages.append({"role": "assistant", "content": answer.text})
             outcome.risks = prompting.parse_risks(answer.text)
         except Exception as exc:  # the last resort failed: report it, never crash the consumer
-            outcome.risks = []
-            outcome.fallback_used = True
-            outcome.error = f"fixed-skill path failed: {exc}"
-            if outcome.fallback_reason:
-                outcome.error = f"{outcome.fallback_reason}; then {outcome.error}"
-            log.warning("fixed_path_failed", error=outcome.error)
+            self._fail(outcome, f"fixed-skill path failed: {exc}")
+
+    @staticmethod
+    def _fail(outcome: AgentOutcome, error: str) -> None:
+        """The clause could not be reviewed: no risks, the error, and ``failed`` (never a clean clause)."""
+        outcome.risks = []
+        outcome.fallback_used = True
+        outcome.failed = True
+        # The last cause is the one to act on (the ReAct fallback reason stays in the transcript).
+        outcome.error = error
+        log.warning("clause_not_reviewed", error=outcome.error)
 
     async def _invoke_fixed(self, job: ClauseJob, names: list[str], outcome: AgentOutcome) -> None:
         missing = list(dict.fromkeys(n for n in names if n not in outcome.skill_results))
@@ -204,6 +223,21 @@ class ClauseAgent:
             )
             if result.ok:
                 outcome.skill_results[result.skill_id] = result.result()
+
+
+# gRPC codes that mean the skill server could not be reached, not that a skill declined the input.
+_UNREACHABLE = ("UNAVAILABLE", "DEADLINE_EXCEEDED")
+
+
+def _unreachable_skills(calls: list[SkillCall], names: list[str]) -> str:
+    """The errors of the calls of ``names`` that failed because the skills server was unreachable."""
+    wanted = set(names)
+    errors = [
+        f"{c.skill_id}: {c.error}"
+        for c in calls
+        if c.skill_id in wanted and not c.ok and c.error.startswith(_UNREACHABLE)
+    ]
+    return "; ".join(errors[:3])
 
 
 def _assistant_message(turn: Any) -> dict[str, Any]:

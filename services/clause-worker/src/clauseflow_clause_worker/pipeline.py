@@ -137,6 +137,7 @@ class ClauseProcessor:
                 mode=task.mode,
                 attempt=task.attempt,
                 error=str(exc),
+                failed=True,
             )
         terms = defined_terms_of(structure)
         job = ClauseJob(
@@ -147,11 +148,39 @@ class ClauseProcessor:
             defined_terms=terms,
             vocabulary=_vocabulary_of(structure.text, terms),
         )
-        if task.mode == TaskMode.REDRAFT:
-            return await self._redraft(job)
-        if task.mode == TaskMode.DRAFT:
-            return await self._draft(job)
-        return await self._analyze(job, source)
+        limits = self._agent.settings
+        if len(clause.text) > limits.max_clause_chars:
+            return self._not_reviewed(
+                task,
+                f"clause {task.clause_id} is {len(clause.text):,} characters; a clause may have at most "
+                f"{limits.max_clause_chars:,} (MAX_CLAUSE_CHARS): split it into clauses or raise the limit",
+            )
+        try:
+            async with asyncio.timeout(limits.clause_timeout_s):
+                if task.mode == TaskMode.REDRAFT:
+                    return await self._redraft(job)
+                if task.mode == TaskMode.DRAFT:
+                    return await self._draft(job)
+                return await self._analyze(job, source)
+        except TimeoutError:
+            return self._not_reviewed(
+                task,
+                f"reviewing clause {task.clause_id} took longer than {limits.clause_timeout_s:g}s "
+                "(CLAUSE_TIMEOUT_S); it was stopped so that it does not hold the model",
+            )
+
+    @staticmethod
+    def _not_reviewed(task: ClauseTask, error: str) -> ClauseResult:
+        """A failed result: the clause was not reviewed, and the error says why."""
+        log.warning("clause_not_reviewed", error=error)
+        return ClauseResult(
+            task_id=task.task_id,
+            clause_id=task.clause_id,
+            mode=task.mode,
+            attempt=task.attempt,
+            error=error,
+            failed=True,
+        )
 
     async def _clause_of(self, task: ClauseTask, contract: DocumentStructure) -> tuple[Clause, ClauseSource]:
         """The task's clause: the contract's, or a reference document's ("ER 3.2"); NotFound if neither."""
@@ -169,22 +198,25 @@ class ClauseProcessor:
     async def _analyze(self, job: ClauseJob, source: ClauseSource) -> ClauseResult:
         agent = await self._agent.review(job)
         risks = source.cite(to_risks(job.review_id, job.task, agent.risks))
-        drafted = await self._drafter.draft(job, risks)
+        drafted = await self._drafter.draft(job, risks) if not agent.failed else RedlineOutcome()
         ref = await self._keep_transcript(job, agent, drafted)
+        failed = agent.failed or drafted.model_unavailable
         log.info(
             "clause_analyzed",
             path=agent.path,
             risks=len(risks),
             redlines=len(drafted.redlines),
             fallback=agent.fallback_used,
+            failed=failed,
         )
         return ClauseResult(
             task_id=job.task.task_id,
             clause_id=job.task.clause_id,
             mode=job.task.mode,
             attempt=job.task.attempt,
-            risks=tuple(risks),
-            redlines=tuple(drafted.redlines),
+            # A clause that was not (fully) reviewed reports nothing half-done: its retry reports all.
+            risks=() if failed else tuple(risks),
+            redlines=() if failed else tuple(drafted.redlines),
             skill_calls=tuple(agent.skill_calls),
             transcript_ref=ref,
             usage=agent.usage + drafted.usage,
@@ -192,6 +224,7 @@ class ClauseProcessor:
             validation_passed=drafted.validation_passed,
             validation_rounds=drafted.validation_rounds,
             error=agent.error or drafted.error,
+            failed=failed,
         )
 
     async def _draft(self, job: ClauseJob) -> ClauseResult:
@@ -218,12 +251,13 @@ class ClauseProcessor:
             clause_id=job.task.clause_id,
             mode=job.task.mode,
             attempt=job.task.attempt,
-            redlines=tuple(drafted.redlines),
+            redlines=() if drafted.model_unavailable else tuple(drafted.redlines),
             transcript_ref=transcript_ref,
             usage=drafted.usage,
             validation_passed=drafted.validation_passed,
             validation_rounds=drafted.validation_rounds,
             error=drafted.error,
+            failed=drafted.model_unavailable,
         )
 
     async def _keep_transcript(self, job: ClauseJob, agent: AgentOutcome, drafted: RedlineOutcome) -> str:

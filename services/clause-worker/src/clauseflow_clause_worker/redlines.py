@@ -17,6 +17,7 @@ from typing import Any
 
 from clauseflow_contracts import ids
 from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.llm_errors import LLMUnavailable
 from clauseflow_contracts.review import LLMUsage, Redline, Risk, RiskLevel
 from clauseflow_platform.logging import get_logger
 
@@ -39,6 +40,9 @@ class RedlineOutcome:
     messages: list[list[dict[str, Any]]] = field(default_factory=list)
     usage: LLMUsage = field(default_factory=LLMUsage)
     error: str = ""
+    # The last round failed because the model was unavailable: the drafts were not written, so the
+    # clause must fail (and be retried) rather than stand without its redlines.
+    model_unavailable: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,9 @@ class RedlineDrafter:
             drafts = prompting.parse_redlines(answer.text)
         except Exception as exc:  # an unusable answer is retried like a failed validation
             outcome.error = f"redline drafting failed: {exc}"
+            outcome.model_unavailable = isinstance(exc, LLMUnavailable)
             return _Round(work.risks, [f"Your previous answer could not be used: {exc}"], work.redraft)
+        outcome.model_unavailable = False
         if job.task.skip_validate:
             outcome.redlines.extend(_accept_unvalidated(job, drafts, work.risks, round_no))
             return None

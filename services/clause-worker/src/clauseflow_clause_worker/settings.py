@@ -26,6 +26,10 @@ class AgentSettings(BaseSettings):
     tool_concurrency: int = Field(
         default=4, ge=1, description="tool calls of one turn run at most this many at once"
     )
+    # One pathological clause must not pin the model: longer clauses, or a review of one clause
+    # that takes longer, fail with the reason instead (the review ends incomplete and says so).
+    max_clause_chars: int = Field(default=60_000, ge=1000, description="longest clause text reviewed")
+    clause_timeout_s: float = Field(default=900.0, gt=0, description="time allowed to review one clause")
     quick_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
     default_fixed_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
 

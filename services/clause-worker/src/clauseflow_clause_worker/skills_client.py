@@ -233,12 +233,13 @@ class SkillsClient:
             registry = await self._registry(context.domain, force_refresh=True)
             tool = registry.tools.get(name)
         if tool is None:
-            return SkillOutcome(
-                skill_id=name,
-                ok=False,
-                error=f"NOT_FOUND: no skill target offers a tool named {name!r}",
-                duration_ms=_elapsed_ms(started),
+            # A target that could not be asked may be the one offering it: that is not a "no".
+            error = (
+                f"UNAVAILABLE: no reachable skill target offers {name!r} ({'; '.join(registry.errors)})"
+                if registry.errors
+                else f"NOT_FOUND: no skill target offers a tool named {name!r}"
             )
+            return SkillOutcome(skill_id=name, ok=False, error=error, duration_ms=_elapsed_ms(started))
         outcome = await self._invoke_on(tool.target, name, context, arguments, started)
         if not outcome.ok and outcome.error.startswith("NOT_FOUND"):
             outcome = await self._retry_after_not_found(

@@ -26,7 +26,18 @@ from clauseflow_gateway.intake.submission import DocumentParser, SubmissionServi
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, document, health, keys, listing, reviews, schemas, stream
+from clauseflow_gateway.retries import RetryService
+from clauseflow_gateway.routes import (
+    decisions,
+    document,
+    health,
+    keys,
+    listing,
+    retry,
+    reviews,
+    schemas,
+    stream,
+)
 from clauseflow_gateway.routes.desk import install_desk
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
@@ -124,6 +135,7 @@ def create_app(
         reviews.router,
         document.router,
         decisions.router,
+        retry.router,
         stream.router,
         keys.router,
         health.router,
@@ -180,6 +192,7 @@ async def _running(
                 defaults=settings,
             ),
             decisions=DecisionService(sessions, relay),
+            retries=RetryService(sessions, relay),
             store=documents,
             auth=AuthServices(
                 keys=KeyStore(
@@ -197,7 +210,7 @@ async def _running(
             ),
         )
         if consume:
-            projector = Projector(sessions)
+            projector = Projector(sessions, documents=documents)
             stack.push_async_callback(projector.close)
             consumer = the_bus.subscribe(
                 TOPICS,

@@ -4,6 +4,11 @@ A client's 2xx therefore means "recorded and will be published". The relay
 publishes rows in insertion order and marks them sent; a crash between publish
 and mark re-publishes on restart, which consumers tolerate (events carry
 deterministic ids and handlers deduplicate).
+
+A row that can never be published (unparseable, over the event size limit, refused by the
+broker for its size) is moved to ``outbox_dead_letters`` with an error log and counted in
+``OutboxRelay.dead_lettered``: it never blocks the rows behind it. Any other failure (the bus
+is down) stops the pass; the rows are retried in order.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ import contextlib
 
 from clauseflow_contracts.events import Envelope
 from clauseflow_platform.bus import EventBus
+from clauseflow_platform.bus.poison import never_publishable
 from clauseflow_platform.logging import get_logger
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from clauseflow_gateway.db.tables import OutboxRow, utcnow
+from clauseflow_gateway.db.tables import OutboxDeadLetterRow, OutboxRow, utcnow
 
 log = get_logger(__name__)
 BATCH = 100
@@ -46,6 +52,8 @@ class OutboxRelay:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        # Rows moved to the dead-letter table by this relay (a metric an operator alerts on).
+        self.dead_lettered = 0
 
     def kick(self) -> None:
         """Ask the relay to publish now (called after a transaction with outbox rows commits)."""
@@ -84,7 +92,7 @@ class OutboxRelay:
                     rows = (
                         await session.scalars(
                             select(OutboxRow)
-                            .where(OutboxRow.published_at.is_(None))
+                            .where(OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None))
                             .order_by(OutboxRow.id)
                             .limit(BATCH)
                         )
@@ -105,6 +113,10 @@ class OutboxRelay:
         except Exception as exc:
             row.attempts += 1
             row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            if never_publishable(exc):
+                self._dead_letter(session, row)
+                await session.commit()
+                return True  # out of the way: the rows behind it go on
             await session.commit()
             log.warning(
                 "publishing an outbox event failed", topic=row.topic, outbox_id=row.id, error=str(exc)
@@ -114,8 +126,26 @@ class OutboxRelay:
         await session.commit()
         return True
 
+    def _dead_letter(self, session: AsyncSession, row: OutboxRow) -> None:
+        row.dead_at = utcnow()
+        session.add(
+            OutboxDeadLetterRow(
+                outbox_id=row.id, topic=row.topic, key=row.key, event=row.event, error=row.last_error
+            )
+        )
+        self.dead_lettered += 1
+        log.error(
+            "outbox_event_dead_lettered",
+            topic=row.topic,
+            outbox_id=row.id,
+            error=row.last_error[:500],
+            dead_lettered_total=self.dead_lettered,
+        )
+
     async def pending(self) -> int:
         """How many events wait to be published (for readiness and tests)."""
         async with self._sessions() as session:
-            rows = await session.scalars(select(OutboxRow.id).where(OutboxRow.published_at.is_(None)))
+            rows = await session.scalars(
+                select(OutboxRow.id).where(OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None))
+            )
             return len(rows.all())

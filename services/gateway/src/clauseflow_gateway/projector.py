@@ -20,6 +20,7 @@ from typing import Any
 from clauseflow_contracts.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
 from clauseflow_contracts.review import ClauseState, Redline, RedlineStatus
 from clauseflow_contracts.tenants import LOCAL_TENANT
+from clauseflow_documents import DocumentStore
 from clauseflow_platform.logging import bound_context, get_logger
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -28,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.engine import sqlite_thread_engine
 from clauseflow_gateway.db.tables import (
+    AppliedTaskRow,
     Base,
     ClauseRow,
     PlanVersionRow,
@@ -66,8 +68,16 @@ class Projector:
     applied one by one, so only the event at fault fails (and is retried or dead-lettered).
     """
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        max_batch: int = MAX_BATCH,
+        documents: DocumentStore | None = None,
+    ) -> None:
         self._sessions = sessions
+        # Where snapshots too large for an event are stored (``ReviewUpdated.detail_ref``).
+        self._documents = documents
         bind = getattr(sessions, "kw", {}).get("bind")
         # SQLite: a transaction is one synchronous function in a worker thread (one thread hop,
         # not several per statement); its writes are serialised here (SQLite has one writer).
@@ -86,6 +96,8 @@ class Projector:
         """The bus handler: returns once the event is committed (types the read model ignores at once)."""
         if event.type not in (ClauseResult.TYPE, ReviewUpdated.TYPE):
             return
+        if event.type == ReviewUpdated.TYPE and event.payload.get("detail_ref"):
+            event = await self._with_details(event)
         stripe = self._stripe(event.review_id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         stripe.waiting.append((event, done))
@@ -95,6 +107,26 @@ class Projector:
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
         await asyncio.shield(done)  # a cancelled handler must not cancel the others' batch
+
+    async def _with_details(self, event: Envelope) -> Envelope:
+        """A snapshot sent by reference, made whole from its stored form (inline entries overlay it)."""
+        if self._documents is None:
+            raise RuntimeError("a snapshot by reference needs the document store; none was given")
+        thin = event.open(ReviewUpdated)
+        stored = await asyncio.to_thread(self._documents.get_blob, thin.detail_ref or "")
+        full = ReviewUpdated.model_validate(stored)
+        clauses = {c.clause_id: c for c in full.clauses} | {c.clause_id: c for c in thin.clauses}
+        redlines = {r.redline_id: r for r in full.redlines} | {r.redline_id: r for r in thin.redlines}
+        whole = thin.model_copy(
+            update={
+                "clauses": tuple(clauses.values()),
+                "redlines": tuple(redlines.values()),
+                "plan": thin.plan or full.plan,
+                "partial": full.partial,
+                "detail_ref": None,
+            }
+        )
+        return event.model_copy(update={"payload": whole.model_dump(mode="json")})
 
     async def _write(self, stripe: _Stripe) -> None:
         """Commit the stripe's waiting events, batch after batch, until none is left."""
@@ -211,6 +243,13 @@ def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult)
     if known is None:
         log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
         return
+    if not _first_result_of_task(conn, review_id, result):
+        # A redelivered task (e.g. after a rebalance) may carry other risks: the orchestrator keeps
+        # the first result of a task, so the read model does too.
+        log.info("duplicate result of a task ignored", task_id=result.task_id, clause_id=result.clause_id)
+        return
+    if result.failed:
+        return  # nothing was reviewed; the orchestrator's snapshot marks the clause failed with its error
     _record_playbook_version(conn, review_id, result)
     _upsert_clause_types(conn, review_id, result)
     _upsert_risks(conn, review_id, result)
@@ -218,6 +257,16 @@ def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult)
     for redline in result.redlines:
         _supersede_rejected(conn, review_id, redline)
     conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(updated_at=utcnow()))
+
+
+def _first_result_of_task(conn: Connection, review_id: str, result: ClauseResult) -> bool:
+    """Record the task as applied; False if a result of it was applied before."""
+    inserted = conn.execute(
+        _upsert(conn, AppliedTaskRow)
+        .values(task_id=result.task_id, review_id=review_id, clause_id=result.clause_id)
+        .on_conflict_do_nothing(index_elements=[AppliedTaskRow.review_id, AppliedTaskRow.task_id])
+    )
+    return bool(inserted.rowcount)
 
 
 def _apply_review_updated(
@@ -394,7 +443,7 @@ def _supersede_rejected(conn: Connection, review_id: str, redline: Redline) -> N
     )
 
 
-_CLAUSE_FIELDS = ("position", "title", "depth", "state")
+_CLAUSE_FIELDS = ("position", "title", "depth", "state", "error")
 
 
 def _apply_clause_progress(conn: Connection, review_id: str, snapshot: ReviewUpdated) -> None:
@@ -416,6 +465,7 @@ def _apply_clause_progress(conn: Connection, review_id: str, snapshot: ReviewUpd
                 "title": progress.title,
                 "depth": progress.depth.value,
                 "state": progress.state.value,
+                "error": progress.error,
                 "clause_types": [],
             }
             for index, progress in enumerate(snapshot.clauses)

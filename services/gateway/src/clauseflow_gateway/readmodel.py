@@ -81,6 +81,7 @@ def clause_public(row: ClauseRow) -> ClausePublic:
         depth=row.depth,
         state=row.state,
         clause_types=list(row.clause_types or []),
+        error=row.error or "",
     )
 
 

@@ -36,6 +36,7 @@ from clauseflow_contracts.risk_types import risk_name
 from pydantic import BaseModel, ConfigDict
 
 from clauseflow_gateway.report_model import (
+    FailedClause,
     PlaybookPosition,
     Report,
     ReportClause,
@@ -61,6 +62,7 @@ class ClauseSnapshot(BaseModel):
     depth: str = "standard"
     state: str = "planned"
     clause_types: tuple[str, ...] = ()
+    error: str = ""
 
 
 class RedlineSnapshot(Redline):
@@ -229,6 +231,11 @@ def build_report(snapshot: ReviewSnapshot | Mapping[str, Any]) -> dict[str, Any]
         summary=snap.summary.strip() or template_summary(snap, counts),
         failure_reason=snap.failure_reason,
         intake_warnings=list(snap.intake_warnings),
+        failed_clauses=[
+            FailedClause(clause_id=c.clause_id, title=c.title, error=c.error)
+            for c in snap.clauses
+            if c.state == "failed"
+        ],
     )
     return report.model_dump(mode="json")
 
@@ -348,6 +355,12 @@ def render_markdown(report: Mapping[str, Any]) -> str:
         *_provenance(report, t),
         "",
     ]
+    failed = report.get("failed_clauses") or []
+    if failed:
+        # First thing a reader sees: the findings below do not cover these clauses.
+        lines += [f"> **{t['incomplete'].format(n=len(failed))}**", ""]
+        lines += [f"- {t['not_reviewed']}: {_cell(c['clause_id'])} — {_cell(c['error'])}" for c in failed]
+        lines += [""]
     if report.get("failure_reason"):
         lines += [f"**{t['failure']}{c.strip()}** {report['failure_reason']}", ""]
     for warning in report.get("intake_warnings", []):

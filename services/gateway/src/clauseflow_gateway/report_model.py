@@ -104,6 +104,14 @@ class ReportCounts(_Part):
     redlines: dict[str, int]
 
 
+class FailedClause(_Part):
+    """A clause that could not be reviewed (the review is ``incomplete``), and why."""
+
+    clause_id: str
+    title: str
+    error: str
+
+
 class Report(_Part):
     """``report.json``: a review's clauses, risks and redlines in document order, with provenance."""
 
@@ -129,6 +137,9 @@ class Report(_Part):
     intake_warnings: list[str] = Field(
         default_factory=list,
         description="how the document was read, when it matters for trusting quotes (a guessed encoding)",
+    )
+    failed_clauses: list[FailedClause] = Field(
+        default_factory=list, description="clauses not reviewed (status incomplete): retry them"
     )
 
 

@@ -117,6 +117,15 @@ class ClausePublic(BaseModel):
     depth: str
     state: str
     clause_types: list[str]
+    error: str = Field(default="", description="why a `failed` clause could not be reviewed")
+
+
+class RetryAccepted(BaseModel):
+    """A retry of the failed clauses was recorded and will reach the orchestrator."""
+
+    review_id: str
+    request_id: str
+    clauses: list[str] = Field(description="the clauses that will be reviewed again")
 
 
 class ProgressPublic(BaseModel):

@@ -14,6 +14,7 @@ from clauseflow_gateway.decisions import DecisionService
 from clauseflow_gateway.intake.submission import SubmissionService
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.readmodel import ReadModel
+from clauseflow_gateway.retries import RetryService
 from clauseflow_gateway.settings import GatewaySettings
 
 
@@ -29,6 +30,8 @@ class GatewayServices:
     submissions: SubmissionService
     decisions: DecisionService
     auth: AuthServices
+    # Set by the app; optional so that callers building services by hand need not know it.
+    retries: RetryService | None = None
     consumer: Consumer | None = None
     checks: dict[str, str] = field(default_factory=dict)
     store: DocumentStore | None = None  # the documents reviews were submitted with (Word export)

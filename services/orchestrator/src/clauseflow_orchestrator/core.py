@@ -44,6 +44,7 @@ from clauseflow_orchestrator.core_types import (
     Decision,
     Outgoing,
     RecordResult,
+    RetryFailed,
     StartReview,
 )
 from clauseflow_orchestrator.planning import apply_adjustment
@@ -63,6 +64,7 @@ __all__ = [
     "Decision",
     "Outgoing",
     "RecordResult",
+    "RetryFailed",
     "StartReview",
     "decide",
 ]
@@ -135,6 +137,8 @@ def decide(state: ReviewState | None, event: CoreEvent) -> Decision:
         handled = _record_result(work, event, out)
     elif isinstance(event, ApplyDecisions):
         handled = _apply_decisions(work, event.submitted, out)
+    elif isinstance(event, RetryFailed):
+        handled = _retry_failed(work, event, out)
     else:
         handled = _complete(work, event, out)
     if not handled:
@@ -209,7 +213,9 @@ def _dispatch(
     risks: tuple[Risk, ...] = (),
 ) -> None:
     req = work.request
-    tid = task_id(work.review_id, clause.clause_id, mode.value, clause.attempt)
+    tid = task_id(work.review_id, clause.clause_id, mode.value, clause.attempt, clause.retries)
+    if mode is TaskMode.REDRAFT:
+        clause.redraft_requests = list(redraft)
     task = ClauseTask.from_plan(
         cp,
         task_id=tid,
@@ -252,6 +258,9 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     work.processed_tasks.append(result.task_id)
     clause.open_tasks.remove(result.task_id)
     work.usage = work.usage + result.usage + event.usage
+    if result.failed:
+        _record_failure(work, clause, result, out)
+        return True
     if result.mode is TaskMode.ANALYZE:
         clause.state = ClauseState.ANALYZED
         work.analyzed_count += 1
@@ -267,6 +276,54 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     if event.adjustment is not None and result.mode is TaskMode.ANALYZE:
         _adjust(work, event, out)
     _settle_if_done(clause, work)
+    _fill_window(work, out)
+    _refresh_status(work)
+    out.snapshot()
+    return True
+
+
+def _record_failure(work: ReviewState, clause: ClauseRecord, result: ClauseResult, out: _Emitter) -> None:
+    """The clause could not be reviewed: it is ``failed`` with the error, never settled without risks."""
+    clause.state = ClauseState.FAILED
+    clause.error = result.error or "the clause could not be reviewed"
+    clause.failed_mode = result.mode
+    out.note(f"clause {clause.clause_id} failed ({result.mode.value}): {clause.error}")
+    _fill_window(work, out)
+    _refresh_status(work)
+    out.snapshot()
+
+
+def _retry_failed(work: ReviewState, event: RetryFailed, out: _Emitter) -> bool:
+    """Send the failed clauses' work again (a new task id each): analysis, drafting or redraft."""
+    request_id = event.request.request_id
+    if request_id in work.processed_requests:
+        out.note(f"retry request {request_id} already applied; ignored")
+        return False
+    failed = work.failed_clauses()
+    if not failed:
+        out.note("retry requested but no clause has failed; ignored")
+        return False
+    work.processed_requests.append(request_id)
+    for record in failed:
+        clause = work.clause_for_update(record.clause_id)
+        cp = work.clause_plan(clause.clause_id)
+        mode = clause.failed_mode or TaskMode.ANALYZE
+        clause.retries += 1
+        clause.error, clause.failed_mode = "", None
+        if cp is None or mode is TaskMode.ANALYZE:
+            clause.state = ClauseState.PLANNED  # the window dispatches it in plan order
+            continue
+        clause.state = ClauseState.REDRAFTING
+        if mode is TaskMode.REDRAFT:
+            _dispatch(work, clause, cp, mode, out, redraft=tuple(clause.redraft_requests))
+        else:
+            addressed = {work.redlines[r].risk_id for r in clause.redline_ids}
+            serious = tuple(
+                r for r in clause.risks if r.risk_level is RiskLevel.HIGH and r.id not in addressed
+            )
+            _dispatch(work, clause, cp, mode, out, risks=serious)
+    work.summary, work.failure_reason = "", ""
+    work.status = ReviewStatus.REVIEWING
     _fill_window(work, out)
     _refresh_status(work)
     out.snapshot()
@@ -332,8 +389,8 @@ def _apply_parked(work: ReviewState, fresh: list[RedlineRecord], out: _Emitter) 
     if not ready:
         return
     work.parked = [p for p in work.parked if p.decision.redline_id not in ids]
-    for parked in ready:
-        _decide_redlines(work, [parked.decision], parked.request_id, parked.decided_by, out)
+    # One step for all of them: rejections of several redlines of one clause share one redraft round.
+    _decide_redlines(work, [(p.decision, p.request_id, p.decided_by) for p in ready], out)
 
 
 def _adjust(work: ReviewState, event: RecordResult, out: _Emitter) -> None:
@@ -371,17 +428,20 @@ def _apply_decisions(work: ReviewState, submitted: ReviewDecisionsSubmitted, out
         out.note(f"decision request {submitted.request_id} already applied; ignored")
         return False
     work.processed_requests.append(submitted.request_id)
-    _decide_redlines(work, list(submitted.decisions), submitted.request_id, submitted.decided_by, out)
+    _decide_redlines(
+        work, [(d, submitted.request_id, submitted.decided_by) for d in submitted.decisions], out
+    )
     _refresh_status(work)
     out.snapshot()
     return True
 
 
 def _decide_redlines(
-    work: ReviewState, decisions: list[RedlineDecision], request_id: str, decided_by: str, out: _Emitter
+    work: ReviewState, decisions: list[tuple[RedlineDecision, str, str]], out: _Emitter
 ) -> None:
+    """Apply ``(decision, request_id, decided_by)`` triples; a clause's rejections make one redraft."""
     rejected: dict[str, list[RedlineRecord]] = {}
-    for d in decisions:
+    for d, request_id, decided_by in decisions:
         if d.redline_id not in work.redlines:
             _park(work, d, request_id, decided_by, out)
             continue
@@ -396,7 +456,9 @@ def _decide_redlines(
         _record_decision(rl, d, request_id, decided_by)
         if rl.status is RedlineStatus.REJECTED and d.feedback.strip():
             rejected.setdefault(rl.clause_id, []).append(rl)
-    touched = {work.redlines[d.redline_id].clause_id for d in decisions if d.redline_id in work.redlines}
+    touched = {
+        work.redlines[d.redline_id].clause_id for d, _, _ in decisions if d.redline_id in work.redlines
+    }
     for clause_id in sorted(touched):
         clause = work.clause_for_update(clause_id)
         if clause_id in rejected:
@@ -451,7 +513,7 @@ def _redraft(work: ReviewState, clause: ClauseRecord, rejected: list[RedlineReco
 
 def _settle_if_done(clause: ClauseRecord, work: ReviewState) -> None:
     """A clause with no task out and nothing pending is settled; otherwise it waits."""
-    if clause.state in (ClauseState.PLANNED, ClauseState.DISPATCHED):
+    if clause.state in (ClauseState.PLANNED, ClauseState.DISPATCHED, ClauseState.FAILED):
         return
     if clause.open_tasks:
         clause.state = ClauseState.REDRAFTING
@@ -480,5 +542,28 @@ def _complete(work: ReviewState, event: CompleteSummary, out: _Emitter) -> bool:
     work.summary = event.summary
     work.usage = work.usage + event.usage
     work.status = ReviewStatus.COMPLETED
+    failed = work.failed_clauses()
+    if failed:
+        work.status = ReviewStatus.INCOMPLETE
+        work.failure_reason = incomplete_reason(failed)
+        work.summary = f"{_incomplete_notice(work, len(failed))}\n\n{event.summary}"
     out.snapshot()
     return True
+
+
+def incomplete_reason(failed: list[ClauseRecord]) -> str:
+    """Why a review is incomplete: how many clauses were not reviewed, which, and the first cause."""
+    ids = ", ".join(c.clause_id for c in failed[:10]) + (", …" if len(failed) > 10 else "")
+    return (
+        f"{len(failed)} clause(s) could not be reviewed ({ids}): {failed[0].error}. "
+        "Retry them once the cause is fixed (POST /v1/reviews/{id}/retry or `clauseflow retry ID`)."
+    )
+
+
+def _incomplete_notice(work: ReviewState, count: int) -> str:
+    if work.request.language.value.startswith("zh"):
+        return f"**审查未完成：{count} 个条款未能审查**（模型或技能服务不可用），以下结论不含这些条款。"
+    return (
+        f"**Review incomplete: {count} clause(s) could not be reviewed** (the model or a skill was "
+        "unavailable); the findings below do not cover them."
+    )

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clauseflow_contracts.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
+from clauseflow_contracts.events import (
+    ClauseResult,
+    Envelope,
+    ReviewDecisionsSubmitted,
+    ReviewRequested,
+    ReviewRetryRequested,
+)
 from clauseflow_contracts.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
 from clauseflow_contracts.tenants import LOCAL_TENANT
 
@@ -61,7 +67,16 @@ class CompleteSummary:
     usage: LLMUsage = field(default_factory=LLMUsage)
 
 
-CoreEvent = StartReview | RecordResult | ApplyDecisions | CompleteSummary
+@dataclass(frozen=True)
+class RetryFailed:
+    """Re-run the clauses that could not be reviewed (the model is back)."""
+
+    event_id: str
+    at: datetime
+    request: ReviewRetryRequested
+
+
+CoreEvent = StartReview | RecordResult | ApplyDecisions | CompleteSummary | RetryFailed
 
 
 # ---- output ---------------------------------------------------------------------------------

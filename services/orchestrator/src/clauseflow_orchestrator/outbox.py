@@ -12,6 +12,11 @@ they are coalesced: only the latest of them is published, carrying the clauses a
 of the partial snapshots it replaces (the gateway keeps the highest sequence anyway), and the
 others are marked sent. Snapshots that carry a plan are always published, because that is
 the only time a plan version travels. Every other event is published, in commit order.
+
+A row that can never be published (the bus refuses it for what it is, e.g. over the event
+size limit) is moved to the dead-letter table with an error log and counted in
+``OutboxRelay.dead_lettered``; it never blocks the rows behind it. Any other failure (the bus
+is down) stops the pass, and the rows are retried in order.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Sequence
 
 from clauseflow_contracts.events import Envelope, ReviewUpdated
 from clauseflow_platform.bus.base import EventBus
+from clauseflow_platform.bus.poison import never_publishable
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_orchestrator.snapshot import merge_snapshots
@@ -40,7 +46,13 @@ RECOVERED_MEMORY = 10_000
 
 
 def _is_plain_snapshot(row: PendingEvent) -> bool:
-    return row.envelope.type == ReviewUpdated.TYPE and row.envelope.payload.get("plan") is None
+    # A snapshot by reference may hold a plan in its blob: it is never skipped either.
+    payload = row.envelope.payload
+    return (
+        row.envelope.type == ReviewUpdated.TYPE
+        and payload.get("plan") is None
+        and not payload.get("detail_ref")
+    )
 
 
 def superseded_snapshots(batch: Sequence[PendingEvent]) -> set[int]:
@@ -114,6 +126,8 @@ class OutboxRelay:
         self._wake = asyncio.Event()
         self._work = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        # Rows moved to the dead-letter table by this relay (a metric an operator alerts on).
+        self.dead_lettered = 0
 
     def enqueue(self, rows: Sequence[PendingEvent]) -> None:
         """Rows a commit has just written (in outbox order): publish them now."""
@@ -235,6 +249,18 @@ class OutboxRelay:
             [(row.topic, row.key, replaced.get(row.id, row.envelope)) for row in sending]
         )
         failed = {row.id: error for row, error in zip(sending, outcomes, strict=True) if error is not None}
+        # The first failure of a stream is the event at fault; the bus did not send the rest of the
+        # stream after it (they carry its error) and they are retried like any unsent row.
+        poison: list[tuple[PendingEvent, BaseException]] = []
+        seen: set[tuple[str, str]] = set()
+        for row in sending:
+            if row.id in failed and (row.topic, row.key) not in seen:
+                seen.add((row.topic, row.key))
+                if never_publishable(failed[row.id]):
+                    poison.append((row, failed.pop(row.id)))
+        if poison:
+            await self._dead_letter(poison)
+        dead = {row.id for row, _ in poison}
         streams: dict[tuple[str, str], list[PendingEvent]] = {}
         for row in batch:
             streams.setdefault((row.topic, row.key), []).append(row)
@@ -242,6 +268,8 @@ class OutboxRelay:
         for rows in streams.values():
             done: list[int] = []
             for row in rows:
+                if row.id in dead:
+                    continue  # marked sent with its dead letter
                 error = failed.get(row.id)
                 if error is not None:
                     failure = failure or error
@@ -257,6 +285,21 @@ class OutboxRelay:
         if failure is not None:
             raise failure
         return published
+
+    async def _dead_letter(self, poison: list[tuple[PendingEvent, BaseException]]) -> None:
+        await self._store.dead_letter([(row, f"{type(error).__name__}: {error}") for row, error in poison])
+        self._inflight.difference_update(row.id for row, _ in poison)
+        self.dead_lettered += len(poison)
+        for row, error in poison:
+            log.error(
+                "outbox_event_dead_lettered",
+                review_id=row.envelope.review_id,
+                event_id=row.envelope.event_id,
+                event_type=row.envelope.type,
+                topic=row.topic,
+                error=str(error)[:500],
+                dead_lettered_total=self.dead_lettered,
+            )
 
     def _remember_recovered(self, batch: list[PendingEvent]) -> None:
         # A commit whose rows the poll read before its hand-over arrived (a race of milliseconds).

@@ -10,10 +10,11 @@ so the bus commits the offset after the effect is durable.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar, cast
 
 from clauseflow_contracts.errors import ClauseflowError, InvalidEvent
 from clauseflow_contracts.events import (
@@ -21,6 +22,7 @@ from clauseflow_contracts.events import (
     Envelope,
     ReviewDecisionsSubmitted,
     ReviewRequested,
+    ReviewRetryRequested,
     Topic,
 )
 from clauseflow_contracts.review import ClauseState, ReviewStatus, TaskMode
@@ -37,6 +39,7 @@ from clauseflow_orchestrator.core import (
     CoreEvent,
     Decision,
     RecordResult,
+    RetryFailed,
     StartReview,
     decide,
 )
@@ -47,15 +50,30 @@ from clauseflow_orchestrator.llm_planning import (
     write_summary,
 )
 from clauseflow_orchestrator.outbox import OutboxRelay
+from clauseflow_orchestrator.snapshot_refs import bounded_snapshots
 from clauseflow_orchestrator.state import ReviewState
 from clauseflow_orchestrator.store import OrchestratorStore, StaleReviewState
 
 log = get_logger(__name__)
+_A = TypeVar("_A")
 
 GROUP_ID = "orchestrator"
 # Conflicts with another instance over one review are rare and short-lived (a rebalance).
 STALE_ATTEMPTS = 3
 INPUT_TOPICS = (Topic.REVIEW_REQUESTED, Topic.CLAUSE_RESULTS, Topic.REVIEW_DECISIONS)
+
+
+class _Answers:
+    """The answers obtained (from the model) while handling one event, by what they answer."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, object] = {}
+
+    async def once(self, key: str, ask: Callable[[], Awaitable[_A]]) -> _A:
+        """``ask()``'s answer, asked only the first time ``key`` is needed for this event."""
+        if key not in self._known:
+            self._known[key] = await ask()
+        return cast(_A, self._known[key])
 
 
 class _KeyedLocks:
@@ -95,10 +113,11 @@ class Orchestrator:
         handler_attempts: int = 3,
         outbox_interval_s: float = 2.0,
         llm_summary: bool = True,
+        store: OrchestratorStore | None = None,
     ) -> None:
         self.bus = bus
         self.documents = DocumentStore(store_dir)
-        self.store = OrchestratorStore(database_url)
+        self.store = store or OrchestratorStore(database_url)
         self.llm = llm
         self.window = window
         self.adjust_threshold = adjust_threshold
@@ -136,9 +155,12 @@ class Orchestrator:
         """Apply one input event durably (idempotent: a redelivered event changes nothing)."""
         with bound_context(review_id=env.review_id, event_id=env.event_id, event_type=env.type):
             async with self._locks.hold(env.review_id):
+                # The model's answers for this event (plan, adjustment, summary) survive a stale
+                # retry: the retry re-applies them to fresh state instead of asking again.
+                answers = _Answers()
                 for attempt in range(1, STALE_ATTEMPTS + 1):
                     try:
-                        await self._apply(env)
+                        await self._apply(env, answers)
                         return
                     except StaleReviewState:
                         # Another instance committed this review meanwhile (a rebalance): start over
@@ -147,25 +169,27 @@ class Orchestrator:
                         if attempt == STALE_ATTEMPTS:
                             raise
 
-    async def _apply(self, env: Envelope) -> None:
-        processed, state = await self.store.load_unless_processed(env.event_id, env.review_id)
+    async def _apply(self, env: Envelope, answers: _Answers) -> None:
+        processed, state, version = await self.store.load_for_update(env.event_id, env.review_id)
         if processed:
             log.info("event_already_processed")
             return
-        event = await self._prepare(env, state)
+        event = await self._prepare(env, state, answers)
         if event is None:
             return
         decision = decide(state, event)
-        decision = await self._finish_if_summarizing(decision, env)
+        decision = await self._finish_if_summarizing(decision, env, answers)
         for note in decision.notes:
             log.info("event_note", note=note)
         if decision.state is None:
             return
+        outgoing = await bounded_snapshots(decision.outgoing, self.documents)
         written = await self.store.commit(
             env.event_id,
             env.review_id,
             decision.state if decision.changed else None,
-            decision.outgoing,
+            outgoing,
+            expected_version=version,
         )
         self.relay.enqueue(written)
         log.info(
@@ -176,7 +200,7 @@ class Orchestrator:
 
     # ---- preparing core inputs (the I/O around the core) ------------------------------------
 
-    async def _prepare(self, env: Envelope, state: ReviewState | None) -> CoreEvent | None:
+    async def _prepare(self, env: Envelope, state: ReviewState | None, answers: _Answers) -> CoreEvent | None:
         at = env.occurred_at
         if state is not None and state.tenant_id != env.tenant_id:
             raise InvalidEvent(
@@ -184,15 +208,19 @@ class Orchestrator:
                 f"of tenant {state.tenant_id!r}; refused"
             )
         if env.type == ReviewRequested.TYPE:
-            return await self._prepare_start(env, state)
+            return await self._prepare_start(env, state, answers)
         if env.type == ClauseResult.TYPE:
-            return await self._prepare_result(env, env.open(ClauseResult), state)
+            return await self._prepare_result(env, env.open(ClauseResult), state, answers)
         if env.type == ReviewDecisionsSubmitted.TYPE:
             return ApplyDecisions(env.event_id, at, env.open(ReviewDecisionsSubmitted))
+        if env.type == ReviewRetryRequested.TYPE:
+            return RetryFailed(env.event_id, at, env.open(ReviewRetryRequested))
         log.warning("event_type_not_handled")
         return None
 
-    async def _prepare_start(self, env: Envelope, state: ReviewState | None) -> StartReview:
+    async def _prepare_start(
+        self, env: Envelope, state: ReviewState | None, answers: _Answers
+    ) -> StartReview:
         request: ReviewRequested = env.open(ReviewRequested)
         docs = request.documents
         refuse_foreign_documents(
@@ -222,13 +250,16 @@ class Orchestrator:
         if not checklist:
             return replace(start, failure="the document has no numbered clauses to review")
         planner = self.llm if request.options.use_orchestrator else None
-        outcome = await generate_review_plan(
-            planner,
-            checklist,
-            domain=request.domain,
-            language=request.language,
-            material_type=structure.source_format,
-            review_id=env.review_id,
+        outcome = await answers.once(
+            "plan",
+            lambda: generate_review_plan(
+                planner,
+                checklist,
+                domain=request.domain,
+                language=request.language,
+                material_type=structure.source_format,
+                review_id=env.review_id,
+            ),
         )
         log.info(
             "review_planned",
@@ -261,10 +292,10 @@ class Orchestrator:
         return structure
 
     async def _prepare_result(
-        self, env: Envelope, result: ClauseResult, state: ReviewState | None
+        self, env: Envelope, result: ClauseResult, state: ReviewState | None, answers: _Answers
     ) -> RecordResult:
         base = RecordResult(env.event_id, env.occurred_at, result)
-        if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE:
+        if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE or result.failed:
             return base
         clause = state.clauses.get(result.clause_id)
         fresh = clause is not None and result.task_id in clause.open_tasks
@@ -273,17 +304,21 @@ class Orchestrator:
         remaining = [
             cp for cp in state.plan.clause_plans if state.clauses[cp.clause_id].state is ClauseState.PLANNED
         ]
-        outcome = await maybe_adjust_plan(
-            self.llm,
-            result.clause_id,
-            list(result.risks),
-            remaining,
-            state.analyzed_count + 1,
-            len(state.clauses),
-            threshold=self.adjust_threshold,
-            domain=state.request.domain,
-            language=state.request.language,
-            review_id=state.review_id,
+        analyzed, total = state.analyzed_count + 1, len(state.clauses)
+        outcome = await answers.once(
+            "adjustment",
+            lambda: maybe_adjust_plan(
+                self.llm,
+                result.clause_id,
+                list(result.risks),
+                remaining,
+                analyzed,
+                total,
+                threshold=self.adjust_threshold,
+                domain=state.request.domain,
+                language=state.request.language,
+                review_id=state.review_id,
+            ),
         )
         if outcome.adjustment is None:
             return base
@@ -297,12 +332,14 @@ class Orchestrator:
             env.event_id, env.occurred_at, result, outcome.adjustment, outcome.trigger, outcome.usage
         )
 
-    async def _finish_if_summarizing(self, decision: Decision, env: Envelope) -> Decision:
+    async def _finish_if_summarizing(self, decision: Decision, env: Envelope, answers: _Answers) -> Decision:
         """When the last clause settled, write the summary and complete in the same transaction."""
         state = decision.state
         if state is None or state.status is not ReviewStatus.SUMMARIZING:
             return decision
-        summary, usage = await write_summary(self.llm if self.llm_summary else None, state)
+        summary, usage = await answers.once(
+            "summary", lambda: write_summary(self.llm if self.llm_summary else None, state)
+        )
         completed = decide(state, CompleteSummary(f"{env.event_id}:summary", env.occurred_at, summary, usage))
         return Decision(
             completed.state, decision.outgoing + completed.outgoing, decision.notes + completed.notes

@@ -12,13 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from clauseflow_contracts.events import ClauseProgress, RedlineState, ReviewUpdated
+from clauseflow_contracts.review import ClauseState
 
 from clauseflow_orchestrator.state import ClauseRecord, RedlineRecord, ReviewState
 
 
 def _progress(position: int, c: ClauseRecord) -> ClauseProgress:
     return ClauseProgress(
-        clause_id=c.clause_id, title=c.title, depth=c.depth, state=c.state, position=position
+        clause_id=c.clause_id,
+        title=c.title,
+        depth=c.depth,
+        state=c.state,
+        position=position,
+        error=c.error if c.state is ClauseState.FAILED else "",
     )
 
 
@@ -32,13 +38,23 @@ def _redline_state(r: RedlineRecord) -> RedlineState:
     )
 
 
+def _shown(c: ClauseRecord) -> tuple[object, ...]:
+    """What a snapshot shows of a clause: a change to any of it is a change to publish."""
+    return (c.title, c.depth, c.state, c.error)
+
+
 def _changed_clauses(state: ReviewState, base: ReviewState) -> Iterable[ClauseProgress]:
     before = base.clauses
     for position, (cid, c) in enumerate(state.clauses.items()):
         old = before.get(cid)
         if old is c:  # not written by this decision (copy-on-write)
             continue
-        if old is None or (old.title, old.depth, old.state) != (c.title, c.depth, c.state):
+        if old is None or (old.title, old.depth, old.state, old.error) != (
+            c.title,
+            c.depth,
+            c.state,
+            c.error,
+        ):
             yield _progress(position, c)
 
 

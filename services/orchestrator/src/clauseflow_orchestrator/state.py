@@ -6,7 +6,7 @@ copy and the store can persist a review as a head document plus one row per clau
 
 from __future__ import annotations
 
-from clauseflow_contracts.events import ReviewRequested
+from clauseflow_contracts.events import RedraftRequest, ReviewRequested
 from clauseflow_contracts.review import (
     ApprovalPolicy,
     ChecklistItem,
@@ -20,6 +20,7 @@ from clauseflow_contracts.review import (
     ReviewStatus,
     Risk,
     RiskLevel,
+    TaskMode,
 )
 from clauseflow_contracts.tenants import LOCAL_TENANT
 from pydantic import BaseModel, Field, PrivateAttr
@@ -66,6 +67,11 @@ class ClauseRecord(BaseModel):
     redline_ids: list[str] = Field(default_factory=list)
     error: str = ""
     fallback_used: bool = False
+    # Retries of a failed task (each retry is a new task id); the failed task's mode, and the
+    # redraft requests of the last redraft sent, so a retry can send the same work again.
+    retries: int = 0
+    failed_mode: TaskMode | None = None
+    redraft_requests: list[RedraftRequest] = Field(default_factory=list)
 
     def working_copy(self) -> ClauseRecord:
         """A copy with its own lists (the risks in them are frozen and shared)."""
@@ -74,6 +80,7 @@ class ClauseRecord(BaseModel):
                 "open_tasks": list(self.open_tasks),
                 "risks": list(self.risks),
                 "redline_ids": list(self.redline_ids),
+                "redraft_requests": list(self.redraft_requests),
             }
         )
 
@@ -175,8 +182,12 @@ class ReviewState(BaseModel):
         return sum(1 for c in self.clauses.values() if c.state is ClauseState.DISPATCHED)
 
     def all_settled(self) -> bool:
-        """Whether every clause is settled."""
-        return all(c.state is ClauseState.SETTLED for c in self.clauses.values())
+        """Whether every clause is settled or failed (nothing more will happen without a retry)."""
+        return all(c.state in (ClauseState.SETTLED, ClauseState.FAILED) for c in self.clauses.values())
+
+    def failed_clauses(self) -> list[ClauseRecord]:
+        """The clauses that could not be reviewed, in clause order."""
+        return [c for c in self.clauses.values() if c.state is ClauseState.FAILED]
 
     def is_terminal(self) -> bool:
         """Whether the review is over (completed or failed)."""

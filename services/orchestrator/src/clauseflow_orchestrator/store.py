@@ -9,10 +9,12 @@ recognised. The outbox relay publishes the rows afterwards (at-least-once).
 A review is stored as a small head row plus one row per clause and per redline, and only
 the rows an event changed are written, so an event costs O(changes), not O(clauses). The
 decoded state of recently used reviews is cached; every head row carries a version that
-each commit increments *only if it is still the version that was loaded* (optimistic
+each commit increments *only if it is still the version the handler loaded* (optimistic
 concurrency), so a second orchestrator instance (a consumer-group rebalance) or a restart
 can never be overwritten by a stale cache: the loser gets :class:`StaleReviewState` and
-reloads.
+reloads. The check is against the version the handler was given (not whatever the cache
+holds by commit time, which a concurrent read may have refreshed), a review no longer in the
+cache is written with the same check, and a read never replaces a newer cached version.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from clauseflow_contracts.events import Envelope
+from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope
 from clauseflow_contracts.review import ChecklistItem
+from clauseflow_platform.logging import get_logger
 from pydantic import TypeAdapter
 from sqlalchemy import (
     Connection,
@@ -52,6 +55,8 @@ from sqlalchemy.pool import StaticPool
 
 from clauseflow_orchestrator.core_types import Outgoing
 from clauseflow_orchestrator.state import ClauseRecord, PlanVersion, RedlineRecord, ReviewState
+
+log = get_logger(__name__)
 
 
 def _now() -> datetime:
@@ -145,6 +150,25 @@ class OutboxRow(Base):
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
 
+class OrchestratorDeadLetterRow(Base):
+    """An outbox event that can never be published (e.g. over the event size limit).
+
+    Its outbox row is marked sent, so it no longer blocks the rows behind it; the event stays
+    here, with the reason, for an operator (the relay logs an error for each one).
+    """
+
+    __tablename__ = "orchestrator_outbox_dead_letters"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    outbox_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    event_id: Mapped[str] = mapped_column(String(128))
+    review_id: Mapped[str] = mapped_column(String(64), index=True)
+    topic: Mapped[str] = mapped_column(String(128))
+    key: Mapped[str] = mapped_column(String(256))
+    envelope: Mapped[str] = mapped_column(Text)
+    error: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _: object) -> None:
     # WAL + synchronous=NORMAL: a commit is atomic and survives a killed process (kill -9);
     # only an OS crash or power loss may lose the last commits, never corrupt the database.
@@ -176,6 +200,13 @@ _T = TypeVar("_T")
 
 # Decoded states kept per orchestrator (a review in flight is touched on every result).
 CACHE_SIZE = 256
+
+
+class _CachedVersion:
+    """The default of ``commit(expected_version=...)``: the version of the cached state."""
+
+
+CACHED_VERSION = _CachedVersion()
 
 
 @dataclass(frozen=True)
@@ -310,7 +341,14 @@ class OrchestratorStore:
         return self._resolve(review_id, loaded, cached)
 
     async def load_unless_processed(self, event_id: str, review_id: str) -> tuple[bool, ReviewState | None]:
-        """``(True, None)`` if the event was applied already, else ``(False, state)``.
+        """``(True, None)`` if the event was applied already, else ``(False, state)``."""
+        processed, state, _ = await self.load_for_update(event_id, review_id)
+        return processed, state
+
+    async def load_for_update(
+        self, event_id: str, review_id: str
+    ) -> tuple[bool, ReviewState | None, int | None]:
+        """``(processed?, state, version)``: the version to pass to :meth:`commit` as ``expected_version``.
 
         One statement answers both questions (processed? head version?); with the state cached
         at that version, that is the only read.
@@ -318,8 +356,8 @@ class OrchestratorStore:
         cached = self._cache.get(review_id)
         loaded = await self._db().read(_load_review, event_id, review_id, cached.version if cached else None)
         if loaded.processed:
-            return True, None
-        return False, self._resolve(review_id, loaded, cached)
+            return True, None, None
+        return False, self._resolve(review_id, loaded, cached), loaded.version
 
     def _resolve(self, review_id: str, loaded: _Loaded, cached: _Cached | None) -> ReviewState | None:
         if loaded.version is None:
@@ -340,6 +378,11 @@ class OrchestratorStore:
         return state
 
     def _remember(self, review_id: str, version: int, state: ReviewState) -> None:
+        current = self._cache.get(review_id)
+        if current is not None and current.version > version:
+            # A read that started before a commit of this process finished after it: the cache
+            # keeps the newer state (it never moves backwards).
+            return
         if state.is_terminal():  # nothing more will happen to it: do not hold it in memory
             self._cache.pop(review_id, None)
             return
@@ -353,18 +396,34 @@ class OrchestratorStore:
         return await self._db().read(_is_processed, event_id)
 
     async def commit(
-        self, event_id: str, review_id: str, state: ReviewState | None, outgoing: Sequence[Outgoing]
+        self,
+        event_id: str,
+        review_id: str,
+        state: ReviewState | None,
+        outgoing: Sequence[Outgoing],
+        *,
+        expected_version: int | _CachedVersion | None = CACHED_VERSION,
     ) -> list[PendingEvent]:
         """Record the event as processed, the new state, new plan versions and the outbox, atomically.
 
-        Returns the outbox rows written (with their ids), for the relay to publish without
-        reading them back. Raises :class:`StaleReviewState` (and writes nothing) if the review
-        was committed by someone else since this store loaded it.
+        ``expected_version`` is the version the state was derived from (from
+        :meth:`load_for_update`; None: a new review); by default, the cached one. Returns the
+        outbox rows written (with their ids), for the relay to publish without reading them back.
+        Raises :class:`StaleReviewState` (and writes nothing) if the review's stored version is
+        not ``expected_version`` (someone else committed it since it was loaded).
         """
-        base = self._cache.get(review_id) if state is not None else None
+        cached = self._cache.get(review_id)
+        if isinstance(expected_version, _CachedVersion):
+            expected_version = cached.version if cached is not None else None
+        # The cached state is a base for a delta write only if it is the state the handler loaded.
+        base = (
+            cached
+            if state is not None and cached is not None and cached.version == expected_version
+            else None
+        )
         try:
             version, written = await self._db().write(
-                _commit_event, event_id, review_id, state, base, list(outgoing)
+                _commit_event, event_id, review_id, state, base, expected_version, list(outgoing)
             )
         except BaseException:
             self._cache.pop(review_id, None)  # whatever the database holds now, the cache may not
@@ -386,6 +445,15 @@ class OrchestratorStore:
     ) -> list[PendingEvent]:
         """Unsent outbox rows in the order written, ids above ``after_id``, optionally only older ones."""
         return await self._db().read(_pending, limit, after_id, min_age_s)
+
+    async def dead_letter(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Move rows that can never be published to the dead-letter table (and mark them sent)."""
+        if rows:
+            await self._db().write(_dead_letter, list(rows))
+
+    async def dead_letters(self) -> list[tuple[str, str]]:
+        """``(event_id, error)`` of every dead-lettered outbox event, oldest first."""
+        return await self._db().read(_dead_letters)
 
     async def mark_sent(self, ids: Sequence[int]) -> None:
         """Mark outbox rows as published (one statement)."""
@@ -477,21 +545,22 @@ def _commit_event(
     review_id: str,
     state: ReviewState | None,
     base: _Cached | None,
+    expected: int | None,
     outgoing: list[Outgoing],
 ) -> tuple[int | None, list[PendingEvent]]:
     """The commit transaction: processed event, state (version-checked) and outbox rows."""
     # The insert comes first: on SQLite it takes the write lock before anything is read.
     conn.execute(insert(ProcessedEventRow).values(event_id=event_id, review_id=review_id))
-    version = _save_state(conn, state, base) if state is not None else None
+    version = _save_state(conn, state, base, expected) if state is not None else None
     return version, _insert_outbox(conn, review_id, outgoing)
 
 
-def _save_state(conn: Connection, state: ReviewState, base: _Cached | None) -> int:
+def _save_state(conn: Connection, state: ReviewState, base: _Cached | None, expected: int | None) -> int:
     """Write the head and the changed clause and redline rows; returns the new version."""
     review_id = state.review_id
     head = state.model_dump_json(exclude=_SEPARATE)
     if base is None:
-        version = _replace_state(conn, state, head)
+        version = _replace_state(conn, state, head, expected)
     else:
         version = base.version + 1
         written = conn.execute(
@@ -514,10 +583,16 @@ def _save_state(conn: Connection, state: ReviewState, base: _Cached | None) -> i
     return version
 
 
-def _replace_state(conn: Connection, state: ReviewState, head: str) -> int:
-    """Without a cached base: write the head (new version) and every clause and redline row."""
+def _replace_state(conn: Connection, state: ReviewState, head: str, expected: int | None) -> int:
+    """Without a cached base: write the head (new version) and every clause and redline row.
+
+    Version-checked like a delta write: ``expected`` None means the review must not exist yet.
+    """
     review_id = state.review_id
     stored = conn.execute(select(ReviewRow.version).where(ReviewRow.review_id == review_id)).one_or_none()
+    found = None if stored is None else (stored.version or 1)
+    if found != expected:
+        raise StaleReviewState(f"review {review_id} is at version {found}, not {expected} as loaded")
     if stored is None:
         version = 1
         conn.execute(
@@ -525,11 +600,13 @@ def _replace_state(conn: Connection, state: ReviewState, head: str) -> int:
         )
     else:
         version = (stored.version or 0) + 1
-        conn.execute(
+        written = conn.execute(
             update(ReviewRow)
-            .where(ReviewRow.review_id == review_id)
+            .where(ReviewRow.review_id == review_id, ReviewRow.version == stored.version)
             .values(status=state.status.value, state=head, version=version, updated_at=_now())
         )
+        if written.rowcount != 1:
+            raise StaleReviewState(f"review {review_id} changed since version {stored.version}")
     conn.execute(delete(ClauseStateRow).where(ClauseStateRow.review_id == review_id))
     conn.execute(delete(RedlineStateRow).where(RedlineStateRow.review_id == review_id))
     clauses = [(i, cid, c) for i, (cid, c) in enumerate(state.clauses.items())]
@@ -612,30 +689,95 @@ def _pending(conn: Connection, limit: int, after_id: int, min_age_s: float | Non
     return [PendingEvent(r.id, r.topic, r.key, Envelope.model_validate_json(r.envelope)) for r in rows]
 
 
+def _dead_letter(conn: Connection, rows: list[tuple[PendingEvent, str]]) -> None:
+    conn.execute(
+        insert(OrchestratorDeadLetterRow),
+        [
+            {
+                "outbox_id": row.id,
+                "event_id": row.envelope.event_id,
+                "review_id": row.envelope.review_id,
+                "topic": row.topic,
+                "key": row.key,
+                "envelope": row.envelope.model_dump_json(),
+                "error": error[:4000],
+            }
+            for row, error in rows
+        ],
+    )
+    _mark_sent(conn, [row.id for row, _ in rows])
+
+
+def _dead_letters(conn: Connection) -> list[tuple[str, str]]:
+    rows = conn.execute(
+        select(OrchestratorDeadLetterRow.event_id, OrchestratorDeadLetterRow.error).order_by(
+            OrchestratorDeadLetterRow.id
+        )
+    )
+    return [(r.event_id, r.error) for r in rows]
+
+
 def _mark_sent(conn: Connection, ids: list[int]) -> None:
     conn.execute(update(OutboxRow).where(OutboxRow.id.in_(ids)).values(sent_at=_now()))
 
 
 def _insert_outbox(conn: Connection, review_id: str, outgoing: Sequence[Outgoing]) -> list[PendingEvent]:
-    """Insert the outbox rows of one commit; returns them with their ids, in order."""
+    """Insert the outbox rows of one commit; returns them with their ids, in order.
+
+    An event over the size limit could never be published: it goes to the dead-letter table
+    instead (with an error log), so it never blocks the rows behind it.
+    """
     if not outgoing:
         return []
     now = _now()
-    ids = conn.execute(
-        insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True),
-        [
+    rows, publishable = [], []
+    for out in outgoing:
+        envelope = out.envelope.model_dump_json()
+        if len(envelope.encode()) > MAX_EVENT_BYTES:
+            _dead_letter_oversized(conn, review_id, out, envelope)
+            continue
+        publishable.append(out)
+        rows.append(
             {
                 "event_id": out.envelope.event_id,
                 "review_id": review_id,
                 "topic": out.topic,
                 "key": out.key,
-                "envelope": out.envelope.model_dump_json(),
+                "envelope": envelope,
                 "created_at": now,
             }
-            for out in outgoing
-        ],
+        )
+    if not rows:
+        return []
+    ids = conn.execute(
+        insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True), rows
     ).scalars()
-    return [PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, outgoing, strict=True)]
+    return [
+        PendingEvent(i, out.topic, out.key, out.envelope) for i, out in zip(ids, publishable, strict=True)
+    ]
+
+
+def _dead_letter_oversized(conn: Connection, review_id: str, out: Outgoing, envelope: str) -> None:
+    size = len(envelope.encode())
+    error = f"InvalidEvent: event is {size} bytes; events must stay under {MAX_EVENT_BYTES}"
+    conn.execute(
+        insert(OrchestratorDeadLetterRow).values(
+            event_id=out.envelope.event_id,
+            review_id=review_id,
+            topic=out.topic,
+            key=out.key,
+            envelope=envelope,
+            error=error,
+        )
+    )
+    log.error(
+        "outbox_event_dead_lettered",
+        review_id=review_id,
+        event_id=out.envelope.event_id,
+        event_type=out.envelope.type,
+        topic=out.topic,
+        error=error,
+    )
 
 
 def _insert_records(

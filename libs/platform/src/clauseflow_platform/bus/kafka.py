@@ -17,7 +17,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.coordinator.assignors.range import RangePartitionAssignor
-from aiokafka.errors import ConsumerStoppedError, KafkaError
+from aiokafka.errors import ConsumerStoppedError, KafkaConnectionError, KafkaError
 from clauseflow_contracts.events import Envelope, Topic
 
 from clauseflow_platform.bus.admin import ensure_topics, with_dlqs
@@ -31,6 +31,9 @@ from clauseflow_platform.logging import get_logger
 from clauseflow_platform.settings import KafkaSettings
 
 log = get_logger(__name__)
+
+# How long a starting service waits for a broker that does not answer (yet) before it gives up.
+BROKER_WAIT_S = 180.0
 
 
 @dataclass(frozen=True)
@@ -113,10 +116,39 @@ class KafkaBus(EventBus):
         demote_transient_coordinator_errors()
 
     async def start(self) -> None:
-        """Connect the producer and create missing topics (with their DLQs)."""
+        """Connect the producer and create missing topics (with their DLQs).
+
+        A broker that does not answer yet (restarting after a crash, or started at the same
+        time) is waited for up to ``BROKER_WAIT_S``: a service restarted while the broker is
+        down must not exit for good (the chaos bench found an orchestrator that did).
+        """
         if self._producer is not None:
             return
-        producer = AIOKafkaProducer(
+        loop = asyncio.get_running_loop()
+        deadline, delay = loop.time() + BROKER_WAIT_S, 0.5
+        while True:
+            producer = self._new_producer()
+            try:
+                await asyncio.wait_for(producer.start(), self._timeout_s)
+                break
+            except (KafkaConnectionError, TimeoutError) as exc:
+                with contextlib.suppress(Exception):
+                    await producer.stop()
+                if loop.time() + delay > deadline:
+                    raise
+                log.warning("bus.kafka_unreachable_retrying", error=str(exc), retry_in_s=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await producer.stop()
+                raise
+        self._producer = producer
+        await self.ensure_topics(self.options.topics)
+        log.info("bus.kafka_started", bootstrap=self.settings.kafka_bootstrap_servers)
+
+    def _new_producer(self) -> AIOKafkaProducer:
+        return AIOKafkaProducer(
             bootstrap_servers=self.settings.kafka_bootstrap_servers,
             client_id=self.settings.kafka_client_id,
             acks="all",
@@ -126,15 +158,6 @@ class KafkaBus(EventBus):
             retry_backoff_ms=20,
             request_timeout_ms=self.settings.kafka_request_timeout_ms,
         )
-        try:
-            await asyncio.wait_for(producer.start(), self._timeout_s)
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await producer.stop()
-            raise
-        self._producer = producer
-        await self.ensure_topics(self.options.topics)
-        log.info("bus.kafka_started", bootstrap=self.settings.kafka_bootstrap_servers)
 
     async def stop(self) -> None:
         """Stop consumers created here that still run, flush pending publishes, disconnect."""

@@ -197,6 +197,7 @@ class LocalKafka:
         self._cds_final: Path | None = None
         self._pending_bootstrap = ""
         self._broker_port = 0
+        self._command: list[str] = []
 
     @property
     def bootstrap(self) -> str:
@@ -287,17 +288,9 @@ class LocalKafka:
             "kafka.Kafka",
             str(props),
         ]
+        self._command = command
         self._log_handle = open(run_dir / "broker.log", "wb")  # noqa: SIM115 - closed in stop()
-        self._proc = _Spawner.popen(
-            command,
-            cwd=run_dir,
-            stdin=subprocess.DEVNULL,
-            stdout=self._log_handle,
-            stderr=subprocess.STDOUT,
-            # Own session: a Ctrl-C in the terminal reaches us, and we stop the broker in order.
-            start_new_session=True,
-            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
-        )
+        self._spawn()
         self._bootstrap = None
         self._pending_bootstrap = f"{HOST}:{broker_port}"
         self._broker_port = broker_port
@@ -307,6 +300,40 @@ class LocalKafka:
             if not _atexit_registered:
                 atexit.register(_stop_all_live)
                 _atexit_registered = True
+
+    def _spawn(self) -> None:
+        assert self._run_dir is not None
+        self._proc = _Spawner.popen(
+            self._command,
+            cwd=self._run_dir,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log_handle,
+            stderr=subprocess.STDOUT,
+            # Own session: a Ctrl-C in the terminal reaches us, and we stop the broker in order.
+            start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        )
+
+    def kill(self) -> None:
+        """SIGKILL the broker, as a crash would (fault tests); :meth:`relaunch` brings it back."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait(timeout=10)
+
+    def relaunch(self, timeout_s: float = 120.0) -> str:
+        """Start the broker again after it died, on the same data directory and port (its topics,
+        offsets and committed records survive, as after a crash of a real broker)."""
+        if self._run_dir is None or not self._command:
+            raise LocalKafkaError("relaunch needs a broker that was started (and has died)")
+        if self._proc is not None and self._proc.poll() is None:
+            return self.bootstrap
+        self._bootstrap = None
+        if self._log_handle is not None:
+            self._log_handle.close()
+        self._log_handle = open(self._run_dir / "broker.log", "ab")  # noqa: SIM115 - closed in stop()
+        self._spawn()
+        self._wait_ready(time.monotonic() + timeout_s)
+        return self.bootstrap
 
     def _wait_ready(self, deadline: float) -> None:
         assert self._proc is not None

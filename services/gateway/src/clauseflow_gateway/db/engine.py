@@ -57,6 +57,8 @@ ADDED_COLUMNS = (
     ("reviews", "tenant", "VARCHAR(64) NOT NULL DEFAULT 'local'"),
     ("decisions", "decided_by_key_id", "VARCHAR(64) NOT NULL DEFAULT ''"),
     ("decision_requests", "decided_by_key_id", "VARCHAR(64) NOT NULL DEFAULT ''"),
+    ("clauses", "error", "TEXT NOT NULL DEFAULT ''"),
+    ("outbox", "dead_at", "TIMESTAMP NULL"),
 )
 
 

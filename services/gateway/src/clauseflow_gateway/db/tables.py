@@ -80,6 +80,8 @@ class ClauseRow(Base):
     depth: Mapped[str] = mapped_column(String(16), default="standard")
     state: Mapped[str] = mapped_column(String(32), default="planned")
     clause_types: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Why a ``failed`` clause could not be reviewed (empty otherwise).
+    error: Mapped[str] = mapped_column(Text, default="")
 
 
 class RiskRow(Base):
@@ -171,6 +173,21 @@ class DecisionRow(Base):
     decided_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+class AppliedTaskRow(Base):
+    """Clause tasks whose result the read model has applied: a redelivered task changes nothing.
+
+    The orchestrator keeps the first result of a task and ignores later ones; both read
+    ``clause.results`` in the same partition order, so keeping the first here too makes the read
+    model show the orchestrator's decision (one truth per task).
+    """
+
+    __tablename__ = "applied_tasks"
+
+    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    task_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    clause_id: Mapped[str] = mapped_column(String(128))
+
+
 class OutboxRow(Base):
     """An event written with the state change that caused it; the relay publishes it afterwards."""
 
@@ -184,6 +201,23 @@ class OutboxRow(Base):
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str] = mapped_column(Text, default="")
+    # Set when the row can never be published (e.g. over the event size limit): it was moved to
+    # ``outbox_dead_letters`` and no longer blocks the rows behind it.
+    dead_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class OutboxDeadLetterRow(Base):
+    """An outbox event that can never be published, kept for an operator (and alerted on)."""
+
+    __tablename__ = "outbox_dead_letters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    outbox_id: Mapped[int] = mapped_column(Integer, index=True)
+    topic: Mapped[str] = mapped_column(String(128))
+    key: Mapped[str] = mapped_column(String(200))
+    event: Mapped[str] = mapped_column(Text)
+    error: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class SubmissionRow(Base):

@@ -21,7 +21,8 @@ from clauseflow_gateway.services import GatewayServices, get_services
 
 router = APIRouter(prefix="/v1/reviews", tags=["reviews"])
 Services = Annotated[GatewayServices, Depends(get_services)]
-TERMINAL = ("completed", "failed")
+# Where a review stops on its own (``incomplete`` goes on only if a retry is requested).
+TERMINAL = ("completed", "incomplete", "failed")
 
 
 async def review_events(services: GatewayServices, review_id: str) -> AsyncIterator[ServerSentEvent]:
@@ -40,7 +41,8 @@ async def review_events(services: GatewayServices, review_id: str) -> AsyncItera
                 announced.add(redline.id)
                 yield ServerSentEvent(data=redline.model_dump_json(), event="redline", id=redline.id)
         if review.status in TERMINAL:
-            yield ServerSentEvent(data=review.model_dump_json(include={"status", "summary"}), event="end")
+            end = review.model_dump_json(include={"status", "summary", "failure_reason"})
+            yield ServerSentEvent(data=end, event="end")
             return
         await asyncio.sleep(services.settings.sse_poll_s)
 

@@ -1,0 +1,47 @@
+"""Snapshots bounded by construction: a large one goes to the document store, the event carries a ref.
+
+A review of thousands of clauses has a full snapshot (every clause, redline and the plan) of
+megabytes, over the event size limit. Such a snapshot is stored as a blob (keyed by review,
+sequence and event id, so a replay overwrites it) and the event carries only the counts, the
+status and ``detail_ref``; the gateway reads the blob before applying it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from clauseflow_contracts.events import ReviewUpdated
+from clauseflow_documents.store import DocumentStore, encode_blob
+
+from clauseflow_orchestrator.core_types import Outgoing
+
+# Clauses + redlines + planned clauses above which a snapshot goes by reference (~400 bytes each).
+INLINE_ITEMS = 500
+
+
+def _items(payload: dict[str, Any]) -> int:
+    plan = payload.get("plan") or {}
+    return (
+        len(payload.get("clauses") or ())
+        + len(payload.get("redlines") or ())
+        + len(plan.get("clause_plans") or ())
+    )
+
+
+async def bounded_snapshots(outgoing: Sequence[Outgoing], documents: DocumentStore) -> list[Outgoing]:
+    """``outgoing`` with every large snapshot replaced by a thin one referring to its stored form."""
+    bounded: list[Outgoing] = []
+    for out in outgoing:
+        env = out.envelope
+        if env.type != ReviewUpdated.TYPE or _items(env.payload) <= INLINE_ITEMS:
+            bounded.append(out)
+            continue
+        payload = env.payload
+        blob = encode_blob(payload)
+        key = (env.review_id, payload.get("sequence"), env.event_id)
+        ref = await asyncio.to_thread(documents.put_blob_bytes, "snapshot", key, blob)
+        thin = {**payload, "clauses": [], "redlines": [], "plan": None, "partial": False, "detail_ref": ref}
+        bounded.append(Outgoing(out.topic, out.key, env.model_copy(update={"payload": thin})))
+    return bounded
