@@ -21,6 +21,7 @@ from clauseflow_shared.documents.reference_units import find_reference_clause, u
 from clauseflow_shared.documents.store import DocumentStore, encode_blob
 from clauseflow_shared.errors import NotFound
 from clauseflow_shared.events import ClauseResult, ClauseTask
+from clauseflow_shared.legal.clause_types import classify_clause_combined
 from clauseflow_shared.legal.jurisdictions import contract_setting
 from clauseflow_shared.legal.party_roles import party_with_role
 from clauseflow_shared.logging import get_logger
@@ -167,6 +168,10 @@ class ClauseProcessor:
             attempt=job.task.attempt,
             risks=tuple(risks),
             redlines=tuple(drafted.redlines),
+            # The report lists every clause's types; the worker is the one service that reads the clause.
+            clause_types=tuple(
+                classify_clause_combined(job.clause.title, job.clause.text, job.task.language.value)
+            ),
             skill_calls=tuple(agent.skill_calls),
             transcript_ref=ref,
             usage=agent.usage + drafted.usage,

@@ -17,6 +17,9 @@ item with one tool. We keep its shape and improve the content:
   mentioned; ``cross_reference_check`` when the clause refers to other clauses;
   ``resolve_definition`` when it uses defined terms; plus the subject's and the
   domain pack's skills.
+* **Clause types** (the catalogue's, e.g. ``cap_on_liability``) are read from the clause's whole
+  text and travel with the item, so the planner (any model) sees what a clause does even when its
+  heading says nothing ("7. Miscellaneous" holding the liability cap).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections.abc import Sequence
 
 from clauseflow_shared.documents.model import Clause, DocumentStructure
 from clauseflow_shared.documents.reference_units import is_cover, reference_prefixes, unit_id
+from clauseflow_shared.legal.clause_types import classify_clause_combined
 from clauseflow_shared.review import ChecklistItem, Domain
 
 from clauseflow_orchestrator.domain_packs import pack_entry
@@ -138,6 +142,7 @@ def _item(
         priority=priority,
         required_skills=tuple(dict.fromkeys(skills)),
         description=_description(clause.clause_id, subject.name, entry.focus if entry else ""),
+        clause_types=tuple(classify_clause_combined(clause.title, clause.text)),
     )
 
 
