@@ -47,6 +47,6 @@ async def test_every_clause_of_the_report_carries_its_clause_types(tmp_path: Pat
         assert clause["clause_types"] == expected, clause["clause_id"]
         assert set(clause["clause_types"]) <= set(CLAUSE_TYPES)
     typed = {c["clause_id"]: set(c["clause_types"]) for c in report["clauses"]}
-    assert "termination_for_convenience" in typed["4.2"]
-    assert "cap_on_liability" in typed["7.2"]
+    found = set().union(*typed.values())
+    assert {"termination_for_convenience", "cap_on_liability", "ip_ownership_assignment", "governing_law"} <= found
     assert sum(1 for types in typed.values() if types) >= len(typed) * 3 // 4

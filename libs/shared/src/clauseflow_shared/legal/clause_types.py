@@ -998,22 +998,19 @@ def _heading_holds(detector: _Detector, rest: str) -> bool:
     )
 
 
-_MODEL_MIN_WORDS = 4
-
-
 def classify_clause_combined(title: str, text: str, language: str = "en") -> list[str]:
     """The clause types of a clause, in catalogue order: the rules' reading joined with the learned one.
 
     The rules (:func:`classify_clause`) know the catalogue's every type and read English
     and Chinese; the model learned from CUAD's 430 train contracts (:mod:`clause_classifier`)
-    reads the risk-bearing types in English. Per type, cross-validation on those contracts chose
-    how the two combine (``model.modes``): the rules' types plus the model's ("union"), the
-    model alone ("model"), or the rules alone ("rules"). Chinese text is read by the rules alone.
+    reads the risk-bearing types in English and adds them, at the thresholds cross-validation on
+    those contracts chose; types where CV preferred the rules alone (``model.modes``) take nothing
+    from the model. Where CV preferred the model alone, the rules' types are still kept here (per
+    clause the model alone dropped correct types). Chinese text is read by the rules alone.
 
     This is what a review reports and plans by (``report.json``'s ``clause_types``, the checklist).
-    The reviewer's rules and skills still read :func:`classify_clause`: per clause, the combined
-    reading misses or adds types on 18 of the rules' vetted phrasings (it was chosen for contract
-    presence on CUAD), so it does not yet decide which rule or playbook entry applies.
+    The reviewer's rules and skills still read :func:`classify_clause`, so the model's false
+    positives cannot raise findings.
     """
     found = set(classify_clause(title, text, language))
     if "definitions" in found and re.search(r"definition|定义|释义", title or "", re.I):
@@ -1021,16 +1018,12 @@ def classify_clause_combined(title: str, text: str, language: str = "en") -> lis
     body = f"{title}\n{text}" if title else (text or "")
     model = clause_classifier.shipped()
     if clause_classifier.is_english(body):
+        # The rules' types are kept: the model adds the types it reads (for "union" and "model" types
+        # alike); a clause the rules type correctly (the example's "shall vest in and be assigned to the
+        # Customer") must not lose its type to a model trained for contract-level presence.
         learned = model.classify(body)
-        # The model learned sentences; a bare heading ("Limitation of Liability") is the rules' to read.
-        has_sentences = (
-            len(clause_classifier.tokens(_without_title(title or "", text or ""))) >= _MODEL_MIN_WORDS
-        )
-        for type_id, mode in zip(model.type_ids, model.modes, strict=True):
-            if mode == "model" and has_sentences:
-                found.discard(type_id)
-            if mode != "rules" and type_id in learned:
-                found.add(type_id)
+        modes = zip(model.type_ids, model.modes, strict=True)
+        found |= {t for t, mode in modes if mode != "rules" and t in learned}
     return sorted(found, key=lambda t: _ORDER[t])
 
 
