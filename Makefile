@@ -22,7 +22,8 @@ lint: bootstrap
 	$(UV) run --frozen ruff check . && $(UV) run --frozen ruff format --check .
 
 types: bootstrap
-	$(UV) run --frozen mypy libs/shared/src services/*/src apps/cli/src
+	$(UV) run --frozen mypy libs/*/src services/*/src apps/cli/src
+	$(UV) run --frozen lint-imports
 
 up: bootstrap  ## Start the distributed stack locally (local Kafka broker + every service as its own process)
 	$(UV) run --frozen clauseflow up

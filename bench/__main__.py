@@ -83,6 +83,7 @@ BENCHES = (
             str(RESULTS_DIR / "skills_invoke_one_caller.json"),
         ),
     ),
+    Bench("docx_export", _module("bench.word.docx_export")),
     Bench("golden", _module("bench.quality.golden")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),

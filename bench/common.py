@@ -24,7 +24,7 @@ from typing import Any
 
 import structlog
 from clauseflow_cli.embedded import EmbeddedEndpoints, embedded_stack
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS_DIR = REPO / "bench" / "results"
@@ -208,7 +208,7 @@ class LLMCallLog:
 
     def calls(self) -> list[LLMCall]:
         """The recorded requests with their kind (from the prompt marker) and clause id, by start time."""
-        from clauseflow_shared.testing.scripted_model import request_facts
+        from clauseflow_testkit.scripted_model import request_facts
 
         out: list[LLMCall] = []
         for start, end, body in self.raw:
@@ -252,7 +252,7 @@ class TimedASGI:
 
 def timed_scripted_model(log: LLMCallLog, **kwargs: Any) -> Any:
     """A :class:`ScriptedModel` whose app is wrapped in :class:`TimedASGI` (same constructor arguments)."""
-    from clauseflow_shared.testing.scripted_model import ScriptedModel
+    from clauseflow_testkit.scripted_model import ScriptedModel
 
     model = ScriptedModel(**kwargs)
     model.app = TimedASGI(model.app, log)  # type: ignore[assignment]  # start() serves self.app
@@ -263,11 +263,11 @@ def timed_scripted_model(log: LLMCallLog, **kwargs: Any) -> Any:
 async def serve_asgi(app: Any, *, lifespan: str = "auto") -> AsyncIterator[str]:
     """Serve an ASGI app on a free loopback port in this event loop; yields ``http://127.0.0.1:<port>``.
 
-    The socket has TCP_NODELAY on its connections (:func:`clauseflow_shared.net.listening_socket`):
+    The socket has TCP_NODELAY on its connections (:func:`clauseflow_platform.net.listening_socket`):
     without it every answer waited ~40 ms for a delayed ACK, which a bench would count as model time.
     """
     import uvicorn
-    from clauseflow_shared.net import listening_socket
+    from clauseflow_platform.net import listening_socket
 
     sock = listening_socket()
     port = sock.getsockname()[1]
@@ -334,7 +334,7 @@ class Broker:
 @contextlib.asynccontextmanager
 async def kafka_broker() -> AsyncIterator[Broker]:
     """A local single-node Kafka broker (the project's own); yields its address and JVM pid."""
-    from clauseflow_shared.local_kafka import LocalKafka
+    from clauseflow_testkit.local_kafka import LocalKafka
 
     broker = LocalKafka()
     try:
@@ -422,7 +422,7 @@ class ResultObserver:
         """Join a fresh group and start recording."""
         import uuid
 
-        from clauseflow_shared.events import ClauseResult, Envelope, Topic
+        from clauseflow_contracts.events import ClauseResult, Envelope, Topic
 
         async def handle(env: Envelope) -> None:
             result: ClauseResult = env.open(ClauseResult)
@@ -469,8 +469,8 @@ class ResultObserver:
 @contextlib.asynccontextmanager
 async def kafka_observer(bootstrap: str, partitions: int = 6) -> AsyncIterator[ResultObserver]:
     """A :class:`ResultObserver` on its own Kafka client (``partitions`` only matters for a missing topic)."""
-    from clauseflow_shared.bus.kafka import KafkaBus
-    from clauseflow_shared.settings import KafkaSettings
+    from clauseflow_platform.bus.kafka import KafkaBus
+    from clauseflow_platform.settings import KafkaSettings
 
     bus = KafkaBus(
         KafkaSettings(

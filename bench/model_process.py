@@ -62,7 +62,7 @@ def scripted_app() -> Any:
     thousand-odd turns, the ~19 KB bodies' parsed objects made the collector pause the model's
     loop for 40–100 ms at a time, and every turn in flight was answered late by as much.
     """
-    from clauseflow_shared.testing.scripted_model import ScriptedModel
+    from clauseflow_testkit.scripted_model import ScriptedModel
 
     from bench.perf.scaling import N_CLAUSES, script
 
@@ -119,7 +119,7 @@ async def scripted_model_process(log_dir: Path) -> AsyncIterator[RemoteModel]:
 
 async def _serve(port: int) -> None:
     import uvicorn
-    from clauseflow_shared.net import listening_socket
+    from clauseflow_platform.net import listening_socket
 
     server = uvicorn.Server(
         uvicorn.Config(scripted_app(), log_level="warning", lifespan="off", access_log=False)
@@ -129,7 +129,7 @@ async def _serve(port: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Serve until terminated."""
-    from clauseflow_shared import runtime
+    from clauseflow_platform import runtime
 
     parser = argparse.ArgumentParser(
         prog="python -m bench.model_process", description=__doc__.splitlines()[0]

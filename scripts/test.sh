@@ -10,6 +10,8 @@ scripts/uv.sh run --frozen python scripts/gen_protos.py --check
 echo "== ruff"
 scripts/uv.sh run --frozen ruff check .
 echo "== mypy"
-scripts/uv.sh run --frozen mypy libs/shared/src services/*/src apps/cli/src
+scripts/uv.sh run --frozen mypy libs/*/src services/*/src apps/cli/src
+echo "== import contracts (lint-imports; the layers are in pyproject.toml)"
+scripts/uv.sh run --frozen lint-imports
 echo "== pytest"
 scripts/uv.sh run --frozen pytest "$@"

@@ -3,7 +3,7 @@
 Where the broker comes from (the same tests run against any of them):
 1. ``KAFKA_BOOTSTRAP_SERVERS_FOR_TESTS`` if set (an existing broker);
 2. testcontainers' Kafka (KRaft) if a Docker engine answers;
-3. otherwise the project's local broker (``clauseflow_shared.local_kafka``; jars from Maven Central).
+3. otherwise the project's local broker (``clauseflow_testkit.local_kafka``; jars from Maven Central).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.settings import KafkaSettings
+from clauseflow_platform.logging import get_logger
+from clauseflow_platform.settings import KafkaSettings
 
 log = get_logger("tests.kafka")
 
@@ -51,7 +51,7 @@ def kafka_bootstrap() -> Iterator[str]:
             log.info("tests.kafka_container", bootstrap=bootstrap)
             yield bootstrap
         return
-    from clauseflow_shared.local_kafka import LocalKafka
+    from clauseflow_testkit.local_kafka import LocalKafka
 
     broker = LocalKafka()
     try:

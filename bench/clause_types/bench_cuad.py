@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import ClauseflowError
-from clauseflow_shared.legal.clause_types import CUAD_TYPES, classify_clause, classify_clause_combined
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.parser import parse_document
+from clauseflow_legal.clause_types import CUAD_TYPES, classify_clause, classify_clause_combined
+from clauseflow_platform.logging import configure_logging, get_logger
 
 from bench.clause_types.cuad_corpus import RISK_BEARING
 

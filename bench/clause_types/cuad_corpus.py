@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.legal.clause_classifier import sentences
-from clauseflow_shared.legal.clause_types import CUAD_TYPES, classify_clause
+from clauseflow_documents.parser import parse_document
+from clauseflow_legal.clause_classifier import sentences
+from clauseflow_legal.clause_types import CUAD_TYPES, classify_clause
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN_DATA = ROOT.parent / "shared" / "data" / "cuad-train"

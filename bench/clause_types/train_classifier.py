@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from clauseflow_shared.legal.clause_classifier import BUCKETS, MODEL_PATH, features
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_legal.clause_classifier import BUCKETS, MODEL_PATH, features
+from clauseflow_platform.logging import configure_logging, get_logger
 from scipy import sparse
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.model_selection import GroupKFold
@@ -264,7 +264,7 @@ def _macro(per_type: dict[str, Any], key: str) -> float:
 
 def _rules(contracts: list[Contract]) -> np.ndarray:
     """Rule-based presence per contract and type (cached: the rules are slow and deterministic)."""
-    source = (ROOT / "libs/shared/src/clauseflow_shared/legal/clause_types.py").read_bytes()
+    source = (ROOT / "libs/legal/src/clauseflow_legal/clause_types.py").read_bytes()
     key = hashlib.sha256(source).hexdigest()
     cache: dict[str, Any] = {}
     cache_file = RULES_CACHE_DIR / "cuad_rule_presence.json"

@@ -33,10 +33,10 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from clauseflow_shared.documents.fidic import merge_gc_pc
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import ClauseflowError
+from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_documents.fidic import merge_gc_pc
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.parser import parse_document
 
 from bench.common import bench_logger, machine_info, shared_dir, write_result
 

@@ -123,7 +123,7 @@ def plan_answer(clauses: int) -> dict[str, Any]:
 
 def script(clauses: int) -> dict[str, Any]:
     """Constructor arguments of the scripted model for this bench."""
-    from clauseflow_shared.testing.scripted_turns import Turn, call
+    from clauseflow_testkit.scripted_turns import Turn, call
 
     tool_turn = Turn.tool_calls(call("get_clause_context", {"clause_id": "{clause_id}"}))
     return {

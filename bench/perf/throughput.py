@@ -54,8 +54,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from clauseflow_shared import runtime
-from clauseflow_shared.net import listening_socket
+from clauseflow_platform import runtime
+from clauseflow_platform.net import listening_socket
 
 from bench.common import (
     RESULTS_DIR,
@@ -309,7 +309,7 @@ async def serve_model_forever(kind: str, port: int) -> None:
 
         app: Any = create_app()
     else:
-        from clauseflow_shared.testing.scripted_model import ScriptedModel
+        from clauseflow_testkit.scripted_model import ScriptedModel
 
         arguments = script(ISOLATED_CLAUSES + ISOLATED_WARMUP)
         arguments["latency_s"] = 0.0
@@ -320,8 +320,8 @@ async def serve_model_forever(kind: str, port: int) -> None:
 
 def _stored_contract(store_dir: Path, contract: Path) -> Any:
     """Parse and store ``contract`` as the gateway would; its structure (with the document id)."""
-    from clauseflow_shared.documents.parser import parse_document
-    from clauseflow_shared.documents.store import DocumentStore
+    from clauseflow_documents.parser import parse_document
+    from clauseflow_documents.store import DocumentStore
 
     store = DocumentStore(store_dir)
     content = contract.read_bytes()
@@ -333,9 +333,9 @@ def _stored_contract(store_dir: Path, contract: Path) -> Any:
 
 def _clause_tasks(review_id: str, structure: Any, count: int) -> list[tuple[str, Any]]:
     """``count`` standard-depth analyse tasks (key, envelope), built as the orchestrator builds them."""
-    from clauseflow_shared import ids
-    from clauseflow_shared.events import ClauseTask, DocumentRefs, Envelope
-    from clauseflow_shared.review import Depth, Domain, Language, TaskMode
+    from clauseflow_contracts import ids
+    from clauseflow_contracts.events import ClauseTask, DocumentRefs, Envelope
+    from clauseflow_contracts.review import Depth, Domain, Language, TaskMode
 
     clauses = structure.top_level()
     out = []
@@ -364,7 +364,7 @@ async def _publish_and_count(
     bus: Any, observer: ResultObserver, tasks: list[tuple[str, Any]], review_id: str, timeout_s: float
 ) -> tuple[float, list[Any]]:
     """Publish every task, wait for every result; (seconds from first publish to last result, results)."""
-    from clauseflow_shared.events import Topic
+    from clauseflow_contracts.events import Topic
 
     started = time.perf_counter()
     await asyncio.gather(*(bus.publish(Topic.CLAUSE_TASKS, key, env) for key, env in tasks))
@@ -388,8 +388,8 @@ async def isolated_worker(model: str, workdir: Path, contracts: dict[str, Path])
         http_ok,
         service_env,
     )
-    from clauseflow_shared.bus.kafka import KafkaBus
-    from clauseflow_shared.settings import KafkaSettings
+    from clauseflow_platform.bus.kafka import KafkaBus
+    from clauseflow_platform.settings import KafkaSettings
 
     shutil.rmtree(workdir, ignore_errors=True)
     (workdir / "logs").mkdir(parents=True)

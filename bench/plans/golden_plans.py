@@ -49,7 +49,7 @@ log = bench_logger("plans")
 def all_standard_app(inner: Any) -> Any:
     """An OpenAI-compatible app that forwards to ``inner`` and makes every planned clause standard."""
     import httpx
-    from clauseflow_shared.prompts.kinds import read_marker_from_messages
+    from clauseflow_contracts.prompts.kinds import read_marker_from_messages
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
@@ -85,7 +85,7 @@ def all_standard_app(inner: Any) -> Any:
 
 
 def _standardise(content: str) -> Any:
-    from clauseflow_shared.llm import parse_json_answer
+    from clauseflow_platform.llm import parse_json_answer
 
     plan = parse_json_answer(content, expect="object")
     for clause in plan.get("clause_plans", []):

@@ -128,9 +128,9 @@ class SystemView:
 
 def system_view(contract: GoldenContract) -> SystemView:
     """Parse the contract with the product's own parser (and merge GC+PC for FIDIC)."""
-    from clauseflow_shared.documents.fidic import merge_gc_pc
-    from clauseflow_shared.documents.parser import parse_document
-    from clauseflow_shared.documents.reference_units import reference_prefixes, unit_id
+    from clauseflow_documents.fidic import merge_gc_pc
+    from clauseflow_documents.parser import parse_document
+    from clauseflow_documents.reference_units import reference_prefixes, unit_id
 
     files = contract.files
     raw = [p.read_text(encoding="utf-8") for p in files.values()]
@@ -164,7 +164,7 @@ def system_clause_id(contract: GoldenContract, view: SystemView, section: str, c
     meta = contract.key["sections"].get(section, {})
     if section == "er":
         # A reference document: reviewed under the prefix the system gives it ("ER 3.2").
-        from clauseflow_shared.documents.reference_units import unit_id
+        from clauseflow_documents.reference_units import unit_id
 
         reviewed = unit_id(view.er_prefix, clause_id) if view.er_prefix else None
         return reviewed if reviewed in view.parents else None

@@ -36,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from clauseflow_documents.model import Clause, Definition, DocumentStructure
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.logging import configure_logging
 from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
-from clauseflow_shared.documents.model import Clause, Definition, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.logging import configure_logging
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
 

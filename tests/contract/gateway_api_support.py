@@ -12,10 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 import httpx
 import uvicorn
-from clauseflow_gateway.app import create_app
-from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseProgress,
     ClauseResult,
     Envelope,
@@ -23,8 +20,11 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.ids import redline_id, risk_id
-from clauseflow_shared.review import Redline, Risk
+from clauseflow_contracts.ids import redline_id, risk_id
+from clauseflow_contracts.review import Redline, Risk
+from clauseflow_gateway.app import create_app
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_platform.bus.memory import InMemoryBus
 
 T = TypeVar("T")
 CONTRACT = """SUPPLY AGREEMENT

@@ -14,12 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from clauseflow_orchestrator.service import Orchestrator
-from clauseflow_orchestrator.state import ReviewState
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseResult,
     ClauseTask,
     DocumentRefs,
@@ -28,8 +23,8 @@ from clauseflow_shared.events import (
     ReviewRequested,
     Topic,
 )
-from clauseflow_shared.ids import redline_id, risk_id
-from clauseflow_shared.review import (
+from clauseflow_contracts.ids import redline_id, risk_id
+from clauseflow_contracts.review import (
     Decision,
     DecisionAction,
     Language,
@@ -40,6 +35,11 @@ from clauseflow_shared.review import (
     Risk,
     TaskMode,
 )
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.store import DocumentStore
+from clauseflow_orchestrator.service import Orchestrator
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_platform.bus.memory import InMemoryBus
 
 REVIEW = "rev_contract_flow"
 RISKY = {"2": "high", "3": "low"}  # clause id -> level of the one risk the fake worker finds

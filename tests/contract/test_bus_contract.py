@@ -15,17 +15,17 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
-from clauseflow_shared.bus.dispatch import (
+from clauseflow_contracts.events import ClauseResult, Envelope, Topic
+from clauseflow_platform.bus.dispatch import (
     DLQ_ATTEMPTS,
     DLQ_ERROR,
     DLQ_ERROR_TYPE,
     DLQ_ORIGINAL_OFFSET,
     DLQ_ORIGINAL_TOPIC,
 )
-from clauseflow_shared.bus.kafka import KafkaBus, KafkaBusOptions
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import ClauseResult, Envelope, Topic
-from clauseflow_shared.settings import KafkaSettings
+from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.settings import KafkaSettings
 
 # The shortest session any broker accepts by default (group.min.session.timeout.ms = 6 s), so the
 # suite also runs on a testcontainers or external broker; a killed member is noticed after it.
@@ -36,8 +36,8 @@ TEST_OPTIONS = KafkaBusOptions(
 
 VICTIM = r"""
 import asyncio, sys
-from clauseflow_shared.bus.kafka import KafkaBus, KafkaBusOptions
-from clauseflow_shared.settings import KafkaSettings
+from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
+from clauseflow_platform.settings import KafkaSettings
 
 async def main(bootstrap: str, topic: str, group: str) -> None:
     settings = KafkaSettings(kafka_bootstrap_servers=bootstrap, kafka_request_timeout_ms=10000)

@@ -12,10 +12,10 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
-from clauseflow_shared.bus.kafka import KafkaBus, KafkaBusOptions
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import ClauseResult, Envelope, Topic
-from clauseflow_shared.settings import KafkaSettings
+from clauseflow_contracts.events import ClauseResult, Envelope, Topic
+from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.settings import KafkaSettings
 
 PARTITIONS = 8
 

@@ -19,18 +19,18 @@ from typing import Any
 
 import httpx
 import pytest
-from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
     ReviewRequested,
     Topic,
 )
-from clauseflow_shared.review import ReviewPlan
-from clauseflow_shared.testing.hostile_readers import read_forever
+from clauseflow_contracts.review import ReviewPlan
+from clauseflow_documents import DocumentStore
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_testkit.hostile_readers import read_forever
 from gateway_api_support import (
     CONTRACT,
     clause_result,

@@ -13,9 +13,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from clauseflow_contracts.events import (
+    ClauseTask,
+    DocumentRefs,
+    Envelope,
+    ReviewRequested,
+    ReviewUpdated,
+    Topic,
+)
+from clauseflow_contracts.review import ClauseState, Decision, DecisionAction, ReviewStatus
 from clauseflow_orchestrator.service import Orchestrator
-from clauseflow_shared.events import ClauseTask, DocumentRefs, Envelope, ReviewRequested, ReviewUpdated, Topic
-from clauseflow_shared.review import ClauseState, Decision, DecisionAction, ReviewStatus
 from orchestrator_flow_support import REVIEW, Harness, harness_on, run_review
 
 

@@ -9,12 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from clauseflow_orchestrator.service import Orchestrator
-from clauseflow_orchestrator.state import ReviewState
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseResult,
     ClauseTask,
     DocumentRefs,
@@ -22,9 +17,8 @@ from clauseflow_shared.events import (
     ReviewRequested,
     Topic,
 )
-from clauseflow_shared.ids import redline_id, risk_id
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.review import (
+from clauseflow_contracts.ids import redline_id, risk_id
+from clauseflow_contracts.review import (
     ApprovalPolicy,
     Depth,
     Language,
@@ -33,8 +27,14 @@ from clauseflow_shared.review import (
     ReviewStatus,
     Risk,
 )
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.store import DocumentStore
+from clauseflow_orchestrator.service import Orchestrator
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.llm import LLMClient
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn
 
 REVIEW = "rev_llm_plan"
 

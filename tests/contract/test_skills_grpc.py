@@ -9,9 +9,9 @@ from typing import Any
 
 import grpc
 import pytest
+from clauseflow_documents.model import Clause, Definition, DocumentStructure
+from clauseflow_documents.store import DocumentStore
 from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
-from clauseflow_shared.documents.model import Clause, Definition, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
 from clauseflow_skills.registry import SkillDefinitionError
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings

@@ -18,17 +18,17 @@ import pytest
 import uvicorn
 from clauseflow_clause_worker.embedded import start_worker
 from clauseflow_clause_worker.service import result_event_id
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
+from clauseflow_documents.parser import parse_document
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.settings import LLMSettings
 from clauseflow_playbook_model.app import create_app
-from clauseflow_shared import ids
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
-from clauseflow_shared.settings import LLMSettings
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Turn, call
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn, call
 
 CONTRACT = """SERVICES AGREEMENT
 

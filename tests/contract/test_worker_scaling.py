@@ -19,16 +19,16 @@ from pathlib import Path
 import pytest
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
 from clauseflow_clause_worker.skills_client import SkillsClient
-from clauseflow_shared.bus.kafka import KafkaBus, KafkaBusOptions
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseResult, ClauseTask, DocumentRefs, Envelope
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.settings import KafkaSettings, SkillsClientSettings
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_contracts.events import ClauseResult, ClauseTask, DocumentRefs, Envelope
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.settings import KafkaSettings, SkillsClientSettings
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn
 
 pytestmark = pytest.mark.kafka
 

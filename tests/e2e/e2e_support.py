@@ -19,9 +19,9 @@ import httpx
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.processes import ServiceProcess
 from clauseflow_cli.stack import LocalStack
-from clauseflow_shared.bus.kafka import KafkaBus, KafkaBusOptions
-from clauseflow_shared.events import Envelope
-from clauseflow_shared.settings import KafkaSettings
+from clauseflow_contracts.events import Envelope
+from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
+from clauseflow_platform.settings import KafkaSettings
 
 T = TypeVar("T")
 

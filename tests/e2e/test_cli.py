@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,11 @@ async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) 
         report["redlines"][0]
     )
     assert (tmp_path / "report.md").read_text().startswith("#")
+    for variant in ("redline", "clean"):  # the Word documents next to report.json
+        with zipfile.ZipFile(tmp_path / f"equipment_purchase_zh.{variant}.docx") as docx:
+            body = docx.read("word/document.xml").decode()
+        assert "设备采购合同" in body
+        assert ("<w:ins " in body) == (variant == "redline") and ("<w:del " in body) == (variant == "redline")
 
 
 async def test_a_refused_upload_exits_with_a_message_and_no_traceback(tmp_path: Path) -> None:
@@ -97,3 +103,7 @@ async def test_client_commands_drive_a_review_on_the_running_stack(stack: LocalS
     report = json.loads(out.read_text())
     assert report["status"] == "completed" and report["review_id"] == review_id
     assert all(r["status"] == "approved" for r in report["redlines"])
+    await _run("report", review_id, "--format", "docx", "--out", str(tmp_path / "word"), *gateway)
+    for variant in ("redline", "clean"):
+        with zipfile.ZipFile(tmp_path / "word" / f"services_agreement_en.{variant}.docx") as docx:
+            assert "MASTER SERVICES AGREEMENT" in docx.read("word/document.xml").decode()

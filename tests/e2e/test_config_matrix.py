@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseResult, ClauseTask, Topic
-from clauseflow_shared.review import TaskMode
+from clauseflow_contracts.events import ClauseResult, ClauseTask, Topic
+from clauseflow_contracts.review import TaskMode
+from clauseflow_documents.store import DocumentStore
 from e2e_support import plan_of, review_events, risk_keys, wait_status
 
 pytestmark = [pytest.mark.kafka, pytest.mark.e2e]

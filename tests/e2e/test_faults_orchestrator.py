@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack
-from clauseflow_shared.logging import get_logger
+from clauseflow_platform.logging import get_logger
 from e2e_contracts import OUR_PARTY, write_contract
 from e2e_support import (
     add_replica,

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack
-from clauseflow_shared import ids
-from clauseflow_shared.events import ClauseTask, Envelope, ReviewDecisionsSubmitted, Topic
-from clauseflow_shared.review import Decision, DecisionAction, TaskMode
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseTask, Envelope, ReviewDecisionsSubmitted, Topic
+from clauseflow_contracts.review import Decision, DecisionAction, TaskMode
 from e2e_contracts import OUR_PARTY, write_contract
 from e2e_support import (
     clause_order,

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.stack import LocalStack
-from clauseflow_shared.events import ClauseResult, Topic
-from clauseflow_shared.review import TaskMode
+from clauseflow_contracts.events import ClauseResult, Topic
+from clauseflow_contracts.review import TaskMode
 from e2e_contracts import OUR_PARTY, write_contract
 from e2e_support import (
     LogCursor,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from clauseflow_shared import runtime
+from clauseflow_platform import runtime
 
 
 async def _loop_module() -> str:

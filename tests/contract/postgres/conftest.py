@@ -22,7 +22,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from clauseflow_shared.logging import get_logger
+from clauseflow_platform.logging import get_logger
 
 log = get_logger("tests.postgres")
 

@@ -15,16 +15,16 @@ from typing import Any
 
 import httpx
 import pytest
-from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
     ReviewRequested,
     Topic,
 )
-from clauseflow_shared.review import ReviewPlan
+from clauseflow_contracts.review import ReviewPlan
+from clauseflow_gateway.settings import GatewaySettings
+from clauseflow_platform.bus.memory import InMemoryBus
 from gateway_api_support import (
     CONTRACT,
     eventually,

@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from clauseflow_shared.events import Envelope, ReviewUpdated, Topic
-from clauseflow_shared.review import ClauseState, Decision, DecisionAction, ReviewStatus
+from clauseflow_contracts.events import Envelope, ReviewUpdated, Topic
+from clauseflow_contracts.review import ClauseState, Decision, DecisionAction, ReviewStatus
 from orchestrator_flow_support import REVIEW, Harness, harness_on, run_review
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.bus.admin import with_dlqs
+from clauseflow_platform.bus.admin import with_dlqs
 
 
 def test_every_topic_gets_a_dead_letter_topic() -> None:

@@ -6,7 +6,7 @@ import asyncio
 import time
 
 import pytest
-from clauseflow_shared.bus.kafka import _settle_within
+from clauseflow_platform.bus.kafka import _settle_within
 
 
 async def _stubborn_stop() -> None:

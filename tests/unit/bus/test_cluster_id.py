@@ -6,7 +6,7 @@ import base64
 import uuid
 
 import pytest
-from clauseflow_shared.local_kafka import config
+from clauseflow_testkit.local_kafka import config
 
 
 def test_a_cluster_id_is_a_uuid_in_url_safe_base64() -> None:

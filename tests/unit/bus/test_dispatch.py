@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
-from clauseflow_shared.bus.dispatch import DLQ_ATTEMPTS, DLQ_ERROR_TYPE, KeyedDispatcher, Record
-from clauseflow_shared.bus.offsets import OffsetTracker
-from clauseflow_shared.events import ClauseResult, Envelope
+from clauseflow_contracts.events import ClauseResult, Envelope
+from clauseflow_platform.bus.dispatch import DLQ_ATTEMPTS, DLQ_ERROR_TYPE, KeyedDispatcher, Record
+from clauseflow_platform.bus.offsets import OffsetTracker
 
 TOPIC = "clause.results"
 

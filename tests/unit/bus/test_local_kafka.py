@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clauseflow_shared.local_kafka.broker import probe_cluster
+from clauseflow_testkit.local_kafka.broker import probe_cluster
 
 pytestmark = [
     pytest.mark.kafka,
@@ -22,7 +22,7 @@ pytestmark = [
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "clauseflow_shared.local_kafka", *args],
+        [sys.executable, "-m", "clauseflow_testkit.local_kafka", *args],
         capture_output=True,
         text=True,
         timeout=300,

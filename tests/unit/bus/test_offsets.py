@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.bus.offsets import OffsetTracker
+from clauseflow_platform.bus.offsets import OffsetTracker
 
 TP = ("clause.tasks", 0)
 OTHER = ("clause.tasks", 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.bus.spread import PartitionSpreader, spread_order
+from clauseflow_platform.bus.spread import PartitionSpreader, spread_order
 
 
 def test_new_keys_take_partitions_in_turn_per_topic() -> None:

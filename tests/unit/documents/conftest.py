@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.parser import parse_document
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 
-from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_documents.model import DocumentStructure
 
 
 def make_pdf(pages: list[list[str]]) -> bytes:

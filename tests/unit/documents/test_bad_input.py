@@ -7,8 +7,7 @@ import os
 import zipfile
 
 import pytest
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import (
+from clauseflow_contracts.errors import (
     DocumentError,
     DocumentTooLarge,
     EmptyDocument,
@@ -16,6 +15,7 @@ from clauseflow_shared.errors import (
     UnreadableDocument,
     UnsupportedFormat,
 )
+from clauseflow_documents.parser import parse_document
 from document_fixtures import make_docx, make_pdf
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.parser import parse_document
+from clauseflow_documents.parser import parse_document
 
 CONTRACT = b"""SUPPLY AGREEMENT
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.documents.fidic import merge_gc_pc
-from clauseflow_shared.documents.parser import parse_document
+from clauseflow_documents.fidic import merge_gc_pc
+from clauseflow_documents.parser import parse_document
 
 GC = """GENERAL CONDITIONS
 

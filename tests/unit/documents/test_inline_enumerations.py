@@ -10,7 +10,7 @@ that ends a run-on line still opens its article.
 # ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
-from clauseflow_shared.documents.parser import parse_text
+from clauseflow_documents.parser import parse_text
 from document_fixtures import ids
 
 INLINE = """LICENCE AGREEMENT

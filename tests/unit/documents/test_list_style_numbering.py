@@ -8,9 +8,9 @@ such a document and only when it opens a sentence-like unit; figures ("five (5)"
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.numbering import read_marker
-from clauseflow_shared.documents.parser import parse_text
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.numbering import read_marker
+from clauseflow_documents.parser import parse_text
 
 
 def ids(doc: DocumentStructure) -> list[str]:

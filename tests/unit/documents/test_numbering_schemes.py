@@ -200,7 +200,7 @@ def test_letter_dot_paragraphs_and_bare_numbered_headings(parse):
 
 
 def test_an_excerpt_of_titled_sub_clauses_keeps_each_one_even_where_numbers_jump() -> None:
-    from clauseflow_shared.documents.parser import parse_text
+    from clauseflow_documents.parser import parse_text
 
     excerpt = (
         "4.2 Performance Security\nThe Contractor shall deliver a Performance Security.\n\n"
@@ -212,7 +212,7 @@ def test_an_excerpt_of_titled_sub_clauses_keeps_each_one_even_where_numbers_jump
 
 
 def test_a_number_that_jumps_inside_running_text_is_not_a_clause() -> None:
-    from clauseflow_shared.documents.parser import parse_text
+    from clauseflow_documents.parser import parse_text
 
     text = (
         "4.1 Security\nThe Contractor shall provide security.\n\n"

@@ -9,7 +9,7 @@ terms. None of that is a defect of the text under review.
 # ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
-from clauseflow_shared.documents.parser import build_structure, parse_text
+from clauseflow_documents.parser import build_structure, parse_text
 from document_fixtures import ids
 
 PARTICULAR_CONDITIONS = """PARTICULAR CONDITIONS

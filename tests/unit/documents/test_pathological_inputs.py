@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from clauseflow_shared.documents.parser import parse_text
+from clauseflow_documents.parser import parse_text
 
 # A little slack for timer noise on tiny inputs.
 _FLOOR_SECONDS = 0.05

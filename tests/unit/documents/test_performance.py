@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from clauseflow_shared.documents.parser import parse_document
+from clauseflow_documents.parser import parse_document
 
 CLAUSE = (
     "{n}. OBLIGATIONS {n}\n"

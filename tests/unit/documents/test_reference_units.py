@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.parser import parse_text
-from clauseflow_shared.documents.reference_units import (
+from clauseflow_documents.parser import parse_text
+from clauseflow_documents.reference_units import (
     find_reference_clause,
     is_cover,
     reference_prefix,

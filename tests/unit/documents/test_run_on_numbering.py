@@ -7,7 +7,7 @@ inside sentences stay where they are.
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.parser import parse_text
+from clauseflow_documents.parser import parse_text
 
 RUN_ON = (
     'SUPPLY AGREEMENT This Supply Agreement is made between Alder Components Ltd (the "Supplier") and '

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.review import Domain
 from clauseflow_gateway.intake.domain import detect_domain, domain_scores
-from clauseflow_shared.review import Domain
 
 FIDIC_TEXT = """Conditions of Contract for Construction (FIDIC 2017)
 Sub-Clause 8.2 Time for Completion. The Contractor shall complete the Works.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.ids import document_id
+from clauseflow_documents import DocumentStructure
+from clauseflow_documents.parser import parse_document
 from clauseflow_gateway.intake.fidic import merged_contract, merged_document_id, with_content_id
-from clauseflow_shared.documents import DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.ids import document_id
 from clauseflow_skills.skills.fidic_merge import general_conditions_id
 
 GC = b"""GENERAL CONDITIONS

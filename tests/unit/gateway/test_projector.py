@@ -6,17 +6,17 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
-from clauseflow_gateway.db.tables import RedlineRow, ReviewRow
-from clauseflow_gateway.projector import Projector, redline_status_after
-from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseProgress,
     ClauseResult,
     RedlineState,
     ReviewUpdated,
 )
-from clauseflow_shared.review import Redline, RedlineStatus, ReviewPlan, ReviewStatus, Risk
+from clauseflow_contracts.review import Redline, RedlineStatus, ReviewPlan, ReviewStatus, Risk
+from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
+from clauseflow_gateway.db.tables import RedlineRow, ReviewRow
+from clauseflow_gateway.projector import Projector, redline_status_after
+from clauseflow_gateway.readmodel import ReadModel
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 REVIEW = "rev_test"

@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from clauseflow_contracts.events import ClauseProgress, ClauseResult, Envelope, ReviewUpdated
+from clauseflow_contracts.review import ReviewStatus, Risk
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.db.tables import ClauseRow, ReviewRow, RiskRow
 from clauseflow_gateway.projector import Projector
-from clauseflow_shared.events import ClauseProgress, ClauseResult, Envelope, ReviewUpdated
-from clauseflow_shared.review import ReviewStatus, Risk
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 

@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from clauseflow_contracts.errors import DocumentError
+from clauseflow_documents.parser import parse_document
 from clauseflow_gateway.intake.isolation import ReaderCrashed, ReaderPool
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import DocumentError
-from clauseflow_shared.testing.hostile_readers import die_reading, read_forever, read_hungrily
+from clauseflow_testkit.hostile_readers import die_reading, read_forever, read_hungrily
 
 TIMEOUT_S = 1.0
 MEMORY_MB = 512

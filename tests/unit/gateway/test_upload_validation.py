@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from clauseflow_contracts.review import ApprovalPolicy, Language
+from clauseflow_documents import DocumentStructure
 from clauseflow_gateway.errors import ApiError
 from clauseflow_gateway.intake.submission import findings_language, merge_options
 from clauseflow_gateway.intake.upload import check_filename, submission_from_json
 from clauseflow_gateway.settings import GatewaySettings
-from clauseflow_shared.documents import DocumentStructure
-from clauseflow_shared.review import ApprovalPolicy, Language
 
 LIMIT = 1000
 

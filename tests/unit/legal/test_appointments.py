@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.appointments import exclusive_appointment
-from clauseflow_shared.legal.jurisdictions import contract_setting
+from clauseflow_legal.appointments import exclusive_appointment
+from clauseflow_legal.jurisdictions import contract_setting
 
 DISTRIBUTION = """产品经销协议
 

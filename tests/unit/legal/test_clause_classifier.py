@@ -14,8 +14,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from clauseflow_shared.legal import clause_classifier
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES, classify_clause_combined
+from clauseflow_legal import clause_classifier
+from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause_combined
 
 FIXTURE = Path(__file__).resolve().parents[2] / "data" / "clause_classifier_fixture.json"
 

@@ -9,8 +9,8 @@ the bundled examples or the golden set.
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.jurisdictions import (
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.jurisdictions import (
     DisputeChoice,
     called,
     contract_setting,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.risk_types import RISK_TYPES
+from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_legal.analysis import analyse_clause
 
 
 def _types(text: str, our_party: str, domain: str = "generic", language: str = "en") -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_legal.analysis import analyse_clause
 
 
 def _broken(text: str, references: list[dict[str, object]]) -> list[dict[str, str]]:

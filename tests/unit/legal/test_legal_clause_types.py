@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES, CUAD_TYPES, classify_clause
+from clauseflow_legal.clause_types import CLAUSE_TYPES, CUAD_TYPES, classify_clause
 
 
 def test_catalogue_has_the_41_cuad_categories_and_domain_types() -> None:

@@ -11,7 +11,7 @@ looks like it (a negation, a mere mention, a neighbouring legal concept, a table
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.legal.clause_types import classify_clause
+from clauseflow_legal.clause_types import classify_clause
 
 Row = tuple[str, str]  # (title, text)
 

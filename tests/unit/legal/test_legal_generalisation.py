@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 import structlog.testing
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.risk_types import RISK_TYPES
+from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_legal.analysis import analyse_clause
 
 
 @dataclass(frozen=True)

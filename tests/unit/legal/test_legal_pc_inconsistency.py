@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_legal.analysis import analyse_clause
 
 TEXT = (
     "8.5 Extension of Time\nAn extension shall be granted only if the Contractor gave a Notice of Claim "

@@ -5,12 +5,12 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.playbook import DOMAINS, load_playbook
-from clauseflow_shared.legal.redline import check_redline, draft_redline
-from clauseflow_shared.legal.risk_types import RISK_TYPES
-from clauseflow_shared.legal.text import find_percents, find_periods, split_sentences, zh_to_number
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.playbook import DOMAINS, load_playbook
+from clauseflow_legal.redline import check_redline, draft_redline
+from clauseflow_legal.text import find_percents, find_periods, split_sentences, zh_to_number
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -162,13 +162,13 @@ def test_validation_rejects_paraphrased_unchanged_or_ineffective_redlines() -> N
 
 @pytest.mark.parametrize("n", [1, 10, 11, 20, 51, 75, 100, 101, 110, 120, 1005, 9999])
 def test_numbers_written_in_chinese_words_read_back_as_the_same_number(n: int) -> None:
-    from clauseflow_shared.documents.numerals import int_to_chinese
+    from clauseflow_documents.numerals import int_to_chinese
 
     assert zh_to_number(int_to_chinese(n)) == n
 
 
 def test_a_playbook_template_can_name_the_problem_it_fixes() -> None:
-    from clauseflow_shared.legal.playbook import load_playbook
+    from clauseflow_legal.playbook import load_playbook
 
     position = load_playbook("sha_spa").for_risk("sha_exit_rights_unfavourable").position("zh-CN")  # type: ignore[union-attr]
     assert "回购价格" in (position.template_for("回购价格仅为投资本金，不计利息。") or "")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.legal.redline import check_redline, draft_redline, in_the_contracts_words
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.redline import check_redline, draft_redline, in_the_contracts_words
 
 GENERIC_TACK_ON = ("applies equally to both Parties", "双方对等享有和承担")
 

@@ -7,11 +7,11 @@ import importlib
 import inspect
 
 import pytest
-from clauseflow_shared.legal.analysis import analyse_clause, reported_quote
-from clauseflow_shared.legal.parties import ROLES, infer_parties
-from clauseflow_shared.legal.redline import check_redline, draft_redline
-from clauseflow_shared.legal.risk_types import RISK_TYPES
-from clauseflow_shared.legal.rules import RULE_RISK_TYPES, RULES, Rule, rules_for
+from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_legal.analysis import analyse_clause, reported_quote
+from clauseflow_legal.parties import ROLES, infer_parties
+from clauseflow_legal.redline import check_redline, draft_redline
+from clauseflow_legal.rules import RULE_RISK_TYPES, RULES, Rule, rules_for
 
 CLAUSES = [
     ("The Customer may terminate this Agreement at any time for convenience on 7 days' notice.", "en"),
@@ -115,7 +115,7 @@ def test_party_mentions_are_found_case_sensitively_with_plurals_and_possessives(
 
 
 def test_roles_are_read_from_whole_words_in_any_case() -> None:
-    from clauseflow_shared.legal.parties import roles_in
+    from clauseflow_legal.parties import roles_in
 
     assert roles_in("the SUPPLIER and the buyer") == ["provider", "buyer"]
     assert roles_in("Suppliers-to-be") == []  # "Suppliers" is another word

@@ -3,13 +3,13 @@
 # ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
-from clauseflow_shared.documents.definitions import (
+from clauseflow_documents.definitions import (
     first_use,
     is_ordinary_term,
     undefined_terms_first_used_in,
 )
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_documents.parser import parse_document
+from clauseflow_legal.analysis import analyse_clause
 
 LICENCE = """SOFTWARE LICENCE AGREEMENT
 

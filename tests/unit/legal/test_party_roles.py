@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.legal.parties import infer_parties
-from clauseflow_shared.legal.party_roles import contract_roles, party_with_role
+from clauseflow_legal.parties import infer_parties
+from clauseflow_legal.party_roles import contract_roles, party_with_role
 
 SHARE_TRANSFER = """股权转让协议
 
@@ -129,7 +129,7 @@ def test_a_party_known_only_by_name_takes_the_role_opposite_the_other_sides() ->
 
 
 def test_a_counterparty_known_by_name_is_not_renamed_by_a_role_word_in_the_clause() -> None:
-    from clauseflow_shared.legal.analysis import analyse_clause
+    from clauseflow_legal.analysis import analyse_clause
 
     risks = analyse_clause(
         "14.2 If Velora undergoes a change of control, Kaizen may terminate this Agreement immediately. "

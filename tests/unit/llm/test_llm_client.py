@@ -6,15 +6,15 @@ import socket
 import time
 
 import pytest
-from clauseflow_shared.llm import (
+from clauseflow_contracts.review import LLMUsage
+from clauseflow_platform.llm import (
     LLMClient,
     LLMRequestRejected,
     LLMUnavailable,
     UsageMeter,
 )
-from clauseflow_shared.review import LLMUsage
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Turn, call
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn, call
 
 MESSAGES = [{"role": "system", "content": "test"}, {"role": "user", "content": "hello"}]
 TOOLS = [
@@ -153,7 +153,7 @@ async def test_an_unreachable_endpoint_raises_llm_unavailable() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     # Nothing listens on the port any more.
-    from clauseflow_shared.settings import LLMSettings
+    from clauseflow_platform.settings import LLMSettings
 
     settings = LLMSettings(llm_base_url=f"http://127.0.0.1:{port}/v1", llm_max_retries=1, llm_timeout_s=2)
     client = LLMClient(settings, backoff_base_s=0.01)
@@ -301,7 +301,7 @@ async def test_usage_is_estimated_when_the_script_gives_none() -> None:
 
 
 def test_backoff_grows_exponentially_with_jitter_and_is_capped() -> None:
-    from clauseflow_shared.settings import LLMSettings
+    from clauseflow_platform.settings import LLMSettings
 
     client = LLMClient(LLMSettings(), backoff_base_s=1.0, backoff_max_s=5.0)
     for attempt, ceiling in [(0, 1.0), (1, 2.0), (2, 4.0), (3, 5.0), (8, 5.0)]:

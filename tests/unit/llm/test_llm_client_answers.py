@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 import uvicorn
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.llm.errors import LLMBadAnswer
-from clauseflow_shared.net import listening_socket
-from clauseflow_shared.settings import LLMSettings
+from clauseflow_contracts.llm_errors import LLMBadAnswer
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.net import listening_socket
+from clauseflow_platform.settings import LLMSettings
 
 
 @contextlib.asynccontextmanager

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.errors import LLMError
-from clauseflow_shared.llm import LLMBadAnswer, parse_json_answer
+from clauseflow_contracts.errors import LLMError
+from clauseflow_platform.llm import LLMBadAnswer, parse_json_answer
 
 
 @pytest.mark.parametrize(

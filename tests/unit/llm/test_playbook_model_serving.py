@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 import clauseflow_playbook_model.app as playbook_app
 import httpx
 import pytest
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.net import listening_socket
+from clauseflow_platform.settings import LLMSettings
 from clauseflow_playbook_model.main import serve_in_background
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.net import listening_socket
-from clauseflow_shared.settings import LLMSettings
 
 
 @pytest.fixture

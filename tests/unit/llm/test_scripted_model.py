@@ -11,10 +11,10 @@ from pathlib import Path
 
 import openai
 import pytest
-from clauseflow_shared.llm import LLMClient, LLMRequestRejected, LLMUnavailable
-from clauseflow_shared.prompts.clause_review import build_react_messages
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Script, Turn, call
+from clauseflow_contracts.prompts.clause_review import build_react_messages
+from clauseflow_platform.llm import LLMClient, LLMRequestRejected, LLMUnavailable
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Script, Turn, call
 
 
 def _review_messages(clause_id: str) -> list[dict[str, object]]:
@@ -148,7 +148,7 @@ async def test_runs_as_a_separate_process_from_a_script_file(tmp_path: Path) -> 
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "clauseflow_shared.testing.scripted_model",
+        "clauseflow_testkit.scripted_model",
         "--script",
         str(script_file),
         "--port-file",
@@ -184,7 +184,7 @@ def test_a_bad_script_file_exits_with_status_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"turns": [{"type": "sing"}]}), encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "clauseflow_shared.testing.scripted_model", "--script", str(bad)],
+        [sys.executable, "-m", "clauseflow_testkit.scripted_model", "--script", str(bad)],
         capture_output=True,
         timeout=60,
     )

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 import uvicorn
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.review import ChecklistItem
-from clauseflow_shared.settings import LLMSettings
+from clauseflow_contracts.review import ChecklistItem
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.settings import LLMSettings
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 

@@ -4,17 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from clauseflow_orchestrator.core import (
-    ApplyDecisions,
-    CompleteSummary,
-    Decision,
-    RecordResult,
-    StartReview,
-    decide,
-)
-from clauseflow_orchestrator.planning import build_default_plan, clause_plan
-from clauseflow_orchestrator.state import ReviewState
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseResult,
     ClauseTask,
     DocumentRefs,
@@ -23,8 +13,8 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.ids import redline_id, risk_id, task_id
-from clauseflow_shared.review import (
+from clauseflow_contracts.ids import redline_id, risk_id, task_id
+from clauseflow_contracts.review import (
     ApprovalPolicy,
     ChecklistItem,
     ClausePlan,
@@ -40,9 +30,19 @@ from clauseflow_shared.review import (
     Risk,
     TaskMode,
 )
-from clauseflow_shared.review import (
+from clauseflow_contracts.review import (
     Decision as RedlineDecision,
 )
+from clauseflow_orchestrator.core import (
+    ApplyDecisions,
+    CompleteSummary,
+    Decision,
+    RecordResult,
+    StartReview,
+    decide,
+)
+from clauseflow_orchestrator.planning import build_default_plan, clause_plan
+from clauseflow_orchestrator.state import ReviewState
 from pydantic import BaseModel
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.events import DocumentRefs, ReviewRequested
+from clauseflow_contracts.review import ClausePlan, Depth, Domain, Language, Risk
 from clauseflow_orchestrator.llm_planning import generate_review_plan, maybe_adjust_plan, write_summary
 from clauseflow_orchestrator.state import ClauseRecord, ReviewState
-from clauseflow_shared.events import DocumentRefs, ReviewRequested
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.review import ClausePlan, Depth, Domain, Language, Risk
+from clauseflow_platform.llm import LLMClient
 
 from .conftest import ScriptedChatServer, sample_checklist
 

@@ -8,14 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from clauseflow_orchestrator.core import Outgoing, RecordResult, StartReview, decide
-from clauseflow_orchestrator.outbox import OutboxRelay, coalesce_snapshots, superseded_snapshots
-from clauseflow_orchestrator.planning import build_default_plan
-from clauseflow_orchestrator.service import STALE_ATTEMPTS, Orchestrator
-from clauseflow_orchestrator.state import ReviewState
-from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent, StaleReviewState
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseProgress,
     ClauseResult,
     DocumentRefs,
@@ -24,8 +17,15 @@ from clauseflow_shared.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_shared.ids import task_id
-from clauseflow_shared.review import ChecklistItem, ClauseState, ReviewPlan, ReviewStatus
+from clauseflow_contracts.ids import task_id
+from clauseflow_contracts.review import ChecklistItem, ClauseState, ReviewPlan, ReviewStatus
+from clauseflow_orchestrator.core import Outgoing, RecordResult, StartReview, decide
+from clauseflow_orchestrator.outbox import OutboxRelay, coalesce_snapshots, superseded_snapshots
+from clauseflow_orchestrator.planning import build_default_plan
+from clauseflow_orchestrator.service import STALE_ATTEMPTS, Orchestrator
+from clauseflow_orchestrator.state import ReviewState
+from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent, StaleReviewState
+from clauseflow_platform.bus.memory import InMemoryBus
 from sqlalchemy.exc import IntegrityError
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.review import (
+    ClausePlan,
+    Depth,
+    Domain,
+    PlanAdjustment,
+    ReviewPlan,
+    Risk,
+)
 from clauseflow_orchestrator.domain_packs import FIDIC_TOOLS
 from clauseflow_orchestrator.planning import (
     PlanRejected,
@@ -11,14 +19,6 @@ from clauseflow_orchestrator.planning import (
     normalise_adjustment,
     normalise_plan,
     parse_depth,
-)
-from clauseflow_shared.review import (
-    ClausePlan,
-    Depth,
-    Domain,
-    PlanAdjustment,
-    ReviewPlan,
-    Risk,
 )
 
 from .conftest import sample_checklist

@@ -10,21 +10,21 @@ from typing import Any
 
 import httpx
 import pytest
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.prompts.clause_review import (
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts.clause_review import (
     build_fixed_path_messages,
     build_react_messages,
     parse_risks,
 )
-from clauseflow_shared.prompts.planning import build_adjust_messages, build_plan_messages
-from clauseflow_shared.prompts.redlines import (
+from clauseflow_contracts.prompts.planning import build_adjust_messages, build_plan_messages
+from clauseflow_contracts.prompts.redlines import (
     build_redline_messages,
     build_validation_messages,
     parse_redlines,
     parse_validation,
 )
-from clauseflow_shared.prompts.summary import build_summary_messages
-from clauseflow_shared.review import ChecklistItem, ClausePlan, Depth, Redline, Risk
+from clauseflow_contracts.prompts.summary import build_summary_messages
+from clauseflow_contracts.review import ChecklistItem, ClausePlan, Depth, Redline, Risk
 from model_fixtures import tool
 from openai import AsyncOpenAI, BadRequestError
 
@@ -172,7 +172,7 @@ async def test_answers_are_deterministic(llm: AsyncOpenAI) -> None:
 
 
 def _risk(clause: str, our_party: str) -> Risk:
-    from clauseflow_shared.legal.analysis import analyse_clause
+    from clauseflow_legal.analysis import analyse_clause
 
     found = analyse_clause(clause, our_party=our_party)[0]
     return Risk(id="risk_1", clause_id="13.2", **found)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from clauseflow_shared.prompts.clause_review import build_react_messages, parse_risks
+from clauseflow_contracts.prompts.clause_review import build_react_messages, parse_risks
 from model_fixtures import tool
 from openai import AsyncOpenAI
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.review import ChecklistItem, ClausePlan, Depth, Redline, Risk
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.review import ChecklistItem, ClausePlan, Depth, Redline, Risk
 
 CLAUSE_TEXT = (
     "20.1 If the Contractor considers himself entitled to any extension of the Time for Completion, "

@@ -5,14 +5,20 @@ from __future__ import annotations
 import re
 
 import pytest
-from clauseflow_shared.llm import LLMBadAnswer
-from clauseflow_shared.prompts import RISK_TYPES, RequestKind, read_clause_block, read_marker, read_metadata
-from clauseflow_shared.prompts.clause_review import (
+from clauseflow_contracts.prompts import (
+    RISK_TYPES,
+    RequestKind,
+    read_clause_block,
+    read_marker,
+    read_metadata,
+)
+from clauseflow_contracts.prompts.clause_review import (
     build_fixed_path_messages,
     build_react_messages,
     parse_risks,
     read_skill_results,
 )
+from clauseflow_platform.llm import LLMBadAnswer
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.prompts import (
+from clauseflow_contracts.prompts import (
     CLAUSE_END,
     CLAUSE_START,
     RISK_TYPES,
@@ -16,7 +16,7 @@ from clauseflow_shared.prompts import (
     read_marker_from_messages,
     read_metadata,
 )
-from clauseflow_shared.prompts.taxonomy import is_risk_type, risk_type_catalogue
+from clauseflow_contracts.prompts.taxonomy import is_risk_type, risk_type_catalogue
 
 
 @pytest.mark.parametrize("kind", list(RequestKind))
@@ -124,3 +124,10 @@ def test_the_taxonomy_has_the_45_public_ids_each_with_a_gloss() -> None:
     catalogue = risk_type_catalogue().splitlines()
     assert len(catalogue) == 45
     assert all(line.startswith("- ") and ": " in line for line in catalogue)
+
+
+def test_the_prompt_catalogue_is_the_taxonomy_table_in_its_order() -> None:
+    from clauseflow_contracts.risk_types import RISK_TYPES as TABLE
+
+    assert tuple(TABLE) == RISK_TYPES
+    assert all(f"- {t.id}: {t.gloss}" in risk_type_catalogue().splitlines() for t in TABLE.values())

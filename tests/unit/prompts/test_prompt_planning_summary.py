@@ -7,10 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.prompts import RequestKind, read_marker, read_metadata
-from clauseflow_shared.prompts.clause_review import build_fixed_path_messages, build_react_messages
-from clauseflow_shared.prompts.planning import (
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts import RequestKind, read_marker, read_metadata
+from clauseflow_contracts.prompts.clause_review import build_fixed_path_messages, build_react_messages
+from clauseflow_contracts.prompts.planning import (
     MAX_ADJUST_REMAINING,
     MAX_ADJUST_RISKS,
     build_adjust_messages,
@@ -20,9 +20,9 @@ from clauseflow_shared.prompts.planning import (
     read_current_risks,
     read_remaining_plan,
 )
-from clauseflow_shared.prompts.redlines import build_redline_messages, build_validation_messages
-from clauseflow_shared.prompts.summary import build_summary_messages, read_summary_inputs
-from clauseflow_shared.review import ChecklistItem, ClausePlan, Redline, Risk
+from clauseflow_contracts.prompts.redlines import build_redline_messages, build_validation_messages
+from clauseflow_contracts.prompts.summary import build_summary_messages, read_summary_inputs
+from clauseflow_contracts.review import ChecklistItem, ClausePlan, Redline, Risk
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.llm import LLMBadAnswer
-from clauseflow_shared.prompts import RequestKind, read_clause_block, read_marker, read_metadata
-from clauseflow_shared.prompts.redlines import (
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts import RequestKind, read_clause_block, read_marker, read_metadata
+from clauseflow_contracts.prompts.redlines import (
     build_redline_messages,
     build_validation_messages,
     parse_redlines,
@@ -16,7 +15,8 @@ from clauseflow_shared.prompts.redlines import (
     read_risk_rows,
     read_validation_issues,
 )
-from clauseflow_shared.review import Redline, Risk
+from clauseflow_contracts.review import Redline, Risk
+from clauseflow_platform.llm import LLMBadAnswer
 
 
 def test_draft_messages_carry_marker_clause_and_indexed_risks(clause_text: str, risks: list[Risk]) -> None:

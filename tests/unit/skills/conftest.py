@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clauseflow_shared.documents.model import Clause, CrossReference, Definition, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_documents.model import Clause, CrossReference, Definition, DocumentStructure
+from clauseflow_documents.store import DocumentStore
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from clauseflow_shared.documents.model import Definition, DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import InvalidInput
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_documents.model import Definition, DocumentStructure
+from clauseflow_documents.store import DocumentStore
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.documents.model import CrossReference, DocumentStructure
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents.model import CrossReference, DocumentStructure
 from clauseflow_skills.skills.clause_context import ClauseContextInput, run
 
 from .conftest import EN_DEFINITIONS, EN_ROWS, build_document, skill_context

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 
-from clauseflow_shared.documents.model import Definition, DocumentStructure
-from clauseflow_shared.legal.analysis import analyse_clause
+from clauseflow_documents.model import Definition, DocumentStructure
+from clauseflow_legal.analysis import analyse_clause
 from clauseflow_skills.doc_index import phrases_of
 from clauseflow_skills.skills.clause_context import ClauseContextInput, ClauseContextOutput, run
 

@@ -8,9 +8,9 @@ import time
 from typing import Any
 
 import pytest
-from clauseflow_shared.documents.parser import parse_text
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import InvalidInput, NotFound
+from clauseflow_contracts.errors import InvalidInput, NotFound
+from clauseflow_documents.parser import parse_text
+from clauseflow_documents.store import DocumentStore
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor, SkillTimeout

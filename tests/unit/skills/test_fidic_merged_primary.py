@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.documents.fidic import merge_gc_pc
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents.fidic import merge_gc_pc
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.parser import parse_document
 from clauseflow_skills.skill import ReviewContext, SkillContext
 from clauseflow_skills.skills import baseline_compare, fidic_consistency, fidic_merge
 

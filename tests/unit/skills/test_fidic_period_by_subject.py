@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.parser import parse_document
 from clauseflow_skills.skill import ReviewContext, SkillContext
 from clauseflow_skills.skills import fidic_consistency
 

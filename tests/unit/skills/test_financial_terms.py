@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_documents.model import DocumentStructure
 from clauseflow_skills.skills.financial_terms import FinancialTermsInput, extract, run
 
 from .conftest import skill_context

@@ -9,7 +9,7 @@ import unicodedata
 from typing import Any
 
 import pytest
-from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_documents.store import DocumentStore
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor, SkillTimeout

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.playbook import load_playbook
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_legal.playbook import load_playbook
 from clauseflow_skills.executor import SkillExecutor
 from clauseflow_skills.skill import ReviewContext
 from clauseflow_skills.skills import baseline_compare, deviation, redline_drafting, review_criteria

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_documents.model import DocumentStructure
 from clauseflow_skills.skills import sha_governance, spa_conditions, spa_warranties
 
 from .conftest import build_document, skill_context

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents.model import DocumentStructure
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.registry import SkillDefinitionError, SkillRegistry, skills_to_tool_definitions
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_documents.parser import parse_document
+from clauseflow_documents.store import DocumentStore
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor

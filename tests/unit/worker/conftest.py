@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from clauseflow_clause_worker.skills_client import SkillsClient
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.settings import SkillsClientSettings
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
 from worker_fixtures import contract, probe_skills

@@ -6,13 +6,13 @@ import json
 
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import SkillsClient
-from clauseflow_shared.prompts.kinds import (
+from clauseflow_contracts.prompts.kinds import (
     CLAUSE_END,
     CLAUSE_START,
     read_clause_block,
     read_marker_from_messages,
 )
-from clauseflow_shared.testing.scripted_turns import Turn, call
+from clauseflow_testkit.scripted_turns import Turn, call
 from worker_fixtures import INJECTION, clause_job, scripted_agent
 
 HIGH_RISK = [

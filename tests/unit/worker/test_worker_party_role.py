@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from clauseflow_clause_worker.pipeline import as_the_contract_names_us
-from clauseflow_shared.documents.parser import parse_document
-from clauseflow_shared.events import ClauseTask, DocumentRefs
+from clauseflow_contracts.events import ClauseTask, DocumentRefs
+from clauseflow_documents.parser import parse_document
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "share_transfer_zh.txt"
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 
 from clauseflow_clause_worker.redlines import RedlineDrafter
-from clauseflow_shared import ids
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.prompts.kinds import read_marker_from_messages
-from clauseflow_shared.prompts.redlines import read_redraft_requests, read_risk_rows, read_validation_issues
-from clauseflow_shared.review import Risk, RiskLevel
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts.kinds import read_marker_from_messages
+from clauseflow_contracts.prompts.redlines import (
+    read_redraft_requests,
+    read_risk_rows,
+    read_validation_issues,
+)
+from clauseflow_contracts.review import Risk, RiskLevel
+from clauseflow_testkit.scripted_turns import Turn
 from worker_fixtures import LIABILITY_RISK, REVIEW_ID, clause_job, scripted_llm
 
 CAP = "shall not exceed the fees paid in the twelve months before the claim"

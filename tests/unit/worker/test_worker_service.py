@@ -10,15 +10,15 @@ from typing import Any
 
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
 from clauseflow_clause_worker.skills_client import SkillsClient
-from clauseflow_shared import ids
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.documents.parser import parse_text
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
-from clauseflow_shared.prompts import read_clause_block
-from clauseflow_shared.review import TaskMode
-from clauseflow_shared.testing.scripted_model import request_facts
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
+from clauseflow_contracts.prompts import read_clause_block
+from clauseflow_contracts.review import TaskMode
+from clauseflow_documents.parser import parse_text
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_testkit.scripted_model import request_facts
+from clauseflow_testkit.scripted_turns import Turn
 from worker_fixtures import DOCUMENT_ID, LIABILITY_RISK, REVIEW_ID, clause_task, scripted_llm
 
 RISK = {

@@ -8,7 +8,7 @@ import socket
 from pathlib import Path
 
 from clauseflow_clause_worker.skills_client import InvocationContext, SkillsClient
-from clauseflow_shared.settings import SkillsClientSettings
+from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_skills.registry import SkillRegistry
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from clauseflow_clause_worker.structures import StructureCache
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.store import DocumentStore
 from worker_fixtures import contract
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_clause_worker.tools import TRUNCATION_NOTE, error_text, parse_arguments, truncate
-from clauseflow_shared.llm import ToolCall
+from clauseflow_platform.llm import ToolCall
 
 
 def test_short_results_are_unchanged() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_clause_worker.validation import check_draft, check_drafts, locate
-from clauseflow_shared.review import Risk, RiskLevel
+from clauseflow_contracts.review import Risk, RiskLevel
 
 CLAUSE = "The Supplier's liability shall be unlimited.\nPayment is due within  120 days."
 RISKS = [

@@ -10,14 +10,14 @@ from typing import Any
 from clauseflow_clause_worker.agent import ClauseAgent, ClauseJob
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import SkillsClient
-from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.events import ClauseTask, DocumentRefs
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.review import Risk, RiskLevel
-from clauseflow_shared.testing.scripted_model import ScriptedModel
-from clauseflow_shared.testing.scripted_turns import Turn
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseTask, DocumentRefs
+from clauseflow_contracts.review import Risk, RiskLevel
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_platform.llm import LLMClient
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn
 from pydantic import Field
 
 LIABILITY = (

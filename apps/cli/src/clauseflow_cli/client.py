@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 
@@ -30,6 +31,19 @@ def _raise_for(resp: httpx.Response) -> None:
     except ValueError:
         message = resp.text
     raise GatewayError(resp.status_code, str(message))
+
+
+def _download_name(disposition: str) -> str:
+    """The file name of a Content-Disposition header (RFC 6266 ``filename*`` preferred)."""
+    for part in disposition.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key.lower() == "filename*" and value.lower().startswith("utf-8''"):
+            return unquote(value[7:])
+    for part in disposition.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key.lower() == "filename":
+            return value.strip('"')
+    return ""
 
 
 class GatewayClient:
@@ -109,6 +123,20 @@ class GatewayClient:
         resp = await self._http.get(f"/v1/reviews/{review_id}/report", params={"format": fmt})
         _raise_for(resp)
         return resp.json() if fmt == "json" else resp.text
+
+    async def word(
+        self, review_id: str, variant: str = "redline", *, pending: bool = False, revisions: bool = True
+    ) -> tuple[bytes, str]:
+        """The contract as Word (``redline`` or ``clean``) and the file name the gateway suggests."""
+        params = {
+            "format": "docx",
+            "variant": variant,
+            "pending": str(pending).lower(),
+            "revisions": str(revisions).lower(),
+        }
+        resp = await self._http.get(f"/v1/reviews/{review_id}/report", params=params)
+        _raise_for(resp)
+        return resp.content, _download_name(resp.headers.get("content-disposition", ""))
 
     async def wait_until(
         self, review_id: str, statuses: set[str], *, timeout_s: float = 120.0

@@ -92,14 +92,35 @@ def approve(
 
 def report(
     review_id: str = typer.Argument(...),
-    fmt: str = typer.Option("md", "--format", help="md or json"),
-    out: Path | None = typer.Option(None, help="write to this file instead of the terminal"),
+    fmt: str = typer.Option("md", "--format", help="md, json or docx"),
+    out: Path | None = typer.Option(
+        None, help="write to this file instead of the terminal (docx: the directory for both documents)"
+    ),
+    pending: bool = typer.Option(False, help="docx: show pending redlines as revisions too"),
+    revisions: bool = typer.Option(True, help="docx: --no-revisions shows the risks as comments only"),
     gateway: str = GATEWAY,
 ) -> None:
-    """Fetch a review's report."""
+    """Fetch a review's report; ``--format docx`` writes NAME.redline.docx and NAME.clean.docx."""
+    if fmt == "docx":
+        _write_word(review_id, out or Path("."), pending=pending, revisions=revisions, gateway=gateway)
+        return
     body = _call(gateway, lambda c: c.report(review_id, fmt))
     text = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False, indent=2)
     if out:
         out.write_text(text)
     else:
         console.print(text, markup=False, highlight=False)
+
+
+def _write_word(review_id: str, directory: Path, *, pending: bool, revisions: bool, gateway: str) -> None:
+    async def fetch(client: GatewayClient) -> list[tuple[bytes, str]]:
+        return [
+            await client.word(review_id, variant, pending=pending, revisions=revisions)
+            for variant in ("redline", "clean")
+        ]
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for (content, name), variant in zip(_call(gateway, fetch), ("redline", "clean"), strict=True):
+        path = directory / (Path(name).name or f"{review_id}.{variant}.docx")
+        path.write_bytes(content)
+        console.print(str(path))

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import uvicorn
-from clauseflow_shared.bus.memory import InMemoryBus
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.settings import LLMSettings
+from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.logging import get_logger
+from clauseflow_platform.settings import LLMSettings
 
 from clauseflow_cli.processes import free_port
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.errors import ClauseflowError
+from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_documents.model import DocumentStructure
 
 
 def parse(
@@ -50,11 +50,11 @@ def _read(path: Path) -> bytes:
 
 
 def _load(file: Path, pc: Path | None) -> DocumentStructure:
-    from clauseflow_shared.documents.parser import parse_document
+    from clauseflow_documents.parser import parse_document
 
     structure = parse_document(_read(file), file.name)
     if pc is not None:
-        from clauseflow_shared.documents.fidic import merge_gc_pc
+        from clauseflow_documents.fidic import merge_gc_pc
 
         structure = merge_gc_pc(structure, parse_document(_read(pc), pc.name))
     return structure

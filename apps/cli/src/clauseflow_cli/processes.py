@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-from clauseflow_shared.logging import get_logger
+from clauseflow_platform.logging import get_logger
 
 log = get_logger(__name__)
 

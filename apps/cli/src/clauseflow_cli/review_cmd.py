@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -43,7 +43,9 @@ def review(
         help="reference documents (e.g. Employer's Requirements)",
     ),
     approve: ApprovalMode = typer.Option(ApprovalMode.ASK, help="all | none | ask (per redline)"),
-    out: Path = typer.Option(Path("out"), help="directory for report.json and report.md"),
+    out: Path = typer.Option(
+        Path("out"), help="directory for report.json, report.md, NAME.redline.docx and NAME.clean.docx"
+    ),
     llm: LLMChoice = typer.Option(
         LLMChoice.OFFLINE, help="offline playbook model, or LLM_BASE_URL/LLM_MODEL"
     ),
@@ -60,6 +62,8 @@ def review(
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report["json"], ensure_ascii=False, indent=2) + "\n")
     (out / "report.md").write_text(report["md"])
+    for variant in ("redline", "clean"):
+        (out / f"{file.stem}.{variant}.docx").write_bytes(report[variant])
     _print_outcome(report["json"], out)
 
 
@@ -74,7 +78,7 @@ async def _run(
     llm: LLMChoice,
     workdir: Path | None,
 ) -> dict[str, Any]:
-    from clauseflow_shared.settings import LLMSettings
+    from clauseflow_platform.settings import LLMSettings
 
     from clauseflow_cli.embedded import embedded_stack
 
@@ -97,6 +101,8 @@ async def _run(
             return {
                 "json": await client.report(review_id, "json"),
                 "md": await client.report(review_id, "md"),
+                "redline": (await client.word(review_id, "redline"))[0],
+                "clean": (await client.word(review_id, "clean"))[0],
             }
 
 
@@ -136,5 +142,5 @@ def _print_outcome(report: dict[str, Any], out: Path) -> None:
     console.print(
         f"[bold]{report['status']}[/bold]: {len(report.get('clauses', []))} clauses, "
         f"{len(risks)} risks (high {by_level['high']}, medium {by_level['medium']}, low {by_level['low']}), "
-        f"{approved} redlines accepted → {out / 'report.md'}"
+        f"{approved} redlines accepted → {out / 'report.md'} and the Word redline and clean copy"
     )

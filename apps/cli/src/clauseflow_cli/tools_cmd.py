@@ -110,7 +110,7 @@ def tools(
     as_json: bool = typer.Option(False, "--json", help="print the definitions as JSON"),
 ) -> None:
     """List the tools a skills server offers to the clause agent (its ListTools registry)."""
-    from clauseflow_shared.logging import configure_logging
+    from clauseflow_platform.logging import configure_logging
 
     # stdout carries the listing (JSON must stay parseable): logs go to stderr, warnings only.
     configure_logging("cli", level="WARNING", json=False)

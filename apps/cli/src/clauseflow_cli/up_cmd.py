@@ -8,7 +8,7 @@ import signal
 from pathlib import Path
 
 import typer
-from clauseflow_shared.logging import configure_logging
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
 console = Console(stderr=True)
@@ -26,12 +26,20 @@ def up(
 
 
 async def _up(workers: int, concurrency: int, workdir: Path, kafka: str | None) -> None:
-    from clauseflow_shared.local_kafka import LocalKafka
-
     from clauseflow_cli.stack import LocalStack, StackLayout
 
     async with contextlib.AsyncExitStack() as stack:
         if kafka is None:
+            # The local broker is development tooling (the testkit, in the root dev group), not a
+            # dependency of the CLI: without it, `up` needs a broker given with --kafka.
+            try:
+                from clauseflow_testkit.local_kafka import LocalKafka
+            except ImportError as exc:
+                raise typer.BadParameter(
+                    "no local Kafka launcher here (clauseflow-testkit is installed with the dev "
+                    "group: `uv sync`); give a broker with --kafka HOST:PORT",
+                    param_hint="--kafka",
+                ) from exc
             broker = LocalKafka()
             kafka = await asyncio.to_thread(broker.start)
             stack.callback(broker.stop)

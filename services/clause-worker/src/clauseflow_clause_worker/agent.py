@@ -18,11 +18,11 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.events import ClauseTask
-from clauseflow_shared.legal.jurisdictions import ContractSetting
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import Depth, LLMUsage, SkillCall
+from clauseflow_contracts.events import ClauseTask
+from clauseflow_contracts.review import Depth, LLMUsage, SkillCall
+from clauseflow_documents.model import Clause
+from clauseflow_legal.jurisdictions import ContractSetting
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.model import ChatModel, usage_of

@@ -6,9 +6,9 @@ import contextlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.settings import LLMSettings
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.base import EventBus
+from clauseflow_platform.settings import LLMSettings
 
 from clauseflow_clause_worker.service import ClauseWorker, build_worker
 from clauseflow_clause_worker.settings import AgentSettings
@@ -26,8 +26,8 @@ async def start_worker(
     grace_s: float = 10.0,
 ) -> AsyncIterator[ClauseWorker]:
     """Run a clause worker on ``bus`` until the context exits (then stop it gracefully)."""
-    from clauseflow_shared.llm import LLMClient
-    from clauseflow_shared.logging import quiet_noisy_loggers
+    from clauseflow_platform.llm import LLMClient
+    from clauseflow_platform.logging import quiet_noisy_loggers
 
     quiet_noisy_loggers()  # also when the embedding process did not configure logging
     client = LLMClient(llm)

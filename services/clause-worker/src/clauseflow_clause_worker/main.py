@@ -6,9 +6,9 @@ import asyncio
 import signal
 import sys
 
-from clauseflow_shared import runtime
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform import runtime
+from clauseflow_platform.logging import configure_logging, get_logger
 from pydantic import ValidationError
 
 from clauseflow_clause_worker.service import ClauseWorker
@@ -20,8 +20,8 @@ log = get_logger(__name__)
 
 async def run(config: ClauseWorkerConfig) -> None:
     """Run the worker until SIGTERM/SIGINT, then stop gracefully (in-flight tasks finish or are released)."""
-    from clauseflow_shared.bus.factory import create_bus
-    from clauseflow_shared.llm import LLMClient
+    from clauseflow_platform.bus.factory import create_bus
+    from clauseflow_platform.llm import LLMClient
 
     bus = create_bus(config.worker.bus_kind, config.kafka)
     llm = LLMClient(config.llm)

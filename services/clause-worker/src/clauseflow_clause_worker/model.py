@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from clauseflow_shared.review import LLMUsage
+from clauseflow_contracts.review import LLMUsage
 
 
 class ChatModel(Protocol):
-    """The part of ``clauseflow_shared.llm.LLMClient`` the clause agent uses."""
+    """The part of ``clauseflow_platform.llm.LLMClient`` the clause agent uses."""
 
     async def chat(
         self,

@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from clauseflow_shared import ids
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.reference_units import find_reference_clause, unit_id
-from clauseflow_shared.documents.store import DocumentStore, encode_blob
-from clauseflow_shared.errors import NotFound
-from clauseflow_shared.events import ClauseResult, ClauseTask
-from clauseflow_shared.legal.clause_types import classify_clause_combined
-from clauseflow_shared.legal.jurisdictions import contract_setting
-from clauseflow_shared.legal.party_roles import party_with_role
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_contracts import ids
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.events import ClauseResult, ClauseTask
+from clauseflow_contracts.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.reference_units import find_reference_clause, unit_id
+from clauseflow_documents.store import DocumentStore, encode_blob
+from clauseflow_legal.clause_types import classify_clause_combined
+from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.party_roles import party_with_role
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate
 from clauseflow_clause_worker.agent import AgentOutcome, ClauseAgent, ClauseJob

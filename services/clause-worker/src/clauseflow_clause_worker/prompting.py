@@ -1,4 +1,4 @@
-"""The worker's bridge to ``clauseflow_shared.prompts``: task + clause in, chat messages out.
+"""The worker's bridge to ``clauseflow_contracts.prompts``: task + clause in, chat messages out.
 
 All prompt text lives in the shared library (the playbook model reads the same
 format); this module only decides what of a task goes into which prompt.
@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.events import ClauseTask, RedraftRequest
-from clauseflow_shared.legal.jurisdictions import ContractSetting
-from clauseflow_shared.prompts import clause_review
-from clauseflow_shared.prompts import redlines as redline_prompts
-from clauseflow_shared.review import Depth, Risk
+from clauseflow_contracts.events import ClauseTask, RedraftRequest
+from clauseflow_contracts.prompts import clause_review
+from clauseflow_contracts.prompts import redlines as redline_prompts
+from clauseflow_contracts.review import Depth, Risk
+from clauseflow_documents.model import Clause
+from clauseflow_legal.jurisdictions import ContractSetting
 
 from clauseflow_clause_worker.skills_client import ToolInfo
 

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from clauseflow_shared import ids
-from clauseflow_shared.events import RedraftRequest
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.review import LLMUsage, Redline, Risk, RiskLevel
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.review import LLMUsage, Redline, Risk, RiskLevel
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob

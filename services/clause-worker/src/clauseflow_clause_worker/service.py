@@ -11,12 +11,12 @@ after a kill -9 before commit) republishes the same event and consumers dedupe.
 
 from __future__ import annotations
 
-from clauseflow_shared import ids
-from clauseflow_shared.bus.base import Consumer, EventBus
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.events import ClauseTask, Envelope, Topic
-from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.settings import SkillsClientSettings
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import ClauseTask, Envelope, Topic
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.base import Consumer, EventBus
+from clauseflow_platform.logging import bound_context, get_logger
+from clauseflow_platform.settings import SkillsClientSettings
 
 from clauseflow_clause_worker.agent import ClauseAgent, SkillSource
 from clauseflow_clause_worker.model import ChatModel

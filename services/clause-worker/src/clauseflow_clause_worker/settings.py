@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.events import Topic
-from clauseflow_shared.settings import (
+from clauseflow_contracts.events import Topic
+from clauseflow_contracts.skills import SkillId
+from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
     LLMSettings,
@@ -25,8 +26,8 @@ class AgentSettings(BaseSettings):
     tool_concurrency: int = Field(
         default=4, ge=1, description="tool calls of one turn run at most this many at once"
     )
-    quick_tools: tuple[str, ...] = ("get_clause_context",)
-    default_fixed_tools: tuple[str, ...] = ("get_clause_context",)
+    quick_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
+    default_fixed_tools: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
 
 
 class WorkerSettings(BaseSettings):

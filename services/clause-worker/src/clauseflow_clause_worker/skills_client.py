@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+from clauseflow_platform.logging import get_logger
+from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.settings import SkillsClientSettings
 
 log = get_logger(__name__)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.store import DocumentStore
 
 DEFAULT_MAX_DOCUMENTS = 32
 

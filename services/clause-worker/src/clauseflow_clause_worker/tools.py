@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from clauseflow_shared.review import SkillCall
+from clauseflow_contracts.review import SkillCall
 
 from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome
 

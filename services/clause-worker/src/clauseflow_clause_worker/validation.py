@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clauseflow_shared.review import Risk
+from clauseflow_contracts.review import Risk
 
 
 @dataclass(frozen=True)

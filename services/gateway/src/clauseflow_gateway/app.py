@@ -6,9 +6,9 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-from clauseflow_shared.bus import EventBus
-from clauseflow_shared.documents import DocumentStore
-from clauseflow_shared.logging import get_logger
+from clauseflow_documents import DocumentStore
+from clauseflow_platform.bus import EventBus
+from clauseflow_platform.logging import get_logger
 from fastapi import FastAPI
 
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
@@ -32,7 +32,7 @@ API_DESCRIPTION = (
 
 def make_bus(settings: GatewaySettings) -> EventBus:
     """The bus the settings ask for (Kafka in deployments, in-memory for embedded use)."""
-    from clauseflow_shared.bus.factory import create_bus
+    from clauseflow_platform.bus.factory import create_bus
 
     return create_bus(settings.bus_kind, settings)
 
@@ -111,6 +111,7 @@ async def _running(
         relay = OutboxRelay(
             sessions, the_bus, poll_s=settings.outbox_poll_s, publish_timeout_s=settings.publish_timeout_s
         )
+        documents = store or DocumentStore(settings.document_store_dir)
         services = GatewayServices(
             settings=settings,
             engine=engine,
@@ -119,13 +120,14 @@ async def _running(
             read_model=ReadModel(sessions),
             submissions=SubmissionService(
                 sessions=sessions,
-                store=store or DocumentStore(settings.document_store_dir),
+                store=documents,
                 relay=relay,
                 parser=parser or default_parser(),
                 readers=readers,
                 defaults=settings,
             ),
             decisions=DecisionService(sessions, relay),
+            store=documents,
         )
         if consume:
             projector = Projector(sessions)

@@ -18,10 +18,10 @@ import uuid
 import zlib
 from collections.abc import Sequence
 
-from clauseflow_shared.events import Envelope, ReviewDecisionsSubmitted, Topic
-from clauseflow_shared.ids import derived_id
-from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.review import Decision, DecisionAction, RedlineStatus
+from clauseflow_contracts.events import Envelope, ReviewDecisionsSubmitted, Topic
+from clauseflow_contracts.ids import derived_id
+from clauseflow_contracts.review import Decision, DecisionAction, RedlineStatus
+from clauseflow_platform.logging import bound_context, get_logger
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker

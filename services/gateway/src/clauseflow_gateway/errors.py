@@ -10,8 +10,8 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from clauseflow_shared.errors import ClauseflowError, DocumentError, NotFound
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.errors import ClauseflowError, DocumentError, NotFound
+from clauseflow_platform.logging import get_logger
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 import uvicorn
-from clauseflow_shared import runtime
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_platform import runtime
+from clauseflow_platform.logging import configure_logging, get_logger
 from pydantic import ValidationError
 
 from clauseflow_gateway.app import create_app

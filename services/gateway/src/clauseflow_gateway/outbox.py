@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from clauseflow_shared.bus import EventBus
-from clauseflow_shared.events import Envelope
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.events import Envelope
+from clauseflow_platform.bus import EventBus
+from clauseflow_platform.logging import get_logger
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clauseflow_shared.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
-from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.review import ClauseState, Redline, RedlineStatus
+from clauseflow_contracts.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
+from clauseflow_contracts.review import ClauseState, Redline, RedlineStatus
+from clauseflow_platform.logging import bound_context, get_logger
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from clauseflow_shared.errors import NotFound
-from clauseflow_shared.review import ClauseState, Risk
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.review import ClauseState, Risk
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -240,6 +241,12 @@ class ReadModel:
             )
             for r in rows
         ]
+
+    async def documents(self, review_id: str) -> tuple[dict[str, Any], str]:
+        """The document references a review was submitted with, and the contract's file name."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+            return dict(review.documents or {}), review.filename or ""
 
     async def snapshot(self, review_id: str) -> ReviewSnapshot:
         """Everything the report needs, in document order."""

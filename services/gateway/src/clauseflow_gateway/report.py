@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from clauseflow_shared.review import Redline, RedlineStatus, Risk
+from clauseflow_contracts.review import Redline, RedlineStatus, Risk
 from pydantic import BaseModel, ConfigDict
 
 STANDING = (RedlineStatus.APPROVED.value, RedlineStatus.EDITED.value, RedlineStatus.PENDING.value)

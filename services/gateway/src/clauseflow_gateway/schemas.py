@@ -6,7 +6,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Any, Literal
 
-from clauseflow_shared.review import ApprovalPolicy, DecisionAction, Language
+from clauseflow_contracts.review import ApprovalPolicy, DecisionAction, Language
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 DomainChoice = Literal["generic", "fidic", "sha_spa", "auto"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clauseflow_shared.bus import Consumer, EventBus
+from clauseflow_documents import DocumentStore
+from clauseflow_platform.bus import Consumer, EventBus
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -28,6 +29,7 @@ class GatewayServices:
     decisions: DecisionService
     consumer: Consumer | None = None
     checks: dict[str, str] = field(default_factory=dict)
+    store: DocumentStore | None = None  # the documents reviews were submitted with (Word export)
 
 
 def get_services(request: Request) -> GatewayServices:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.settings import (
+from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
     LoggingSettings,
@@ -29,6 +29,12 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     publish_timeout_s: float = Field(default=15.0, gt=0)
     outbox_poll_s: float = Field(default=1.0, gt=0, description="how often the relay retries unsent events")
     sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")
+    word_author: str = Field(
+        default="ClauseFlow",
+        min_length=1,
+        max_length=200,
+        description="author of tracked changes and comments",
+    )
     # Events handled at once; those of one review that overlap are committed in one transaction.
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
 

@@ -17,19 +17,16 @@ item with one tool. We keep its shape and improve the content:
   mentioned; ``cross_reference_check`` when the clause refers to other clauses;
   ``resolve_definition`` when it uses defined terms; plus the subject's and the
   domain pack's skills.
-* **Clause types** (the catalogue's, e.g. ``cap_on_liability``) are read from the clause's whole
-  text and travel with the item, so the planner (any model) sees what a clause does even when its
-  heading says nothing ("7. Miscellaneous" holding the liability cap).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.documents.reference_units import is_cover, reference_prefixes, unit_id
-from clauseflow_shared.legal.clause_types import classify_clause_combined
-from clauseflow_shared.review import ChecklistItem, Domain
+from clauseflow_contracts.review import ChecklistItem, Domain
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_documents.reference_units import is_cover, reference_prefixes, unit_id
 
 from clauseflow_orchestrator.domain_packs import pack_entry
 from clauseflow_orchestrator.subjects import (
@@ -121,13 +118,13 @@ def _item(
     if subject is GENERAL and parent_title:
         # An untitled sub-clause about nothing recognisable belongs to its article's subject.
         subject = classify(parent_title, "")
-    skills: list[str] = ["get_clause_context"]
+    skills: list[str] = [SkillId.GET_CLAUSE_CONTEXT]
     if mentions_money(clause.text):
-        skills.append("extract_financial_terms")
+        skills.append(SkillId.EXTRACT_FINANCIAL_TERMS)
     if has_references or mentions_references(clause.text):
-        skills.append("cross_reference_check")
+        skills.append(SkillId.CROSS_REFERENCE_CHECK)
     if clause.definitions_used:
-        skills.append("resolve_definition")
+        skills.append(SkillId.RESOLVE_DEFINITION)
     skills.extend(subject.skills)
     priority = subject.priority
     name = clause.title or _first_words(clause.text)
@@ -142,7 +139,6 @@ def _item(
         priority=priority,
         required_skills=tuple(dict.fromkeys(skills)),
         description=_description(clause.clause_id, subject.name, entry.focus if entry else ""),
-        clause_types=tuple(classify_clause_combined(clause.title, clause.text)),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from clauseflow_shared.events import (
+from clauseflow_contracts.events import (
     ClauseResult,
     ClauseTask,
     Envelope,
@@ -20,8 +20,8 @@ from clauseflow_shared.events import (
     ReviewDecisionsSubmitted,
     Topic,
 )
-from clauseflow_shared.ids import derived_id, task_id
-from clauseflow_shared.review import (
+from clauseflow_contracts.ids import derived_id, task_id
+from clauseflow_contracts.review import (
     ApprovalPolicy,
     ClausePlan,
     ClauseState,
@@ -33,7 +33,7 @@ from clauseflow_shared.review import (
     RiskLevel,
     TaskMode,
 )
-from clauseflow_shared.review import (
+from clauseflow_contracts.review import (
     Decision as RedlineDecision,
 )
 

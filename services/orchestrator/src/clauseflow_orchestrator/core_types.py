@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from clauseflow_shared.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
-from clauseflow_shared.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
+from clauseflow_contracts.events import ClauseResult, Envelope, ReviewDecisionsSubmitted, ReviewRequested
+from clauseflow_contracts.review import ChecklistItem, LLMUsage, PlanAdjustment, ReviewPlan
 
 from clauseflow_orchestrator.state import ReviewState
 

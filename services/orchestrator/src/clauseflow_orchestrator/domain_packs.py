@@ -10,32 +10,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.review import Domain
+from clauseflow_contracts.review import Domain
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause
 
 Priority = Literal["critical", "high", "medium", "low"]
 
 GENERIC_TOOLS: tuple[str, ...] = (
-    "get_clause_context",
-    "resolve_definition",
-    "compare_with_baseline",
-    "cross_reference_check",
-    "extract_financial_terms",
-    "search_reference_doc",
-    "load_review_criteria",
-    "assess_deviation",
+    SkillId.GET_CLAUSE_CONTEXT,
+    SkillId.RESOLVE_DEFINITION,
+    SkillId.COMPARE_WITH_BASELINE,
+    SkillId.CROSS_REFERENCE_CHECK,
+    SkillId.EXTRACT_FINANCIAL_TERMS,
+    SkillId.SEARCH_REFERENCE_DOC,
+    SkillId.LOAD_REVIEW_CRITERIA,
+    SkillId.ASSESS_DEVIATION,
 )
 FIDIC_TOOLS: tuple[str, ...] = (
-    "fidic_merge_gc_pc",
-    "fidic_calculate_time_bar",
-    "fidic_check_pc_consistency",
-    "fidic_search_er",
+    SkillId.FIDIC_MERGE_GC_PC,
+    SkillId.FIDIC_CALCULATE_TIME_BAR,
+    SkillId.FIDIC_CHECK_PC_CONSISTENCY,
+    SkillId.FIDIC_SEARCH_ER,
 )
 SHA_SPA_TOOLS: tuple[str, ...] = (
-    "spa_extract_conditions",
-    "spa_extract_reps_warranties",
-    "spa_indemnity_analysis",
-    "sha_governance_check",
+    SkillId.SPA_EXTRACT_CONDITIONS,
+    SkillId.SPA_EXTRACT_REPS_WARRANTIES,
+    SkillId.SPA_INDEMNITY_ANALYSIS,
+    SkillId.SHA_GOVERNANCE_CHECK,
 )
 
 
@@ -55,22 +56,24 @@ class PackEntry:
     focus: str = ""
 
 
-_BASELINE = ("compare_with_baseline",)
-_MONEY = ("extract_financial_terms",)
+_BASELINE = (SkillId.COMPARE_WITH_BASELINE,)
+_MONEY = (SkillId.EXTRACT_FINANCIAL_TERMS,)
 
 FIDIC_PACK: dict[str, PackEntry] = {
-    "1.1": PackEntry("Definitions", "low", ("resolve_definition",), "defined terms that shift risk"),
+    "1.1": PackEntry("Definitions", "low", (SkillId.RESOLVE_DEFINITION,), "defined terms that shift risk"),
     "1.5": PackEntry("Priority of Documents", "medium", _BASELINE, "order of precedence"),
     "1.14": PackEntry("Limitation of Liability", "critical", _BASELINE + _MONEY, "cap and carve-outs"),
     "4.1": PackEntry(
         "Contractor's General Obligations",
         "critical",
-        (*_BASELINE, "fidic_search_er"),
+        (*_BASELINE, SkillId.FIDIC_SEARCH_ER),
         "scope and fitness for purpose",
     ),
     "4.2": PackEntry("Performance Security", "high", _MONEY, "amount, form and release"),
     "4.12": PackEntry("Unforeseeable Physical Conditions", "high", _BASELINE, "who bears ground risk"),
-    "8.2": PackEntry("Time for Completion", "high", ("cross_reference_check",), "completion obligations"),
+    "8.2": PackEntry(
+        "Time for Completion", "high", (SkillId.CROSS_REFERENCE_CHECK,), "completion obligations"
+    ),
     "8.7": PackEntry("Delay Damages", "critical", _MONEY, "rate and cap of delay damages"),
     "8.8": PackEntry("Delay Damages", "critical", _MONEY, "rate and cap of delay damages"),
     "13.1": PackEntry("Right to Vary", "high", _BASELINE, "variation procedure and valuation"),
@@ -82,22 +85,32 @@ FIDIC_PACK: dict[str, PackEntry] = {
     "15.5": PackEntry("Employer's Entitlement to Termination", "critical", _BASELINE, "for convenience"),
     "16.2": PackEntry("Termination by Contractor", "high", _BASELINE, "our exit rights"),
     "17.6": PackEntry("Limitation of Liability", "critical", _BASELINE + _MONEY, "cap and carve-outs"),
-    "20.1": PackEntry("Contractor's Claims", "critical", ("fidic_calculate_time_bar",), "notice time bar"),
-    "20.2": PackEntry("Claims for Payment and/or EOT", "critical", ("fidic_calculate_time_bar",), "time bar"),
+    "20.1": PackEntry(
+        "Contractor's Claims", "critical", (SkillId.FIDIC_CALCULATE_TIME_BAR,), "notice time bar"
+    ),
+    "20.2": PackEntry(
+        "Claims for Payment and/or EOT", "critical", (SkillId.FIDIC_CALCULATE_TIME_BAR,), "time bar"
+    ),
 }
 
 _SHA_SPA_SUBJECTS: tuple[tuple[tuple[str, ...], PackEntry], ...] = (
     (
         ("warrant", "representation", "陈述", "保证"),
-        PackEntry("Representations and Warranties", "critical", ("spa_extract_reps_warranties",), "scope"),
+        PackEntry(
+            "Representations and Warranties", "critical", (SkillId.SPA_EXTRACT_REPS_WARRANTIES,), "scope"
+        ),
     ),
     (
         ("indemn", "赔偿", "补偿"),
-        PackEntry("Indemnities", "critical", ("spa_indemnity_analysis", *_MONEY), "caps, baskets, survival"),
+        PackEntry(
+            "Indemnities", "critical", (SkillId.SPA_INDEMNITY_ANALYSIS, *_MONEY), "caps, baskets, survival"
+        ),
     ),
     (
         ("condition", "先决条件", "交割条件"),
-        PackEntry("Conditions Precedent", "high", ("spa_extract_conditions",), "long-stop date and waivers"),
+        PackEntry(
+            "Conditions Precedent", "high", (SkillId.SPA_EXTRACT_CONDITIONS,), "long-stop date and waivers"
+        ),
     ),
     (
         ("consideration", "purchase price", "对价", "价款"),
@@ -105,11 +118,11 @@ _SHA_SPA_SUBJECTS: tuple[tuple[tuple[str, ...], PackEntry], ...] = (
     ),
     (
         ("board", "reserved matter", "veto", "voting", "governance", "董事会", "股东会", "表决", "一票否决"),
-        PackEntry("Governance", "high", ("sha_governance_check",), "reserved matters and deadlock"),
+        PackEntry("Governance", "high", (SkillId.SHA_GOVERNANCE_CHECK,), "reserved matters and deadlock"),
     ),
     (
         ("drag", "tag", "pre-emption", "transfer of shares", "优先购买", "随售", "拖售", "股权转让"),
-        PackEntry("Share Transfers", "high", ("sha_governance_check",), "exit and transfer rights"),
+        PackEntry("Share Transfers", "high", (SkillId.SHA_GOVERNANCE_CHECK,), "exit and transfer rights"),
     ),
 )
 
@@ -123,7 +136,7 @@ def pack_entry(domain: Domain, clause: Clause, *, has_pc: bool = False) -> PackE
             return PackEntry(
                 entry.name,
                 entry.priority,
-                ("fidic_merge_gc_pc", "fidic_check_pc_consistency", *entry.skills),
+                (SkillId.FIDIC_MERGE_GC_PC, SkillId.FIDIC_CHECK_PC_CONSISTENCY, *entry.skills),
                 entry.focus,
             )
         return entry

@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.settings import LLMSettings
+from clauseflow_platform.bus.base import EventBus
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.settings import LLMSettings
 
 from clauseflow_orchestrator.service import Orchestrator
 

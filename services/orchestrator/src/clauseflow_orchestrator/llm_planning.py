@@ -12,11 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from clauseflow_shared.llm.json_answer import parse_json_answer
-from clauseflow_shared.logging import get_logger
-from clauseflow_shared.prompts.planning import build_adjust_messages, build_plan_messages
-from clauseflow_shared.prompts.summary import build_summary_messages
-from clauseflow_shared.review import (
+from clauseflow_contracts.json_answer import parse_json_answer
+from clauseflow_contracts.prompts.planning import build_adjust_messages, build_plan_messages
+from clauseflow_contracts.prompts.summary import build_summary_messages
+from clauseflow_contracts.review import (
     ChecklistItem,
     ClausePlan,
     Domain,
@@ -26,6 +25,7 @@ from clauseflow_shared.review import (
     ReviewPlan,
     Risk,
 )
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_orchestrator.domain_packs import all_tools
 from clauseflow_orchestrator.planning import (
@@ -42,7 +42,7 @@ log = get_logger(__name__)
 
 
 class ChatModel(Protocol):
-    """The part of :class:`clauseflow_shared.llm.LLMClient` the orchestrator uses."""
+    """The part of :class:`clauseflow_platform.llm.LLMClient` the orchestrator uses."""
 
     async def chat(
         self, messages: list[dict[str, Any]], *, temperature: float | None = None, response_json: bool = False

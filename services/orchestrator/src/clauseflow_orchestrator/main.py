@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import signal
 
-from clauseflow_shared import runtime
-from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.llm import LLMClient
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_platform import runtime
+from clauseflow_platform.bus.base import EventBus
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.logging import configure_logging, get_logger
 
 from clauseflow_orchestrator.service import Orchestrator
 from clauseflow_orchestrator.settings import OrchestratorSettings
@@ -34,7 +34,7 @@ def build_orchestrator(settings: OrchestratorSettings, bus: EventBus, llm: LLMCl
 
 async def run(settings: OrchestratorSettings) -> None:
     """Start the bus and the orchestrator, wait for a stop signal, shut down gracefully."""
-    from clauseflow_shared.bus.factory import create_bus
+    from clauseflow_platform.bus.factory import create_bus
 
     bus = create_bus(settings.orchestrator.bus_kind, settings.kafka)
     llm = LLMClient(settings.llm)

@@ -21,9 +21,9 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from clauseflow_shared.bus.base import EventBus
-from clauseflow_shared.events import Envelope, ReviewUpdated
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.events import Envelope, ReviewUpdated
+from clauseflow_platform.bus.base import EventBus
+from clauseflow_platform.logging import get_logger
 
 from clauseflow_orchestrator.snapshot import merge_snapshots
 from clauseflow_orchestrator.store import OrchestratorStore, PendingEvent

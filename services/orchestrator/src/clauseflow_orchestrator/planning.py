@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from clauseflow_shared.review import (
+from clauseflow_contracts.review import (
     DEPTH_MAX_ITERATIONS,
     ChecklistItem,
     ClausePlan,
@@ -20,10 +20,11 @@ from clauseflow_shared.review import (
     Risk,
     RiskLevel,
 )
+from clauseflow_contracts.skills import SkillId
 
 from clauseflow_orchestrator.domain_packs import all_tools
 
-QUICK_TOOLS: tuple[str, ...] = ("get_clause_context",)
+QUICK_TOOLS: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
 MAX_ITERATIONS_CAP = 10
 DEFAULT_STRATEGY = "Default plan: checklist order; critical clauses deep, all others standard."
 

@@ -15,19 +15,19 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from clauseflow_shared.bus.base import Consumer, EventBus
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import ClauseflowError
-from clauseflow_shared.events import (
+from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_contracts.events import (
     ClauseResult,
     Envelope,
     ReviewDecisionsSubmitted,
     ReviewRequested,
     Topic,
 )
-from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.review import ClauseState, ReviewStatus, TaskMode
+from clauseflow_contracts.review import ClauseState, ReviewStatus, TaskMode
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.bus.base import Consumer, EventBus
+from clauseflow_platform.logging import bound_context, get_logger
 
 from clauseflow_orchestrator.checklist import build_checklist, reference_checklist
 from clauseflow_orchestrator.core import (
@@ -241,7 +241,7 @@ class Orchestrator:
         """The parsed contract; parsed from the stored original if only that is there."""
         if self.documents.has_structure(doc_id):
             return self.documents.get_structure(doc_id)
-        from clauseflow_shared.documents.parser import parse_document
+        from clauseflow_documents.parser import parse_document
 
         content, filename = self.documents.get_original(doc_id)
         structure = parse_document(content, filename).model_copy(update={"document_id": doc_id})

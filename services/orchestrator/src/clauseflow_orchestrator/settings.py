@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.settings import (
+from clauseflow_platform.settings import (
     BusKind,
     KafkaSettings,
     LLMSettings,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from clauseflow_shared.events import ClauseProgress, RedlineState, ReviewUpdated
+from clauseflow_contracts.events import ClauseProgress, RedlineState, ReviewUpdated
 
 from clauseflow_orchestrator.state import ClauseRecord, RedlineRecord, ReviewState
 

@@ -6,8 +6,8 @@ copy and the store can persist a review as a head document plus one row per clau
 
 from __future__ import annotations
 
-from clauseflow_shared.events import ReviewRequested
-from clauseflow_shared.review import (
+from clauseflow_contracts.events import ReviewRequested
+from clauseflow_contracts.review import (
     ApprovalPolicy,
     ChecklistItem,
     ClausePlan,

@@ -25,8 +25,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from clauseflow_shared.events import Envelope
-from clauseflow_shared.review import ChecklistItem
+from clauseflow_contracts.events import Envelope
+from clauseflow_contracts.review import ChecklistItem
 from pydantic import TypeAdapter
 from sqlalchemy import (
     Connection,

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from clauseflow_contracts.skills import SkillId
+
 Priority = Literal["critical", "high", "medium", "low"]
 
 
@@ -40,19 +42,19 @@ SUBJECTS: tuple[Subject, ...] = (
             "违约责任",
             "赔偿责任",
         ),
-        ("extract_financial_terms",),
+        (SkillId.EXTRACT_FINANCIAL_TERMS,),
     ),
     Subject(
         "indemnity",
         "critical",
         ("indemn", "hold harmless", "赔偿", "补偿", "免责"),
-        ("extract_financial_terms",),
+        (SkillId.EXTRACT_FINANCIAL_TERMS,),
     ),
     Subject(
         "damages",
         "critical",
         ("liquidated damages", "delay damages", "penalt", "违约金", "误期损害赔偿", "罚款"),
-        ("extract_financial_terms",),
+        (SkillId.EXTRACT_FINANCIAL_TERMS,),
     ),
     Subject(
         "termination",
@@ -78,7 +80,7 @@ SUBJECTS: tuple[Subject, ...] = (
             "费用",
             "结算",
         ),
-        ("extract_financial_terms",),
+        (SkillId.EXTRACT_FINANCIAL_TERMS,),
     ),
     Subject(
         "intellectual_property",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from clauseflow_shared.review import Language, Redline, RedlineStatus, Risk, RiskLevel
+from clauseflow_contracts.review import Language, Redline, RedlineStatus, Risk, RiskLevel
 
 from clauseflow_orchestrator.state import ReviewState
 

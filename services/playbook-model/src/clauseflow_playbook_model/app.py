@@ -17,8 +17,8 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_platform.logging import get_logger
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 

@@ -7,9 +7,9 @@ import contextlib
 from collections.abc import Awaitable, Callable
 
 import uvicorn
-from clauseflow_shared import runtime
-from clauseflow_shared.logging import configure_logging
-from clauseflow_shared.net import listening_socket
+from clauseflow_platform import runtime
+from clauseflow_platform.logging import configure_logging
+from clauseflow_platform.net import listening_socket
 
 from clauseflow_playbook_model.app import create_app
 from clauseflow_playbook_model.settings import PlaybookModelSettings

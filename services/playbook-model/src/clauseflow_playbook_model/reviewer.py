@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.prompts.kinds import RequestKind
+from clauseflow_contracts.prompts.kinds import RequestKind
 
 from clauseflow_playbook_model.handlers import clause_review, planning, redlines, summary
 from clauseflow_playbook_model.handlers.common import read_request

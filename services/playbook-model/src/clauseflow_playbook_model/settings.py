@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.settings import LoggingSettings
+from clauseflow_platform.settings import LoggingSettings
 from pydantic import Field
 
 

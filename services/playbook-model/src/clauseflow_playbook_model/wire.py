@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from clauseflow_shared.errors import InvalidInput
+from clauseflow_contracts.errors import InvalidInput
 
 _ROLES = {"system", "developer", "user", "assistant", "tool", "function"}
 

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from clauseflow_shared.documents.definitions import in_a_title, is_ordinary_term, term_forms
-from clauseflow_shared.documents.incorporation import borrowed_definitions_start
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.legal.rules.drafting import definite_phrases, is_single_use
+from clauseflow_documents.definitions import in_a_title, is_ordinary_term, term_forms
+from clauseflow_documents.incorporation import borrowed_definitions_start
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_legal.rules.drafting import definite_phrases, is_single_use
 
 from clauseflow_skills.text import find_references, resolve_number
 

@@ -14,10 +14,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.reference_units import find_reference_clause, renamed
-from clauseflow_shared.errors import InvalidInput, NotFound
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.errors import InvalidInput, NotFound
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.reference_units import find_reference_clause, renamed
+from clauseflow_platform.logging import get_logger
 from pydantic import BaseModel, ValidationError
 
 from clauseflow_skills.documents import DocumentCache

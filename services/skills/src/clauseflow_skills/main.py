@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import signal
 
-from clauseflow_shared import runtime
-from clauseflow_shared.logging import configure_logging, get_logger
+from clauseflow_platform import runtime
+from clauseflow_platform.logging import configure_logging, get_logger
 
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
 
 from clauseflow_skills.skill import SKILL_DOMAINS, SKILL_STATUSES, Skill
 from clauseflow_skills.tool_schema import INTERNAL_FIELDS, assert_strict

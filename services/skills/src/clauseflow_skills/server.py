@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import grpc
+from clauseflow_contracts.errors import InvalidInput, NotFound
+from clauseflow_documents.store import DocumentStore
+from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
-from clauseflow_shared.documents.store import DocumentStore
-from clauseflow_shared.errors import InvalidInput, NotFound
-from clauseflow_shared.logging import bound_context, get_logger
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Literal, TypeVar
 
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.errors import InvalidInput
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_documents.model import DocumentStructure
 from pydantic import BaseModel, ConfigDict
 
 from clauseflow_skills.tool_schema import INTERNAL_FIELDS, build_parameters

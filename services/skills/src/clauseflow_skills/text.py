@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.legal.clause_types import classify_clause as _classify_clause
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_legal.clause_types import classify_clause as _classify_clause
 
 # A full stop ends a sentence only before whitespace, so "2.5" and "14.2" stay whole.
 _SENTENCE_END = re.compile(r"(?<=[;!?。；！？])\s*(?=\S)|(?<=\.)\s+(?=\S)|\n+")

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from clauseflow_shared.logging import get_logger
+from clauseflow_platform.logging import get_logger
 
 log = get_logger(__name__)
 

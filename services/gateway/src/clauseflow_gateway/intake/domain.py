@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.review import Domain
+from clauseflow_contracts.review import Domain
 
 FIDIC_MARKERS = (
     "the engineer",

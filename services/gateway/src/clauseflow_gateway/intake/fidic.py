@@ -2,7 +2,7 @@
 
 Most construction risks are planted in the Particular Conditions (PC), so reviewing the General
 Conditions (GC) alone would miss them. When a submission carries a PC file, the gateway merges
-the two with :func:`clauseflow_shared.documents.fidic.merge_gc_pc` and stores the merged
+the two with :func:`clauseflow_documents.fidic.merge_gc_pc` and stores the merged
 structure as a document of its own; every clause of it carries its provenance (``gc``,
 ``amended`` or ``pc``). Its id is deterministic and names both sources —
 ``gcpc-<GC sha256>-<PC sha256>`` — so a resubmission of the same pair upserts the same document,
@@ -11,9 +11,9 @@ and the FIDIC skills (which only see the primary and PC ids) can find the GC wor
 
 from __future__ import annotations
 
-from clauseflow_shared.documents import DocumentStructure
-from clauseflow_shared.documents.fidic import merge_gc_pc
-from clauseflow_shared.ids import document_id
+from clauseflow_contracts.ids import document_id
+from clauseflow_documents import DocumentStructure
+from clauseflow_documents.fidic import merge_gc_pc
 
 
 def with_content_id(structure: DocumentStructure, content: bytes) -> DocumentStructure:

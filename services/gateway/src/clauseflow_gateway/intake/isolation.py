@@ -26,14 +26,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pebble
-from clauseflow_shared.errors import ClauseflowError
-from clauseflow_shared.logging import get_logger
+from clauseflow_contracts.errors import ClauseflowError
+from clauseflow_platform.logging import get_logger
 
 log = get_logger(__name__)
 
 T = TypeVar("T")
 
-_PRELOAD = ["clauseflow_shared.documents.parser", "clauseflow_gateway.intake.fidic"]
+_PRELOAD = ["clauseflow_documents.parser", "clauseflow_gateway.intake.fidic"]
 # Waiting for a free worker is bounded too: a queue behind hung parses must not hold requests forever.
 _QUEUE_ALLOWANCE = 2.0
 

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from clauseflow_shared.documents import DocumentStore, DocumentStructure
-from clauseflow_shared.errors import DocumentError
-from clauseflow_shared.events import DocumentRefs, Envelope, ReviewRequested, Topic
-from clauseflow_shared.ids import derived_id, new_review_id
-from clauseflow_shared.logging import bound_context, get_logger
-from clauseflow_shared.review import Domain, Language, ReviewOptions, ReviewStatus
-from clauseflow_shared.settings import ReviewDefaults
+from clauseflow_contracts.errors import DocumentError
+from clauseflow_contracts.events import DocumentRefs, Envelope, ReviewRequested, Topic
+from clauseflow_contracts.ids import derived_id, new_review_id
+from clauseflow_contracts.review import Domain, Language, ReviewOptions, ReviewStatus
+from clauseflow_documents import DocumentStore, DocumentStructure
+from clauseflow_platform.logging import bound_context, get_logger
+from clauseflow_platform.settings import ReviewDefaults
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.tables import ReviewRow
@@ -40,7 +40,7 @@ class ParsedDocument:
 
 def default_parser() -> DocumentParser:
     """The shared parser (imported on first use, not at import time)."""
-    from clauseflow_shared.documents.parser import parse_document
+    from clauseflow_documents.parser import parse_document
 
     return parse_document
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from clauseflow_shared.review import RedlineStatus, RiskLevel
+from clauseflow_contracts.review import RedlineStatus, RiskLevel
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from clauseflow_gateway.intake.upload import SUPPORTED_SUFFIXES, read_submission
 from clauseflow_gateway.report import build_report, render_markdown
+from clauseflow_gateway.routes.word_report import DOCX_RESPONSE, WordQuery, wants_word, word_report
 from clauseflow_gateway.schemas import (
     ErrorPublic,
     PlanPublic,
@@ -134,8 +135,8 @@ def wants_markdown(request: Request, format_: str | None) -> bool:
     responses={
         **ERRORS,
         200: {
-            "content": {"application/json": {}, "text/markdown": {}},
-            "description": "report.json or Markdown",
+            "content": {"application/json": {}, "text/markdown": {}, **DOCX_RESPONSE},
+            "description": "report.json, Markdown, or the contract as Word (redline or clean)",
         },
     },
 )
@@ -143,10 +144,14 @@ async def read_report(
     review_id: str,
     request: Request,
     services: Services,
-    format_: Annotated[Literal["json", "md", "markdown"] | None, Query(alias="format")] = None,
+    word: Annotated[WordQuery, Depends()],
+    format_: Annotated[Literal["json", "md", "markdown", "docx"] | None, Query(alias="format")] = None,
 ) -> Response:
-    """The review report: ``report.json`` (default) or Markdown (``?format=md`` or Accept: text/markdown)."""
+    """The review report: ``report.json`` (default), Markdown (``?format=md`` or Accept: text/markdown)
+    or the contract as Word with tracked changes and comments (``?format=docx`` or Accept: the Word type)."""
     report = build_report(await services.read_model.snapshot(review_id))
+    if wants_word(request, format_):
+        return await word_report(services, review_id, report, word)
     if wants_markdown(request, format_):
         return PlainTextResponse(render_markdown(report), media_type="text/markdown; charset=utf-8")
     return JSONResponse(report)

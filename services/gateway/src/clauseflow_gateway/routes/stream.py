@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from clauseflow_shared.review import RedlineStatus
+from clauseflow_contracts.review import RedlineStatus
 from fastapi import APIRouter, Depends
 from sse_starlette import EventSourceResponse, ServerSentEvent
 

@@ -7,8 +7,9 @@ import json
 import re
 from typing import Any
 
-from clauseflow_shared.legal.analysis import analyse_clause
-from clauseflow_shared.prompts.clause_review import read_skill_results
+from clauseflow_contracts.prompts.clause_review import read_skill_results
+from clauseflow_contracts.skills import SkillId
+from clauseflow_legal.analysis import analyse_clause
 
 from clauseflow_playbook_model.handlers.common import (
     Reading,
@@ -62,28 +63,28 @@ def _may_be_out_of_step(clause: str) -> bool:
 def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str]:
     """Tools worth calling for this clause, in priority order, among those offered (uncapped)."""
     domain = str(reading.metadata.get("domain") or "generic")
-    wanted: list[str] = ["get_clause_context"]
+    wanted: list[str] = [SkillId.GET_CLAUSE_CONTEXT]
     if _AMOUNTS.search(clause):
-        wanted.append("extract_financial_terms")
+        wanted.append(SkillId.EXTRACT_FINANCIAL_TERMS)
     if (
         domain == "fidic"
         and _NOTICE_PERIOD.search(clause)
         and re.search(r"\d|[一二三四五六七八九十]", clause)
     ):
-        wanted.append("fidic_calculate_time_bar")
+        wanted.append(SkillId.FIDIC_CALCULATE_TIME_BAR)
     if domain == "fidic" and _may_be_out_of_step(clause):
-        wanted.append("fidic_check_pc_consistency")
+        wanted.append(SkillId.FIDIC_CHECK_PC_CONSISTENCY)
     if _REFERENCES.search(clause):
-        wanted.append("cross_reference_check")
+        wanted.append(SkillId.CROSS_REFERENCE_CHECK)
     if domain == "sha_spa":
         if re.search(r"liabilit|de\s+minimis|threshold|basket|cap|Claims?|赔偿|上限", clause, re.I):
-            wanted.append("spa_indemnity_analysis")
+            wanted.append(SkillId.SPA_INDEMNITY_ANALYSIS)
         if re.search(r"warrant|disclos|保证|披露", clause, re.I):
-            wanted.append("spa_extract_reps_warranties")
+            wanted.append(SkillId.SPA_EXTRACT_REPS_WARRANTIES)
         if re.search(r"condition|long\s*stop|先决条件", clause, re.I):
-            wanted.append("spa_extract_conditions")
+            wanted.append(SkillId.SPA_EXTRACT_CONDITIONS)
         if re.search(r"board|quorum|reserved|drag|tag|veto|董事会|领售|随售", clause, re.I):
-            wanted.append("sha_governance_check")
+            wanted.append(SkillId.SHA_GOVERNANCE_CHECK)
     suggested = reading.metadata.get("suggested_tools")
     if isinstance(suggested, list):
         wanted += [str(s) for s in suggested]
@@ -92,7 +93,7 @@ def _wanted_tools(reading: Reading, clause: str, offered: list[str]) -> list[str
         if (
             name in offered
             and name not in chosen
-            and not name.startswith(("draft_redline", "validate_redline"))
+            and not name.startswith((SkillId.DRAFT_REDLINE, SkillId.VALIDATE_REDLINE))
         ):
             chosen.append(name)
     return chosen
@@ -177,7 +178,11 @@ def _risks_answer(reading: Reading, clause: str, results: dict[str, Any]) -> Ans
 def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
     """ReAct turn: call tools first (at most twice), then answer with the risks."""
     results = tool_results(request)
-    context_text = find_text(results.get("get_clause_context")) if results.get("get_clause_context") else None
+    context_text = (
+        find_text(results.get(SkillId.GET_CLAUSE_CONTEXT))
+        if results.get(SkillId.GET_CLAUSE_CONTEXT)
+        else None
+    )
     # The clause block is exactly the text the worker validates quotes against, so it wins;
     # the context's text is used when the block is missing.
     clause = reading.clause_text or context_text or ""
@@ -191,8 +196,10 @@ def review_with_tools(request: ChatRequest, reading: Reading) -> Answer:
         wanted = [t for t in _wanted_tools(reading, clause, offered) if t not in already]
         # A second turn only for tools the first turn's results made relevant.
         if turns == 1:
-            context_refs = json.dumps(results.get("get_clause_context") or {}, ensure_ascii=False)
-            wanted = [t for t in wanted if t == "cross_reference_check" and _REFERENCES.search(context_refs)]
+            context_refs = json.dumps(results.get(SkillId.GET_CLAUSE_CONTEXT) or {}, ensure_ascii=False)
+            wanted = [
+                t for t in wanted if t == SkillId.CROSS_REFERENCE_CHECK and _REFERENCES.search(context_refs)
+            ]
         # Capped only now: capping before dropping the tools already called would cut the same
         # low-priority tool from every turn.
         wanted = wanted[:MAX_CALLS_PER_TURN]
@@ -224,9 +231,9 @@ def _child_reference_calls(
     text, but a reference check of "12" only reports references made by "12" itself; the
     sub-clause that says "subject to Clause 19.4" must be checked by its own id.
     """
-    if "cross_reference_check" not in request.tool_names or not _REFERENCES.search(clause):
+    if SkillId.CROSS_REFERENCE_CHECK not in request.tool_names or not _REFERENCES.search(clause):
         return ()
-    context = results.get("get_clause_context")
+    context = results.get(SkillId.GET_CLAUSE_CONTEXT)
     children = context.get("children") if isinstance(context, dict) else None
     if not isinstance(children, list):
         return ()
@@ -238,7 +245,7 @@ def _child_reference_calls(
         )
         for m in request.messages
         for call in m.tool_calls
-        if str((call.get("function") or {}).get("name") or "") == "cross_reference_check"
+        if str((call.get("function") or {}).get("name") or "") == SkillId.CROSS_REFERENCE_CHECK
     }
     starts = []
     for cid in ids:
@@ -256,7 +263,7 @@ def _child_reference_calls(
             "id": _call_id(reading, f"cross_reference_check:{cid}", turn),
             "type": "function",
             "function": {
-                "name": "cross_reference_check",
+                "name": SkillId.CROSS_REFERENCE_CHECK,
                 "arguments": json.dumps({"clause_id": cid}, ensure_ascii=False),
             },
         }
@@ -267,5 +274,5 @@ def _child_reference_calls(
 def review_fixed(request: ChatRequest, reading: Reading) -> Answer:
     """Fixed-skill path: the skill results are already in the user message."""
     skills = read_skill_results(reading.user_text)
-    clause = reading.clause_text or find_text(skills.get("get_clause_context")) or ""
+    clause = reading.clause_text or find_text(skills.get(SkillId.GET_CLAUSE_CONTEXT)) or ""
     return _risks_answer(reading, clause, skills)

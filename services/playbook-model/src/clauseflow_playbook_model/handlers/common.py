@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from clauseflow_shared.prompts.kinds import (
+from clauseflow_contracts.prompts.kinds import (
     CLAUSE_START,
     RequestKind,
     read_clause_block,

@@ -6,13 +6,14 @@ import json
 import re
 from typing import Any
 
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES, classify_clause
-from clauseflow_shared.prompts.planning import (
+from clauseflow_contracts.prompts.planning import (
     read_available_tools,
     read_checklist,
     read_current_risks,
     read_remaining_plan,
 )
+from clauseflow_contracts.skills import SkillId
+from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause
 
 from clauseflow_playbook_model.handlers.common import Reading
 from clauseflow_playbook_model.wire import Answer
@@ -137,10 +138,10 @@ def _tools_for(
     depth: str, item: dict[str, Any], types: list[str], available: list[str], domain: str
 ) -> list[str]:
     if depth == "quick":
-        return [t for t in ("get_clause_context",) if t in available]
+        return [t for t in (SkillId.GET_CLAUSE_CONTEXT,) if t in available]
     if depth == "deep":
-        return [t for t in available if not t.startswith(("draft_redline", "validate_redline"))]
-    wanted = ["get_clause_context", *[str(s) for s in item.get("required_skills") or ()]]
+        return [t for t in available if not t.startswith((SkillId.DRAFT_REDLINE, SkillId.VALIDATE_REDLINE))]
+    wanted = [SkillId.GET_CLAUSE_CONTEXT, *[str(s) for s in item.get("required_skills") or ()]]
     if set(types) & {
         "cap_on_liability",
         "liquidated_damages",
@@ -149,10 +150,10 @@ def _tools_for(
         "performance_security",
         "seller_limitations",
     }:
-        wanted.append("extract_financial_terms")
+        wanted.append(SkillId.EXTRACT_FINANCIAL_TERMS)
     if "claims_time_bar" in types and domain == "fidic":
-        wanted.append("fidic_calculate_time_bar")
-    wanted.append("compare_with_baseline")
+        wanted.append(SkillId.FIDIC_CALCULATE_TIME_BAR)
+    wanted.append(SkillId.COMPARE_WITH_BASELINE)
     return [t for t in dict.fromkeys(wanted) if t in available]
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from clauseflow_shared.legal.redline import check_redline, draft_redline
-from clauseflow_shared.prompts.redlines import (
+from clauseflow_contracts.prompts.redlines import (
     read_redline_rows,
     read_redraft_requests,
     read_risk_rows,
     read_validation_issues,
 )
+from clauseflow_legal.redline import check_redline, draft_redline
 
 from clauseflow_playbook_model.handlers.common import Reading, other_parties
 from clauseflow_playbook_model.wire import Answer

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from clauseflow_shared.legal.risk_types import risk_name
-from clauseflow_shared.prompts.summary import read_summary_inputs
+from clauseflow_contracts.prompts.summary import read_summary_inputs
+from clauseflow_contracts.risk_types import risk_name
 
 from clauseflow_playbook_model.handlers.common import Reading
 from clauseflow_playbook_model.wire import Answer

@@ -11,30 +11,28 @@ a protective qualifier removed, an adverse term added), ``loosened`` = more favo
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import Literal
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause
+from clauseflow_legal.clause_types import CLAUSE_TYPES
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
+from clauseflow_skills.skills.fidic_merge import merged_clause
 from clauseflow_skills.skills.financial_terms import FinancialTermsOutput, extract
 from clauseflow_skills.skills.playbook_support import check_clause_type, clause_types_of, playbook_for
-from clauseflow_skills.text import is_chinese, normalise
+from clauseflow_skills.text import is_chinese
+from clauseflow_skills.word_diff import MAX_CHANGES, DiffChange, tokens, word_diff
 
 ModificationType = Literal[
     "unmodified", "tightened", "loosened", "modified", "added", "deleted", "replaced", "no_baseline"
 ]
 Effect = Literal["tightened", "loosened"]
 
-MAX_CHANGES = 40
-
-# A token: one Chinese character, a word or number (keeping "2.5" and "1,000" whole), or a symbol.
-_TOKEN = re.compile(r"[\u4e00-\u9fff]|[A-Za-z0-9]+(?:[.,'’][A-Za-z0-9]+)*|[^\sA-Za-z0-9\u4e00-\u9fff]")
 _DELETED = re.compile(
     r"^\s*[\[(]?\s*(?:deleted|intentionally (?:left blank|omitted)|not used|reserved|omitted|"
     r"this sub-?clause (?:is|shall be) deleted|已删除|删除|不适用|本条不适用|空白)\s*[\])]?\s*[.。]?\s*$",
@@ -120,14 +118,6 @@ class CompareWithBaselineInput(SkillInput):
     )
 
 
-class DiffChange(BaseModel):
-    """One difference: words of the baseline replaced, deleted or inserted in the clause."""
-
-    op: Literal["replace", "delete", "insert"]
-    baseline: str
-    clause: str
-
-
 class DeviationSignal(BaseModel):
     """One reason for the modification type."""
 
@@ -149,33 +139,6 @@ class CompareWithBaselineOutput(SkillOutput):
     changes_truncated: int = Field(description="How many further changes were left out")
     signals: list[DeviationSignal]
     summary: str
-
-
-class _Token(NamedTuple):
-    # A tuple, not a frozen dataclass: clauses yield thousands of tokens and tuples build ~3x faster.
-    key: str
-    start: int
-    end: int
-
-
-def tokens(text: str) -> list[_Token]:
-    """Words (English) and characters (Chinese) with their offsets; keys are case- and width-folded."""
-    folded = normalise(text).lower()
-    return [_Token(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(folded)]
-
-
-def word_diff(baseline: str, clause: str) -> tuple[float, list[DiffChange]]:
-    """Similarity and the changes from ``baseline`` to ``clause``; quoted text is verbatim from each side."""
-    a, b = tokens(baseline), tokens(clause)
-    matcher = difflib.SequenceMatcher(None, [t.key for t in a], [t.key for t in b], autojunk=False)
-    changes: list[DiffChange] = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            continue
-        before = baseline[a[i1].start : a[i2 - 1].end] if i2 > i1 else ""
-        after = clause[b[j1].start : b[j2 - 1].end] if j2 > j1 else ""
-        changes.append(DiffChange(op=op, baseline=before, clause=after))
-    return round(matcher.ratio(), 3), changes
 
 
 @lru_cache(maxsize=2048)
@@ -345,8 +308,6 @@ def find_baseline(
     if baseline_text and baseline_text.strip():
         return Baseline("argument", baseline_text, ctype, clause.text)
     if ctx.review.particular_conditions_document_id:
-        from clauseflow_skills.skills.fidic_merge import merged_clause
-
         merged = merged_clause(ctx, clause.clause_id)
         if merged is not None and merged.amended:
             if merged.gc_text is None:
@@ -387,7 +348,7 @@ def run(args: CompareWithBaselineInput, ctx: SkillContext) -> CompareWithBaselin
 
 
 SKILL: Skill[CompareWithBaselineInput, CompareWithBaselineOutput] = Skill(
-    skill_id="compare_with_baseline",
+    skill_id=SkillId.COMPARE_WITH_BASELINE,
     name="Compare with baseline",
     description=(
         "Compare a clause with its baseline (the General Conditions' wording when the Particular Conditions "

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
+from clauseflow_contracts.skills import SkillId
+from clauseflow_legal.clause_types import CLAUSE_TYPES
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -53,7 +54,7 @@ def run(args: ClassifyClauseInput, ctx: SkillContext) -> ClassifyClauseOutput:
 
 
 SKILL: Skill[ClassifyClauseInput, ClassifyClauseOutput] = Skill(
-    skill_id="classify_clause",
+    skill_id=SkillId.CLASSIFY_CLAUSE,
     name="Classify clause",
     description=(
         "Classify a clause into clause types from a fixed catalogue (the 41 CUAD categories such as Cap On "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import index_of, phrases_of
@@ -200,7 +201,7 @@ def run(args: ClauseContextInput, ctx: SkillContext) -> ClauseContextOutput:
 
 
 SKILL: Skill[ClauseContextInput, ClauseContextOutput] = Skill(
-    skill_id="get_clause_context",
+    skill_id=SkillId.GET_CLAUSE_CONTEXT,
     name="Clause context",
     description=(
         "Read one clause of the contract under review with its context: full text and title, the parent "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -60,7 +61,7 @@ def run(args: CrossReferenceInput, ctx: SkillContext) -> CrossReferenceOutput:
 
 
 SKILL: Skill[CrossReferenceInput, CrossReferenceOutput] = Skill(
-    skill_id="cross_reference_check",
+    skill_id=SkillId.CROSS_REFERENCE_CHECK,
     name="Cross-reference check",
     description=(
         "Check the cross-references a clause makes ('Clause 14.2', '第7条'): whether each target exists, "

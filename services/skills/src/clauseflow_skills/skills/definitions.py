@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.definitions import undefined_terms_first_used_in
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.definitions import undefined_terms_first_used_in
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -59,7 +60,7 @@ def run(args: ResolveDefinitionInput, ctx: SkillContext) -> ResolveDefinitionOut
 
 
 SKILL: Skill[ResolveDefinitionInput, ResolveDefinitionOutput] = Skill(
-    skill_id="resolve_definition",
+    skill_id=SkillId.RESOLVE_DEFINITION,
     name="Resolve definitions",
     description=(
         "Look up what defined terms mean in this contract. Give a term to resolve just that term, or "

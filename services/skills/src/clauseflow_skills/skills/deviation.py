@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from clauseflow_shared.legal.playbook import PlaybookEntry
-from clauseflow_shared.legal.risk_types import risk_name, step
+from clauseflow_contracts.risk_types import risk_name, step
+from clauseflow_contracts.skills import SkillId
+from clauseflow_legal.playbook import PlaybookEntry
 from pydantic import Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -144,7 +145,7 @@ def run(args: AssessDeviationInput, ctx: SkillContext) -> AssessDeviationOutput:
 
 
 SKILL: Skill[AssessDeviationInput, AssessDeviationOutput] = Skill(
-    skill_id="assess_deviation",
+    skill_id=SkillId.ASSESS_DEVIATION,
     name="Assess deviation",
     description=(
         "Grade how far a clause departs from the review playbook: compares it with its baseline (or takes "

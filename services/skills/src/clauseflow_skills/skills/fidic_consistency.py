@@ -18,7 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Literal
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import DocumentIndex, index_of
@@ -390,7 +391,7 @@ def run(args: PcConsistencyInput, ctx: SkillContext) -> PcConsistencyOutput:
 
 
 SKILL: Skill[PcConsistencyInput, PcConsistencyOutput] = Skill(
-    skill_id="fidic_check_pc_consistency",
+    skill_id=SkillId.FIDIC_CHECK_PC_CONSISTENCY,
     name="Check PC consistency",
     description=(
         "Check that the Particular Conditions' amendments still fit the rest of a FIDIC-style contract: "

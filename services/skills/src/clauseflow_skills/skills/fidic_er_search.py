@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -65,7 +66,7 @@ def run(args: SearchErInput, ctx: SkillContext) -> SearchErOutput:
 
 
 SKILL: Skill[SearchErInput, SearchErOutput] = Skill(
-    skill_id="fidic_search_er",
+    skill_id=SkillId.FIDIC_SEARCH_ER,
     name="Search Employer's Requirements",
     description=(
         "Search the Employer's Requirements (the reference documents of a FIDIC review) for passages about "

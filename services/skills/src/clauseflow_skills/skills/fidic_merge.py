@@ -2,7 +2,7 @@
 
 ``particular_conditions_document_id`` names the Particular Conditions (PC). The review's primary
 document is either the General Conditions (GC), merged here with
-``clauseflow_shared.documents.fidic.merge_gc_pc``, or — as the gateway submits it — the contract
+``clauseflow_documents.fidic.merge_gc_pc``, or — as the gateway submits it — the contract
 already merged (its clauses carry ``gc``/``amended``/``pc`` provenance). A merged primary is never
 merged again; its GC is named by its id (``gcpc-<GC id>-<PC id>``, the gateway's convention) or is
 the reference document whose merge with the PC has the primary's id. Merging re-parses
@@ -18,15 +18,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Literal
 
-from clauseflow_shared.documents.fidic import merge_gc_pc
-from clauseflow_shared.documents.model import DocumentStructure
-from clauseflow_shared.documents.segmenter import PREAMBLE_ID
-from clauseflow_shared.errors import NotFound
+from clauseflow_contracts.errors import NotFound
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.fidic import merge_gc_pc
+from clauseflow_documents.model import DocumentStructure
+from clauseflow_documents.segmenter import PREAMBLE_ID
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import cache_key
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.skills.baseline_compare import MAX_CHANGES, DiffChange, word_diff
+from clauseflow_skills.word_diff import MAX_CHANGES, DiffChange, word_diff
 
 ClauseProvenance = Literal["gc", "amended", "pc", "deleted", "original"]
 MAX_LISTED = 60
@@ -231,7 +232,7 @@ def run(args: MergeGcPcInput, ctx: SkillContext) -> MergeGcPcOutput:
 
 
 SKILL: Skill[MergeGcPcInput, MergeGcPcOutput] = Skill(
-    skill_id="fidic_merge_gc_pc",
+    skill_id=SkillId.FIDIC_MERGE_GC_PC,
     name="Merge GC and PC",
     description=(
         "Apply the Particular Conditions to the General Conditions of a FIDIC-style contract and return a "

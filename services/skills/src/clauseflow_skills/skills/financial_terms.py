@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.numbers import (
@@ -343,7 +344,7 @@ def run(args: FinancialTermsInput, ctx: SkillContext) -> FinancialTermsOutput:
 
 
 SKILL: Skill[FinancialTermsInput, FinancialTermsOutput] = Skill(
-    skill_id="extract_financial_terms",
+    skill_id=SkillId.EXTRACT_FINANCIAL_TERMS,
     name="Financial terms",
     description=(
         "Extract the financial terms of a clause, in English or Chinese: money amounts with currency "

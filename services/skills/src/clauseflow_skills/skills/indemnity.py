@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -111,7 +112,7 @@ def run(args: IndemnityInput, ctx: SkillContext) -> IndemnityOutput:
 
 
 SKILL: Skill[IndemnityInput, IndemnityOutput] = Skill(
-    skill_id="spa_indemnity_analysis",
+    skill_id=SkillId.SPA_INDEMNITY_ANALYSIS,
     name="SPA indemnity analysis",
     description=(
         "Analyse the seller's indemnity and warranty liability regime in a share purchase or shareholders' "

@@ -1,17 +1,17 @@
 """What the playbook skills share: which playbook applies, a clause's types, and party names in templates.
 
-The playbook (``clauseflow_shared.legal.playbook``) is written from our side: its standard,
+The playbook (``clauseflow_legal.playbook``) is written from our side: its standard,
 fallback and walk-away positions say what *our* party accepts, and its redline templates name
 the parties ``{us}`` and ``{them}``.
 """
 
 from __future__ import annotations
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
-from clauseflow_shared.legal.parties import infer_parties
-from clauseflow_shared.legal.playbook import DOMAINS, Playbook, PlaybookEntry, load_playbook
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_documents.model import Clause
+from clauseflow_legal.clause_types import CLAUSE_TYPES
+from clauseflow_legal.parties import infer_parties
+from clauseflow_legal.playbook import DOMAINS, Playbook, PlaybookEntry, load_playbook
 
 from clauseflow_skills.skill import ReviewContext
 from clauseflow_skills.text import classify_clause, is_chinese

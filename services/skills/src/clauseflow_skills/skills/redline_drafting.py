@@ -2,7 +2,7 @@
 
 ``original_text`` is always cut from the clause itself (verbatim, so the redline can be applied as
 a tracked change); the caller may name it, otherwise the sentence that carries the risk is chosen.
-``proposed_text`` comes from the shared drafter (``clauseflow_shared.legal.redline``): the risky
+``proposed_text`` comes from the shared drafter (``clauseflow_legal.redline``): the risky
 sentence with the playbook's figure written in, or the playbook's template for the risk, in the
 clause's language, with the parties named as the contract names them.
 """
@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_shared.documents.model import Clause
-from clauseflow_shared.errors import InvalidInput
-from clauseflow_shared.legal.playbook import Playbook, PlaybookEntry
-from clauseflow_shared.legal.redline import draft_redline as draft_shared_redline
-from clauseflow_shared.legal.risk_types import RISK_TYPES
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_contracts.risk_types import RISK_TYPES
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import Clause
+from clauseflow_legal.playbook import Playbook, PlaybookEntry
+from clauseflow_legal.redline import draft_redline as draft_shared_redline
 from pydantic import Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.skills.baseline_compare import ADVERSE_TERMS, tokens
+from clauseflow_skills.skills.baseline_compare import ADVERSE_TERMS
 from clauseflow_skills.skills.playbook_support import (
     check_clause_type,
     clause_types_of,
@@ -28,6 +29,7 @@ from clauseflow_skills.skills.playbook_support import (
     text_language,
 )
 from clauseflow_skills.text import classify_clause, sentences
+from clauseflow_skills.word_diff import tokens
 
 
 class DraftRedlineInput(SkillInput):
@@ -165,7 +167,7 @@ def run(args: DraftRedlineInput, ctx: SkillContext) -> DraftRedlineOutput:
 
 
 SKILL: Skill[DraftRedlineInput, DraftRedlineOutput] = Skill(
-    skill_id="draft_redline",
+    skill_id=SkillId.DRAFT_REDLINE,
     name="Draft redline",
     description=(
         "Draft a redline for a risk from the review playbook's fallback language: returns original_text "

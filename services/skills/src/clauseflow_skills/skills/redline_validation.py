@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -121,7 +122,7 @@ def run(args: ValidateRedlineInput, ctx: SkillContext) -> ValidateRedlineOutput:
 
 
 SKILL: Skill[ValidateRedlineInput, ValidateRedlineOutput] = Skill(
-    skill_id="validate_redline",
+    skill_id=SkillId.VALIDATE_REDLINE,
     name="Validate redline",
     description=(
         "Check a proposed redline before suggesting it: the original text must be quoted exactly from the "

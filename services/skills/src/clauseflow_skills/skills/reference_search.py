@@ -9,7 +9,8 @@ import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-from clauseflow_shared.documents.model import DocumentStructure
+from clauseflow_contracts.skills import SkillId
+from clauseflow_documents.model import DocumentStructure
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.doc_index import cache_key
@@ -157,7 +158,7 @@ def run(args: SearchReferenceInput, ctx: SkillContext) -> SearchReferenceOutput:
 
 
 SKILL: Skill[SearchReferenceInput, SearchReferenceOutput] = Skill(
-    skill_id="search_reference_doc",
+    skill_id=SkillId.SEARCH_REFERENCE_DOC,
     name="Search reference documents",
     description=(
         "Search the reference documents attached to this review (e.g. the Employer's Requirements, the "

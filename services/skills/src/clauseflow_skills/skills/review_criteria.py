@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from clauseflow_shared.legal.clause_types import CLAUSE_TYPES
-from clauseflow_shared.legal.playbook import PlaybookEntry
-from clauseflow_shared.legal.risk_types import risk_name
+from clauseflow_contracts.risk_types import risk_name
+from clauseflow_contracts.skills import SkillId
+from clauseflow_legal.clause_types import CLAUSE_TYPES
+from clauseflow_legal.playbook import PlaybookEntry
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -86,7 +87,7 @@ def run(args: ReviewCriteriaInput, ctx: SkillContext) -> ReviewCriteriaOutput:
 
 
 SKILL: Skill[ReviewCriteriaInput, ReviewCriteriaOutput] = Skill(
-    skill_id="load_review_criteria",
+    skill_id=SkillId.LOAD_REVIEW_CRITERIA,
     name="Load review criteria",
     description=(
         "Load the review playbook's criteria for a clause: for each of its clause types, our standard "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.numbers import chinese_to_int, english_to_int
@@ -328,7 +329,7 @@ def _concerns(out: GovernanceOutput) -> list[str]:
 
 
 SKILL: Skill[GovernanceInput, GovernanceOutput] = Skill(
-    skill_id="sha_governance_check",
+    skill_id=SkillId.SHA_GOVERNANCE_CHECK,
     name="SHA governance check",
     description=(
         "Check the governance of a shareholders' agreement: board size and seats each shareholder appoints "

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from clauseflow_shared.documents.model import Clause, DocumentStructure
-from clauseflow_shared.legal.parties import infer_parties
+from clauseflow_documents.model import Clause, DocumentStructure
+from clauseflow_legal.parties import infer_parties
 
 from clauseflow_skills.text import sentences
 

@@ -7,6 +7,7 @@ import re
 from datetime import date
 from typing import Literal
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -274,7 +275,7 @@ def _concerns(
 
 
 SKILL: Skill[ConditionsInput, ConditionsOutput] = Skill(
-    skill_id="spa_extract_conditions",
+    skill_id=SkillId.SPA_EXTRACT_CONDITIONS,
     name="SPA conditions",
     description=(
         "Extract the conditions to completion of a share purchase agreement: each condition precedent with "

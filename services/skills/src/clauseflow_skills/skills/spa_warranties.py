@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -168,7 +169,7 @@ def _concerns(side: str, out: RepsWarrantiesOutput) -> list[str]:
 
 
 SKILL: Skill[RepsWarrantiesInput, RepsWarrantiesOutput] = Skill(
-    skill_id="spa_extract_reps_warranties",
+    skill_id=SkillId.SPA_EXTRACT_REPS_WARRANTIES,
     name="SPA representations and warranties",
     description=(
         "Analyse the seller's representations and warranties in an SPA: knowledge qualifiers (and whether "

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from clauseflow_shared.errors import InvalidInput
+from clauseflow_contracts.errors import InvalidInput
+from clauseflow_contracts.skills import SkillId
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
@@ -116,7 +117,7 @@ def run(args: TimeBarInput, ctx: SkillContext) -> TimeBarOutput:
 
 
 SKILL: Skill[TimeBarInput, TimeBarOutput] = Skill(
-    skill_id="fidic_calculate_time_bar",
+    skill_id=SkillId.FIDIC_CALCULATE_TIME_BAR,
     name="Time bar calculator",
     description=(
         "Find notice and claim periods in a clause (e.g. the 28-day notice of a Contractor's claim, "

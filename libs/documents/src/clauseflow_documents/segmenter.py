@@ -1,0 +1,920 @@
+"""Normalised text to a clause tree, by following the document's own numbering.
+
+Every line that opens with a number is a *candidate*; it becomes a clause only if it continues
+the numbering in force (the next sibling of an open clause, the first child of the current clause,
+or a decimal child such as ``4.2`` of an open ``4``). That sequence check is what keeps wrapped
+lines ("2.5 million …"), lists restarting inside a clause and quoted text from becoming clauses.
+Lines are examined once and the open-clause stack is shallow, so the work is linear in the text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from clauseflow_contracts.errors import DocumentTooLarge
+
+from clauseflow_documents.contents import is_contents_line
+from clauseflow_documents.incorporation import amends_general_conditions
+from clauseflow_documents.model import Clause
+from clauseflow_documents.numbering import (
+    ABSOLUTE,
+    CONTAINER,
+    GROUPING,
+    RELATIVE,
+    Marker,
+    Reading,
+    read_marker,
+)
+from clauseflow_documents.numerals import ENGLISH_SMALL_NUMBERS, ENGLISH_TENS
+
+MAX_DEPTH = 32
+MAX_CLAUSES = 100_000
+PREAMBLE_ID = "Preamble"
+
+_MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
+_RULE_CHARS = frozenset("-–—_=")
+_LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
+_INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
+_SMALL_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "with",
+        "without",
+        "under",
+        "upon",
+        "between",
+        "its",
+        "their",
+    ]
+)
+# A bare number ("2   Scope") is a heading only when its title follows within a tab stop or two.
+_BARE_MAX_GAP = 16
+_MAYBE = "\x00"  # prefix of a provisional title
+_ZH_STOP = re.compile(r"[。；，,;]")
+
+
+@dataclass(slots=True)
+class _Open:
+    """A clause on the open-clause stack."""
+
+    index: int  # index into the accepted list
+    reading: Reading
+    clause_id: str
+
+
+@dataclass(slots=True)
+class _Accepted:
+    clause_id: str
+    reading: Reading
+    marker: Marker
+    start: int  # offset of the marker in the text
+    line_end: int  # offset of the end of the marker line
+    parent: int | None
+    level: int
+    title: str = ""
+    children: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Segmentation:
+    """The clauses found, in document order, and warnings for the reader."""
+
+    clauses: list[Clause]
+    warnings: list[str]
+
+
+def segment(text: str, *, language: str = "en") -> Segmentation:
+    """Split normalised ``text`` into a clause tree (see the parser module for the id scheme)."""
+    accepted = _find_clauses(text, language)
+    flattened = _looks_flattened(text, accepted)
+    if flattened:
+        # Few numbered lines for the amount of text: the clauses probably run on inside long lines.
+        inline = _find_clauses(text, language, inline=True)
+        if len(inline) > len(accepted):
+            accepted = inline
+    if len(accepted) < _MIN_STRICT_CLAUSES:
+        # No numbering of the usual top-level kinds: the document may be numbered "1)", "(1)" or
+        # "A." throughout. Those styles normally number lists inside a clause, so they may open the
+        # document only when nothing else numbers it.
+        relaxed = _find_clauses(text, language, inline=flattened, relaxed=True)
+        if len(relaxed) >= _MIN_STRICT_CLAUSES and len(relaxed) > len(accepted):
+            accepted = relaxed
+    warnings: list[str] = []
+    if len(accepted) < 2:
+        return _paragraph_chunks(text, warnings)
+    clauses = _build_clauses(text, _fold_inline_enumerations(text, accepted), warnings)
+    return Segmentation(clauses, warnings)
+
+
+# Matched only at the start of a run (and possessively), so a long run of spaces costs linear time.
+_WIDE_GAP = re.compile(r"(?<![ \t])[ \t]{3,}+(?=[(（\w§第])")
+
+
+def _iter_lines(
+    text: str, *, inline: bool = False, relaxed: bool = False
+) -> tuple[list[tuple[int, str]], set[int]]:
+    """Lines with their offsets; a line is also split where a number follows a wide gap.
+
+    Contracts flattened from PDF or HTML often run whole clauses together on one line, separated
+    only by runs of spaces ("…the Parties agree as follows:   1. Definitions   1.1 …"). With
+    ``inline``, long lines are also split before a clause number that opens a sentence
+    ("… as follows: 1. DEFINITIONS. … 1.1 "Affiliate" means …"); the indices of the pieces that
+    start at such a split are returned too, for the segmenter to hold them to a stricter test.
+    With ``relaxed``, "2)" also counts as such a number (for documents numbered "1) … 2) …").
+    """
+    out: list[tuple[int, str]] = []
+    inline_pieces: set[int] = set()
+    pos = 0
+    for line in text.split("\n"):
+        pieces = [(0, False)]
+        if len(line) > 120:
+            for m in _WIDE_GAP.finditer(line):
+                if read_marker(line[m.end() : m.end() + 200]) is not None:
+                    pieces.append((m.end(), False))
+        if inline:
+            # A split found both after a wide gap and inside running text is a wide-gap split.
+            wide = {at for at, _ in pieces}
+            pieces.extend((at, True) for at in _inline_splits(line, relaxed=relaxed) if at not in wide)
+            pieces.sort()
+        last = -1
+        for i, (at, is_inline) in enumerate(pieces):
+            if at <= last:
+                continue
+            end = pieces[i + 1][0] if i + 1 < len(pieces) else len(line)
+            if is_inline:
+                inline_pieces.add(len(out))
+            out.append((pos + at, line[at:end]))
+            last = at
+        pos += len(line) + 1
+    return out, inline_pieces
+
+
+# An inline clause number: a decimal ("2.", "1.1") or "Section/Article/Clause N" after a space.
+_INLINE_MIN_LINE = 200
+_INLINE_CANDIDATE = re.compile(
+    r"(?<=\s)(?:\d{1,3}(?:\.\d{1,3})*\.?(?=\s)|(?i:section|article|clause)\s+(?:\d|[IVXLC]+\b))"
+)
+# "2) Term. …" inside running text, considered only for documents with no other numbering.
+_INLINE_BRACKET = re.compile(r"(?<=\s)\d{1,2}\)(?=\s)")
+_SENTENCE_END_CHARS = frozenset(".:;!?)]\"”'’")
+_CURRENCY_WORDS = frozenset(["USD", "EUR", "GBP", "RMB", "CNY", "JPY", "CHF", "CAD", "AUD", "HKD", "US"])
+_NUMBER_OPENERS = "\"“'‘[("
+
+
+def _inline_splits(line: str, *, relaxed: bool = False) -> list[int]:
+    """Offsets in a long ``line`` where a clause number opens a new sentence or follows a heading.
+
+    Guards against false splits: the number must follow a sentence end (``. : ; ) ]`` or a closing
+    quote), an upper-case heading word ("DEFINITIONS 1.1"), or a lone page number; it must read as
+    an absolute clause number (not "(i)" list items, not a bare "20 August"); and the text after it
+    must open like a clause (a capital, a quote or a bracket), which rules out "USD 1.5 million",
+    "Section 5 shall survive" and most numbers inside sentences. Whether a split becomes a clause
+    is then decided by the numbering sequence, as for any line.
+
+    With ``relaxed`` a bracketed number ("2) Term") is a candidate too; "Section 2(1)", "five (5)"
+    and "13d-1(k)" never are (no space before the number), and the segmenter accepts such a split
+    only as the next top-level number of a document with no other numbering.
+    """
+    splits: list[int] = []
+    candidates = [m.start() for m in _INLINE_CANDIDATE.finditer(line)]
+    if relaxed:
+        candidates = sorted([*candidates, *(m.start() for m in _INLINE_BRACKET.finditer(line))])
+    for at in candidates:
+        if not _opens_sentence(line, at):
+            continue
+        marker = read_marker(line[at : at + 120])
+        if marker is None or marker.bare:
+            continue
+        if not any(r.family == ABSOLUTE or (relaxed and r.style == "bracket:num") for r in marker.readings):
+            continue
+        rest = marker.rest
+        if not rest.strip() and marker.raw[:1].isalpha():
+            # "… EXCLUDED. ARTICLE 9" ending the line: a keyword heading whose title is on the
+            # next line ("INDEMNIFICATION 9.1 …"); a citation ("under Article 9") never follows a
+            # sentence end.
+            splits.append(at)
+            continue
+        if not rest or not (rest[0].isupper() or rest[0] in _NUMBER_OPENERS):
+            continue
+        splits.append(at)
+    return splits
+
+
+def _opens_sentence(line: str, at: int) -> bool:
+    before = line[max(0, at - 60) : at].rstrip()
+    if not before:
+        return True
+    if before[-1] in _SENTENCE_END_CHARS:
+        return True
+    word = before.rsplit(None, 1)[-1]
+    if word.isdigit() and len(word) <= 3 and at <= 60 and before.split() == [word]:
+        return True  # a page number glued to the start of the line
+    letters = [c for c in word if c.isalpha()]
+    # "DEFINITIONS 1.1" opens a clause; "… UNDER ARTICLE 7 OR ARTICLE 10 (…)" in a shouted
+    # sentence does not: a small word is never a heading's last word.
+    heading_word = word not in _CURRENCY_WORDS and word.lower() not in _SMALL_WORDS
+    return len(letters) >= 2 and all(c.isupper() for c in letters) and heading_word
+
+
+def _looks_flattened(text: str, accepted: list[_Accepted]) -> bool:
+    """Whether the document reads as run-on text: much of it in very long lines, few clauses found."""
+    long_chars = sum(len(line) for line in text.split("\n") if len(line) > _INLINE_MIN_LINE)
+    if long_chars < len(text) * 0.3:
+        return False
+    return len(accepted) < 2 or len(text) / len(accepted) > _FLAT_CHARS_PER_CLAUSE
+
+
+_FLAT_CHARS_PER_CLAUSE = 1500
+# Below this many clauses the usual numbering was not found and list styles may number the document.
+_MIN_STRICT_CLAUSES = 3
+# List styles that may number a whole document that has no other numbering; (style, needs a heading).
+_RELAXED_TOP_STYLES = {
+    "bracket:num": False,
+    "paren:num": True,
+    "dot:alpha-upper": True,
+    "paren:alpha-upper": True,
+}
+
+
+def _find_clauses(
+    text: str, language: str, *, inline: bool = False, relaxed: bool = False
+) -> list[_Accepted]:
+    lines, inline_pieces = _iter_lines(text, inline=inline, relaxed=relaxed)
+    accepted: list[_Accepted] = []
+    stack: list[_Open] = []
+    last_value: dict[str, int] = {}  # last accepted value per style, across groupings
+    namespace = ""  # container prefix, e.g. "Schedule 1"
+    used_ids: dict[str, int] = {}
+    quantities = _quantity_lines(lines)
+    amending = amends_general_conditions(text)
+    for line_no, (line_start, line) in enumerate(lines):
+        stripped = line.lstrip(" \t　")
+        if not stripped:
+            continue
+        md = _MD_PREFIX.match(stripped)
+        lead = len(line) - len(stripped)
+        if md:
+            stripped = stripped[md.end() :]
+        marker = read_marker(stripped)
+        if marker is None or is_contents_line(line):
+            continue
+        heading = _heading_like(marker.rest, language)
+        if marker.bare and (line_no in quantities or not (heading and marker.rest.strip())):
+            continue
+        if marker.bare and marker.rest_offset - len(marker.raw) > _BARE_MAX_GAP:
+            # "1" far to the left of "EXHIBIT 10.26": a page number in a running header.
+            continue
+        if _restates_spelled_number(text, line_start + lead, marker):
+            continue
+        is_inline = line_no in inline_pieces
+        titled = bool(_clean_heading(marker.rest))
+        readings = marker.readings
+        if is_inline:
+            readings = tuple(r for r in readings if _inline_reading(r, stack, relaxed=relaxed))
+        # Particular Conditions amend only some sub-clauses of the General Conditions ("4.2 …",
+        # "4.12 Sub-Clause 4.12 is deleted and replaced by …", "8.8 …"): a sub-clause number that
+        # opens a line and a sentence may skip, as a heading may elsewhere.
+        skips = heading or (
+            amending
+            and not is_inline
+            and any(r.style.startswith("dec:") and len(r.parts) >= 2 for r in readings)
+            and _OPENS_A_PROVISION.match(marker.rest.strip()) is not None
+        )
+        placed = _place(stack, readings, skips, last_value, relaxed=relaxed, titled=titled)
+        if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
+            continue
+        if placed is None:
+            restart = _after_recitals(text, accepted, marker) or (
+                not is_inline and _is_restart(text, accepted, stack, marker, line_start + lead)
+            )
+            if restart:
+                # What came before was a table of contents: start again at the real clause 1.
+                accepted.clear()
+                stack.clear()
+                last_value.clear()
+                used_ids.clear()
+                namespace = ""
+                placed = _place(stack, readings, heading, last_value, relaxed=relaxed, titled=titled)
+            if placed is None:
+                continue
+        reading, parent_pos = placed
+        if reading.family == CONTAINER and (not heading or not accepted):
+            # A schedule follows the clauses; an "Exhibit 10.16" above them labels the filing.
+            continue
+        del stack[parent_pos + 1 :]
+        if reading.family == CONTAINER:
+            stack.clear()
+            parent_pos = -1
+        parent = stack[-1] if stack else None
+        if reading.family == CONTAINER:
+            clause_id = f"{reading.keyword} {reading.label}"
+            namespace = clause_id
+        else:
+            clause_id = _make_id(reading, parent, accepted, namespace)
+        if clause_id in used_ids:
+            used_ids[clause_id] += 1
+            clause_id = f"{clause_id}#{used_ids[clause_id]}"
+        else:
+            used_ids[clause_id] = 1
+        level = len(stack) + 1
+        if level > MAX_DEPTH:
+            raise DocumentTooLarge(
+                f"Clause numbering is nested more than {MAX_DEPTH} levels deep (at {marker.raw[:40]!r}); "
+                "this is not a contract structure we can read. Check the document's numbering."
+            )
+        if len(accepted) >= MAX_CLAUSES:
+            raise DocumentTooLarge(
+                f"The document has more than {MAX_CLAUSES} numbered clauses; split it and retry."
+            )
+        start = line_start + lead
+        item = _Accepted(
+            clause_id=clause_id,
+            reading=reading,
+            marker=marker,
+            start=start,
+            line_end=line_start + len(line),
+            parent=parent.index if parent else None,
+            level=level,
+        )
+        item.title = _title(marker, heading, lines, line_no, language)
+        if parent is not None:
+            accepted[parent.index].children.append(len(accepted))
+        stack.append(_Open(len(accepted), reading, clause_id))
+        last_value[reading.style] = reading.value
+        accepted.append(item)
+    return accepted
+
+
+# What a sub-clause of such a document opens with: a capitalised sentence or a sub-clause reference.
+_OPENS_A_PROVISION = re.compile(r"(?:Sub-Clause\s|Clause\s|\[|[A-Z][a-z]|[\u4e00-\u9fff])")
+
+
+def _quantity_lines(lines: list[tuple[int, str]]) -> set[int]:
+    """Lines opening with a bare number that count things rather than number clauses.
+
+    "1 Java Game / 1 Java Application / 5 MMS / 10 Wallpapers" on consecutive lines reads like
+    "1 Scope / 2 Term" line by line, but bare clause numbers on consecutive lines (a heading
+    list) go up one at a time; a run that repeats or skips numbers is a list of quantities.
+    """
+    out: set[int] = set()
+    run: list[tuple[int, int]] = []  # (line index, value) of consecutive bare-number lines
+
+    def close() -> None:
+        values = [v for _, v in run]
+        if len(run) >= 2 and any(b != a + 1 for a, b in itertools.pairwise(values)):
+            out.update(i for i, _ in run)
+        run.clear()
+
+    for line_no, (_, line) in enumerate(lines):
+        stripped = line.strip(" \t　")
+        if not stripped:
+            continue
+        m = _BARE_LINE.match(stripped)
+        if m is None:
+            close()
+            continue
+        run.append((line_no, int(m.group(1))))
+    close()
+    return out
+
+
+_BARE_LINE = re.compile(r"(\d{1,3})[ \t]+[A-Z]")
+_NUMBER_WORDS = frozenset([*ENGLISH_SMALL_NUMBERS, *ENGLISH_TENS[2:], "hundred", "thousand", "million"])
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t\n]*$")
+
+
+def _restates_spelled_number(text: str, start: int, marker: Marker) -> bool:
+    """Whether a "(1)" only repeats the number word before it ("one (1) year", "thirty-\n(30) days").
+
+    Justified or wrapped text can put such a figure after a run of spaces or at a line start,
+    where it would otherwise read as a list item.
+    """
+    if marker.raw[:1] not in "(（" or not marker.raw[1:2].isdigit():
+        return False
+    m = _WORD_BEFORE.search(text[max(0, start - 40) : start])
+    return m is not None and m.group(1).lower() in _NUMBER_WORDS
+
+
+def _place(
+    stack: list[_Open],
+    readings: tuple[Reading, ...],
+    heading: bool,
+    last_value: dict[str, int],
+    *,
+    relaxed: bool = False,
+    titled: bool = True,
+) -> tuple[Reading, int] | None:
+    """Where a candidate fits: (reading, index of its parent in the stack, -1 for top level)."""
+    top = len(stack) - 1
+    styles = {o.reading.style for o in stack}
+    for r in readings:
+        if r.family == CONTAINER:
+            return (r, -1) if heading else None
+    if top >= 0:
+        for r in readings:
+            if _continues(stack[top].reading, r, heading):
+                return r, top - 1
+        for r in readings:
+            if r.style not in styles and _opens(stack[top].reading, r, heading, last_value):
+                return r, top
+        for i in range(top - 1, -1, -1):
+            for r in readings:
+                if _continues(stack[i].reading, r, heading):
+                    return r, i - 1
+                if _is_decimal_child(stack[i].reading, r, heading) and stack[i + 1].reading.style != r.style:
+                    return r, i
+        for r in readings:
+            # A Part or Chapter heading seen for the first time closes everything open.
+            if r.family == GROUPING and heading and r.style not in styles and r.value == 1:
+                return r, -1
+        return None
+    for r in readings:
+        if _starts(r, heading, titled=titled) or (relaxed and _starts_relaxed(r, heading)):
+            return r, -1
+    return None
+
+
+def _next_in_sequence(stack: list[_Open], reading: Reading, parent_pos: int, *, heading: bool) -> bool:
+    """The stricter test for a number found inside a line: the next number, or a first 1.
+
+    The line-start test tolerates skipped numbers; inside running text that tolerance would let
+    any "3." after "1." split a sentence, so only a heading ("3. Assignment") may skip numbers
+    (flattened PDFs glue some headings to running headers, where they cannot be seen).
+    """
+    sibling = stack[parent_pos + 1] if parent_pos + 1 < len(stack) else None
+    if sibling is not None and sibling.reading.style == reading.style:
+        gap = reading.value - sibling.reading.value
+        return gap == 1 or (heading and 1 < gap <= 3)
+    return reading.value == 1
+
+
+def _continues(prev: Reading, r: Reading, heading: bool) -> bool:
+    if prev.style != r.style or r.family == CONTAINER:
+        return False
+    if r.style.startswith("dec:") and prev.parts[:-1] != r.parts[:-1]:
+        # Excerpts and Particular Conditions list only some sub-clauses ("4.2 Performance Security",
+        # "8.8 Delay Damages", "14.7 Payment"): a titled heading may move on to a later clause.
+        return heading and len(prev.parts) == len(r.parts) and prev.parts < r.parts <= (prev.parts[0] + 20,)
+    gap = 2 if (r.family == RELATIVE or not heading) else 60
+    return prev.value < r.value <= prev.value + gap
+
+
+def _is_decimal_child(parent: Reading, r: Reading, heading: bool) -> bool:
+    numbered = parent.family == ABSOLUTE or parent.style in ("zh:dun", "zh:numdun")
+    if not r.style.startswith("dec:") or len(r.parts) < 2 or not numbered:
+        return False
+    if parent.parts != r.parts[:-1]:
+        return False
+    return r.value <= 3 or heading
+
+
+def _opens(parent: Reading, r: Reading, heading: bool, last_value: dict[str, int]) -> bool:
+    """Whether ``r`` can be the first child, in a new numbering style, of ``parent``."""
+    if r.family == CONTAINER:
+        return False
+    if r.style.startswith("dec:") and len(r.parts) >= 2:
+        return _is_decimal_child(parent, r, heading)
+    if r.family == GROUPING:
+        return parent.family == GROUPING and r.style == "zh:jie" and parent.style == "zh:chapter"
+    if parent.family in (GROUPING, CONTAINER):
+        if r.family == RELATIVE and r.style not in ("zh:dun", "zh:numdun"):
+            return False
+        previous = last_value.get(r.style)
+        if previous is not None and previous < r.value <= previous + (60 if heading else 2):
+            return True  # numbering continues across Parts/Chapters
+        # An excerpt ("PART B - PERFORMANCE" then "4. Performance Guarantees") may open at any
+        # article, as long as it is a heading and no article of this numbering came before.
+        return r.value == 1 or (heading and (r.value <= 3 or previous is None))
+    return r.value == 1
+
+
+def _starts(r: Reading, heading: bool, *, titled: bool = True) -> bool:
+    """Whether ``r`` can open the document's numbering.
+
+    Numbering that opens past 1 needs a heading with words: a number alone on a line above the
+    clauses ("10.23", "5.") is an exhibit number or a page label, not where the clauses begin.
+    """
+    if r.family == RELATIVE:
+        return r.style in ("zh:dun", "zh:numdun") and r.value == 1
+    if r.style.startswith("dec:") and len(r.parts) >= 2:
+        return all(p <= 1 for p in r.parts) or (heading and titled)
+    return r.value <= 1 or (heading and titled)
+
+
+def _starts_relaxed(r: Reading, heading: bool) -> bool:
+    """Whether a list style may open a document that has no other numbering ("1) Duties …")."""
+    needs_heading = _RELAXED_TOP_STYLES.get(r.style)
+    return needs_heading is not None and r.value == 1 and (heading or not needs_heading)
+
+
+def _inline_reading(r: Reading, stack: list[_Open], *, relaxed: bool) -> bool:
+    """Whether a reading found inside running text may count: an absolute clause number, or in a
+    document numbered "1) … 2) …" the next top-level number (never a list inside a clause)."""
+    if r.family == ABSOLUTE:
+        return True
+    if not relaxed or r.style != "bracket:num":
+        return False
+    return not stack or stack[0].reading.style == r.style
+
+
+def _is_restart(text: str, accepted: list[_Accepted], stack: list[_Open], marker: Marker, start: int) -> bool:
+    """Whether the first clause number seen again ends a table of contents.
+
+    Under a "Table of Contents" heading that is enough. Otherwise every entry so far must be a
+    single short line, and either no entry but the last has sub-entries or the entries are packed
+    as tightly as a contents list (a clause has a body; a contents entry is a line or two).
+    """
+    if not accepted or not stack:
+        return False
+    first = accepted[0].reading
+    if not any(r.style == first.style and r.value == first.value for r in marker.readings):
+        return False
+    tops = [a for a in accepted if a.parent is None]
+    if len(tops) < 3:
+        return False
+    if _TOC_HEADING.search(text[max(0, accepted[0].start - _TOC_HEADING_REACH) : accepted[0].start]):
+        return True
+    if not all(a.line_end - a.start < 120 for a in accepted):
+        return False
+    packed = (start - accepted[0].start) / len(accepted) < _TOC_CHARS_PER_ENTRY
+    return packed or all(not a.children for a in tops[:-1])
+
+
+_TOC_CHARS_PER_ENTRY = 100
+_TOC_HEADING = re.compile(r"\b(?:TABLE OF CONTENTS|Table of Contents|CONTENTS|INDEX)\b|目\s*录")
+_TOC_HEADING_REACH = 200
+
+
+_RECITALS = re.compile(r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background)\b")
+
+
+def _after_recitals(text: str, accepted: list[_Accepted], marker: Marker) -> bool:
+    """Whether numbering restarts at 1 after numbered recitals ("Whereas: 1. … 2. …", then "1. Scope").
+
+    The recitals then belong to the preamble and the operative clauses are numbered afresh.
+    """
+    if not accepted or len(accepted) > 20 or any(a.parent is not None for a in accepted):
+        return False
+    first = accepted[0].reading
+    if not any(r.style == first.style and r.value == first.value for r in marker.readings):
+        return False
+    lead_in = text[max(0, accepted[0].start - 300) : accepted[0].start]
+    return _RECITALS.search(lead_in) is not None
+
+
+def _make_id(reading: Reading, parent: _Open | None, accepted: list[_Accepted], namespace: str) -> str:
+    prefix = f"{namespace}, paragraph " if namespace else ""
+    numbered_parent = parent is not None and parent.reading.family in (ABSOLUTE, RELATIVE)
+    if reading.family == GROUPING:
+        if reading.style == "zh:jie" and parent is not None:
+            return f"{parent.clause_id}, Section {reading.label}"
+        return f"{reading.keyword} {reading.label}"
+    if reading.family == ABSOLUTE:
+        if numbered_parent and len(reading.parts) == 1 and parent is not None:
+            # "1." inside "Article 5" is paragraph 5.1.
+            return f"{parent.clause_id}.{reading.label}"
+        return prefix + reading.label
+    if not numbered_parent or parent is None:
+        return prefix + reading.label
+    if reading.style in ("zh:dun", "zh:numdun", "zh:kuan") and parent.clause_id[-1:].isdigit():
+        return f"{parent.clause_id}.{reading.label}"
+    return f"{parent.clause_id}({reading.label})"
+
+
+def _heading_like(rest: str, language: str) -> bool:
+    """Whether the text after a number reads as a heading rather than as running text."""
+    if len(rest) > 300:
+        return False
+    unruled = _strip_trailing_rules(rest.strip(), stops=False)
+    rest = _clean_heading(rest)
+    if not rest:
+        return True
+    if _has_cjk(rest):
+        return len(rest) <= 30 and not _ZH_STOP.search(rest)
+    if len(rest) > 120:
+        return False
+    letters = [c for c in rest if c.isalpha()]
+    if len(letters) >= 2 and all(c.isupper() for c in letters):
+        return True
+    if unruled[-1:] in (".", ";", ",", ":") or len(rest) > 80:
+        return False
+    # "Interim payments" (sentence case) is as much a heading as "Interim Payments".
+    sentence_case = (
+        len(rest) <= 60 and len(rest.split()) <= 8 and rest[0].isupper() and not re.search(r"[,;]", rest)
+    )
+    return sentence_case or _title_case(rest)
+
+
+def _clean_heading(text: str) -> str:
+    """A heading without leading separators ("- WARRANTIES") or trailing rules ("Term ------")."""
+    return _strip_trailing_rules(_LEADING_SEP.sub("", text.strip()), stops=True).strip()
+
+
+def _strip_trailing_rules(text: str, *, stops: bool) -> str:
+    """``text`` without trailing whitespace and rules of two or more ``-–—_=`` (and, with ``stops``,
+    a ``.``/``:`` right after a word character).
+
+    A right-to-left scan rather than a regex: ``(?:\\s|[-_]{2,})+$`` backtracks exponentially on a
+    long rule followed by more text ("Term ----------      the Parties …"), which took minutes.
+    """
+    end = len(text)
+    while end > 0:
+        ch = text[end - 1]
+        if ch.isspace():
+            end -= 1
+        elif ch in _RULE_CHARS:
+            run = end - 1
+            while run > 0 and text[run - 1] in _RULE_CHARS:
+                run -= 1
+            if end - run < 2:
+                break
+            end = run
+        elif stops and ch in ".:" and end >= 2 and _is_word_char(text[end - 2]):
+            end -= 1
+        else:
+            break
+    return text[:end]
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _title_case(text: str) -> bool:
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", text)]
+    if not words or len(words) > 12:
+        return False
+    significant = [w for w in words if w.lower() not in _SMALL_WORDS]
+    return bool(significant) and sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
+
+
+def _title(marker: Marker, heading: bool, lines: list[tuple[int, str]], line_no: int, language: str) -> str:
+    rest = marker.rest.strip()
+    following = ""
+    for _, nxt in lines[line_no + 1 : line_no + 4]:
+        if nxt.strip():
+            following = nxt.strip()
+            break
+    if heading and rest:
+        cleaned = _clean_heading(rest).strip("[]【】 ")[:200]
+        letters = [c for c in cleaned if c.isalpha()]
+        shouting = len(letters) >= 2 and all(c.isupper() for c in letters)
+        # A heading is followed by its body; a short complete clause ("2.2 Reserved") is not a heading.
+        body_follows = bool(following) and read_marker(_MD_PREFIX.sub("", following, count=1)) is None
+        if shouting or body_follows or _has_cjk(cleaned):
+            return cleaned
+        return _MAYBE + cleaned  # a title only if sub-clauses follow (decided once the tree is known)
+    if not rest:
+        if (
+            following
+            and read_marker(following) is None
+            and len(following) <= 80
+            and _heading_like(following, language)
+        ):
+            return _clean_heading(following)
+        return ""
+    if _has_cjk(rest[:20]):
+        m = re.match(r"[【\[](?P<t>[^】\]]{1,20})[】\]]|(?P<u>[^，。；：:\s]{1,12})[：:]", rest)
+        if m:
+            return m.group("t") or m.group("u") or ""
+        return ""
+    gap = _GAP_TITLE.match(rest)
+    if gap:
+        # "1) Duties of the Supplier   The Supplier shall …": a heading set off by a run of spaces.
+        title = gap.group("title").strip()
+        words = title.split()
+        letters = [c for c in title if c.isalpha()]
+        # Running text broken by justified spacing is long, or ends mid-phrase ("… by and between").
+        short = len(words) <= 8 and title[-1] != "," and words[-1].lower() not in _SMALL_WORDS
+        if short and letters and (all(c.isupper() for c in letters) or _title_case(title)):
+            return title
+    m = _INLINE_TITLE.match(rest)
+    if m and m.end() < len(rest):
+        title = m.group("title").strip()
+        letters = [c for c in title if c.isalpha()]
+        if letters and (all(c.isupper() for c in letters) or _title_case(title)) and len(title.split()) <= 10:
+            return title
+    return ""
+
+
+_GAP_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)[ \t]{3,}(?=[A-Z\"“(])")
+_CJK_RE = re.compile(r"[\u3400-\u9fff]")
+
+
+def _has_cjk(text: str) -> bool:
+    return _CJK_RE.search(text) is not None
+
+
+def _clause_ends(accepted: list[_Accepted], text_end: int) -> list[int]:
+    """Where each clause ends: where the next clause at its level or above starts (a monotonic stack pass)."""
+    ends = [text_end] * len(accepted)
+    open_stack: list[int] = []
+    for i, item in enumerate(accepted):
+        while open_stack and accepted[open_stack[-1]].level >= item.level:
+            ends[open_stack.pop()] = item.start
+        open_stack.append(i)
+    return ends
+
+
+# List styles that may enumerate inside a sentence: "(a)", "a)", "a.", "(i)", "(1)", "1)".
+_ENUMERATION_STYLE_PREFIXES = ("paren:", "bracket:", "dot:")
+# An enumeration's items are fragments of one sentence; longer items are provisions of their own.
+_ENUMERATION_ITEM_MAX = 600
+# Chinese lists: "（一）…；" and "1、…；" items, one per line, after a lead-in that ends with a colon.
+_ZH_ENUMERATION_STYLE_PREFIXES = ("zh:paren", "zh:numdun")
+_ZH_ENUMERATION_ITEM_MAX = 300
+_ZH_ITEM_JOINER = re.compile(r"[；;，,、]$")
+_ZH_ITEM_LAST_END = re.compile(r"[。；;.]$")
+_ITEM_JOINER = re.compile(r"(?:[;,]|;\s*(?:and|or|and/or|plus)|,\s*(?:and|or|and/or))$", re.IGNORECASE)
+_ITEM_LAST_END = re.compile(r"[.;,a-z0-9)]$")
+# A sentence break inside an item (". The …"): lower-case word or closing bracket, stop, capital.
+_SENTENCE_BREAK = re.compile(r"[a-z0-9)\]][.!?][\"”’']?\s+[\"“(]?[A-Z]")
+# A page number left between items by a page break ("…; and\n\n   6\n\n(c) …").
+_PAGE_NOISE = re.compile(r"(?:\s{2,}|\n\s*)-?\d{1,3}-?\s*$")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+
+
+def _fold_inline_enumerations(text: str, accepted: list[_Accepted]) -> list[_Accepted]:
+    """``accepted`` without the items of lists that enumerate inside one sentence.
+
+    "This warranty shall not apply if: (a) the Software has been modified; or (b) …" is one
+    provision: its items are fragments of a single sentence (short, joined by ";"/", and"/"; or",
+    no sentence of their own), and contract-review practice quotes and reviews it whole. Such items
+    stay in their parent, which becomes a leaf; a reference to "Section 7.3(b)" then resolves to
+    7.3. Lists whose items are provisions of their own (full sentences, headed paragraphs) are kept.
+    Nested lists are judged first, so an item may hold an inline sub-list ("…met: (i) …; and (ii) …;").
+    """
+    if len(accepted) < 3:
+        return accepted
+    ends = _clause_ends(accepted, len(text))
+    dropped: set[int] = set()
+    for parent in range(len(accepted) - 1, -1, -1):
+        items = [c for c in accepted[parent].children if c not in dropped]
+        if _is_inline_enumeration(text, accepted, ends, parent, items):
+            for index in items:
+                dropped.update(_subtree(accepted, index))
+    if not dropped:
+        return accepted
+    kept = [i for i in range(len(accepted)) if i not in dropped]
+    new_index = {old: new for new, old in enumerate(kept)}
+    folded: list[_Accepted] = []
+    for old in kept:
+        item = accepted[old]
+        item.parent = new_index[item.parent] if item.parent is not None else None
+        item.children = [new_index[c] for c in item.children if c not in dropped]
+        folded.append(item)
+    return folded
+
+
+def _subtree(accepted: list[_Accepted], index: int) -> list[int]:
+    out = [index]
+    for child in accepted[index].children:
+        out.extend(_subtree(accepted, child))
+    return out
+
+
+def _is_inline_enumeration(
+    text: str, accepted: list[_Accepted], ends: list[int], parent: int, items: list[int]
+) -> bool:
+    """Whether ``items`` (the children of ``parent``) enumerate inside the parent's sentence."""
+    owner = accepted[parent]
+    if len(items) < 2 or owner.reading.family not in (ABSOLUTE, RELATIVE):
+        return False
+    style = accepted[items[0]].reading.style
+    if not style.startswith(_ENUMERATION_STYLE_PREFIXES + _ZH_ENUMERATION_STYLE_PREFIXES) or any(
+        accepted[i].reading.style != style for i in items
+    ):
+        return False
+    # The lead-in runs on into the list: "… shall not apply if:", "… the Company shall".
+    lead_in = _PAGE_NOISE.sub("", text[owner.start : accepted[items[0]].start].rstrip())
+    lead_body = lead_in[len(owner.marker.raw) :].strip()
+    if style.startswith(_ZH_ENUMERATION_STYLE_PREFIXES) or _has_cjk(lead_body):
+        return _is_zh_inline_enumeration(text, accepted, ends, items, lead_body)
+    if sum(1 for w in lead_body.split() if w[:1].islower()) < 2:
+        return False  # only a heading before the list ("Major Releases:"), not a sentence that runs on
+    if lead_in[-1] != ":" and not (lead_in[-1].islower() or lead_in[-1] == ","):
+        return False
+    for n, item in enumerate(items):
+        end = ends[item]
+        body = text[accepted[item].start + len(accepted[item].marker.raw) : end]
+        last = n == len(items) - 1
+        if last:
+            body = _first_paragraphs_of_item(body)
+        body = _PAGE_NOISE.sub("", body.rstrip()).rstrip()
+        flat = " ".join(body.split())
+        if not flat or len(flat) > _ENUMERATION_ITEM_MAX or _SENTENCE_BREAK.search(flat):
+            return False
+        if not (_ITEM_LAST_END if last else _ITEM_JOINER).search(flat):
+            return False
+    return True
+
+
+def _is_zh_inline_enumeration(
+    text: str, accepted: list[_Accepted], ends: list[int], items: list[int], lead_body: str
+) -> bool:
+    """A Chinese list inside one sentence: "下列任一事件均构成借款人违约：\n（一）…；\n（二）…。".
+
+    Chinese writes each item on its own line far more often than English does, so the lead-in
+    (a sentence that ends with a colon, not a bare heading) and short items that end with "；"
+    (the last with "。") are what mark the list as one provision.
+    """
+    if not lead_body.endswith(("：", ":")) or len(re.findall(r"[\u4e00-\u9fff]", lead_body)) < 4:
+        return False
+    for n, item in enumerate(items):
+        body = text[accepted[item].start + len(accepted[item].marker.raw) : ends[item]]
+        last = n == len(items) - 1
+        if last:
+            # the last item ends with its line: what follows resumes the parent ("发生上述情形的，…")
+            body = body.strip().split("\n", 1)[0]
+        flat = "".join(body.split())
+        if not flat or len(flat) > _ZH_ENUMERATION_ITEM_MAX or "。" in flat[:-1]:
+            return False
+        if not (_ZH_ITEM_LAST_END if last else _ZH_ITEM_JOINER).search(flat):
+            return False
+    return True
+
+
+def _first_paragraphs_of_item(body: str) -> str:
+    """The last item without the paragraphs after it that resume the parent ("(e) …notice.\n\nIn the
+    event Owner terminates …"): the item ends at a paragraph break after its closing stop."""
+    for m in _PARAGRAPH_BREAK.finditer(body):
+        before = body[: m.start()].rstrip()
+        after = body[m.end() :]
+        if before.endswith(".") and after[:1].isupper() and read_marker(after) is None:
+            return before
+    return body
+
+
+def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) -> list[Clause]:
+    clauses: list[Clause] = []
+    ends = _clause_ends(accepted, len(text))
+    first_start = accepted[0].start
+    preamble = text[:first_start].strip()
+    if preamble:
+        lead = len(text) - len(text.lstrip())
+        end = len(text[:first_start].rstrip())
+        clauses.append(
+            Clause(clause_id=PREAMBLE_ID, title="", text=text[lead:end], level=1, start=lead, end=end)
+        )
+    for i, item in enumerate(accepted):
+        end = item.start + len(text[item.start : ends[i]].rstrip())
+        if item.title.startswith(_MAYBE):
+            item.title = item.title[1:] if item.children else ""
+        clauses.append(
+            Clause(
+                clause_id=item.clause_id,
+                title=item.title,
+                text=text[item.start : end],
+                level=item.level,
+                parent_id=accepted[item.parent].clause_id if item.parent is not None else None,
+                children=tuple(accepted[c].clause_id for c in item.children),
+                start=item.start,
+                end=end,
+                number_raw=item.marker.raw,
+            )
+        )
+    duplicates = sorted({a.clause_id.split("#")[0] for a in accepted if "#" in a.clause_id})
+    if duplicates:
+        warnings.append(
+            "Some clause numbers occur more than once; later occurrences got ids with '#2', '#3': "
+            + ", ".join(duplicates[:10])
+        )
+    return clauses
+
+
+def _paragraph_chunks(text: str, warnings: list[str]) -> Segmentation:
+    """The fallback when no numbering is found: one clause per paragraph (blank-line separated)."""
+    blocks: list[tuple[int, int]] = []
+    for m in re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text):
+        blocks.append((m.start(), m.start() + len(m.group().rstrip())))
+    if len(blocks) <= 1:
+        # No blank lines: fall back to one clause per line.
+        blocks = [
+            (m.start(), m.start() + len(m.group().rstrip())) for m in re.finditer(r"[^\n]*\S[^\n]*", text)
+        ]
+        blocks = [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in blocks]
+    clauses = [
+        Clause(clause_id=f"P{i}", text=text[s:e], level=1, start=s, end=e, number_raw="")
+        for i, (s, e) in enumerate(blocks, start=1)
+    ]
+    warnings.append(
+        f"No clause numbering was found; the document was split into {len(clauses)} paragraph(s) "
+        "with ids P1, P2, … Check that the document is a numbered contract."
+    )
+    return Segmentation(clauses, warnings)

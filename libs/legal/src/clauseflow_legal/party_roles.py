@@ -1,0 +1,254 @@
+"""Which role our party plays, read from the contract's own parties block.
+
+Chinese contracts call the parties 甲方 and 乙方 and say once, at the start, what each one is:
+"转让方（以下简称"甲方"）", "甲方（买方）", "委托方（甲方）：…". Which label buys is not fixed: in
+a share transfer the transferor is often 甲方, in a lease the lessor. Translated contracts do
+the same with "Party A" and "Party B". A client who says "we are 乙方", or gives only its
+company name, has told us a label, not a role, and the role decides which side of every
+playbook position we argue. The usual convention (甲方 buys) is only the last resort.
+"""
+
+# ruff: noqa: E501  -- legal regexes and bilingual place names read better unbroken
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from clauseflow_legal.parties import COMPANY_FORM, ROLES, names_in, roles_in
+
+_LABEL_ROLES = {"party_a", "party_b"}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_PREAMBLE_CHARS = 3000
+_Q = r"[\"'“”‘’「」『』]?"
+_OPEN, _CLOSE = r"[（(]", r"[）)]"
+
+
+@cache
+def _role_words() -> str:
+    """Every role alias except the bare labels, longest first (so "服务提供方" wins over "服务方")."""
+    words = {w for role, (en, zh) in ROLES.items() if role not in _LABEL_ROLES for w in (*en, *zh)}
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _label_words() -> str:
+    words = {w for role in _LABEL_ROLES for w in (*ROLES[role][0], *ROLES[role][1])}
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _definitions() -> tuple[re.Pattern[str], ...]:
+    """Ways a contract ties a label to a role; each pattern has the groups ``label`` and ``role``."""
+    role, label = rf"(?P<role>{_role_words()})", rf"(?P<label>{_label_words()})"
+    called = r"(?:以下(?:简称|称)?为?|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|the\s+)?[:：]?\s*"
+    return tuple(
+        re.compile(p, re.I)
+        for p in (
+            rf"{role}\s*{_OPEN}\s*{called}{_Q}{label}{_Q}\s*{_CLOSE}",  # 转让方（以下简称"甲方"）
+            rf"{label}\s*{_OPEN}\s*{called}{_Q}{role}{_Q}\s*{_CLOSE}",  # 甲方（买方）, Party A (the "Seller")
+        )
+    )
+
+
+@cache
+def _beside_a_name() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A role defined right after a name ("Ltd. (the "Seller")"), and any role or label word."""
+    defined_after = re.compile(
+        rf"[^()（）]{{0,300}}?{_OPEN}\s*(?:the\s+)?{_Q}(?P<role>{_role_words()}){_Q}\s*{_CLOSE}", re.I
+    )
+    return defined_after, re.compile(rf"{_role_words()}|{_label_words()}", re.I)
+
+
+def contract_roles(text: str) -> dict[str, str]:
+    """Label → the role word the contract gives it (``{"甲方": "转让方", "乙方": "受让方"}``).
+
+    Only the opening of the contract is read: that is where the parties are defined, and a
+    later "甲方（作为…）" in a clause body must not redefine them.
+    """
+    found: dict[str, str] = {}
+    head = text[:_PREAMBLE_CHARS]
+    for pattern in _definitions():
+        for m in pattern.finditer(head):
+            found.setdefault(_canonical_label(m.group("label")), m.group("role"))
+    return found
+
+
+def _canonical_label(label: str) -> str:
+    return label if _CJK.search(label) else label.title()
+
+
+def _is_label(word: str) -> bool:
+    return set(roles_in(word)) <= _LABEL_ROLES
+
+
+def _role_of_name(names: list[str], text: str) -> tuple[str, str] | None:
+    """The role word beside our company name in the parties block, and the label given there.
+
+    Chinese puts the role (or label) before the name, "转让方（以下简称"甲方"）：远川控股有限公司";
+    English defines it after, "Yuanchuan Holdings Ltd. (the "Seller")".
+    """
+    head = text[:_PREAMBLE_CHARS]
+    roles = contract_roles(head)
+    defined_after, named_before = _beside_a_name()
+    for name in (n for n in names if len(n) >= 3):
+        # A name the contract itself defines ('(the "Company")') is a label with no role in it.
+        if re.search(rf"{_OPEN}\s*(?:the\s+)?[\"“]{re.escape(name)}[\"”]\s*{_CLOSE}", head, re.I):
+            continue
+        for line in head.splitlines():
+            # Parties blocks often capitalise names ("PACTIV LLC"): find the name whatever its case.
+            at = line.casefold().find(name.casefold())
+            if at < 0:
+                continue
+            after = defined_after.match(line, at + len(name))
+            if after:
+                return after.group("role"), ""
+            # Only what introduces this name: another party's '("Seller")' earlier in the line is not ours.
+            earlier = list(_ENGLISH_DEFINITION.finditer(line[:at]))
+            before = named_before.findall(line[earlier[-1].end() : at] if earlier else line[:at])
+            labels = [_canonical_label(w) for w in before if _is_label(w)]
+            words = [w for w in before if not _is_label(w)]
+            role = words[-1] if words else next((roles[lb] for lb in reversed(labels) if lb in roles), None)
+            if role:
+                return role, labels[-1] if labels else ""
+            break  # the name's first line is its entry; "the Consultant shall serve X" later is not
+    return None
+
+
+def party_with_role(our_party: str, text: str) -> str:
+    """``our_party`` with the contract's role word added when it names only a label or a company.
+
+    "乙方（星衡资本）" in a contract that says "受让方（以下简称"乙方"）" becomes
+    "乙方（星衡资本）（受让方）": the label stays first (findings call the party what the
+    contract calls it) and the role is there for the playbook. Unchanged when ``our_party``
+    already names a role, or when the contract does not say.
+    """
+    own = roles_in(our_party)
+    if own and not set(own) <= _LABEL_ROLES:
+        return our_party
+    role: str | None = None
+    label = ""
+    if own:
+        labels = re.findall(_label_words(), our_party, re.I)
+        roles = contract_roles(text)
+        role = next((roles[_canonical_label(lb)] for lb in labels if _canonical_label(lb) in roles), None)
+    else:
+        # Named by its company: the label matters as much as the role, because the clauses
+        # say "乙方" far more often than "受让方".
+        found = _role_of_name(names_in(our_party), text)
+        if found:
+            role, label = found
+    if role is None or _is_label(role):
+        return our_party
+    added = "／".join(w for w in (role, label) if w)
+    cjk = _CJK.search(our_party + added)
+    return f"{our_party}（{added}）" if cjk else f"{our_party} ({role}{', ' + label if label else ''})"
+
+
+@dataclass(frozen=True)
+class PartySegment:
+    """One party's entry in the parties block: its text, its name, and whether it is our party."""
+
+    text: str
+    name: str
+    ours: bool
+    defined: str = ""  # what the contract calls the party: "Employer", "甲方（买方）"
+
+
+# An English entry ends where its defined name does: ', a company incorporated in England (the "Customer")'.
+_DEFINED_NAME = re.compile(
+    rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}\s*{_CLOSE}",
+    re.I,
+)
+# A register number in brackets inside an entry, not the party's defined name.
+_REGISTRATION_NUMBER = re.compile(r"\d[\d\s-]{2,}\d")
+# A name's English definition: '("Seller")', '(the "Buyer")' (quotes required: "(Suzhou)" is no definition).
+_ENGLISH_DEFINITION = re.compile(r"\(\s*(?:the\s+)?[\"“][^\"”()]{2,40}[\"”]\s*\)")
+# What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
+_PARTY_ENTRY = re.compile(
+    r"incorporated|organi[sz]ed\s+under|registered\s+office|established\s+(?:in|under)|\bcompany\b|\bcorporation\b"
+    rf"|{COMPANY_FORM}",
+    re.I,
+)
+# A Chinese entry is a line that starts with a label or role ("甲方（买方）：…", "转让方（以下简称"甲方"）：…").
+_ZH_ENTRY_START = re.compile(
+    r"^\s*(?:\(?[一二三四1-4][)）.、]\s*)?(?P<head>[\u4e00-\u9fffA-Za-z ]{2,10}?)\s*(?:[（(][^）)]{0,20}[）)])?\s*[:：]"
+)
+
+
+# Lines under a Chinese entry that still describe that party; any other "X：" line starts something else.
+_ZH_DETAIL = re.compile(
+    r"住所|地址|注册|法定代表人|负责人|联系|电话|传真|邮箱|统一社会信用代码|营业执照|开户"
+    r"|Address|Registered|Legal\s+Representative|Representative|Contact|Tel|Phone|Fax|E-?mail|Bank",
+    re.I,
+)
+# English written the Chinese way: "Party A (Buyer): Wuxi Hengtai New Energy Co., Ltd." on a line of its own.
+_LINE_ENTRIES = re.compile(r"^\s*Party\s+[A-D]\b[^:\n]{0,30}:", re.M)
+
+
+def party_segments(our_party: str, text: str) -> list[PartySegment]:
+    """The parties block's entries, our party's marked: by its role, its label or its name.
+
+    English entries run from the end of the previous entry to their defined name
+    ('Harbor Retail Group plc, a company incorporated in England (the "Customer")'); Chinese
+    entries are a line opened by a label or role and the lines under it (住所, 法定代表人…).
+    """
+    head = text[:_PREAMBLE_CHARS]
+    our_roles = {r for r in roles_in(our_party) if r not in _LABEL_ROLES}
+    our_labels = {_canonical_label(w) for w in re.findall(_label_words(), our_party, re.I)}
+    our_names = [n for n in names_in(our_party) if len(n) >= 3]
+    label_roles = contract_roles(head)
+
+    def is_ours(entry: str, defined: str) -> bool:
+        if any(name.casefold() in entry.casefold() for name in our_names):
+            return True  # parties blocks often capitalise names: "KUNLUN DIAGNOSTICS (SUZHOU) CO., LTD."
+        words = f"{defined} {label_roles.get(_canonical_label(defined), '')}"
+        if our_roles & set(roles_in(words)):
+            return True
+        return bool(our_labels & {_canonical_label(w) for w in re.findall(_label_words(), defined, re.I)})
+
+    segments: list[PartySegment] = []
+    if _CJK.search(head[:400]) or _LINE_ENTRIES.search(head):
+        lines = head.splitlines()
+        for i, line in enumerate(lines):
+            m = _ZH_ENTRY_START.match(line)
+            if not m or not roles_in(m.group("head")):
+                continue
+            block = [line]
+            for follow in lines[i + 1 : i + 5]:
+                nxt = _ZH_ENTRY_START.match(follow)
+                if not follow.strip() or (nxt and not _ZH_DETAIL.match(nxt.group("head"))):
+                    break
+                block.append(follow)
+            entry = "\n".join(block)
+            name = re.split(r"[:：]", line, maxsplit=1)[-1].strip()
+            defined = line[: m.end()]
+            label = re.sub(r"\s*[:：]\s*$", "", defined).strip()
+            if not _CJK.search(label):
+                label = re.sub(r"\s*\([^)]*\)$", "", label)  # "Party A (Buyer)" is called Party A
+            segments.append(PartySegment(entry, name, is_ours(entry, defined), label))
+        return segments
+    start = 0
+    for m in _DEFINED_NAME.finditer(head):
+        defined = m.group("defined")
+        entry = head[start : m.start()]
+        if re.fullmatch(r"(?:Target\s+)?Company|Target|Group", defined.strip(), re.I):
+            continue  # a share deal's target is described like a party but is not one
+        if not roles_in(defined) and not _PARTY_ENTRY.search(entry[-400:]):
+            continue  # ("Agreement"), ("Purpose"): a defined term, not a party
+        if _REGISTRATION_NUMBER.search(defined):
+            continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
+        # The entry opens after "between", "and", "(1)", or the previous entry's close.
+        entry = re.split(
+            # "… is entered into on 3 April 2026 by Vantor Analytics GmbH, …"
+            r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n|\b(?:made|entered\s+into|concluded)\b[^,;()]{0,40}?\bby\b",
+            entry,
+            flags=re.I,
+        )[-1].strip(" ,;:")
+        name = re.split(
+            r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
+        )[0]
+        segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined), defined.strip()))
+        start = m.end()
+    return segments

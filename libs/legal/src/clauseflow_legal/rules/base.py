@@ -1,0 +1,311 @@
+"""What every review rule shares: the clause context, findings, and helpers to read who does what."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from clauseflow_documents.contents import is_contents_entry
+
+from clauseflow_legal.clause_types import classify_clause
+from clauseflow_legal.jurisdictions import jurisdiction_key
+from clauseflow_legal.parties import Parties, Side
+from clauseflow_legal.text import Sentence, narrow, split_sentences
+
+# The modal before a party's verb ("may", "shall", "有权"): the actor stands before it, and the words
+# between it and the verb qualify that verb.
+MODAL = re.compile(
+    r"\b(?:may|shall|will|must|can|is\s+entitled\s+to|are\s+entitled\s+to|shall\s+be\s+entitled\s+to"
+    r"|has\s+the\s+right\s+to|have\s+the\s+right\s+to|reserves\s+the\s+right\s+to|undertakes?\s+to|agrees?\s+to)\b"
+    r"|有权|可以|可|应当|应|须|必须|承诺|同意",
+    re.I,
+)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(pattern: str, flags: int) -> re.Pattern[str]:
+    """A rule's pattern, compiled once.
+
+    The rules search a few hundred constant patterns per clause; ``re``'s own cache holds 512
+    and is shared with every other caller, so under load it evicts them and they are recompiled.
+    """
+    return re.compile(pattern, flags)
+
+
+# A modal that continues the sentence's earlier verb phrase ("… and shall indemnify") shares its subject.
+_COORDINATED = re.compile(r"\b(?:and|or|but)\s+$", re.I)
+# A new subject with its own present-tense verb just before the coordinated modal: "… and Owner
+# hereby releases and shall indemnify" is Owner's promise, not the earlier subject's.
+_OWN_VERB_BEFORE = re.compile(
+    r"(?P<who>[\w'’\"“”-]+(?:\s+[\w'’\"“”-]+){0,3}?)\s+(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
+    r"(?:releases|agrees|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\s+and\s+$",
+    re.I,
+)
+# "The Company or the Contractor may …": two named subjects share the right.
+TWO_SUBJECTS = re.compile(
+    r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
+    r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
+)
+# "… shall entitle the Franchisor to terminate": the party entitled performs the verb, not the subject.
+_ENABLED = re.compile(
+    r"\b(?:entitl(?:e|es|ing)|allow(?:s|ing)?|permit(?:s|ting)?|enabl(?:e|es|ing)|authori[sz](?:e|es|ing))\s+"
+    r"(?P<who>[^,;.]{1,60}?)\s+to\s+$",
+    re.I,
+)
+
+
+# A list item's marker: "（一）", "(a)", "1.", "①", "a)".
+_LIST_ITEM = re.compile(
+    r"\s*(?:[（(](?:[一二三四五六七八九十]{1,3}|\d{1,2}|[a-z]{1,2}|[ivx]{1,5})[)）]|\d{1,2}[.、)](?!\d)|[a-z][.)]|[①-⑳])"
+)
+
+
+@dataclass
+class ClauseContext:
+    """One clause under review, from our party's perspective."""
+
+    clause_id: str
+    title: str
+    text: str
+    language: str
+    domain: str
+    parties: Parties
+    tool_results: list[Any] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    sentences: list[Sentence] = field(default_factory=list)
+    _clause_types: list[str] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.sentences:
+            self.sentences = [s for s in split_sentences(self.text) if not is_contents_entry(s.text)]
+
+    @property
+    def clause_types(self) -> list[str]:
+        """The clause's types (``classify_clause``), classified on first use: few rules ask."""
+        if self._clause_types is None:
+            self._clause_types = classify_clause(self.title, self.text, self.language)
+        return self._clause_types
+
+    @property
+    def zh(self) -> bool:
+        """Findings are written in Chinese."""
+        return self.language.startswith("zh")
+
+    def t(self, en: str, zh: str) -> str:
+        """Pick the wording for the review language."""
+        return zh if self.zh else en
+
+    @property
+    def us(self) -> str:
+        """Our party's readable name."""
+        return self.parties.label("us", self.language)
+
+    @property
+    def them(self) -> str:
+        """The counterparty's readable name."""
+        return self.parties.label("them", self.language)
+
+    @cached_property
+    def homes(self) -> tuple[str | None, str | None]:
+        """Our home and the counterparty's (jurisdiction keys), when the prompt's metadata says."""
+        return (
+            jurisdiction_key(self.metadata.get("our_home")),
+            jurisdiction_key(self.metadata.get("counterparty_home")),
+        )
+
+    @cached_property
+    def us_rx(self) -> str:
+        """Our party's aliases as a regex alternation (for patterns that name the actor)."""
+        return self.parties.side_pattern("us")
+
+    @cached_property
+    def them_rx(self) -> str:
+        """The counterparty's aliases as a regex alternation."""
+        return self.parties.side_pattern("them")
+
+    def lead_in(self, sentence: Sentence) -> str:
+        """The words that open the list ``sentence`` is an item of, else "".
+
+        "下列任一事件均构成借款人违约：（一）…；（四）借款人的实际控制人发生变更；" is one provision, but
+        Chinese items are sentences of their own (split at "；"): what the item leads to (a default,
+        a right to terminate) is said once, in the lead-in ending with a colon.
+        """
+        if not _LIST_ITEM.match(sentence.text):
+            return ""
+        before = [x for x in self.sentences if x.start < sentence.start]
+        for earlier in reversed(before):
+            if earlier.text.rstrip().endswith((":", "：")):
+                return earlier.text
+            if not _LIST_ITEM.match(earlier.text):
+                return ""
+        return ""
+
+    def list_items(self, lead_in: Sentence) -> list[Sentence]:
+        """The items of the list ``lead_in`` opens (it ends with a colon), else []."""
+        if not lead_in.text.rstrip().endswith((":", "：")):
+            return []
+        items: list[Sentence] = []
+        for later in (x for x in self.sentences if x.start > lead_in.start):
+            if not _LIST_ITEM.match(later.text):
+                break
+            items.append(later)
+        return items
+
+    def find(self, pattern: str, flags: int = re.I) -> Iterator[tuple[Sentence, re.Match[str]]]:
+        """Every (sentence, match) of ``pattern`` in the clause, sentence by sentence."""
+        rx = _compiled(pattern, flags)
+        for s in self.sentences:
+            for m in rx.finditer(s.text):
+                yield s, m
+
+    def has(self, pattern: str, text: str | None = None) -> bool:
+        """Does ``pattern`` occur in the clause (or in ``text``)?"""
+        return _compiled(pattern, re.I).search(self.text if text is None else text) is not None
+
+    def actor(self, sentence: Sentence, pos: int) -> Side | None:
+        """Who performs the verb at ``pos`` (relative to the sentence): the party before its modal.
+
+        "The Employer may, by notice to the Contractor, terminate" -> the Employer, because the
+        party named just before "may" is the subject; a passive "terminated by the Employer" is
+        read from the "by" phrase.
+        """
+        text = sentence.text
+        if len(re.findall(r"[\u4e00-\u9fff]", text)) > len(text) * 0.3:
+            # Chinese puts the subject first: "甲方在收到乙方发票后三十日内支付" is paid by 甲方,
+            # so take the first party of the phrase (back to the last comma) that holds the verb.
+            seg_start = max(text.rfind(p, 0, pos) for p in "，,；;：:") + 1
+            while True:
+                seg = text[seg_start:pos]
+                found = [
+                    m
+                    for m in self.parties.mentions(seg)
+                    if (m.side != "other" or not self.parties.known)
+                    # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
+                    and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
+                ]
+                if found:
+                    return found[0].side
+                if seg_start <= 0:
+                    break
+                seg_start = max(text.rfind(p, 0, seg_start - 1) for p in "，,；;：:") + 1
+        enabled = _ENABLED.search(text, max(0, pos - 80), pos)
+        if enabled:
+            ms = self.parties.mentions(enabled.group("who"))
+            if ms:
+                return ms[0].side
+        after = text[pos : pos + 80]
+        by = re.match(r"\w*\s+by\s+(?:the\s+)?", after)
+        if by:
+            ms = self.parties.mentions(after[by.end() : by.end() + 60])
+            if ms and ms[0].start == 0:
+                return ms[0].side
+        window_start = max(0, pos - 140)
+        # the modal may open the matched phrase itself ("may assign"): its subject is the actor
+        modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
+        for modal in reversed(modals):
+            # "the Agent shall repay … to the Principal and shall indemnify": the first subject acts
+            if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()):
+                own = _OWN_VERB_BEFORE.search(text, max(0, modal.start() - 80), modal.start())
+                named = self.parties.mentions(own.group("who")) if own else []
+                if named:
+                    return named[-1].side
+                if modal is not modals[0]:
+                    continue
+                # the first subject stands before the window: "the Franchisee shall … and shall assign"
+                earlier = [
+                    x
+                    for x in MODAL.finditer(text, 0, modal.start())
+                    if not _COORDINATED.search(text, max(0, x.start() - 6), x.start())
+                ]
+                side = self.parties.side_before(text, earlier[-1].start()) if earlier else None
+                if side is not None:
+                    return side
+            side = self.parties.side_before(text, modal.start())
+            if side is not None:
+                return side
+        side = self.parties.side_before(text, pos)
+        if side is not None:
+            return side
+        # Fall back to the subject of the clause's first sentence ("The Recipient shall ... It shall").
+        return (
+            self.parties.side_before(self.text, sentence.start)
+            if re.match(r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I)
+            else None
+        )
+
+
+@dataclass
+class Finding:
+    """A risk found by a rule, with the verbatim span that carries it."""
+
+    risk_type: str
+    level: str
+    quote: Sentence
+    description: str
+    reason: str
+    analysis: str
+    priority: int = 0  # lower wins when several findings of one type compete
+
+    def to_dict(self) -> dict[str, str]:
+        """The wire form of a risk (the clause_review answer contract)."""
+        return {
+            "risk_type": self.risk_type,
+            "risk_level": self.level,
+            "description": self.description,
+            "reason": self.reason,
+            "analysis": self.analysis,
+            "original_text": self.quote.text,
+        }
+
+
+Rule = Callable[[ClauseContext], list[Finding]]
+
+Wording = tuple[str, str]  # (English, Chinese)
+
+
+def finding(
+    ctx: ClauseContext,
+    risk_type: str,
+    level: str,
+    quote: Sentence,
+    what: Wording,
+    why: Wording,
+    market: Wording,
+) -> Finding:
+    """A finding whose description, reason and analysis are each given in English and Chinese."""
+    return Finding(risk_type, level, quote, ctx.t(*what), ctx.t(*why), ctx.t(*market))
+
+
+# '"Minimum Purchase Target" means …', '1.4 "Territory" shall mean …'
+_DEFINES = re.compile(
+    r"^\W*(?:\d[\d.]*\s+)?[\"“][^\"”]{2,80}[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers\s+to)|^\W*[“\"][^”\"]{1,30}[”\"]\s*(?:是指|系指|指)"
+)
+
+
+def names_only(text: str) -> bool:
+    """A heading in capitals ("4. MINIMUM PURCHASES") or a definition: it names a thing and binds no one."""
+    return _DEFINES.search(text) is not None or (
+        re.search(r"[A-Z]{2}", text) is not None and text.upper() == text
+    )
+
+
+def span(sentence: Sentence, m: re.Match[str] | int) -> Sentence:
+    """The quotable part of ``sentence`` around a match (long list sentences are narrowed)."""
+    pos = m if isinstance(m, int) else m.start()
+    return narrow(sentence, sentence.start + pos)
+
+
+def sub_sentence(sentence: Sentence, start: int, end: int) -> Sentence:
+    """A verbatim sub-span of a sentence (offsets relative to the sentence)."""
+    piece = sentence.text[start:end]
+    lead = len(piece) - len(piece.lstrip())
+    return Sentence(piece.strip(), sentence.start + start + lead)
+
+
+def excerpt(text: str, limit: int = 160) -> str:
+    """A short excerpt for messages."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"

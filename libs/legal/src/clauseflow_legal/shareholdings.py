@@ -1,0 +1,76 @@
+"""How much of the company our party holds, as the recitals, the parties block or a cap table state it.
+
+A minority shareholder's protections are only as good as the thresholds attached to them: a
+board seat "for so long as it holds at least 30%" is no seat for a 20% investor, and reserved
+matters passed by "Shareholders holding 60%" are the majority's alone when the others hold 80%.
+The clause under review names the threshold; the holding is stated once, elsewhere in the
+contract, and travels with the contract's setting (see ``jurisdictions.ContractSetting``).
+
+Only statements of a holding count ("representing 20% of the issued share capital", "holds 35%
+of the Shares", "持有公司20%的股权", a cap-table line); a condition ("so long as it holds at
+least 30%", "持股比例不低于10%") is a threshold, not a holding, and is never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.party_roles import PartySegment
+from clauseflow_legal.text import percent_pattern
+
+_PCT = percent_pattern("pct")
+_OF_THE_COMPANY = (
+    r"\s+(?:of\s+(?:the\s+|its\s+)?(?:entire\s+|total\s+|enlarged\s+|fully[- ]diluted\s+)?(?:issued\s+)?"
+    r"(?:share\s+capital|shares|equity|voting\s+rights|capital|registered\s+capital)|shareholding|interest|stake)"
+)
+# A holding is stated with a verb of having, never with a threshold word in between.
+_EN_HOLDING = re.compile(
+    rf"\b(?:representing|represents|holds|owns|holding|owning|constituting|constitutes|being|comprising)\s+"
+    rf"(?:approximately\s+|about\s+|in\s+aggregate\s+|an\s+aggregate\s+of\s+)?{_PCT}{_OF_THE_COMPANY}"
+    rf"|\b(?:holds|owns)\s+the\s+(?:remaining|other|balance\s+of\s+(?:the\s+)?)\s*{percent_pattern('rest')}",
+    re.I,
+)
+_ZH_HOLDING = re.compile(
+    rf"(?:持有|持股比例为|持股比例：|持股比例:|占)[^。；，,不低超以]{{0,16}}?{_PCT}(?:的)?(?:股权|股份|注册资本|表决权)?"
+)
+_CONDITION = re.compile(
+    r"(?:so\s+long\s+as|if|where|provided|unless|until)\s*$|不低于|以上|超过|低于|少于", re.I
+)
+_CAP_TABLE_LINE = re.compile(rf"^[^\n%％]{{3,100}}?\s{_PCT}\s*$", re.M)
+
+
+def _aliases(segment: PartySegment) -> list[str]:
+    """The party's name and what the contract calls it, "乙方（投资方）" also as 乙方 and 投资方."""
+    names = [segment.defined, segment.name, *re.split(r"[（()）]", segment.defined)]
+    return [n.strip() for n in names if n and len(n.strip()) >= 2]
+
+
+def _last_party_before(text: str, pos: int, segments: list[PartySegment]) -> PartySegment | None:
+    """The party named last before ``pos``: whose holding the percentage states."""
+    best: tuple[int, PartySegment] | None = None
+    for segment in segments:
+        for alias in _aliases(segment):
+            for m in re.finditer(re.escape(alias), text[:pos], re.I):
+                if best is None or m.start() > best[0]:
+                    best = (m.start(), segment)
+    return best[1] if best else None
+
+
+def holding_of_our_party(segments: list[PartySegment], contract_text: str) -> float | None:
+    """Our party's percentage of the company, when the contract states it; ``None`` otherwise."""
+    if not any(s.ours for s in segments):
+        return None
+    for sentence in re.split(r"(?<=[.;。；])\s+|\n", contract_text):
+        for rx in (_EN_HOLDING, _ZH_HOLDING):
+            for m in rx.finditer(sentence):
+                before = sentence[: m.start()]
+                if _CONDITION.search(before[-20:]) or _CONDITION.search(m.group(0)):
+                    continue
+                party = _last_party_before(sentence, m.start(), segments)
+                if party is not None and party.ours:
+                    return float(m.group("pct") or m.groupdict()["rest"])
+    for m in _CAP_TABLE_LINE.finditer(contract_text):
+        party = _last_party_before(m.group(0), m.start("pct") - m.start(), segments)
+        if party is not None and party.ours:
+            return float(m.group("pct"))
+    return None

@@ -1,5 +1,0 @@
-"""Event bus: interface, Kafka implementation and in-memory implementation."""
-
-from clauseflow_shared.bus.base import Consumer, EventBus, Handler
-
-__all__ = ["Consumer", "EventBus", "Handler"]
