@@ -324,6 +324,37 @@ async def test_a_clause_no_subject_recognised_is_reviewed_in_full_not_as_boilerp
     assert by_id["15"]["analysis_depth"] == "quick"
 
 
+async def test_a_boilerplate_heading_over_a_liability_cap_is_planned_by_what_the_clause_does(
+    llm: AsyncOpenAI,
+) -> None:
+    # "Miscellaneous" alone reads as boilerplate; the checklist's clause types say it caps liability.
+    def item(clause_id: str, types: tuple[str, ...]) -> ChecklistItem:
+        return ChecklistItem(
+            clause_id=clause_id,
+            clause_name="Miscellaneous",
+            priority="medium",
+            description=f"Review clause {clause_id} (general)",
+            clause_types=types,
+        )
+
+    messages = build_plan_messages(
+        checklist=[item("9", ("cap_on_liability",)), item("10", ())],
+        domain="generic",
+        material_type="txt",
+        available_tools=["get_clause_context", "extract_financial_terms", "compare_with_baseline"],
+        language="en",
+    )
+    assert '"clause_types": ["cap_on_liability"]' in messages[1]["content"]
+    response = await llm.chat.completions.create(model="clauseflow-playbook", messages=messages)
+    by_id = {
+        p["clause_id"]: p for p in json.loads(response.choices[0].message.content or "{}")["clause_plans"]
+    }
+    assert by_id["9"]["analysis_depth"] == "standard"
+    assert "extract_financial_terms" in by_id["9"]["suggested_tools"]
+    assert "cap_on_liability" in by_id["9"]["rationale"]
+    assert by_id["10"]["analysis_depth"] == "quick"
+
+
 async def test_a_high_risk_deepens_related_remaining_clauses(llm: AsyncOpenAI) -> None:
     remaining = [
         ClausePlan(clause_id="17", clause_name="Indemnities", analysis_depth=Depth.STANDARD),

@@ -87,6 +87,18 @@ async def test_a_task_yields_one_result_with_risks_redlines_and_a_transcript(
     assert transcript["redline_messages"]
 
 
+async def test_a_result_carries_the_types_of_its_clause(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    async with scripted_llm(per_conversation=CONVERSATIONS) as (llm, _):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, concurrency=2)
+        await worker.start()
+        await _publish(bus, clause_task("2", task_id="task-types"))
+        [event] = await _results(bus, 1)
+        await worker.stop(grace_s=2)
+    assert "termination_for_convenience" in event.open(ClauseResult).clause_types
+
+
 async def test_a_draft_task_drafts_redlines_for_the_risks_it_carries_without_analysing_again(
     bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
 ) -> None:

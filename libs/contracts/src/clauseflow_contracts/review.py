@@ -137,6 +137,9 @@ class ChecklistItem(Frozen):
     priority: Literal["critical", "high", "medium", "low"] = "medium"
     required_skills: tuple[str, ...] = ()
     description: str = ""
+    # What the clause does, from the clause-type catalogue (e.g. "cap_on_liability"): the planner
+    # reads the clause's text through them, not only its title.
+    clause_types: tuple[str, ...] = ()
 
 
 class ClausePlan(Frozen):

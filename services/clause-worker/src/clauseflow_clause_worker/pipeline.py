@@ -22,6 +22,7 @@ from clauseflow_contracts.review import Risk, RiskLevel, TaskMode, normalise_ris
 from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.reference_units import find_reference_clause, unit_id
 from clauseflow_documents.store import DocumentStore, encode_blob
+from clauseflow_legal.clause_types import classify_clause_combined
 from clauseflow_legal.jurisdictions import contract_setting
 from clauseflow_legal.party_roles import party_with_role
 from clauseflow_legal.playbook import playbook_version
@@ -217,6 +218,10 @@ class ClauseProcessor:
             # A clause that was not (fully) reviewed reports nothing half-done: its retry reports all.
             risks=() if failed else tuple(risks),
             redlines=() if failed else tuple(drafted.redlines),
+            # The report lists every clause's types; the worker is the one service that reads the clause.
+            clause_types=tuple(
+                classify_clause_combined(job.clause.title, job.clause.text, job.task.language.value)
+            ),
             skill_calls=tuple(agent.skill_calls),
             transcript_ref=ref,
             usage=agent.usage + drafted.usage,

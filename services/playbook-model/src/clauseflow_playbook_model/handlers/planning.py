@@ -13,7 +13,7 @@ from clauseflow_contracts.prompts.planning import (
     read_remaining_plan,
 )
 from clauseflow_contracts.skills import SkillId
-from clauseflow_legal.clause_types import classify_clause
+from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause
 
 from clauseflow_playbook_model.handlers.common import Reading
 from clauseflow_playbook_model.wire import Answer
@@ -157,6 +157,18 @@ def _tools_for(
     return [t for t in dict.fromkeys(wanted) if t in available]
 
 
+def _types_of(item: dict[str, Any], name: str, language: str) -> list[str]:
+    """The item's clause types: those the checklist read from the clause text, plus its name's.
+
+    Older checklists (and other orchestrators) send no types; the name and description still type.
+    """
+    sent = item.get("clause_types")
+    known = [str(t) for t in sent if str(t) in CLAUSE_TYPES] if isinstance(sent, list) else []
+    # A name and a description are headings, not clause text: the rules read headings.
+    named = classify_clause(name, str(item.get("description") or ""), language)
+    return list(dict.fromkeys([*known, *named]))
+
+
 def plan(reading: Reading) -> Answer:
     """A SPEC-21 review plan for the checklist."""
     checklist = read_checklist(reading.user_text)
@@ -166,7 +178,7 @@ def plan(reading: Reading) -> Answer:
     rows = []
     for index, item in enumerate(checklist):
         name = str(item.get("clause_name") or "")
-        types = classify_clause(name, str(item.get("description") or ""), reading.language)
+        types = _types_of(item, name, reading.language)
         depth, why_en, why_zh = _depth(item, types)
         rows.append((index, item, types, depth, why_zh if zh else why_en))
     depth_rank = {"deep": 0, "standard": 1, "quick": 2}
