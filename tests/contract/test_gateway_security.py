@@ -61,6 +61,7 @@ TENANT_SCOPED_BY_CONSTRUCTION = {
     ("POST", "/v1/reviews"),  # creates a review in the caller's tenant
     ("GET", "/v1/keys"),  # lists the caller's tenant's keys
     ("POST", "/v1/keys"),  # creates keys in the caller's tenant (403 for another)
+    ("GET", "/v1/reviews"),  # lists the caller's tenant's reviews (tested below)
 }
 # The role each known operation needs; an operation not listed needs the default for its method.
 EXPECTED_ROLES = {
@@ -384,6 +385,14 @@ async def test_documents_are_namespaced_by_tenant_and_events_carry_the_tenant(wo
     guessed = f"globex:{acme_doc.split(':', 1)[1][:-4]}0000"
     with pytest.raises(Exception, match=r"not in the store|no parsed structure"):
         store.get_structure(guessed)
+
+
+async def test_the_review_list_shows_only_the_callers_tenant(world: World) -> None:
+    acme = (await world.http.get("/v1/reviews", params={"limit": 100})).json()["data"]
+    globex = (await world.http.get("/v1/reviews", headers=world.as_("globex-admin"))).json()["data"]
+    acme_ids = {r["id"] for r in acme}
+    assert world.acme_review in acme_ids and world.globex_review not in acme_ids
+    assert [r["id"] for r in globex] == [world.globex_review]
 
 
 async def test_review_ids_guessed_across_tenants_are_404(world: World) -> None:

@@ -57,6 +57,8 @@ class ReviewFilter:
     """What the list is narrowed to; ``None`` means any."""
 
     statuses: tuple[str, ...] = ()
+    # The caller's tenant: a list never shows another tenant's reviews.
+    tenant: str | None = None
     party: str | None = None
     created_after: datetime | None = None
     created_before: datetime | None = None
@@ -82,6 +84,8 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 def _conditions(filters: ReviewFilter) -> list[object]:
     where: list[object] = []
+    if filters.tenant is not None:
+        where.append(ReviewRow.tenant == filters.tenant)
     if filters.statuses:
         where.append(ReviewRow.status.in_(filters.statuses))
     if filters.party:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from clauseflow_gateway.auth.guard import CurrentTenant
 from clauseflow_gateway.listing import MAX_LIMIT, ReviewFilter, ReviewList, ReviewPagePublic
 from clauseflow_gateway.routes.reviews import ERRORS
 from clauseflow_gateway.services import GatewayServices, get_services
@@ -18,6 +19,7 @@ Services = Annotated[GatewayServices, Depends(get_services)]
 @router.get("", response_model=ReviewPagePublic, responses=ERRORS, summary="List reviews, newest first")
 async def list_reviews(
     services: Services,
+    tenant: CurrentTenant,
     status: Annotated[
         list[str] | None, Query(description="only these statuses (repeat the parameter for several)")
     ] = None,
@@ -31,12 +33,14 @@ async def list_reviews(
         str | None, Query(max_length=500, description="next_cursor of the previous page")
     ] = None,
 ) -> ReviewPagePublic:
-    """A page of review summaries (status, party, progress, risk and redline counts, age).
+    """A page of the caller's tenant's review summaries (status, party, progress, risk and redline
+    counts, age), newest first.
 
     Pages follow each other by ``cursor`` (the previous page's ``next_cursor``), so reviews
     submitted meanwhile neither shift nor repeat what is listed; a bad cursor is a 400.
     """
     filters = ReviewFilter(
+        tenant=tenant,
         statuses=tuple(s for s in (status or []) if s),
         party=party.strip() if party and party.strip() else None,
         created_after=created_after,
