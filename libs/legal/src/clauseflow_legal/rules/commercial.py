@@ -8,6 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, names_only, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Percent,
     Period,
@@ -147,6 +148,7 @@ def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"payment_terms_unfavourable"})
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
 
@@ -436,6 +438,7 @@ _NO_ADJUSTMENT = (
 )
 
 
+@rule(reports={"unilateral_change_right"})
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
     for s, m in ctx.find(
@@ -574,6 +577,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"minimum_commitment"})
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
@@ -741,6 +745,7 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"security_insurance_burden"})
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security or insurance provided by us."""
     insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
@@ -946,6 +951,7 @@ _ADJUSTMENT_MECHANISM = (
 )
 
 
+@rule(reports={"cost_escalation_change_in_law"})
 def cost_escalation(ctx: ClauseContext) -> list[Finding]:
     """A fixed price that leaves our party with change-in-law, tax, currency or input-cost risk."""
     for s in ctx.sentences:
@@ -1025,6 +1031,7 @@ _POINTS_BACK = (
 )
 
 
+@rule(reports={"claim_time_bar"})
 def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
     # Particular Conditions that substitute a shorter notice period.
@@ -1143,6 +1150,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"deemed_acceptance_or_waiver"})
 def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
     for s, m in ctx.find(
@@ -1331,6 +1339,7 @@ def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"warranty_excessive", "warranty_or_sla_inadequate"})
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = [] if ctx.domain == "fidic" else _their_design_errors(ctx)
@@ -1622,6 +1631,7 @@ def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"force_majeure_unbalanced"})
 def force_majeure(ctx: ClauseContext) -> list[Finding]:
     """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
     if not re.search(r"force\s+majeure|exceptional\s+event|不可抗力", ctx.text + ctx.title, re.I):

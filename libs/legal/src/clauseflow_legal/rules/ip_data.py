@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 # The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
@@ -136,6 +137,7 @@ def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"ip_ownership_transfer"})
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
     or our background IP licensed to it for any use."""
@@ -357,6 +359,7 @@ _LICENCE_LIMITS = (
 )
 
 
+@rule(reports={"license_scope_restrictive"})
 def licence_scope(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
     short, closed to our affiliates or tied to a no-challenge covenant."""
@@ -457,6 +460,7 @@ _ADVISER_NOUNS = (
 _ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|banks)"
 
 
+@rule(reports={"confidentiality_overbroad"})
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(
@@ -788,6 +792,7 @@ def _audit_denied(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"data_protection_gap"})
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:

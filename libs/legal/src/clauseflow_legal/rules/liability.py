@@ -8,6 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span, sub_sentence
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Amount,
     Sentence,
@@ -120,6 +121,7 @@ def _nominal_amount(text: str) -> Amount | None:
     return None
 
 
+@rule(reports={"liability_cap_inadequate", "uncapped_liability"})
 def liability_caps(ctx: ClauseContext) -> list[Finding]:
     """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
     out: list[Finding] = []
@@ -764,6 +766,7 @@ def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
     out: list[Finding] = _past_liabilities_assumed(ctx)
@@ -905,6 +908,7 @@ def _years_of_fees(text: str) -> float | None:
     return periods[0].value if periods else None
 
 
+@rule(reports={"liquidated_damages_excessive"})
 def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
     """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
     for s, m in ctx.find(_LD):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Percent,
     Period,
@@ -49,6 +50,7 @@ def _buyer(ctx: ClauseContext) -> bool:
     return ctx.parties.is_role("buyer") and re.search(_SHARE_DEAL, ctx.text) is not None
 
 
+@rule(reports={"ma_claim_limitations_unfavourable"})
 def seller_limitations(ctx: ClauseContext) -> list[Finding]:
     """Off-market caps, deductible baskets and short claim periods limiting the seller's liability."""
     if not _buyer(ctx):
@@ -199,6 +201,7 @@ _KNOWLEDGE_NO_BAR = re.compile(
 )
 
 
+@rule(reports={"ma_disclosure_overbroad"})
 def disclosure(ctx: ClauseContext) -> list[Finding]:
     """General data-room disclosure, buyer knowledge defences and unqualified awareness."""
     if not _buyer(ctx):
@@ -288,6 +291,7 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"ma_conditions_precedent_gap"})
 def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     """Warranties not repeated at Completion; buyer-protective conditions waivable by the seller."""
     if not _buyer(ctx):
@@ -393,6 +397,7 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     return out
 
 
+@rule(reports={"ma_price_mechanism_risk"})
 def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
     out: list[Finding] = []
@@ -606,6 +611,7 @@ def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
     """Weak governance, exit and dilution protection for a minority investor."""
     if not ctx.parties.is_role("investor") and not (not ctx.parties.known and ctx.domain == "sha_spa"):

@@ -16,6 +16,7 @@ from clauseflow_legal.rules.base import (
     finding,
     span,
 )
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 _TERMINATE = (
@@ -134,6 +135,7 @@ def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"termination_for_convenience"})
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
@@ -376,6 +378,7 @@ def _fair_trigger(item: str) -> bool:
     return any(p.days >= 15 for p in find_periods(item)) and re.search(_CURE, item, re.I) is not None
 
 
+@rule(reports={"termination_rights_unbalanced"})
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
     # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
@@ -528,6 +531,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"auto_renewal_lock_in"})
 def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
@@ -641,6 +645,7 @@ def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
 _ENDING = r"terminat|expir|期满|\bend\s+of\s+(?:the\s+|this\s+)?(?:term|Term|Lease|Tenancy|Agreement|Contract)\b|终止|解除|届满"
 
 
+@rule(reports={"post_termination_obligations"})
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
     for s, m in ctx.find(
