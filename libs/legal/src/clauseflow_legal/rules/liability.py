@@ -161,115 +161,155 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         ):
             their_cap = s
         if nominal is not None and (ctx.parties.theirs(side) or side == "mutual"):
-            figure = s.text[nominal.start : nominal.end]
-            out.append(
-                Finding(
-                    "liability_cap_inadequate",
-                    "high",
-                    span(s, nominal.start),
-                    ctx.t(
-                        f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
-                        f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
-                    ),
-                    ctx.t(
-                        f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
-                        f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
-                    ),
-                    ctx.t(
-                        "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
-                        "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
-                    ),
-                )
-            )
+            out.append(_nominal_cap(ctx, s, nominal))
             continue
         if low and (ctx.parties.theirs(side) or side == "mutual"):
-            if months is not None:
-                basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
-            elif pct is not None:
-                basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
-            elif per_weight is not None:
-                basis = ctx.t(
-                    f"{per_weight.group(0)}, whatever the goods are worth",
-                    f"{per_weight.group(0)}，与货物实际价值无关",
-                )
-            else:
-                basis = ctx.t(
-                    "the price of the single order or product the claim concerns",
-                    "引起索赔的单笔订单或单件产品的价款",
-                )
-            severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
-            who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
-            out.append(
-                Finding(
-                    "liability_cap_inadequate",
-                    "high" if severe else "medium",
-                    span(s, 0),
-                    ctx.t(
-                        f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
-                        f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
-                    ),
-                    ctx.t(
-                        f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
-                        "market practice is at least 12 months' fees.",
-                        f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
-                    ),
-                    ctx.t(
-                        f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
-                        "promises largely unenforceable in money terms.",
-                        f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
-                    ),
-                )
+            out.append(_low_cap(ctx, s, side, months, pct, per_weight, per_order=per_order))
+        out += _carve_outs_against_us(ctx, s, side)
+    out += _excluded_heads_of_loss(ctx)
+    unlimited = _unlimited_liability(ctx)
+    out += unlimited
+    if (
+        their_cap is not None
+        and unlimited
+        and not any(f.risk_type == "liability_cap_inadequate" for f in out)
+    ):
+        out.append(_asymmetric_caps(ctx, their_cap))
+    out += _token_damages_to_us(ctx)
+    out += _no_remedy_for_their_delay(ctx)
+    out += _no_remedy_for_failed_services(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _gross_fault_only(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _own_sphere_excluded(ctx)
+    return out
+
+
+def _nominal_cap(ctx: ClauseContext, s: Sentence, nominal: Amount) -> Finding:
+    """The cap on the counterparty (or both) is a token fixed sum."""
+    figure = s.text[nominal.start : nominal.end]
+    return Finding(
+        "liability_cap_inadequate",
+        "high",
+        span(s, nominal.start),
+        ctx.t(
+            f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
+            f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
+        ),
+        ctx.t(
+            f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
+            f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
+        ),
+        ctx.t(
+            "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
+            "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
+        ),
+    )
+
+
+def _low_cap(
+    ctx: ClauseContext,
+    s: Sentence,
+    side: Side | None,
+    months: float | None,
+    pct: float | None,
+    per_weight: re.Match[str] | None,
+    *,
+    per_order: bool,
+) -> Finding:
+    """The cap on the counterparty (or both) is low: months of fees, a share of the price, per order or weight."""
+    if months is not None:
+        basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
+    elif pct is not None:
+        basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+    elif per_weight is not None:
+        basis = ctx.t(
+            f"{per_weight.group(0)}, whatever the goods are worth",
+            f"{per_weight.group(0)}，与货物实际价值无关",
+        )
+    else:
+        basis = ctx.t(
+            "the price of the single order or product the claim concerns",
+            "引起索赔的单笔订单或单件产品的价款",
+        )
+    severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
+    who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
+    return Finding(
+        "liability_cap_inadequate",
+        "high" if severe else "medium",
+        span(s, 0),
+        ctx.t(
+            f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
+            f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
+        ),
+        ctx.t(
+            f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
+            "market practice is at least 12 months' fees.",
+            f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
+        ),
+        ctx.t(
+            f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
+            "promises largely unenforceable in money terms.",
+            f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
+        ),
+    )
+
+
+def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -> list[Finding]:
+    """The cap's carve-outs that leave our own liability unlimited beyond the market's (fraud, death, injury)."""
+    out: list[Finding] = []
+    carve = re.search(_CARVE_TRIGGER, s.text, re.I)
+    segment = s.text[carve.end() :] if carve else ""
+    if carve and not segment.strip(" :："):
+        nxt = [x for x in ctx.sentences if x.start > s.start][:3]
+        segment = " ".join(x.text for x in nxt)
+    if not carve:
+        return out
+    items = [
+        i for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment) if i.strip()
+    ]
+    ours = [
+        i
+        for i in items
+        if not re.search(_STANDARD_CARVE, i, re.I)
+        and (
+            "us" in ctx.parties.sides_in(i) or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
+        )
+        and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
+    ]
+    if ours:
+        pos = s.text.find(ours[0].strip())
+        quote = span(s, carve.start())
+        if len(quote.text) > 320 and pos >= 0:
+            quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
+        listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
+        out.append(
+            Finding(
+                "uncapped_liability",
+                "high",
+                quote,
+                ctx.t(
+                    f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
+                    f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
+                ),
+                ctx.t(
+                    f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
+                    "they make the overall cap largely illusory for our side.",
+                    f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
+                ),
+                ctx.t(
+                    "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
+                    "other heads should count towards the cap or sit under a separate super-cap.",
+                    "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
+                ),
             )
-        carve = re.search(_CARVE_TRIGGER, s.text, re.I)
-        segment = s.text[carve.end() :] if carve else ""
-        if carve and not segment.strip(" :："):
-            nxt = [x for x in ctx.sentences if x.start > s.start][:3]
-            segment = " ".join(x.text for x in nxt)
-        if not carve:
-            continue
-        items = [
-            i
-            for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment)
-            if i.strip()
-        ]
-        ours = [
-            i
-            for i in items
-            if not re.search(_STANDARD_CARVE, i, re.I)
-            and (
-                "us" in ctx.parties.sides_in(i)
-                or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
-            )
-            and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
-        ]
-        if ours:
-            pos = s.text.find(ours[0].strip())
-            quote = span(s, carve.start())
-            if len(quote.text) > 320 and pos >= 0:
-                quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
-            listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
-            out.append(
-                Finding(
-                    "uncapped_liability",
-                    "high",
-                    quote,
-                    ctx.t(
-                        f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
-                        f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
-                    ),
-                    ctx.t(
-                        f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
-                        "they make the overall cap largely illusory for our side.",
-                        f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
-                    ),
-                    ctx.t(
-                        "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
-                        "other heads should count towards the cap or sit under a separate super-cap.",
-                        "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
-                    ),
-                )
-            )
-    # Loss types excluded from the counterparty's liability that matter most to a customer.
+        )
+    return out
+
+
+def _excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
+    """Loss types excluded from the counterparty's liability that matter most to a customer."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"
     ):
@@ -296,41 +336,29 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    unlimited = _unlimited_liability(ctx)
-    out += unlimited
-    if (
-        their_cap is not None
-        and unlimited
-        and not any(f.risk_type == "liability_cap_inadequate" for f in out)
-    ):
-        out.append(
-            finding(
-                ctx,
-                "liability_cap_inadequate",
-                "high",
-                span(their_cap, 0),
-                (
-                    f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
-                    f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
-                ),
-                (
-                    f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
-                    f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
-                ),
-                (
-                    "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
-                    "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
-                ),
-            )
-        )
-    out += _token_damages_to_us(ctx)
-    out += _no_remedy_for_their_delay(ctx)
-    out += _no_remedy_for_failed_services(ctx)
-    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
-        out += _gross_fault_only(ctx)
-    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
-        out += _own_sphere_excluded(ctx)
     return out
+
+
+def _asymmetric_caps(ctx: ClauseContext, their_cap: Sentence) -> Finding:
+    """The counterparty's liability is capped while ours is unlimited."""
+    return finding(
+        ctx,
+        "liability_cap_inadequate",
+        "high",
+        span(their_cap, 0),
+        (
+            f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
+            f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
+        ),
+        (
+            f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
+            f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
+        ),
+        (
+            "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
+            "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
+        ),
+    )
 
 
 # Liable only for gross fault: "shall not be liable … unless caused by its gross negligence or wilful
