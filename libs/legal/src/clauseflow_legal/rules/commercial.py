@@ -751,6 +751,16 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
     insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
     if insurance:
         return insurance
+    return (
+        _deposit_we_lodge(ctx)
+        or _rent_payable_after_damage(ctx)
+        or _owners_guarantee(ctx)
+        or _security_we_provide(ctx)
+    )
+
+
+def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
+    """A deposit we lodge that is large (six months or more) or forfeitable."""
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
     # 保证金不计利息") speak of its holder
     lodged = next(
@@ -794,6 +804,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _rent_payable_after_damage(ctx: ClauseContext) -> list[Finding]:
+    """We keep paying rent or fees in full while the premises are damaged and cannot be used."""
     for s, m in ctx.find(
         r"(?:Rent|rent|fees?|charges?)\s+shall\s+(?:continue\s+to\s+be|remain)\s+payable(?:\s+in\s+full)?|租金(?:仍应|应继续|照常)(?:全额)?支付"
     ):
@@ -817,7 +832,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
-    # Security from outside the contracting company: its shareholders' or directors' own assets.
+    return []
+
+
+def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
+    """Security from outside the contracting company: its shareholders' or directors' own assets, unlimited or on demand."""
     for s, m in ctx.find(
         r"(?:personal|shareholders?['’]?|directors?['’]?|owners?['’]?)\s+guarantees?|(?:个人|股东|实际控制人)[^。；]{0,20}(?:无限)?(?:连带责任)?(?:保证|担保)"
     ):
@@ -847,6 +866,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
+    """A performance security or retention we provide above the usual share, or held too long."""
     judged: Sentence | None = None
     for s, m in ctx.find(
         r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
