@@ -381,6 +381,17 @@ def _fair_trigger(item: str) -> bool:
 @rule(reports={"termination_rights_unbalanced"})
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
+    return (
+        _exit_for_poor_performance_closed(ctx)
+        or _our_exit_removed(ctx)
+        or _broad_default_triggers(ctx)
+        or _harsh_termination_against_us(ctx)
+        or _our_suspension_removed(ctx)
+    )
+
+
+def _exit_for_poor_performance_closed(ctx: ClauseContext) -> list[Finding]:
+    """We may not terminate for the other side's poor performance."""
     # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
     # of financial performance": the exit for the other side's poor performance is closed
     for s, m in ctx.find(
@@ -407,6 +418,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    return []
+
+
+def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
+    """We have no right to terminate at all (not only some exits closed)."""
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
@@ -434,9 +450,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
-    broad = _broad_default_triggers(ctx)
-    if broad:
-        return broad
+    return []
+
+
+def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
+    """The other side may terminate or suspend at once, without notice or a cure period."""
     # a lender's termination is acceleration: "declare the Loan immediately due and payable"
     for s, m in ctx.find(
         r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"
@@ -495,6 +513,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
+    """Our right to suspend or terminate (for non-payment, under the contract's own clause) is removed."""
     removal = re.search(
         r"shall\s+not\s+be\s+entitled\s+to\s+(?:suspend|terminate|stop)|waives?\s+(?:its|any)\s+rights?\s+to\s+(?:suspend|terminate)|"
         r"shall\s+not\s+(?:suspend|stop)\b[^.;]{0,80}?(?:for\s+any\s+reason|non-?payment|late\s+payment|even\s+if)|"
