@@ -85,9 +85,11 @@ BENCHES = (
     ),
     Bench("docx_export", _module("bench.word.docx_export")),
     Bench("golden", _module("bench.quality.golden")),
+    Bench("redline_quality", _module("bench.quality.redline_quality")),
     Bench("plans", _module("bench.plans.golden_plans")),
     Bench("throughput", _module("bench.perf.throughput")),
     Bench("scaling", _module("bench.perf.scaling")),
+    Bench("desk", _module("bench.desk.feedback")),
 )
 
 

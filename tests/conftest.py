@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import uuid
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from clauseflow_platform.logging import get_logger
@@ -87,3 +88,23 @@ def unique_name(_session_tag: str) -> Callable[[str], str]:
         return f"t-{_session_tag}-{next(_names)}-{base}"
 
     return make
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every report built in this process is validated against the published JSON Schema as it is made.
+
+    Done before collection, so test modules importing ``build_report`` get the checked one too.
+    """
+    from clauseflow_gateway import report as report_module
+    from clauseflow_gateway.routes import reviews as review_routes
+    from report_schema_check import assert_valid_report
+
+    original = report_module.build_report
+
+    def checked(snapshot: Any) -> dict[str, Any]:
+        built = original(snapshot)
+        assert_valid_report(built)
+        return built
+
+    report_module.build_report = checked  # type: ignore[assignment]
+    review_routes.build_report = checked  # type: ignore[assignment]

@@ -92,6 +92,10 @@ async def publish(gw: ServedGateway, topic: str, review_id: str, payload: Any, e
     await gw.bus.publish(topic, review_id, Envelope.wrap(review_id, payload, event_id=event_id))
 
 
+# The playbook a worker names in its results (the report repeats it).
+PLAYBOOK_VERSION = "generic v1 (sha256 0123456789ab)"
+
+
 def clause_result(review_id: str, *, round_: int = 0, attempt: int = 0) -> ClauseResult:
     """A worker's result for clause 2.1: two risks, one redline per risk."""
     risks = [
@@ -131,6 +135,7 @@ def clause_result(review_id: str, *, round_: int = 0, attempt: int = 0) -> Claus
         risks=tuple(risks),
         redlines=tuple(redlines),
         clause_types=("liability",),
+        playbook_version=PLAYBOOK_VERSION,
     )
 
 

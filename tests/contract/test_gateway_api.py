@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -28,11 +29,13 @@ from clauseflow_contracts.events import (
 )
 from clauseflow_contracts.review import ReviewPlan
 from clauseflow_documents import DocumentStore
+from clauseflow_gateway.report_model import published_schema
 from clauseflow_gateway.settings import GatewaySettings
 from clauseflow_platform.bus.memory import InMemoryBus
 from clauseflow_testkit.hostile_readers import read_forever
 from gateway_api_support import (
     CONTRACT,
+    PLAYBOOK_VERSION,
     clause_result,
     eventually,
     publish,
@@ -41,6 +44,7 @@ from gateway_api_support import (
     snapshot,
     submit_text,
 )
+from report_schema_check import assert_valid_report
 
 MAX_UPLOAD = 64 * 1024
 PC = """PARTICULAR CONDITIONS
@@ -653,12 +657,33 @@ async def test_report_json_has_the_public_contract_fields(gateway: Gateway) -> N
     assert report["summary"] == "One high risk, capped."
 
 
+async def test_report_says_where_it_came_from_and_meets_its_published_schema(gateway: Gateway) -> None:
+    review_id, _, _ = await completed_review(gateway)
+    report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+    assert_valid_report(report)
+    [source] = report["source"]
+    assert source["role"] == "contract" and source["filename"].endswith(".txt")
+    stored = [p.read_bytes() for p in gateway.stored_files() if p.suffix == ".bin"]
+    assert source["sha256"] in {hashlib.sha256(b).hexdigest() for b in stored}  # the bytes reviewed
+    assert report["model"] == gateway.settings.llm_model
+    assert report["playbook_version"] == PLAYBOOK_VERSION  # as the workers' results named it
+    assert report["generated_at"] and report["schema_version"]
+    schema = await gateway.http.get("/schemas/report.json")
+    assert schema.status_code == 200 and schema.headers["content-type"].startswith("application/schema+json")
+    assert schema.json() == published_schema()
+    assert schema.json()["$id"].endswith(f"v={report['schema_version']}")
+
+
 async def test_report_markdown_by_query_or_accept_header(gateway: Gateway) -> None:
     review_id, _, _ = await completed_review(gateway)
     by_query = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})
     by_accept = await gateway.http.get(f"/v1/reviews/{review_id}/report", headers={"accept": "text/markdown"})
     assert by_query.headers["content-type"].startswith("text/markdown")
-    assert by_query.text == by_accept.text
+
+    def without_time(md: str) -> str:  # each report states when it was generated
+        return "\n".join(line for line in md.splitlines() if not line.startswith("- Generated:"))
+
+    assert without_time(by_query.text) == without_time(by_accept.text)
     assert by_query.text.startswith("# Contract review report")
     assert "unlimited_liability" in by_query.text
     bad = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "pdf"})

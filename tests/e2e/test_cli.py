@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import sys
 import zipfile
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from clauseflow_cli.stack import LocalStack
+from clauseflow_gateway.report_order import document_order_key
+from report_schema_check import assert_valid_report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CLAUSEFLOW = str(Path(sys.executable).parent / "clauseflow")
@@ -61,6 +64,19 @@ async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) 
         report["redlines"][0]
     )
     assert (tmp_path / "report.md").read_text().startswith("#")
+    # in document order, with provenance, as its published schema says
+    assert_valid_report(report)
+    ids = [c["clause_id"] for c in report["clauses"]]
+    assert ids == sorted(ids, key=document_order_key)
+    risk_ids = [r["clause_id"] for r in report["risks"]]
+    assert risk_ids == sorted(risk_ids, key=document_order_key)
+    [source] = report["source"]
+    assert source["filename"] == "equipment_purchase_zh.txt"
+    assert source["sha256"] == hashlib.sha256(await asyncio.to_thread(Path(contract).read_bytes)).hexdigest()
+    assert report["model"] and report["playbook_version"] and report["generated_at"]
+    md = (tmp_path / "report.md").read_text()
+    assert "已采纳" in md and "审查手册立场" in md  # Chinese statuses, and each redline's position
+    assert "approved" not in md and "| high |" not in md
     for variant in ("redline", "clean"):  # the Word documents next to report.json
         with zipfile.ZipFile(tmp_path / f"equipment_purchase_zh.{variant}.docx") as docx:
             body = docx.read("word/document.xml").decode()

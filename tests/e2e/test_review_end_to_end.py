@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from clauseflow_cli.client import GatewayClient
 from e2e_support import settle
+from report_schema_check import assert_valid_report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -26,7 +27,9 @@ async def _reviewed_with_all_redlines_approved(
         EXAMPLES / example, our_party=spec["our_party"], language="zh-CN", domain=domain
     )
     await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
-    return review_id, await gateway.report(review_id)
+    report = await gateway.report(review_id)
+    assert_valid_report(report)
+    return review_id, report
 
 
 async def test_english_contract_with_approvals_and_a_rejection(

@@ -57,6 +57,8 @@ def _risk(quote: str, rid: str = "r1") -> dict[str, Any]:
         "description": "Payment is due only after 120 days.",
         "reason": "It finances the Buyer for four months.",
         "original_text": quote,
+        # the report carries the position the finding recommends (the gateway has no playbook)
+        "playbook_position": "Payment within 30 days of a valid invoice.",
     }
 
 

@@ -114,7 +114,8 @@ def test_an_english_contract_gets_english_text_even_in_a_chinese_review() -> Non
 def test_a_chinese_clause_is_redrafted_in_chinese() -> None:
     text = "甲方应在验收合格后一百二十日内支付合同价款。"
     _, proposed, _ = draft_redline(_risk(text, "乙方"), text, "zh-CN", our_party="乙方")
-    assert proposed == "甲方应在验收合格后30日内支付合同价款。"
+    # the period written as the clause writes its numbers (Chinese numerals), nothing else changed
+    assert proposed == "甲方应在验收合格后三十日内支付合同价款。"
 
 
 @pytest.mark.parametrize(

@@ -195,11 +195,11 @@ def settle_all_without_risks(state: ReviewState) -> ReviewState:
 
 class TestStart:
     def test_dispatches_in_priority_order_within_the_window(self) -> None:
-        d = start(5, window=2)
-        assert [t.clause_id for t in tasks(d)] == ["1", "2"]
+        d = start(5, window=2)  # critical, high, medium, low, critical
+        assert [t.clause_id for t in tasks(d)] == ["1", "5"]
         assert d.state is not None and d.state.status is ReviewStatus.REVIEWING
         assert [t.mode for t in tasks(d)] == [TaskMode.ANALYZE, TaskMode.ANALYZE]
-        assert {o.key for o in d.outgoing if o.topic == Topic.CLAUSE_TASKS} == {f"{REVIEW}:1", f"{REVIEW}:2"}
+        assert {o.key for o in d.outgoing if o.topic == Topic.CLAUSE_TASKS} == {f"{REVIEW}:1", f"{REVIEW}:5"}
 
     def test_tasks_carry_the_clause_plan(self) -> None:
         first = tasks(start(2))[0]

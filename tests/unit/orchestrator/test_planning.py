@@ -41,10 +41,11 @@ class TestDefaultPlan:
         # SPEC-21's default plan has no quick depth: even a low-priority clause is reviewed in full.
         assert plan["1.1"].analysis_depth is Depth.STANDARD
 
-    def test_preserves_all_clauses_in_checklist_order(self) -> None:
+    def test_keeps_every_clause_in_checklist_order_and_sends_critical_ones_first(self) -> None:
         plan = build_default_plan(sample_checklist())
         assert [cp.clause_id for cp in plan.clause_plans] == ["1.1", "4.1", "14.1", "8.1"]
-        assert [cp.priority_order for cp in plan.clause_plans] == [0, 1, 2, 3]
+        # low, critical, critical, medium: the critical clauses go first, in document order.
+        assert [cp.priority_order for cp in plan.clause_plans] == [3, 0, 1, 2]
         assert plan.source == "default"
         assert plan.plan_version == 1
 

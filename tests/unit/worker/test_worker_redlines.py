@@ -157,10 +157,10 @@ async def test_a_redraft_takes_the_reviewers_feedback_into_account() -> None:
 async def test_a_redraft_repeating_the_rejected_text_is_sent_back() -> None:
     turns = [
         answer([draft(0, "shall be unlimited", "shall be limited to EUR 1")]),
-        answer([draft(0, "shall be unlimited", "shall not exceed the fees paid")]),
+        answer([draft(0, "shall be unlimited", "shall not exceed 100% of the fees paid")]),
     ]
     async with scripted_llm(turns) as (llm, model):
         outcome = await RedlineDrafter(llm).redraft(_redraft_job())  # type: ignore[arg-type]
     assert "repeats the rejected text" in read_validation_issues(_user(model, 1))[0]
     assert read_redraft_requests(_user(model, 1))  # the feedback is still there on the retry
-    assert [r.proposed_text for r in outcome.redlines] == ["shall not exceed the fees paid"]
+    assert [r.proposed_text for r in outcome.redlines] == ["shall not exceed 100% of the fees paid"]

@@ -158,6 +158,8 @@ class ClauseResult(Payload):
     validation_passed: bool = True
     validation_rounds: int = 0
     error: str = ""
+    # which playbook the worker drafted with ("generic v1 (sha256 …)"), named in the report
+    playbook_version: str = ""
 
 
 class ReviewDecisionsSubmitted(Payload):

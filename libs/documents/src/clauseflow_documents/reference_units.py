@@ -30,6 +30,8 @@ _NAMED = (
     (re.compile(r"技术(?:规范|要求)"), "技术要求"),
     (re.compile(r"工作说明书"), "工作说明书"),
 )
+# Every prefix a reference document's units can carry ("Ref" when its title names none).
+PREFIXES = (*(prefix for _, prefix in _NAMED), "Ref")
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,17 @@ still gets English contract text); the reason is in the review language.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from clauseflow_documents.numerals import int_to_chinese, int_to_english
+from clauseflow_documents.numerals import int_to_english
 
+from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
 from clauseflow_legal.parties import ROLES, infer_parties, roles_in
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
+from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
 from clauseflow_legal.text import Period, find_percents, find_periods, split_sentences
 
 number_to_words = int_to_english
@@ -47,95 +50,41 @@ def _is_zh(text: str) -> bool:
 
 
 def _render_period(original: str, p: Period, value: float, unit: str, zh: bool) -> str:
-    n = int(value) if value == int(value) else value
-    piece = original[p.start : p.end]
-    if zh:
-        zh_unit = {
-            "day": "日",
-            "business day": "个工作日",
-            "month": "个月",
-            "year": "年",
-            "hour": "小时",
-            "week": "周",
-        }[unit]
-        return f"{n}{zh_unit}"
-    plural = "" if n == 1 else "s"
-    unit_word = {"business day": "business day"}.get(unit, unit) + plural
-    if re.match(r"[A-Za-z]", piece) and "(" in piece and isinstance(n, int):
-        return f"{number_to_words(n)} ({n}) {unit_word}"
-    if re.match(r"[A-Za-z]", piece) and isinstance(n, int):
-        return f"{number_to_words(n)} {unit_word}"
-    return f"{n} {unit_word}"
+    return render_period(original[p.start : p.end], value, unit, zh)
 
 
-_DIRECTIVE = re.compile(
-    r"propos\w*|use|make\s+it|should\s+be|change\s+(?:it\s+)?to|instead|at\s+least|increase\s+to|reduce\s+to|"
-    r"改为|调整为|修改为|应为|建议|至少|不少于|不超过",
-    re.I,
-)
-
-
-def _wished(found: list[Any], feedback: str) -> list[Any]:
-    """The value(s) the reviewer asks for: those after a directive ("propose 6 months"), else the last one."""
-    if not found:
-        return []
-    directives = [m.end() for m in _DIRECTIVE.finditer(feedback)]
-    after = [f for f in found if any(d <= f.start for d in directives)]
-    return after[-1:] if after else found[-1:]
-
-
-def _rewrite_numbers(risk_type: str, original: str, feedback: str) -> str | None:
-    """Rewrite the period or percentage that carries the risk, with the playbook's or reviewer's value."""
+def _rewrite_numbers(risk_type: str, original: str) -> str | None:
+    """Rewrite the period or percentage that carries the risk with the playbook's value, nothing else."""
     zh = _is_zh(original)
-    fb_periods = _wished(find_periods(feedback), feedback) if feedback else []
-    fb_percents = _wished(find_percents(feedback), feedback) if feedback else []
-    if risk_type in _PERCENT_TARGETS or (fb_percents and find_percents(original)):
+    if risk_type in _PERCENT_TARGETS:
         pcts = find_percents(original)
-        if pcts:
-            target = fb_percents[0].value if fb_percents else _PERCENT_TARGETS.get(risk_type)
-            if target is not None and target != pcts[0].value:
-                pc = pcts[0]
-                piece = original[pc.start : pc.end]
-                n = int(target) if target == int(target) else target
-                if zh:
-                    # keep the clause's own style: "百分之五十一" → "百分之七十五", "百分之51" → "百分之75"
-                    words = piece.startswith("百分之") and not re.search(r"\d", piece)
-                    written = int_to_chinese(n) if words and isinstance(n, int) else str(n)
-                    new = f"百分之{written}" if piece.startswith("百分之") else f"{n}%"
-                elif re.match(r"[A-Za-z]", piece) and isinstance(n, int):
-                    new = f"{number_to_words(n)} per cent ({n}%)"
-                elif "per cent" in piece or "percent" in piece:
-                    new = f"{n} per cent"
-                else:
-                    new = f"{n}%"
-                # keep a "(15%)" figure that follows a words form in step
-                return original[: pc.start] + new + original[pc.end :]
-    if risk_type in _PERIOD_TARGETS or fb_periods:
+        target = _PERCENT_TARGETS[risk_type]
+        if pcts and target != pcts[0].value:
+            pc = pcts[0]
+            new = render_percent(original[pc.start : pc.end], target, zh)
+            return original[: pc.start] + new + original[pc.end :]
+    if risk_type in _PERIOD_TARGETS:
         periods = find_periods(original)
         if not periods:
             return None
-        target_value, target_unit = _PERIOD_TARGETS.get(risk_type, (periods[0].value, periods[0].unit))
-        if fb_periods:
-            target_value, target_unit = fb_periods[0].value, fb_periods[0].unit
-        # choose the period to change: for renewal clauses the renewal term, otherwise the first
+        target_value, target_unit = _PERIOD_TARGETS[risk_type]
         p = periods[0]
         if target_unit == p.unit and target_value == p.value:
             return None
-        if not fb_periods and target_unit in {"month", "year"} and p.unit in {"day", "business day", "week"}:
+        if target_unit in {"month", "year"} and p.unit in {"day", "business day", "week"}:
             target_value, target_unit = round(target_value * 30), "day"
-        if not fb_periods and target_unit == "day" and p.unit in {"month", "year"}:
+        if target_unit == "day" and p.unit in {"month", "year"}:
             target_value, target_unit = max(1, round(target_value / 30)), "month"
-        if not fb_periods:
-            # never make a period worse for us: a claim/notice window only grows, a payment term only shrinks
-            grows = risk_type != "payment_terms_unfavourable"
-            new_days = (
-                target_value
-                * {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}[
-                    target_unit
-                ]
-            )
-            if (grows and new_days <= p.days) or (not grows and new_days >= p.days):
-                return None
+        # never make a period worse for us: a claim/notice window only grows, a payment term only shrinks
+        grows = risk_type != "payment_terms_unfavourable"
+        new_days = (
+            target_value
+            * {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}[
+                target_unit
+            ]
+        )
+        if (grows and new_days <= p.days) or (not grows and new_days >= p.days):
+            return None
         return (
             original[: p.start]
             + _render_period(original, p, target_value, target_unit, zh)
@@ -273,12 +222,16 @@ def draft_redline(
     other_parties: list[str] | None = None,
     domain: str = "generic",
     feedback: str = "",
+    contract_terms: Sequence[str] = (),
 ) -> tuple[str, str, str]:
     """(original_text, proposed_text, reason) fixing ``risk`` in ``clause_text``.
 
     ``original_text`` is the risk's quote when it occurs verbatim in the clause (else the
     clause's first sentence); ``proposed_text`` is a rewritten clause sentence taken from the
-    playbook's fallback position, taking reviewer ``feedback`` (e.g. "make it 60 days") into account.
+    playbook's fallback position, taking reviewer ``feedback`` (e.g. "make it 60 days") into account:
+    its figure is written in, or the reason says why it could not be. Among the candidate wordings
+    the first that removes the risk and breaks none of :mod:`redline_rules` wins; a defined term
+    the contract lacks (``contract_terms`` and the clause's own) is written as plain words.
     """
     data = (
         risk
@@ -304,7 +257,7 @@ def draft_redline(
         "ip_ownership_transfer",
         "data_protection_gap",
     }:
-        candidates.append(_rewrite_numbers(risk_type, original, feedback) or "")
+        candidates.append(_rewrite_numbers(risk_type, original) or "")
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
         candidates.append(_drafting_fix(risk_type, original, contract_zh, data) or "")
     if entry is not None:
@@ -340,23 +293,52 @@ def draft_redline(
             filled = in_the_contracts_words(
                 _stated_cap(_fill(template, us, them), clause_text), clause_text, (us, them)
             )
-            candidates.append((_rewrite_numbers(risk_type, filled, feedback) if feedback else None) or filled)
-    candidates = [c for c in dict.fromkeys(candidates) if c and c.strip() != original.strip()]
+            candidates.append((apply_feedback(filled, feedback)[0] if feedback else None) or filled)
+    vocabulary = rules.contract_vocabulary(clause_text, contract_terms)
+    candidates = [
+        _plain_terms(c, clause_text, vocabulary)
+        for c in dict.fromkeys(candidates)
+        if c and c.strip() != original.strip()
+    ]
     if not candidates:
         candidates.append(_soften(original, contract_zh))
-    # The first candidate that really removes the risk wins (checked by reviewing the rewritten clause).
-    feedback_rewrite = _rewrite_numbers(risk_type, original, feedback) if feedback else None
-    if feedback_rewrite and feedback_rewrite.strip() != original.strip():
-        proposed = feedback_rewrite  # the reviewer's figure wins over the playbook's
-    else:
-        proposed = next(
-            (
-                c
-                for c in candidates
-                if not _still_risky(risk_type, clause_text, original, c, our_party, domain)
-            ),
-            candidates[0],
+    # The first candidate that really removes the risk (checked by reviewing the rewritten clause)
+    # and that a lawyer would sign wins; then the first that removes the risk; then the first.
+    removing = [
+        c for c in candidates if not _still_risky(risk_type, clause_text, original, c, our_party, domain)
+    ]
+    proposed = next(
+        (c for c in removing if not _unsignable(original, c, clause_text, our_party)),
+        (removing or candidates)[0],
+    )
+    if rules.lost_protections(original, proposed, our_party=our_party, clause_text=clause_text):
+        # Every wording drops a duty of the other side that protects us: keep the sentence and add
+        # the fix after it, so the duty stays and the playbook's protection is there too.
+        joiner = "" if contract_zh else " "
+        proposed = original.rstrip() + joiner + proposed.strip()
+    # A rewrite around a new figure when the figure alone removes the risk is not a minimal edit.
+    proposed = (
+        rules.needless_rewrite(
+            original,
+            proposed,
+            clause_text=clause_text,
+            risk_type=risk_type,
+            our_party=our_party,
+            domain=domain,
+            language=language,
         )
+        or proposed
+    )
+    missing: list[rules.Figure] = []
+    if feedback:
+        # The reviewer's figure wins over the playbook's: written into the sentence itself, else
+        # into the chosen wording; what has no place in either is explained in the reason.
+        rewritten, _ = apply_feedback(original, feedback)
+        if rewritten and rewritten.strip() != original.strip():
+            proposed = rewritten
+        else:
+            proposed = apply_feedback(proposed, feedback)[0] or proposed
+        missing = rules.feedback_honoured(feedback, proposed, "")
     fallback_text = entry.position(language).fallback if entry else ""
     # The finding's own position names the fix for this problem ("Playbook: neutral arbitration");
     # the entry's fallback speaks for the whole risk type and may be about another of its problems.
@@ -370,6 +352,11 @@ def draft_redline(
             reason = f"按照审查手册的备选立场修改：{fallback_text}" if fallback_text else "修改以消除该风险。"
         if feedback:
             reason += f" 已根据审阅意见调整：{feedback}"
+        if missing:
+            reason += (
+                f" 审阅意见要求的{rules.explained_figures(missing, 'zh')}无法写入本句：本句未约定相应的期限、金额或比例，"
+                "应在约定该事项的条款中落实，或由双方另行商定。"
+            )
     else:
         if stated:
             reason = f"Rewritten to remove the risk. {stated}"
@@ -381,10 +368,41 @@ def draft_redline(
             )
         if feedback:
             reason += f" Adjusted for the reviewer's feedback: {feedback}"
+        if missing:
+            reason += (
+                f" The {rules.explained_figures(missing, 'en')} the reviewer asked for could not be written into "
+                "this sentence: it states no such period, amount or percentage; it belongs in the provision "
+                "that sets it, or is for the Parties to agree."
+            )
     return original, proposed, reason
 
 
+def _unsignable(original: str, proposed: str, clause_text: str, our_party: str) -> bool:
+    """Whether a wording breaks a drafting rule: governing law or a protective obligation lost, wrong language."""
+    return bool(
+        rules.governing_law_lost(original, proposed)
+        or rules.lost_protections(original, proposed, our_party=our_party, clause_text=clause_text)
+        or rules.language_mismatch(clause_text, proposed)
+    )
+
+
+def _plain_terms(text: str, clause_text: str, vocabulary: frozenset[str]) -> str:
+    """``text`` with each defined term the contract lacks written as plain words ("the contract price").
+
+    A template speaks of "the Contract Price"; a contract without that term must not get it.
+    """
+    for term in rules.foreign_terms(text, clause_text=clause_text, vocabulary=vocabulary):
+        if re.search(r"[\u3400-\u9fff]", term):
+            text = re.sub(rf"[“\"「『]{re.escape(term)}[”\"」』]", term, text)
+        else:
+            # not where it starts a sentence: there the capital is grammar, not a defined term
+            text = re.sub(rf"(?<![.!?]\s)(?<!^)\b{re.escape(term)}\b", term.lower(), text)
+    return text
+
+
 _CAP_WORDS = r"not\s+exceed|limited\s+to|capped|cap\b|maximum|不超过|为限|上限|限额"
+# Words that say there is no cap ("不设上限", "without any cap"): a cap word that denies the cap.
+_NO_CAP = r"不设(?:任何)?(?:上限|限额)|无(?:上限|限额)|没有(?:上限|限额)|without\s+(?:any\s+)?(?:cap|limit)|no\s+(?:cap|maximum)"
 
 
 def _situational_rewrite(
@@ -423,7 +441,9 @@ def _situational_rewrite(
             us,
             them,
         )
-    if risk_type == "uncapped_liability" and not re.search(_CAP_WORDS, original, re.I):
+    if risk_type == "uncapped_liability" and (
+        not re.search(_CAP_WORDS, original, re.I) or re.search(_NO_CAP, original, re.I)
+    ):
         return _fill(
             "{us}在本合同项下或与本合同有关的累计赔偿责任不超过合同总价的百分之百（100%），且{us}不对任何间接损失、利润损失或可得利益损失承担责任；"
             "但因欺诈、故意不当行为或因过失造成人身伤亡而产生的责任不受上述限制。"

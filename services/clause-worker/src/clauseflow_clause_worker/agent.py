@@ -69,6 +69,10 @@ class ClauseJob:
     clause: Clause
     # Where the parties are at home and which law the contract chooses (read once per document).
     setting: ContractSetting = field(default_factory=ContractSetting)
+    # The contract's defined terms as written, and every term it has (lower-case forms): a redline
+    # may use only these (see ``redline_rules.foreign_terms``).
+    defined_terms: tuple[str, ...] = ()
+    vocabulary: frozenset[str] = frozenset()
 
     def context(self) -> InvocationContext:
         """The review context every skill call carries."""

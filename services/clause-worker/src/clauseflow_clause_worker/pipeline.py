@@ -24,6 +24,8 @@ from clauseflow_documents.reference_units import find_reference_clause, unit_id
 from clauseflow_documents.store import DocumentStore, encode_blob
 from clauseflow_legal.jurisdictions import contract_setting
 from clauseflow_legal.party_roles import party_with_role
+from clauseflow_legal.playbook import playbook_version
+from clauseflow_legal.redline_rules import contract_vocabulary
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate
@@ -61,6 +63,12 @@ def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) ->
 # cache, so its hash is computed once): answer it once per worker.
 _our_party_in = lru_cache(maxsize=256)(party_with_role)
 _setting_of = lru_cache(maxsize=256)(contract_setting)
+_vocabulary_of = lru_cache(maxsize=64)(contract_vocabulary)
+
+
+def defined_terms_of(structure: DocumentStructure) -> tuple[str, ...]:
+    """The contract's defined terms as it writes them, each once, in order of definition."""
+    return tuple(dict.fromkeys(d.term for d in structure.definitions))
 
 
 def as_the_contract_names_us(task: ClauseTask, structure: DocumentStructure) -> ClauseTask:
@@ -110,7 +118,11 @@ class ClauseProcessor:
         self._structures = structures or StructureCache(store)
 
     async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
-        """Review (or redraft) one clause and describe what was found."""
+        """Review (or redraft) one clause and describe what was found, naming the playbook drafted with."""
+        result = await self._process(review_id, task)
+        return result.model_copy(update={"playbook_version": playbook_version(task.domain.value)})
+
+    async def _process(self, review_id: str, task: ClauseTask) -> ClauseResult:
         model_gate.begin_task()
         try:
             structure = await self._structures.get(task.documents.primary)
@@ -126,8 +138,14 @@ class ClauseProcessor:
                 attempt=task.attempt,
                 error=str(exc),
             )
+        terms = defined_terms_of(structure)
         job = ClauseJob(
-            review_id=review_id, task=task, clause=clause, setting=_setting_of(task.our_party, structure.text)
+            review_id=review_id,
+            task=task,
+            clause=clause,
+            setting=_setting_of(task.our_party, structure.text),
+            defined_terms=terms,
+            vocabulary=_vocabulary_of(structure.text, terms),
         )
         if task.mode == TaskMode.REDRAFT:
             return await self._redraft(job)

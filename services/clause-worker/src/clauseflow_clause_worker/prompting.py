@@ -74,8 +74,10 @@ def redline_messages(
     risks: Sequence[Risk],
     feedback: Sequence[str],
     redraft: Sequence[RedraftRequest],
+    contract_terms: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
-    """The drafting prompt: risks to fix (indexed from 0), the last round's failures, reviewer feedback."""
+    """The drafting prompt: risks to fix (indexed from 0), the last round's failures, reviewer feedback,
+    and the contract's defined terms (the only ones a redline may use)."""
     return redline_prompts.build_redline_messages(
         language=task.language.value,
         our_party=task.our_party,
@@ -87,6 +89,7 @@ def redline_messages(
         validation_issues=list(feedback),
         domain=task.domain.value,
         review_id=review_id,
+        contract_terms=contract_terms,
     )
 
 

@@ -10,6 +10,7 @@ round) so a replayed task yields the same redlines.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,8 @@ from clauseflow_platform.logging import get_logger
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.model import ChatModel, usage_of
-from clauseflow_clause_worker.validation import DraftCheck, check_drafts, resolve_risk
+from clauseflow_clause_worker.overlaps import clash, settle_overlaps
+from clauseflow_clause_worker.validation import DraftCheck, DraftContext, check_drafts, resolve_risk
 
 log = get_logger(__name__)
 
@@ -60,7 +62,7 @@ class RedlineDrafter:
         if job.task.skip_diffs or not risks:
             return outcome
         await self._rounds(job, _Round(list(risks), [], []), round_no=0, outcome=outcome)
-        return outcome
+        return _coherent(job, outcome)
 
     async def redraft(self, job: ClauseJob) -> RedlineOutcome:
         """New versions of rejected redlines, taking the reviewer's feedback into account."""
@@ -71,14 +73,15 @@ class RedlineDrafter:
             return outcome
         risks = _risks_for_redraft(job, requests)
         await self._rounds(job, _Round(risks, [], requests), round_no=job.task.attempt, outcome=outcome)
-        return outcome
+        return _coherent(job, outcome)
 
     async def _rounds(self, job: ClauseJob, first: _Round, *, round_no: int, outcome: RedlineOutcome) -> None:
         pending = first
         tries = 1 + max(0, job.task.max_retries)
         for attempt in range(tries):
             model_gate.expect_calls(tries - attempt)
-            failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome)
+            last = attempt == tries - 1
+            failed = await self._one_round(job, pending, round_no=round_no, outcome=outcome, last=last)
             if failed is None:
                 outcome.validation_passed = True
                 return
@@ -88,11 +91,17 @@ class RedlineDrafter:
         outcome.validation_passed = False
 
     async def _one_round(
-        self, job: ClauseJob, work: _Round, *, round_no: int, outcome: RedlineOutcome
+        self, job: ClauseJob, work: _Round, *, round_no: int, outcome: RedlineOutcome, last: bool = False
     ) -> _Round | None:
         """Draft and check once; returns the work still to redo, or ``None`` when nothing failed."""
         messages = prompting.redline_messages(
-            job.review_id, job.task, job.clause, work.risks, work.feedback, work.redraft
+            job.review_id,
+            job.task,
+            job.clause,
+            work.risks,
+            work.feedback,
+            work.redraft,
+            contract_terms=job.defined_terms,
         )
         outcome.messages.append(messages)
         try:
@@ -107,8 +116,15 @@ class RedlineDrafter:
             outcome.redlines.extend(_accept_unvalidated(job, drafts, work.risks, round_no))
             return None
         outcome.validation_rounds += 1
-        checks = check_drafts(drafts, clause_text=job.clause.text, risks=work.risks)
+        checks = check_drafts(
+            drafts, clause_text=job.clause.text, risks=work.risks, context=_context(job, work)
+        )
         checks = [_against_rejected(c, work.redraft) for c in checks]
+        if not last:
+            # asked again while it can be; in the last round the two are merged (see ``overlaps``)
+            checks = _without_clashes(job, checks, outcome.redlines)
+        for c in checks:
+            log.info("redline_checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
         cited = {r.id: r.clause_id for r in work.risks}
         outcome.redlines.extend(
@@ -129,22 +145,72 @@ class RedlineDrafter:
         )
 
 
+def _without_clashes(
+    job: ClauseJob, checks: list[DraftCheck], accepted: Sequence[Redline]
+) -> list[DraftCheck]:
+    """Drafts changing words another passing draft of the clause also changes, sent back to be drafted on top.
+
+    Two redlines over the same words cannot both be revisions of one text; when they cannot be
+    narrowed apart or composed, the later one is redone as one redline making both changes.
+    """
+    earlier = list(accepted)
+    out: list[DraftCheck] = []
+    for check in checks:
+        if check.passed:
+            candidate = Redline(
+                id="draft",
+                clause_id=job.task.clause_id,
+                risk_id=check.risk_id or "",
+                original_text=check.original_text,
+                proposed_text=check.proposed_text,
+            )
+            found = clash(earlier, candidate, job.clause.text)
+            if found is not None:
+                other, union = found
+                issue = (
+                    "it changes the same words as the redline proposed for another risk "
+                    f"({other.original_text[:200]!r} -> {other.proposed_text[:400]!r}); draft on top of it: "
+                    f"one redline whose original_text is {union!r} and whose proposed_text makes both changes"
+                )
+                check = dataclasses.replace(check, issues=(issue,))
+            else:
+                earlier.append(candidate)
+        out.append(check)
+    return out
+
+
+def _context(job: ClauseJob, work: _Round) -> DraftContext:
+    """The drafting rules' view of the review: its terms, our party, the reviewer's feedback."""
+    return DraftContext(
+        vocabulary=job.vocabulary,
+        our_party=job.task.our_party,
+        language=job.task.language.value,
+        domain=job.task.domain.value,
+        feedback={r.risk_id: r.feedback for r in work.redraft if r.feedback.strip()},
+    )
+
+
+def _coherent(job: ClauseJob, outcome: RedlineOutcome) -> RedlineOutcome:
+    """The outcome with overlapping redlines of the clause narrowed apart or merged (one coherent text)."""
+    outcome.redlines = settle_overlaps(outcome.redlines, job.clause.text)
+    return outcome
+
+
 def _against_rejected(check: DraftCheck, redraft: Sequence[RedraftRequest]) -> DraftCheck:
-    """A redraft must not propose again the text the reviewer just rejected."""
+    """A redraft must not propose again the text the reviewer just rejected (named before other issues)."""
     rejected = {r.risk_id: r.rejected_text for r in redraft}
     previous = rejected.get(check.risk_id or "")
-    if (
-        not check.passed
-        or previous is None
-        or " ".join(previous.split()) != " ".join(check.proposed_text.split())
-    ):
+    if previous is None or " ".join(previous.split()) != " ".join(check.proposed_text.split()):
         return check
     return DraftCheck(
         draft=check.draft,
         risk_id=check.risk_id,
         original_text=check.original_text,
         proposed_text=check.proposed_text,
-        issues=("proposed_text repeats the rejected text; change it as the reviewer's feedback asks",),
+        issues=(
+            "proposed_text repeats the rejected text; change it as the reviewer's feedback asks",
+            *check.issues,
+        ),
     )
 
 

@@ -2,17 +2,35 @@
 
 A drafted redline passes when its original text occurs in the clause, its
 proposed text differs from the original, and it addresses one of the clause's
-risks. Validation never calls a model: the same draft always gets the same verdict.
+risks — and, given the review's :class:`DraftContext`, when it is one a lawyer would sign
+(:mod:`clauseflow_legal.redline_rules`): it changes a figure without rewriting the
+sentence around it, brings in no defined term the contract lacks, keeps the governing law and
+the counterparty's obligations that protect us, answers the reviewer's feedback, and is in
+the clause's own language. Validation never calls a model: the same draft always gets the
+same verdict.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from clauseflow_contracts.review import Risk
+from clauseflow_legal import redline_rules as rules
+
+
+@dataclass(frozen=True)
+class DraftContext:
+    """What validation knows beyond the clause: the contract's terms, our party, the reviewer's feedback."""
+
+    vocabulary: frozenset[str] = frozenset()
+    our_party: str = ""
+    language: str = "en"
+    domain: str = "generic"
+    # risk id -> the reviewer's feedback on the redline rejected for it (redraft tasks)
+    feedback: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -29,6 +47,11 @@ class DraftCheck:
     def passed(self) -> bool:
         """Whether the draft can be offered to the reviewer."""
         return not self.issues
+
+    @property
+    def edit_share(self) -> float:
+        """The share of the quoted words the draft deletes or replaces (see ``redline_rules``)."""
+        return rules.edit_share(self.original_text, self.proposed_text)
 
 
 def locate(needle: str, haystack: str) -> str | None:
@@ -60,8 +83,14 @@ def resolve_risk(draft: Mapping[str, Any], risks: Sequence[Risk]) -> str | None:
     return None
 
 
-def check_draft(draft: Mapping[str, Any], *, clause_text: str, risks: Sequence[Risk]) -> DraftCheck:
-    """Validate one drafted redline against the clause and its risks."""
+def check_draft(
+    draft: Mapping[str, Any],
+    *,
+    clause_text: str,
+    risks: Sequence[Risk],
+    context: DraftContext | None = None,
+) -> DraftCheck:
+    """Validate one drafted redline against the clause, its risks and (when given) the drafting rules."""
     issues: list[str] = []
     risk_id = resolve_risk(draft, risks)
     if risk_id is None:
@@ -79,6 +108,17 @@ def check_draft(draft: Mapping[str, Any], *, clause_text: str, risks: Sequence[R
         issues.append("proposed_text is empty")
     elif _same(proposed, exact or original):
         issues.append("proposed_text is the same as original_text; propose an actual change")
+    if not issues and exact is not None and context is not None:
+        risk_type = next((r.risk_type for r in risks if r.id == risk_id), "")
+        issues += drafting_issues(
+            exact,
+            proposed,
+            str(draft.get("reason") or ""),
+            risk_id,
+            clause_text=clause_text,
+            context=context,
+            risk_type=risk_type,
+        )
     original_text, proposed_text = keep_clause_number(exact or original, proposed.strip())
     return DraftCheck(
         draft=draft,
@@ -87,6 +127,60 @@ def check_draft(draft: Mapping[str, Any], *, clause_text: str, risks: Sequence[R
         proposed_text=proposed_text,
         issues=tuple(issues),
     )
+
+
+def drafting_issues(
+    original: str,
+    proposed: str,
+    reason: str,
+    risk_id: str | None,
+    *,
+    clause_text: str,
+    context: DraftContext,
+    risk_type: str = "",
+) -> list[str]:
+    """What keeps a well-formed draft from being one a lawyer would sign (empty: nothing)."""
+    issues: list[str] = []
+    mismatch = rules.language_mismatch(clause_text, proposed, context.language)
+    if mismatch:
+        issues.append(mismatch)
+    smaller = rules.needless_rewrite(
+        original,
+        proposed,
+        clause_text=clause_text,
+        risk_type=risk_type,
+        our_party=context.our_party,
+        domain=context.domain,
+        language=context.language,
+    )
+    if smaller is not None:
+        share = rules.edit_share(original, proposed)
+        issues.append(
+            f"change only the figure: the draft also rewrites {share:.0%} of the words around it, and the "
+            f"new figure alone removes the risk; propose {smaller!r}"
+        )
+    foreign = rules.foreign_terms(proposed, clause_text=clause_text, vocabulary=context.vocabulary)
+    if foreign:
+        names = ", ".join(repr(t) for t in foreign)
+        issues.append(
+            f"proposed_text uses {names}, which this contract does not define; use the contract's own "
+            "defined term or plain words, or define the term in the redline"
+        )
+    lost_law = rules.governing_law_lost(original, proposed, context.language)
+    if lost_law:
+        issues.append(lost_law)
+    issues += rules.lost_protections(
+        original, proposed, our_party=context.our_party, clause_text=clause_text, language=context.language
+    )
+    feedback = context.feedback.get(risk_id or "", "")
+    missing = rules.feedback_honoured(feedback, proposed, reason) if feedback else []
+    if missing:
+        wanted = rules.explained_figures(missing, context.language)
+        issues.append(
+            f"the reviewer asked for {wanted} ({feedback!r}): state it in proposed_text, or explain in "
+            "reason why it cannot be done"
+        )
+    return issues
 
 
 _NUMBER_LABEL = re.compile(
@@ -108,13 +202,17 @@ def keep_clause_number(original: str, proposed: str) -> tuple[str, str]:
 
 
 def check_drafts(
-    drafts: Sequence[Mapping[str, Any]], *, clause_text: str, risks: Sequence[Risk]
+    drafts: Sequence[Mapping[str, Any]],
+    *,
+    clause_text: str,
+    risks: Sequence[Risk],
+    context: DraftContext | None = None,
 ) -> list[DraftCheck]:
     """Validate every draft; a second draft for a risk that already has a passing one is rejected."""
     checks: list[DraftCheck] = []
     covered: set[str] = set()
     for draft in drafts:
-        check = check_draft(draft, clause_text=clause_text, risks=risks)
+        check = check_draft(draft, clause_text=clause_text, risks=risks, context=context)
         if check.passed and check.risk_id in covered:
             check = DraftCheck(
                 draft=check.draft,

@@ -13,13 +13,15 @@ from fastapi import FastAPI
 
 from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
 from clauseflow_gateway.decisions import DecisionService
+from clauseflow_gateway.desk.security import SecurityHeaders
 from clauseflow_gateway.errors import install_error_handlers
 from clauseflow_gateway.intake.isolation import ReaderPool
 from clauseflow_gateway.intake.submission import DocumentParser, SubmissionService, default_parser
 from clauseflow_gateway.outbox import OutboxRelay
 from clauseflow_gateway.projector import GROUP_ID, TOPICS, Projector
 from clauseflow_gateway.readmodel import ReadModel
-from clauseflow_gateway.routes import decisions, health, reviews, stream
+from clauseflow_gateway.routes import decisions, document, health, listing, reviews, schemas, stream
+from clauseflow_gateway.routes.desk import install_desk
 from clauseflow_gateway.services import GatewayServices
 from clauseflow_gateway.settings import GatewaySettings
 
@@ -75,10 +77,28 @@ def create_app(
             yield
             app.state.services = None
 
-    app = FastAPI(title="clauseflow gateway", version="1.0.0", description=API_DESCRIPTION, lifespan=lifespan)
+    title = "clauseflow gateway"
+    app = FastAPI(
+        title=title,
+        version="1.0.0",
+        description=API_DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served offline by install_desk
+        redoc_url=None,
+    )
     install_error_handlers(app)
-    for router in (reviews.router, decisions.router, stream.router, health.router):
+    for router in (
+        listing.router,
+        reviews.router,
+        document.router,
+        decisions.router,
+        stream.router,
+        health.router,
+        schemas.router,
+    ):
         app.include_router(router)
+    install_desk(app, title=title)
+    app.add_middleware(SecurityHeaders)
     _install_openapi(app)
     return app
 
@@ -117,7 +137,7 @@ async def _running(
             engine=engine,
             bus=the_bus,
             relay=relay,
-            read_model=ReadModel(sessions),
+            read_model=ReadModel(sessions, model=settings.llm_model),
             submissions=SubmissionService(
                 sessions=sessions,
                 store=documents,

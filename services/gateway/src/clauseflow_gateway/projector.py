@@ -194,11 +194,23 @@ def _apply_events(conn: Connection, events: list[Envelope]) -> None:
                 _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated))
 
 
+def _record_playbook_version(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    """Keep the playbook version the workers drafted with, for the report (beside the documents)."""
+    if not result.playbook_version:
+        return
+    documents = conn.execute(select(ReviewRow.documents).where(ReviewRow.id == review_id)).scalar()
+    current = dict(documents or {})
+    if current.get("playbook_version") != result.playbook_version:
+        current["playbook_version"] = result.playbook_version
+        conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(documents=current))
+
+
 def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult) -> None:
     known = conn.execute(select(ReviewRow.id).where(ReviewRow.id == review_id)).first()
     if known is None:
         log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
         return
+    _record_playbook_version(conn, review_id, result)
     _upsert_clause_types(conn, review_id, result)
     _upsert_risks(conn, review_id, result)
     _upsert_redlines(conn, review_id, result)

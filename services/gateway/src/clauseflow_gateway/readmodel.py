@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -18,8 +19,11 @@ from clauseflow_gateway.db.tables import (
     RedlineRow,
     ReviewRow,
     RiskRow,
+    utcnow,
 )
 from clauseflow_gateway.report import ClauseSnapshot, RedlineSnapshot, ReviewSnapshot
+from clauseflow_gateway.report_model import SourceFile
+from clauseflow_gateway.report_order import document_order_key
 from clauseflow_gateway.schemas import (
     ClausePublic,
     DecisionPublic,
@@ -45,9 +49,11 @@ async def get_review(session: AsyncSession, review_id: str) -> ReviewRow:
     return review
 
 
-async def _clauses(session: AsyncSession, review_id: str) -> Sequence[ClauseRow]:
+async def _clauses(session: AsyncSession, review_id: str) -> list[ClauseRow]:
+    """The review's clauses in document order (the plan's order is the order of review, not of reading)."""
     stmt = select(ClauseRow).where(ClauseRow.review_id == review_id).order_by(ClauseRow.position)
-    return (await session.scalars(stmt)).all()
+    rows = (await session.scalars(stmt)).all()
+    return sorted(rows, key=lambda c: document_order_key(c.clause_id))
 
 
 def _clause_order(clauses: Sequence[ClauseRow]) -> dict[str, int]:
@@ -55,15 +61,15 @@ def _clause_order(clauses: Sequence[ClauseRow]) -> dict[str, int]:
 
 
 async def _risks(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RiskRow]:
+    """Risks in document order of the clause they are cited at (a sub-clause sorts with its clause)."""
     rows = (await session.scalars(select(RiskRow).where(RiskRow.review_id == review_id))).all()
-    big = len(order)
-    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.attempt, r.position, r.id))
+    return sorted(rows, key=lambda r: (document_order_key(r.clause_id), r.attempt, r.position, r.id))
 
 
 async def _redlines(session: AsyncSession, review_id: str, order: dict[str, int]) -> list[RedlineRow]:
+    """Redlines in document order of their clause, then by round and position."""
     rows = (await session.scalars(select(RedlineRow).where(RedlineRow.review_id == review_id))).all()
-    big = len(order)
-    return sorted(rows, key=lambda r: (order.get(r.clause_id, big), r.clause_id, r.round, r.position, r.id))
+    return sorted(rows, key=lambda r: (document_order_key(r.clause_id), r.round, r.position, r.id))
 
 
 def clause_public(row: ClauseRow) -> ClausePublic:
@@ -110,20 +116,52 @@ def redline_public(row: RedlineRow) -> RedlinePublic:
 
 def progress_of(clauses: Sequence[ClauseRow], status: str) -> ProgressPublic:
     """Settled and analysed clause counts; a completed review is 100%."""
-    total = len(clauses)
-    settled = sum(1 for c in clauses if c.state in SETTLED)
-    analyzed = settled + sum(1 for c in clauses if c.state in ANALYZED)
+    return progress_from_states(Counter(c.state for c in clauses), status)
+
+
+def progress_from_states(states: Counter[str], status: str) -> ProgressPublic:
+    """Progress from the number of clauses in each state (as a GROUP BY gives them)."""
+    total = sum(states.values())
+    settled = sum(n for state, n in states.items() if state in SETTLED)
+    analyzed = settled + sum(n for state, n in states.items() if state in ANALYZED)
     percent = 100.0 if status == "completed" else (round(100.0 * settled / total, 1) if total else 0.0)
     return ProgressPublic(
         clauses_total=total, clauses_settled=settled, clauses_analyzed=analyzed, percent=percent
     )
 
 
-class ReadModel:
-    """Read-only access to reviews for the API and the report."""
+def sources_of(review: ReviewRow) -> tuple[SourceFile, ...]:
+    """The files a review read, as recorded at submission (older rows: the uploaded contract only)."""
+    documents = review.documents or {}
+    recorded = documents.get("sources")
+    if isinstance(recorded, list):
+        return tuple(SourceFile.model_validate(s) for s in recorded)
+    primary = documents.get("general_conditions") or documents.get("primary") or ""
+    if re.fullmatch(r"[0-9a-f]{64}", str(primary)):
+        return (SourceFile(role="contract", filename=review.filename, sha256=str(primary)),)
+    return ()
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+
+class ReadModel:
+    """Read-only access to reviews for the API and the report.
+
+    ``model`` is the LLM the deployment reviews with (``LLM_MODEL``), named in every report.
+    """
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, model: str = "") -> None:
         self._sessions = sessions
+        self._model = model
+
+    @property
+    def sessions(self) -> async_sessionmaker[AsyncSession]:
+        """The session factory (for other read-only views such as the review list)."""
+        return self._sessions
+
+    async def primary_document(self, review_id: str) -> str:
+        """The stored id of the document under review ("" when none was recorded)."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+        return str((review.documents or {}).get("primary") or "")
 
     async def review(self, review_id: str) -> ReviewPublic:
         """Status, progress, clause states and counts of a review."""
@@ -269,4 +307,8 @@ class ReadModel:
             clauses=tuple(ClauseSnapshot(**clause_public(c).model_dump()) for c in clauses),
             risks=tuple(Risk(**risk_public(r).model_dump()) for r in risks),
             redlines=tuple(RedlineSnapshot(**redline_public(r).model_dump()) for r in redlines),
+            generated_at=utcnow(),
+            sources=sources_of(review),
+            model=self._model,
+            playbook_version=str((review.documents or {}).get("playbook_version") or ""),
         )

@@ -28,7 +28,9 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     )
     publish_timeout_s: float = Field(default=15.0, gt=0)
     outbox_poll_s: float = Field(default=1.0, gt=0, description="how often the relay retries unsent events")
-    sse_poll_s: float = Field(default=1.0, gt=0, description="how often an event stream checks for changes")
+    # The desk shows progress and new redlines through the stream: a quarter second keeps the first
+    # redline within the 2 s of the upload; each open stream costs two small queries a tick.
+    sse_poll_s: float = Field(default=0.25, gt=0, description="how often an event stream checks for changes")
     word_author: str = Field(
         default="ClauseFlow",
         min_length=1,
@@ -37,6 +39,8 @@ class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDef
     )
     # Events handled at once; those of one review that overlap are committed in one transaction.
     consumer_concurrency: int = Field(default=16, ge=1, le=64)
+    # The model the workers review with (the same LLM_MODEL they read), named in every report.
+    llm_model: str = Field(default="clauseflow-playbook", description="LLM_MODEL, as the workers read it")
 
     @property
     def max_request_bytes(self) -> int:

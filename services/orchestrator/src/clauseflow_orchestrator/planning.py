@@ -26,7 +26,24 @@ from clauseflow_orchestrator.domain_packs import all_tools
 
 QUICK_TOOLS: tuple[str, ...] = (SkillId.GET_CLAUSE_CONTEXT,)
 MAX_ITERATIONS_CAP = 10
-DEFAULT_STRATEGY = "Default plan: checklist order; critical clauses deep, all others standard."
+DEFAULT_STRATEGY = (
+    "Default plan: critical clauses first and deep, then high, medium and low priority at standard depth; "
+    "document order within each priority."
+)
+# Dispatch order of the default plan. The window sends the first clauses at once, so the clauses
+# most likely to hold high risks (liability, indemnity, termination, payment: the checklist's
+# critical and high subjects) are analysed first and their redlines reach the reviewer soonest;
+# definitions and boilerplate come last.
+PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+def dispatch_ranks(checklist: Sequence[ChecklistItem]) -> list[int]:
+    """Each item's ``priority_order``: by priority (critical first), document order within one."""
+    ordered = sorted(range(len(checklist)), key=lambda i: (PRIORITY_RANK.get(checklist[i].priority, 2), i))
+    ranks = [0] * len(checklist)
+    for rank, index in enumerate(ordered):
+        ranks[index] = rank
+    return ranks
 
 
 def parse_depth(value: object) -> Depth:
@@ -79,16 +96,20 @@ def clause_plan(
 
 
 def build_default_plan(checklist: Sequence[ChecklistItem], domain: Domain = Domain.GENERIC) -> ReviewPlan:
-    """SPEC-21 ``_build_default_plan``: checklist order, critical → deep, everything else → standard."""
+    """SPEC-21 ``_build_default_plan``: critical → deep, everything else → standard.
+
+    Clause plans stay in checklist (document) order; ``priority_order`` sends critical clauses first,
+    then high, medium and low (:func:`dispatch_ranks`), where SPEC-21 dispatched in document order.
+    """
     plans = tuple(
         clause_plan(
             item,
             Depth.DEEP if item.priority == "critical" else Depth.STANDARD,
             domain=domain,
-            priority_order=i,
+            priority_order=rank,
             rationale=f"default plan: priority={item.priority}",
         )
-        for i, item in enumerate(checklist)
+        for item, rank in zip(checklist, dispatch_ranks(checklist), strict=True)
     )
     return ReviewPlan(clause_plans=plans, global_strategy=DEFAULT_STRATEGY, source="default")
 

@@ -31,6 +31,9 @@ RISKS_PREFIX = "Risks: "
 REDLINES_PREFIX = "Redlines: "
 REDRAFT_PREFIX = "Redraft requests: "
 ISSUES_PREFIX = "Validation issues: "
+TERMS_PREFIX = "Contract terms: "
+# How many of the contract's defined terms a drafting prompt lists (a long contract defines hundreds).
+MAX_TERMS = 300
 
 _TRUE = {"true", "yes", "pass", "passed", "ok", "1", "是", "通过"}
 
@@ -75,7 +78,13 @@ def _draft_system(lang: str, our_party: str, redrafting: bool) -> str:
             "2. proposed_text 是替换 original_text 的完整新文本，必须与 original_text 不同\n"
             "3. 每条修改通过 risk_index（Risks 中的序号）或 risk_id 对应一个风险\n"
             "4. reason 用中文说明修改如何消除风险\n"
-            "5. 若提供了 Validation issues，说明上一稿未通过校验，请针对这些问题修正"
+            "5. 若提供了 Validation issues，说明上一稿未通过校验，请针对这些问题修正\n"
+            "6. 最小修改：只改必须改的词语（一百二十日改为三十日，只改数字），保留句子其余部分原样\n"
+            "7. 不得引入本合同未定义的术语：只使用 Contract terms 所列术语或普通词语，或在修改中给出定义\n"
+            "8. 修改适用法律或争议解决条款时保留适用法律；不得删除对方保护我方的义务（可修改其内容）\n"
+            "9. 审阅意见中给出的期限、金额或比例必须写入 proposed_text；"
+            "确实无法采纳时在 reason 中说明原因并写明该数值\n"
+            "10. 使用条款原文的语言与文风：中文条款以规范的中文合同用语起草，使用全角标点"
         )
         output = (
             "【最终输出要求】只输出一个 JSON 数组，每个元素为 "
@@ -102,7 +111,17 @@ def _draft_system(lang: str, our_party: str, redrafting: bool) -> str:
             "2. proposed_text is the full replacement for original_text and must differ from it.\n"
             "3. Each redline addresses one risk, by risk_index (its position under Risks) or risk_id.\n"
             "4. reason explains, in English, how the change addresses the risk.\n"
-            "5. If Validation issues are given, the previous draft failed validation: fix those issues."
+            "5. If Validation issues are given, the previous draft failed validation: fix those issues.\n"
+            "6. Minimal edits: change only the words that must change (120 days -> 30 days changes the "
+            "number only) and keep the rest of the sentence word for word.\n"
+            "7. No foreign terms: use only the defined terms under Contract terms or plain words, or define "
+            "a new term in the redline itself.\n"
+            "8. A redline of a governing-law or disputes clause keeps the governing law; never delete an "
+            "obligation of the other party that protects us (amend it instead).\n"
+            "9. A period, amount or percentage the reviewer's feedback asks for must appear in "
+            "proposed_text; if it truly cannot be applied, say why in reason, naming the figure.\n"
+            "10. Write in the clause's own language and style (a Chinese clause gets Chinese contract "
+            "wording with full-width punctuation)."
         )
         output = (
             "FINAL ANSWER: output only a JSON array whose elements are "
@@ -125,12 +144,14 @@ def build_redline_messages(
     clause_name: str = "",
     domain: str = "generic",
     review_id: str = "",
+    contract_terms: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """``[system, user]`` asking for redlines for ``risks`` (kind ``redline_draft``).
 
     ``redraft`` carries rejected redlines with the reviewer's feedback (a
     redraft task); ``validation_issues`` the reasons the previous draft failed
-    validation (a retry).
+    validation (a retry); ``contract_terms`` the contract's defined terms, the only
+    ones a redline may use besides those it defines (the first :data:`MAX_TERMS`).
     """
     lang = normalise_language(language)
     metadata = {
@@ -153,6 +174,8 @@ def build_redline_messages(
         clause_block(clause_text),
         RISKS_PREFIX + to_json_line(_risk_rows(risks)),
     ]
+    if contract_terms:
+        lines.append(TERMS_PREFIX + to_json_line(list(contract_terms)[:MAX_TERMS]))
     if redraft:
         lines.append(REDRAFT_PREFIX + to_json_line([r.model_dump(mode="json") for r in redraft]))
     if validation_issues:
@@ -328,6 +351,12 @@ def read_redraft_requests(text: str | None) -> list[dict[str, Any]]:
     """The ``Redraft requests: [...]`` rows of a redraft user message (``[]`` when absent)."""
     value = read_prefixed_json(text, REDRAFT_PREFIX)
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def read_contract_terms(text: str | None) -> list[str]:
+    """The ``Contract terms: [...]`` of a drafting message (``[]`` when absent)."""
+    value = read_prefixed_json(text, TERMS_PREFIX)
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def read_validation_issues(text: str | None) -> list[str]:

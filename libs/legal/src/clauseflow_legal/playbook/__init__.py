@@ -6,6 +6,7 @@ The data lives in JSON files beside this module (``generic.json``, ``fidic.json`
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -143,3 +144,19 @@ def load_playbook(domain: str = "generic") -> Playbook:
         for clause_type, raw in _read(name)["entries"].items():
             by_risk.setdefault(str(raw["risk_type"]), entries[clause_type])
     return Playbook(domain=domain, entries=entries, _by_risk=by_risk)
+
+
+@lru_cache(maxsize=8)
+def playbook_version(domain: str = "generic") -> str:
+    """Which playbook a review drew on: "fidic v1 (sha256 1a2b3c4d5e6f)".
+
+    The digest covers every file of the domain's chain, so an edited position shows in reports
+    even when nobody raised the version number.
+    """
+    domain = domain if domain in DOMAINS else "generic"
+    chain = ["generic"] if domain == "generic" else ["generic", domain]
+    digest = hashlib.sha256()
+    for name in chain:
+        digest.update(resources.files(__package__).joinpath(f"{name}.json").read_bytes())
+    version = _read(domain).get("version", 0)
+    return f"{domain} v{version} (sha256 {digest.hexdigest()[:12]})"

@@ -9,7 +9,7 @@ from typing import Any
 
 from clauseflow_contracts.errors import DocumentError
 from clauseflow_contracts.events import DocumentRefs, Envelope, ReviewRequested, Topic
-from clauseflow_contracts.ids import derived_id, new_review_id
+from clauseflow_contracts.ids import derived_id, document_id, new_review_id
 from clauseflow_contracts.review import Domain, Language, ReviewOptions, ReviewStatus
 from clauseflow_documents import DocumentStore, DocumentStructure
 from clauseflow_platform.logging import bound_context, get_logger
@@ -61,6 +61,15 @@ def merge_options(defaults: ReviewDefaults, given: dict[str, Any] | None) -> Rev
     ).model_dump()
     base.update({k: v for k, v in (given or {}).items() if v is not None})
     return ReviewOptions.model_validate(base)
+
+
+def sources_of(submission: Submission) -> list[dict[str, str]]:
+    """Every uploaded file with its role and the sha256 of its bytes (the document store's id)."""
+    pc = submission.particular_conditions
+    roles = [(submission.primary, "contract" if pc is None else "general_conditions")]
+    roles += [(pc, "particular_conditions")] if pc is not None else []
+    roles += [(r, "reference") for r in submission.references]
+    return [{"role": role, "filename": u.filename, "sha256": document_id(u.content)} for u, role in roles]
 
 
 def findings_language(chosen: Language | None, structure: DocumentStructure) -> Language:
@@ -209,7 +218,9 @@ class SubmissionService:
             options=options,
         )
         with bound_context(review_id=review_id):
-            await self._record(review_id, payload, submission.primary.filename, detected)
+            await self._record(
+                review_id, payload, submission.primary.filename, detected, sources_of(submission)
+            )
             log.info("review submitted", domain=domain.value, language=language.value)
         self._relay.kick()
         warnings = list(dict.fromkeys([*primary.structure.warnings, *reviewed.warnings]))
@@ -227,7 +238,14 @@ class SubmissionService:
             links=Links.for_review(review_id),
         )
 
-    async def _record(self, review_id: str, payload: ReviewRequested, filename: str, detected: bool) -> None:
+    async def _record(
+        self,
+        review_id: str,
+        payload: ReviewRequested,
+        filename: str,
+        detected: bool,
+        sources: list[dict[str, str]],
+    ) -> None:
         event = Envelope.wrap(review_id, payload, event_id=review_requested_event_id(review_id))
         async with self._sessions() as session, session.begin():
             session.add(
@@ -240,7 +258,8 @@ class SubmissionService:
                     language=payload.language.value,
                     domain=payload.domain.value,
                     domain_detected=detected,
-                    documents=payload.documents.model_dump(mode="json"),
+                    # the files as uploaded, for the report's provenance (names and sha256)
+                    documents={**payload.documents.model_dump(mode="json"), "sources": sources},
                     options=payload.options.model_dump(mode="json"),
                 )
             )

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from clauseflow_contracts.risk_types import risk_name
-from clauseflow_legal.playbook import load_playbook
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -64,12 +63,6 @@ def labels(language: str) -> dict[str, str]:
     return LABELS["zh" if language.lower().startswith("zh") else "en"]
 
 
-def playbook_position(risk_type: str, domain: str, language: str) -> str:
-    """The playbook's standard position for a risk type, or "" when the playbook has none."""
-    entry = load_playbook(domain if domain in ("fidic", "sha_spa") else "generic").for_risk(risk_type)
-    return entry.position(language).standard if entry is not None else ""
-
-
 def risk_comment(
     risk: Mapping[str, Any],
     redlines: list[tuple[Mapping[str, Any], str]],
@@ -89,9 +82,8 @@ def risk_comment(
         lines.append(f"{t['what']}{t['sep']}{risk['description']}")
     if risk.get("reason"):
         lines.append(f"{t['why']}{t['sep']}{risk['reason']}")
-    position = str(risk.get("playbook_position") or "") or playbook_position(
-        str(risk.get("risk_type", "")), domain, language
-    )
+    # the report carries the position (the gateway has no playbook of its own: it arrives with the finding)
+    position = str(risk.get("playbook_position") or "")
     if position:
         lines.append(f"{t['position']}{t['sep']}{position}")
     for redline, shown in redlines:

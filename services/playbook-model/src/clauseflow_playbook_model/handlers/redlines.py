@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from clauseflow_contracts.prompts.redlines import (
+    read_contract_terms,
     read_redline_rows,
     read_redraft_requests,
     read_risk_rows,
@@ -29,6 +30,52 @@ def _alternative(proposed: str, rejected: str, zh: bool) -> str:
     )
 
 
+def _overlap(a: str, b: str, clause: str) -> bool:
+    """Whether two quotes cover some of the same words of the clause."""
+    ia, ib = clause.find(a), clause.find(b)
+    return ia >= 0 and ib >= 0 and ia < ib + len(b) and ib < ia + len(a)
+
+
+def _on_top(
+    risk: dict[str, Any],
+    earlier: dict[str, Any],
+    original: str,
+    proposed: str,
+    clause: str,
+    language: str,
+    terms: list[str],
+    meta: dict[str, Any],
+) -> str:
+    """The second risk's change drafted on the text the earlier redline of the same words proposes.
+
+    Both quote one sentence: the clause is rewritten by the earlier redline first and this risk is
+    drafted on the result, so the two redlines come out as one text (the worker keeps the one
+    drafted on top). Without a draft on top, the worker merges the two.
+    """
+    first_original, first_proposed = str(earlier["original_text"]), str(earlier["proposed_text"])
+    if original not in first_original:
+        return proposed
+    rewritten = clause.replace(first_original, first_proposed, 1)
+    # Drafted where the risk's own words still stand in the earlier proposal, else on the whole of it.
+    quote = original if original in first_proposed else first_proposed
+    _, second, _ = draft_redline(
+        {**risk, "original_text": quote},
+        rewritten,
+        language,
+        our_party=str(meta.get("our_party") or ""),
+        other_parties=other_parties(meta),
+        domain=str(meta.get("domain") or "generic"),
+        contract_terms=terms,
+    )
+    if quote is first_proposed:
+        return second if second.strip() != first_proposed.strip() else proposed
+    if quote[:1].islower() and second.startswith("The "):
+        second = "the " + second[4:]  # it goes on the sentence, not at its start
+    if not quote.endswith((".", "。", ";", "；")):
+        second = second.rstrip(".。")  # the sentence's own full stop follows the quote
+    return first_proposed.replace(quote, second, 1)
+
+
 def draft(reading: Reading) -> Answer:
     """One redline per risk (or per redraft request), original_text verbatim from the clause."""
     clause = reading.clause_text or ""
@@ -38,6 +85,7 @@ def draft(reading: Reading) -> Answer:
     issues = read_validation_issues(reading.user_text)
     our_party = str(meta.get("our_party") or "")
     domain = str(meta.get("domain") or "generic")
+    terms = read_contract_terms(reading.user_text)
     zh = reading.language.startswith("zh")
     out: list[dict[str, Any]] = []
     if redraft:
@@ -57,6 +105,7 @@ def draft(reading: Reading) -> Answer:
                 other_parties=other_parties(meta),
                 domain=domain,
                 feedback=str(req.get("feedback") or ""),
+                contract_terms=terms,
             )
             proposed = _alternative(proposed, str(req.get("rejected_text") or ""), zh)
             out.append(
@@ -77,9 +126,14 @@ def draft(reading: Reading) -> Answer:
             our_party=our_party,
             other_parties=other_parties(meta),
             domain=domain,
+            contract_terms=terms,
         )
         if issues and proposed.strip() == original.strip():
             proposed = _alternative(proposed, original, zh)
+        earlier = next((o for o in out if _overlap(o["original_text"], original, clause)), None)
+        if earlier is not None:
+            proposed = _on_top(risk, earlier, original, proposed, clause, reading.language, terms, meta)
+            original = str(earlier["original_text"])
         out.append(
             {
                 "risk_index": risk.get("risk_index", i),

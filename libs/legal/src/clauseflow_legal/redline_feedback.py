@@ -1,0 +1,144 @@
+"""A reviewer's feedback applied to a clause sentence: the period, amount or percentage it asks for.
+
+"limit to 5 years", "限于五年", "cap it at USD 2,000,000", "改为百分之二十": the figure is read
+with :func:`redline_rules.wished_figures` and written into the sentence in the sentence's own
+style (words and figures in English, "五年" or "5年" in Chinese as the clause writes it), changing
+only the figure. A sentence with no figure of that kind but an open-ended duration ("indefinitely",
+"永久") gets the period in its place. What cannot be applied is returned, so the drafter can say
+why in the redline's rationale.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_documents.numerals import int_to_chinese, int_to_english
+
+from clauseflow_legal.redline_rules import Figure, figures, is_chinese, wished_figures
+
+_ZH_UNITS = {
+    "day": "日",
+    "business day": "个工作日",
+    "month": "个月",
+    "year": "年",
+    "hour": "小时",
+    "week": "周",
+}
+_LONG = {"month", "year"}
+_OPEN_ENDED_EN = re.compile(
+    r"\b(?:indefinitely|in\s+perpetuity|perpetually|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in)\s+time|for\s+an\s+unlimited\s+period)\b",
+    re.I,
+)
+_OPEN_ENDED_ZH = re.compile(r"永久(?:有效)?|无限期|长期有效|不受期限限制")
+
+
+def _number(value: float) -> int | float:
+    return int(value) if value == int(value) else value
+
+
+def render_period(piece: str, value: float, unit: str, zh: bool) -> str:
+    """A period written like ``piece`` (the one it replaces): "thirty (30) days", "三十日", "30日"."""
+    n = _number(value)
+    if zh:
+        words = isinstance(n, int) and not re.search(r"\d", piece)
+        both = isinstance(n, int) and re.search(r"[（(]\s*\d", piece)
+        if both:
+            return f"{int_to_chinese(int(n))}（{n}）{_ZH_UNITS[unit]}"
+        return f"{int_to_chinese(int(n)) if words else n}{_ZH_UNITS[unit]}"
+    unit_word = unit + ("" if n == 1 else "s")
+    if re.match(r"[A-Za-z]", piece) and "(" in piece and isinstance(n, int):
+        return f"{int_to_english(n)} ({n}) {unit_word}"
+    if re.match(r"[A-Za-z]", piece) and isinstance(n, int):
+        return f"{int_to_english(n)} {unit_word}"
+    return f"{n} {unit_word}"
+
+
+def _chinese_number(n: int | float) -> str:
+    """5 → 五, 0.5 → 零点五, 12.25 → 十二点二五."""
+    whole, _, decimals = f"{n}".partition(".")
+    digits = "零一二三四五六七八九"
+    text = int_to_chinese(int(whole)) if int(whole) else "零"
+    return text + ("点" + "".join(digits[int(d)] for d in decimals) if decimals else "")
+
+
+def render_percent(piece: str, value: float, zh: bool) -> str:
+    """A percentage written like ``piece``: "fifteen per cent (15%)", "百分之七十五", "20%"."""
+    n = _number(value)
+    if zh:
+        # keep the clause's own style: "百分之五十一" → "百分之七十五", "百分之51" → "百分之75"
+        words = piece.startswith("百分之") and not re.search(r"\d", piece)
+        written = _chinese_number(n) if words else str(n)
+        return f"百分之{written}" if piece.startswith("百分之") else f"{n}%"
+    if re.match(r"[A-Za-z]", piece) and isinstance(n, int):
+        return f"{int_to_english(n)} per cent ({n}%)"
+    if "per cent" in piece or "percent" in piece:
+        return f"{n} per cent"
+    return f"{n}%"
+
+
+def render_amount(piece: str, value: float) -> str:
+    """An amount written like ``piece``: only its figure changes ("USD 1,000,000" → "USD 2,000,000")."""
+    n = _number(value)
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", piece)
+    if digits is None:
+        return piece
+    grouped = "," in digits.group(0) or (isinstance(n, int) and n >= 10_000 and " " not in digits.group(0))
+    new = f"{n:,}" if grouped and isinstance(n, int) else str(n)
+    return piece[: digits.start()] + new + piece[digits.end() :]
+
+
+def _closest(found: list[Figure], wish: Figure) -> Figure | None:
+    """The figure of the sentence the feedback is about: same unit, else same scale, else none.
+
+    "limit to 5 years" is about a term in months or years, never about a notice of 90 days; an
+    amount in euros is not the one a feedback in dollars speaks of.
+    """
+    if wish.kind == "percent":
+        return found[0] if found else None
+    if wish.kind == "amount":
+        return next((f for f in found if not wish.unit or not f.unit or f.unit == wish.unit), None)
+    same = [f for f in found if f.unit == wish.unit]
+    scale = [f for f in found if (f.unit in _LONG) == (wish.unit in _LONG)]
+    return next(iter(same or scale), None)
+
+
+def _render(text: str, target: Figure, wish: Figure, zh: bool) -> str:
+    piece = text[target.start : target.end]
+    if wish.kind == "period":
+        return render_period(piece, wish.value, wish.unit, zh)
+    if wish.kind == "percent":
+        return render_percent(piece, wish.value, zh)
+    return render_amount(piece, wish.value)
+
+
+def _open_ended(text: str, wish: Figure, zh: bool) -> str | None:
+    """A period put where the sentence leaves a duration open ("indefinitely" → "for five (5) years")."""
+    rx = _OPEN_ENDED_ZH if zh else _OPEN_ENDED_EN
+    m = rx.search(text)
+    if m is None or wish.kind != "period":
+        return None
+    if zh:
+        new = f"{render_period('五', wish.value, wish.unit, True)}内有效"
+    else:
+        new = f"for a period of {render_period('five (5)', wish.value, wish.unit, False)}"
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def apply_feedback(original: str, feedback: str) -> tuple[str | None, list[Figure]]:
+    """``original`` with the feedback's figures written in (None when nothing changed), and the
+    figures it asks for that the sentence gives no place to."""
+    zh = is_chinese(original)
+    text = original
+    missing: list[Figure] = []
+    for wish in wished_figures(feedback):
+        target = _closest([f for f in figures(text) if f.kind == wish.kind], wish)
+        if target is None:
+            opened = _open_ended(text, wish, zh)
+            if opened is None:
+                missing.append(wish)
+            else:
+                text = opened
+            continue
+        if not target.same_as(wish):
+            text = text[: target.start] + _render(text, target, wish, zh) + text[target.end :]
+    return (text if text != original else None), missing

@@ -1,0 +1,316 @@
+"""The rules a redline must keep to be one a lawyer would sign, each with cases that pass and fail, in English and Chinese.
+
+Every clause here is written for these tests.
+"""
+
+# ruff: noqa: E501  -- clause fixtures read better unbroken
+
+from __future__ import annotations
+
+import pytest
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_rules import (
+    contract_vocabulary,
+    edit_share,
+    feedback_honoured,
+    foreign_terms,
+    governing_law_lost,
+    is_minimal,
+    language_mismatch,
+    lost_protections,
+    rewrites_around_figures,
+)
+
+# -- minimal edits -----------------------------------------------------------------------------
+
+PAYMENT_EN = "The Distributor shall settle every invoice within ninety (90) days after the month in which it is issued."
+PAYMENT_ZH = "经销商应于发票开具当月结束后九十日内结清全部款项。"
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed"),
+    [
+        (PAYMENT_EN, PAYMENT_EN.replace("ninety (90)", "thirty (30)")),
+        (PAYMENT_ZH, PAYMENT_ZH.replace("九十日", "三十日")),
+        # a proviso added after a kept sentence leaves the sentence as it was
+        (PAYMENT_EN, PAYMENT_EN[:-1] + ", save for amounts disputed in good faith."),
+    ],
+)
+def test_a_change_of_the_figure_alone_is_a_minimal_edit(original: str, proposed: str) -> None:
+    assert is_minimal(original, proposed)
+    assert not rewrites_around_figures(original, proposed)
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed"),
+    [
+        (
+            PAYMENT_EN,
+            "Payment falls due thirty (30) days from receipt of a correct tax invoice by wire transfer.",
+        ),
+        (PAYMENT_ZH, "付款期限为收到合格增值税发票之日起三十日，以银行转账方式支付。"),
+    ],
+)
+def test_rewriting_the_sentence_around_a_new_figure_is_not(original: str, proposed: str) -> None:
+    assert edit_share(original, proposed) > 0.5
+    assert rewrites_around_figures(original, proposed)
+
+
+def test_the_playbook_model_changes_the_number_only() -> None:
+    clause = "Any claim must be notified to the Vendor within seven (7) days of the delivery date, failing which it is waived."
+    risk = {"risk_type": "claim_time_bar", "original_text": clause}
+    original, proposed, _ = draft_redline(risk, clause, "en", our_party="Purchaser")
+    assert proposed == clause.replace("seven (7) days", "twenty-eight (28) days")
+    assert edit_share(original, proposed) < 0.1
+
+
+# -- no foreign terms ------------------------------------------------------------------------------
+
+NDA_EN = (
+    '1.1 "Secret Material" means information the Discloser marks as confidential.\n'
+    "4.2 The Recipient shall hold the Secret Material in confidence and use it only for the Project.\n"
+    "9.1 Each party's liability under this Agreement is unlimited."
+)
+NDA_ZH = "第一条 本协议所称“保密资料”，是指披露方标明为保密的资料。\n第九条 接收方违反本协议的，应赔偿披露方的全部损失。"
+
+
+def test_a_term_the_contract_defines_or_uses_may_appear() -> None:
+    vocabulary = contract_vocabulary(NDA_EN, ["Secret Material"])
+    proposed = "The Recipient shall hold the Secret Material in confidence for the Project for three years."
+    assert foreign_terms(proposed, clause_text=NDA_EN.splitlines()[1], vocabulary=vocabulary) == []
+
+
+def test_a_term_the_redline_defines_itself_may_appear() -> None:
+    proposed = 'Liability is capped at the Cap Amount, where "Cap Amount" means EUR 500,000.'
+    assert (
+        foreign_terms(proposed, clause_text=NDA_EN.splitlines()[2], vocabulary=contract_vocabulary(NDA_EN))
+        == []
+    )
+
+
+def test_a_defined_term_from_another_kind_of_contract_is_foreign() -> None:
+    proposed = "Each party's liability under this Agreement shall not exceed ten per cent (10%) of the Contract Price."
+    assert foreign_terms(
+        proposed, clause_text=NDA_EN.splitlines()[2], vocabulary=contract_vocabulary(NDA_EN)
+    ) == ["Contract Price"]
+
+
+def test_a_quoted_chinese_term_the_contract_lacks_is_foreign_and_one_it_has_is_not() -> None:
+    vocabulary = contract_vocabulary(NDA_ZH)
+    clause = NDA_ZH.splitlines()[1]
+    assert foreign_terms(
+        "接收方的赔偿责任以“合同价款”的百分之十为限。", clause_text=clause, vocabulary=vocabulary
+    ) == ["合同价款"]
+    assert (
+        foreign_terms(
+            "接收方泄露“保密资料”的，赔偿责任以人民币五十万元为限。",
+            clause_text=clause,
+            vocabulary=vocabulary,
+        )
+        == []
+    )
+
+
+def test_the_playbook_model_writes_a_missing_defined_term_as_plain_words() -> None:
+    clause = NDA_EN.splitlines()[2]
+    risk = {"risk_type": "uncapped_liability", "original_text": clause, "description": "no cap"}
+    _, proposed, _ = draft_redline(
+        risk,
+        clause,
+        "en",
+        our_party="Recipient",
+        contract_terms=["Secret Material", "Discloser", "Recipient"],
+    )
+    assert (
+        foreign_terms(
+            proposed, clause_text=clause, vocabulary=contract_vocabulary(NDA_EN, ["Secret Material"])
+        )
+        == []
+    )
+
+
+# -- nothing required is lost --------------------------------------------------------------------------
+
+LAW_EN = "This Agreement is governed by the laws of Singapore, and the courts of Singapore shall have exclusive jurisdiction."
+LAW_ZH = "本合同适用中华人民共和国法律。因本合同引起的争议，提交甲方所在地人民法院诉讼解决。"
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed", "language"),
+    [
+        (
+            LAW_EN,
+            "This Agreement is governed by the laws of Singapore; disputes shall be referred to SIAC arbitration in Singapore.",
+            "en",
+        ),
+        (LAW_ZH, "本合同适用中华人民共和国法律。因本合同引起的争议，提交上海国际仲裁中心仲裁。", "zh-CN"),
+    ],
+)
+def test_a_disputes_redline_that_keeps_the_governing_law_passes(
+    original: str, proposed: str, language: str
+) -> None:
+    assert governing_law_lost(original, proposed, language) is None
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed", "language", "law"),
+    [
+        (
+            LAW_EN,
+            "Any dispute shall be finally resolved by arbitration administered by the ICC, seated in Paris.",
+            "en",
+            "Singapore",
+        ),
+        (LAW_ZH, "因本合同引起的争议，提交上海国际仲裁中心仲裁。", "zh-CN", "中华人民共和国"),
+    ],
+)
+def test_a_disputes_redline_that_drops_the_governing_law_fails(
+    original: str, proposed: str, language: str, law: str
+) -> None:
+    problem = governing_law_lost(original, proposed, language)
+    assert problem is not None and law in problem
+
+
+PROTECTION_EN = "The Contractor shall repair any defect notified within the defects period at its own cost. The Employer may inspect the Works."
+PROTECTION_ZH = "乙方应在质保期内免费修复甲方通知的任何缺陷。甲方可随时检查工程。"
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed", "our_party"),
+    [
+        # the obligation stays, its scope is adjusted
+        (
+            PROTECTION_EN,
+            "The Contractor shall repair any defect notified within the defects period at its own cost within 14 days. The Employer may inspect the Works.",
+            "Employer",
+        ),
+        (
+            PROTECTION_ZH,
+            "乙方应在质保期内于收到通知后七日内免费修复甲方通知的任何缺陷。甲方可随时检查工程。",
+            "甲方",
+        ),
+    ],
+)
+def test_amending_the_counterpartys_protective_obligation_passes(
+    original: str, proposed: str, our_party: str
+) -> None:
+    assert lost_protections(original, proposed, our_party=our_party) == []
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed", "our_party"),
+    [
+        (PROTECTION_EN, "The Employer may inspect the Works on reasonable notice.", "Employer"),
+        (PROTECTION_ZH, "甲方可在合理通知后检查工程。", "甲方"),
+    ],
+)
+def test_deleting_the_counterpartys_protective_obligation_fails(
+    original: str, proposed: str, our_party: str
+) -> None:
+    [problem] = lost_protections(original, proposed, our_party=our_party)
+    assert "repair" in problem or "修复" in problem
+
+
+# -- feedback honoured ----------------------------------------------------------------------------------
+
+SURVIVAL_EN = "The duties in this Clause 6 continue for ten (10) years after the Agreement ends."
+SURVIVAL_ZH = "本条项下的保密义务在本协议终止后十年内继续有效。"
+
+
+@pytest.mark.parametrize(
+    ("clause", "feedback", "expected"),
+    [
+        (SURVIVAL_EN, "limit to 5 years", "five (5) years"),
+        (SURVIVAL_ZH, "限于五年", "五年"),
+        (
+            "The Licensee shall keep the source code confidential indefinitely.",
+            "limit to 5 years",
+            "five (5) years",
+        ),
+        (
+            "Neither party's liability shall exceed USD 250,000 in aggregate.",
+            "cap it at USD 1,000,000",
+            "USD 1,000,000",
+        ),
+        ("逾期交货的，乙方每日按合同总价的百分之一支付违约金。", "改为百分之零点五以下，建议千分之五", None),
+    ],
+)
+def test_the_playbook_model_writes_the_reviewers_figure(
+    clause: str, feedback: str, expected: str | None
+) -> None:
+    risk = {"risk_type": "post_termination_obligations", "original_text": clause}
+    _, proposed, reason = draft_redline(risk, clause, "en", our_party="Licensee", feedback=feedback)
+    if expected is not None:
+        assert expected in proposed
+    assert feedback_honoured(feedback, proposed, reason) == []
+
+
+@pytest.mark.parametrize(("feedback", "language"), [("limit to 5 years", "en"), ("限于五年", "zh-CN")])
+def test_feedback_with_no_place_in_the_sentence_is_explained_in_the_rationale(
+    feedback: str, language: str
+) -> None:
+    clause = "The Supplier may subcontract any part of the Services without the Customer's consent."
+    risk = {"risk_type": "unilateral_change_right", "original_text": clause}
+    _, proposed, reason = draft_redline(risk, clause, language, our_party="Customer", feedback=feedback)
+    assert "5" in reason.replace(feedback, "")  # the rationale names the figure it could not apply
+    assert feedback_honoured(feedback, proposed, reason) == []
+
+
+@pytest.mark.parametrize(
+    ("feedback", "proposed", "reason"),
+    [
+        (
+            "limit to 5 years",
+            "The duties in this Clause 6 continue for five (5) years after the Agreement ends.",
+            "",
+        ),
+        ("限于五年", "本条项下的保密义务在本协议终止后五年内继续有效。", ""),
+        (
+            "limit to 5 years",
+            SURVIVAL_EN,
+            "Ten years is market for trade secrets; 5 years would leave the source code exposed.",
+        ),
+    ],
+)
+def test_a_redraft_stating_the_figure_or_explaining_why_not_honours_the_feedback(
+    feedback: str, proposed: str, reason: str
+) -> None:
+    assert feedback_honoured(feedback, proposed, reason) == []
+
+
+@pytest.mark.parametrize(
+    ("feedback", "proposed", "reason"),
+    [
+        ("limit to 5 years", SURVIVAL_EN, "Adjusted for the reviewer's feedback: limit to 5 years"),
+        ("限于五年", SURVIVAL_ZH, "已根据审阅意见调整：限于五年"),
+        ("cap at 20%", "Liability is capped at 25% of the fees.", ""),
+    ],
+)
+def test_a_redraft_ignoring_the_figure_does_not(feedback: str, proposed: str, reason: str) -> None:
+    assert feedback_honoured(feedback, proposed, reason) != []
+
+
+# -- the clause's own language and register -------------------------------------------------------------
+
+
+def test_a_chinese_clause_gets_chinese_wording_in_its_register() -> None:
+    clause = "买方应于货到后十日内验收。"
+    assert language_mismatch(clause, "买方应于货到后三十日内验收，逾期视为验收合格。") is None
+    assert language_mismatch(clause, "The Buyer shall inspect within thirty days.") is not None
+    assert language_mismatch(clause, "买方应于货到后三十日内验收, 逾期视为验收合格。") is not None
+
+
+def test_an_english_clause_gets_english_wording() -> None:
+    clause = "The Buyer shall inspect the goods within ten days of delivery."
+    assert (
+        language_mismatch(clause, "The Buyer shall inspect the goods within thirty days of delivery.") is None
+    )
+    assert language_mismatch(clause, "买方应于货到后三十日内验收。") is not None
+
+
+def test_the_playbook_model_keeps_a_chinese_clauses_numerals() -> None:
+    clause = "卖方应在收到买方书面索赔后三日内答复，逾期视为放弃抗辩。"
+    risk = {"risk_type": "claim_time_bar", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="卖方")
+    assert language_mismatch(clause, proposed, "zh-CN") is None
+    assert "3" not in proposed  # Chinese numerals, as the clause writes them

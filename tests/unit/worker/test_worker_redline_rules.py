@@ -1,0 +1,372 @@
+"""The worker holds every model's drafts to the rules a lawyer signs by, and sends back what breaks them.
+
+A scripted OpenAI-compatible model plays a careless drafter (the real ``openai`` SDK talks to it
+over HTTP); the offline playbook model, served the same way, plays the default drafter.
+"""
+
+# ruff: noqa: E501  -- clause fixtures read better unbroken
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+from clauseflow_clause_worker.agent import ClauseJob
+from clauseflow_clause_worker.overlaps import conflicting_pairs, settle_overlaps
+from clauseflow_clause_worker.redlines import RedlineDrafter
+from clauseflow_clause_worker.validation import DraftContext, check_draft
+from clauseflow_contracts import ids
+from clauseflow_contracts.events import RedraftRequest
+from clauseflow_contracts.prompts.redlines import read_contract_terms, read_validation_issues
+from clauseflow_contracts.review import Redline, Risk, RiskLevel
+from clauseflow_documents.model import Clause
+from clauseflow_legal.redline_rules import contract_vocabulary, foreign_terms
+from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.settings import LLMSettings
+from clauseflow_playbook_model.main import serve_in_background
+from clauseflow_testkit.scripted_turns import Turn
+from worker_fixtures import REVIEW_ID, clause_job, contract, scripted_llm
+
+NDA_TERMS = ("Confidential Information", "Recipient", "Discloser")
+NDA_TEXT = (
+    '"Confidential Information" means everything the Discloser shows the Recipient. '
+    "The Recipient's liability for a breach of this Agreement is unlimited."
+)
+
+
+def _job(
+    text: str,
+    *,
+    clause_id: str = "7",
+    our_party: str = "Recipient",
+    terms: tuple[str, ...] = (),
+    **task: object,
+) -> ClauseJob:
+    base = clause_job("1", our_party=our_party, **task)
+    return dataclasses.replace(
+        base,
+        task=base.task.model_copy(update={"clause_id": clause_id}),
+        clause=Clause(clause_id=clause_id, title="", text=text),
+        defined_terms=terms,
+        vocabulary=contract_vocabulary(text, terms),
+    )
+
+
+def _risk(clause_id: str, index: int, risk_type: str, quote: str) -> Risk:
+    return Risk(
+        id=ids.risk_id(REVIEW_ID, clause_id, 0, index),
+        clause_id=clause_id,
+        risk_type=risk_type,
+        risk_level=RiskLevel.HIGH,
+        description=risk_type.replace("_", " "),
+        original_text=quote,
+    )
+
+
+def _answer(*drafts: tuple[int, str, str]) -> Turn:
+    return Turn.text(
+        json.dumps(
+            [{"risk_index": i, "original_text": o, "proposed_text": p, "reason": "why"} for i, o, p in drafts]
+        )
+    )
+
+
+def _user(model: object, index: int) -> str:
+    return model.messages_of(index)[1]["content"]  # type: ignore[attr-defined, no-any-return]
+
+
+# -- no foreign terms: the draft is redone ---------------------------------------------------------------
+
+LIABILITY_SENTENCE = "The Recipient's liability for a breach of this Agreement is unlimited."
+
+
+async def test_a_draft_bringing_in_a_term_the_contract_lacks_is_sent_back_and_redone() -> None:
+    risk = _risk("7", 0, "uncapped_liability", LIABILITY_SENTENCE)
+    foreign = (
+        "The Recipient's liability for a breach of this Agreement shall not exceed 10% of the Contract Price."
+    )
+    plain = "The Recipient's liability for a breach of this Agreement shall not exceed EUR 200,000."
+    turns = [_answer((0, LIABILITY_SENTENCE, foreign)), _answer((0, LIABILITY_SENTENCE, plain))]
+    async with scripted_llm(turns) as (llm, model):
+        outcome = await RedlineDrafter(llm).draft(_job(NDA_TEXT, terms=NDA_TERMS), [risk])
+    assert read_contract_terms(_user(model, 0)) == list(NDA_TERMS)  # the drafter is told the contract's terms
+    [issue] = read_validation_issues(_user(model, 1))
+    assert "'Contract Price'" in issue and "does not define" in issue
+    assert [r.proposed_text for r in outcome.redlines] == [plain]
+    assert outcome.validation_passed
+
+
+def test_a_chinese_draft_with_a_quoted_term_the_contract_lacks_fails() -> None:
+    text = "第八条 接收方违反保密义务的，应赔偿披露方的全部损失。"
+    risk = _risk("8", 0, "uncapped_liability", text)
+    context = DraftContext(vocabulary=contract_vocabulary(text), our_party="接收方", language="zh-CN")
+    bad = {
+        "risk_index": 0,
+        "original_text": "应赔偿披露方的全部损失",
+        "proposed_text": "应赔偿披露方的直接损失，但以“合同价格”的百分之十为限",
+    }
+    good = {
+        "risk_index": 0,
+        "original_text": "应赔偿披露方的全部损失",
+        "proposed_text": "应赔偿披露方的直接损失，但赔偿总额以人民币五十万元为限",
+    }
+    assert any(
+        "合同价格" in i for i in check_draft(bad, clause_text=text, risks=[risk], context=context).issues
+    )
+    assert check_draft(good, clause_text=text, risks=[risk], context=context).passed
+
+
+# -- minimal edits -------------------------------------------------------------------------------------------
+
+PAYMENT = (
+    "The Purchaser shall pay each undisputed invoice within one hundred and twenty (120) days of its receipt."
+)
+
+
+@pytest.mark.parametrize(
+    ("proposed", "passes"),
+    [
+        (PAYMENT.replace("one hundred and twenty (120)", "thirty (30)"), True),
+        (
+            "Invoices are payable net 30 days from issue by electronic transfer to the account the Vendor names.",
+            False,
+        ),
+    ],
+)
+def test_a_figure_change_must_leave_the_sentence_around_it(proposed: str, passes: bool) -> None:
+    risk = _risk("5", 0, "payment_terms_unfavourable", PAYMENT)
+    check = check_draft(
+        {"risk_index": 0, "original_text": PAYMENT, "proposed_text": proposed},
+        clause_text=PAYMENT,
+        risks=[risk],
+        context=DraftContext(vocabulary=contract_vocabulary(PAYMENT), our_party="Vendor"),
+    )
+    assert check.passed is passes
+    if not passes:
+        assert "change only the figure" in check.issues[0]
+    assert (check.edit_share <= 0.5) is passes
+
+
+# -- nothing required is lost -----------------------------------------------------------------------------
+
+DISPUTES = "This Contract is governed by the laws of Hong Kong. Disputes go to the courts of the Employer's home state."
+
+
+@pytest.mark.parametrize(
+    ("proposed", "passes"),
+    [
+        (
+            "This Contract is governed by the laws of Hong Kong. Disputes shall be referred to HKIAC arbitration in Hong Kong.",
+            True,
+        ),
+        ("Disputes shall be referred to HKIAC arbitration in Hong Kong.", False),
+    ],
+)
+def test_a_disputes_redline_keeps_the_governing_law(proposed: str, passes: bool) -> None:
+    risk = _risk("20", 0, "dispute_resolution_unfavourable", DISPUTES)
+    check = check_draft(
+        {"risk_index": 0, "original_text": DISPUTES, "proposed_text": proposed},
+        clause_text=DISPUTES,
+        risks=[risk],
+        context=DraftContext(vocabulary=contract_vocabulary(DISPUTES), our_party="Contractor"),
+    )
+    assert check.passed is passes
+    if not passes:
+        assert any("governing law" in i for i in check.issues)
+
+
+def test_a_redline_may_not_delete_the_counterpartys_obligation_that_protects_us() -> None:
+    text = "乙方应对其提供的设备提供二十四个月的质量保证。甲方有权在验收时抽检。"
+    risk = _risk("6", 0, "warranty_excessive", "甲方有权在验收时抽检。")
+    context = DraftContext(vocabulary=contract_vocabulary(text), our_party="甲方", language="zh-CN")
+    dropped = {"risk_index": 0, "original_text": text, "proposed_text": "甲方有权在验收时全部检验。"}
+    kept = {
+        "risk_index": 0,
+        "original_text": "甲方有权在验收时抽检。",
+        "proposed_text": "甲方有权在验收时全部检验。",
+    }
+    assert any(
+        "质量保证" in i for i in check_draft(dropped, clause_text=text, risks=[risk], context=context).issues
+    )
+    assert check_draft(kept, clause_text=text, risks=[risk], context=context).passed
+
+
+# -- feedback honoured (LLM path) ---------------------------------------------------------------------------
+
+SURVIVAL = "The Recipient's duties under this Clause survive for an unlimited period after termination."
+
+
+@pytest.mark.parametrize(
+    ("feedback", "honouring"), [("limit to 5 years", "for five (5) years"), ("限于五年", "for 5 years")]
+)
+async def test_a_redraft_must_state_the_reviewers_figure_or_say_why_not(
+    feedback: str, honouring: str
+) -> None:
+    risk = _risk("9", 0, "post_termination_obligations", SURVIVAL)
+    request = RedraftRequest(
+        redline_id=ids.redline_id(REVIEW_ID, "9", risk.id, 0),
+        risk_id=risk.id,
+        original_text=SURVIVAL,
+        rejected_text=SURVIVAL.replace("an unlimited period", "ten (10) years"),
+        feedback=feedback,
+    )
+    ignoring = SURVIVAL.replace("an unlimited period", "seven (7) years")
+    honoured = SURVIVAL.replace("for an unlimited period", honouring)
+    turns = [_answer((0, SURVIVAL, ignoring)), _answer((0, SURVIVAL, honoured))]
+    async with scripted_llm(turns) as (llm, model):
+        job = _job(SURVIVAL, clause_id="9", mode="redraft", attempt=1, redraft=(request,), risks=(risk,))
+        outcome = await RedlineDrafter(llm).redraft(job)
+    assert feedback in _user(model, 0)  # the prompt carries the feedback
+    [issue] = read_validation_issues(_user(model, 1))
+    assert "reviewer asked for 5 years" in issue
+    assert [r.proposed_text for r in outcome.redlines] == [honoured]
+
+
+# -- the clause's own language ------------------------------------------------------------------------------
+
+
+def test_a_chinese_clause_gets_a_chinese_redline() -> None:
+    text = "买受人应于收货后七日内提出质量异议，逾期视为合格。"
+    risk = _risk("4", 0, "claim_time_bar", text)
+    context = DraftContext(vocabulary=contract_vocabulary(text), our_party="买受人", language="zh-CN")
+    english = {"risk_index": 0, "original_text": "七日", "proposed_text": "twenty-eight days"}
+    chinese = {"risk_index": 0, "original_text": "七日", "proposed_text": "二十八日"}
+    assert not check_draft(english, clause_text=text, risks=[risk], context=context).passed
+    assert check_draft(chinese, clause_text=text, risks=[risk], context=context).passed
+
+
+# -- one clause, one coherent text ----------------------------------------------------------------------------
+
+TWO_RISKS = (
+    "The Customer shall pay each invoice within one hundred and twenty (120) days of receipt, "
+    "and the Supplier's liability under this Agreement shall be unlimited."
+)
+
+
+def _applied(text: str, redlines: list[Redline]) -> str:
+    for r in redlines:
+        assert text.count(r.original_text) == 1, "each revision's span must be found once"
+        text = text.replace(r.original_text, r.proposed_text, 1)
+    return text
+
+
+async def test_two_drafts_changing_different_words_of_one_sentence_become_two_disjoint_revisions() -> None:
+    risks = [
+        _risk("3", 0, "payment_terms_unfavourable", TWO_RISKS),
+        _risk("3", 1, "uncapped_liability", TWO_RISKS),
+    ]
+    late = TWO_RISKS.replace("one hundred and twenty (120)", "thirty (30)")
+    capped = TWO_RISKS.replace(
+        "shall be unlimited", "shall not exceed the fees paid in the preceding twelve (12) months"
+    )
+    async with scripted_llm([_answer((0, TWO_RISKS, late), (1, TWO_RISKS, capped))]) as (llm, _):
+        outcome = await RedlineDrafter(llm).draft(_job(TWO_RISKS, clause_id="3", our_party="Supplier"), risks)
+    assert conflicting_pairs(outcome.redlines, TWO_RISKS) == 0
+    assert len(outcome.redlines) == 2
+    final = _applied(TWO_RISKS, outcome.redlines)
+    assert "thirty (30) days" in final and "shall not exceed the fees paid" in final
+
+
+def test_two_drafts_rewriting_the_same_words_are_merged_into_one() -> None:
+    quote = "the Supplier's liability under this Agreement shall be unlimited"
+    first = Redline(
+        id="rl_a",
+        clause_id="3",
+        risk_id="r0",
+        original_text=quote,
+        proposed_text="the Supplier's liability under this Agreement shall be capped at the fees paid",
+        reason="cap",
+    )
+    second = Redline(
+        id="rl_b",
+        clause_id="3",
+        risk_id="r1",
+        original_text=quote,
+        proposed_text="neither party shall be liable for indirect loss, and the Supplier's liability shall be capped",
+        reason="exclusion",
+    )
+    settled = settle_overlaps([first, second], TWO_RISKS)
+    assert conflicting_pairs([first, second], TWO_RISKS) == 1
+    assert conflicting_pairs(settled, TWO_RISKS) == 0
+    [merged] = settled
+    assert merged.id == "rl_a" and "cap" in merged.reason and "exclusion" in merged.reason
+    final = _applied(TWO_RISKS, settled)
+    assert "capped at the fees paid" in final and "indirect loss" in final
+
+
+async def test_a_draft_rewriting_words_another_draft_rewrites_is_redone_on_top_of_it() -> None:
+    risks = [
+        _risk("3", 0, "payment_terms_unfavourable", TWO_RISKS),
+        _risk("3", 1, "uncapped_liability", TWO_RISKS),
+    ]
+    paid = TWO_RISKS.replace(
+        "invoice within one hundred and twenty (120)", "undisputed invoice within thirty (30)"
+    )
+    # the second draft rewrites the payment words too ("on receipt"): the two cannot both stand
+    capped = "The Customer shall pay each invoice on receipt, and the Supplier's liability shall not exceed the fees paid."
+    both = "The Customer shall pay each undisputed invoice within thirty (30) days of receipt, and the Supplier's liability shall not exceed the fees paid."
+    # the retry lists only the risk redone, as risk 0
+    turns = [_answer((0, TWO_RISKS, paid), (1, TWO_RISKS, capped)), _answer((0, TWO_RISKS, both))]
+    async with scripted_llm(turns) as (llm, model):
+        outcome = await RedlineDrafter(llm).draft(_job(TWO_RISKS, clause_id="3", our_party="Supplier"), risks)
+    [issue] = read_validation_issues(_user(model, 1))
+    assert "changes the same words as the redline proposed for another risk" in issue
+    [redline] = outcome.redlines  # one coherent text: the draft made on top of the other
+    assert redline.proposed_text == both
+    assert conflicting_pairs(outcome.redlines, TWO_RISKS) == 0
+
+
+@pytest.fixture
+async def playbook_llm() -> AsyncIterator[LLMClient]:
+    base_url, stop = await serve_in_background(port=0)
+    client = LLMClient(LLMSettings(llm_base_url=base_url, llm_api_key="offline"))
+    try:
+        yield client
+    finally:
+        await client.close()
+        await stop()
+
+
+@pytest.mark.parametrize(
+    ("text", "quotes", "our_party", "expect"),
+    [
+        (
+            TWO_RISKS,
+            (TWO_RISKS, "the Supplier's liability under this Agreement shall be unlimited"),
+            "Supplier",
+            ("thirty (30) days", "shall not exceed"),
+        ),
+        (
+            "甲方应在收到发票后一百二十日内付款，且乙方在本合同项下的责任不设上限。",
+            (
+                "甲方应在收到发票后一百二十日内付款，且乙方在本合同项下的责任不设上限。",
+                "乙方在本合同项下的责任不设上限",
+            ),
+            "乙方",
+            ("三十日", "不超过"),
+        ),
+    ],
+)
+async def test_the_playbook_model_drafts_a_clause_with_two_risks_as_one_coherent_text(
+    playbook_llm: LLMClient, text: str, quotes: tuple[str, str], our_party: str, expect: tuple[str, str]
+) -> None:
+    risks = [
+        _risk("3", 0, "payment_terms_unfavourable", quotes[0]),
+        _risk("3", 1, "uncapped_liability", quotes[1]),
+    ]
+    language = "zh-CN" if our_party == "乙方" else "en"
+    job = _job(text, clause_id="3", our_party=our_party, language=language)
+    outcome = await RedlineDrafter(playbook_llm).draft(job, risks)
+    assert outcome.redlines and outcome.validation_passed
+    assert conflicting_pairs(outcome.redlines, text) == 0
+    final = _applied(text, outcome.redlines)
+    assert all(e in final for e in expect), final
+    assert foreign_terms(final, clause_text=text, vocabulary=job.vocabulary) == []
+
+
+def test_the_fixture_contract_uses_its_own_terms() -> None:
+    # a guard on the fixtures above: the shared fixture contract has the parties it names
+    vocabulary = contract_vocabulary(contract().text)
+    assert {"supplier", "customer"} <= vocabulary
