@@ -8,6 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, names_only, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Percent,
     Period,
@@ -147,6 +148,7 @@ def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"payment_terms_unfavourable"})
 def payment_terms(ctx: ClauseContext) -> list[Finding]:
     """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
 
@@ -436,6 +438,7 @@ _NO_ADJUSTMENT = (
 )
 
 
+@rule(reports={"unilateral_change_right"})
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
     for s, m in ctx.find(
@@ -574,6 +577,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"minimum_commitment"})
 def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
     """Minimum purchase, take-or-pay or shortfall payments binding us."""
     for s, m in ctx.find(
@@ -741,11 +745,22 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"security_insurance_burden"})
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security or insurance provided by us."""
     insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
     if insurance:
         return insurance
+    return (
+        _deposit_we_lodge(ctx)
+        or _rent_payable_after_damage(ctx)
+        or _owners_guarantee(ctx)
+        or _security_we_provide(ctx)
+    )
+
+
+def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
+    """A deposit we lodge that is large (six months or more) or forfeitable."""
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
     # 保证金不计利息") speak of its holder
     lodged = next(
@@ -789,6 +804,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _rent_payable_after_damage(ctx: ClauseContext) -> list[Finding]:
+    """We keep paying rent or fees in full while the premises are damaged and cannot be used."""
     for s, m in ctx.find(
         r"(?:Rent|rent|fees?|charges?)\s+shall\s+(?:continue\s+to\s+be|remain)\s+payable(?:\s+in\s+full)?|租金(?:仍应|应继续|照常)(?:全额)?支付"
     ):
@@ -812,7 +832,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
-    # Security from outside the contracting company: its shareholders' or directors' own assets.
+    return []
+
+
+def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
+    """Security from outside the contracting company: its shareholders' or directors' own assets, unlimited or on demand."""
     for s, m in ctx.find(
         r"(?:personal|shareholders?['’]?|directors?['’]?|owners?['’]?)\s+guarantees?|(?:个人|股东|实际控制人)[^。；]{0,20}(?:无限)?(?:连带责任)?(?:保证|担保)"
     ):
@@ -842,6 +866,11 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
+    """A performance security or retention we provide above the usual share, or held too long."""
     judged: Sentence | None = None
     for s, m in ctx.find(
         r"performance\s+(?:security|bond|guarantee)|bank\s+guarantee|on[- ]demand\s+(?:bank\s+)?guarantee|retention|\bretain\b|履约(?:保函|担保|保证金)|质量保证金|保函"
@@ -946,6 +975,7 @@ _ADJUSTMENT_MECHANISM = (
 )
 
 
+@rule(reports={"cost_escalation_change_in_law"})
 def cost_escalation(ctx: ClauseContext) -> list[Finding]:
     """A fixed price that leaves our party with change-in-law, tax, currency or input-cost risk."""
     for s in ctx.sentences:
@@ -1025,6 +1055,7 @@ _POINTS_BACK = (
 )
 
 
+@rule(reports={"claim_time_bar"})
 def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
     # Particular Conditions that substitute a shorter notice period.
@@ -1143,6 +1174,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"deemed_acceptance_or_waiver"})
 def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
     for s, m in ctx.find(
@@ -1331,9 +1363,41 @@ def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# An absolute promise of result: fit for any purpose, free from all defects, whatever happens.
+_ABSOLUTE_PROMISE = re.compile(
+    r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
+    r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"
+    r"无论.{0,20}(?:均|都|亦|如何)|不论.{0,20}(?:如何|与否|均|都)|不受.{0,20}(?:条件|情况|因素|限电|天气|资源).{0,6}影响|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
+    re.I,
+)
+# A promise of reasonable skill and care is a standard of effort, not an absolute one.
+_REASONABLE_CARE = re.compile(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", re.I)
+# "… enforceable … regardless of whether considered in equity or at law": the enforceability
+# opinion's equity exception, not a promise of result.
+_EQUITY_EXCEPTION = re.compile(r"regardless\s+of\s+whether\s+.{0,80}(?:equity|at\s+law)", re.I)
+# A recital tells the history; it promises nothing.
+_RECITAL = re.compile(r"\s*whereas\b", re.I)
+
+
+@rule(reports={"warranty_excessive", "warranty_or_sla_inadequate"})
 def warranties(ctx: ClauseContext) -> list[Finding]:
     """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
     out: list[Finding] = [] if ctx.domain == "fidic" else _their_design_errors(ctx)
+    perfect = _perfect_availability_we_promise(ctx)
+    if perfect:
+        return out + perfect
+    out += _excessive_warranty_we_give(ctx)
+    if ctx.parties.pays:
+        out += _warranties_disclaimed(ctx)
+        out += _short_warranty_given_to_us(ctx)
+        out += _sole_remedy_for_their_failure(ctx)
+        out += _low_availability_target(ctx)
+    return out
+
+
+def _perfect_availability_we_promise(ctx: ClauseContext) -> list[Finding]:
+    """We promise 100% availability, which no service can meet (then nothing else is asked)."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:available|availability|uptime)\s+(?:of\s+|at\s+)?(?:100\s?%|one\s+hundred\s+per\s*cent)|(?:100\s?%|one\s+hundred\s+per\s*cent)\s+(?:of\s+the\s+time|availability|uptime)"
         r"|(?:可用性|可用率|在线率)[^。；]{0,6}(?:100\s?%|百分之百)|(?:不间断|无中断)(?:地)?(?:运行|提供服务)"
@@ -1359,71 +1423,85 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             return out
+    return out
+
+
+def _warranty_side(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
+    """Who gives the warranty in ``s`` (``m``: its warranty word), with the defaults a clause implies."""
+    text = s.text
+    side = ctx.actor(s, m.start())
+    if (
+        side is None
+        and ctx.parties.supplies
+        and ctx.domain != "sha_spa"
+        and re.search(_WARRANTY_PERIOD, text, re.I)
+    ):
+        side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
+    if (
+        side is None
+        and ctx.domain == "sha_spa"
+        and re.search(r"\bWarrant(?:y|ies)\b|陈述(?:与|和|及)保证", text)
+    ):
+        side = "us" if ctx.parties.is_role("seller") else None  # a share deal's Warranties are the seller's
+    return side
+
+
+def _absolute_promise(text: str) -> re.Match[str] | None:
+    """The words of an absolute warranty (fit for any purpose, free from all defects), unless the
+    sentence only asks for reasonable skill and care."""
+    strict = _ABSOLUTE_PROMISE.search(text)
+    return None if strict is None or _REASONABLE_CARE.search(text) else strict
+
+
+def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
+    """A warranty period beyond the norm (two years), unless the law sets it."""
+    periods = [
+        p
+        for p in find_periods(text)
+        if p.unit in {"month", "year"}
+        and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
+    ]
+    warranty_terms = re.search(
+        r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵|陈述(?:与|和|及)保证",
+        text,
+        re.I,
+    )
+    if ctx.domain == "sha_spa" and re.search(r"\bTax|税", text):
+        warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
+    # two years is within the norm (and is 24.3 months counted in days)
+    long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
+    if (
+        long
+        and long.months <= 61
+        and re.search(r"保修", text)
+        and re.search(r"防水|渗漏|屋面|外墙|幕墙", text)
+    ):
+        long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
+    return long
+
+
+def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
+    """The first warranty we give that is absolute or runs unusually long."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保|缺陷(?:责任|通知)期|保修期"
     ):
         text = s.text
-        side = ctx.actor(s, m.start())
-        if (
-            side is None
-            and ctx.parties.supplies
-            and ctx.domain != "sha_spa"
-            and re.search(_WARRANTY_PERIOD, text, re.I)
-        ):
-            side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
-        if (
-            side is None
-            and ctx.domain == "sha_spa"
-            and re.search(r"\bWarrant(?:y|ies)\b|陈述(?:与|和|及)保证", text)
-        ):
-            side = (
-                "us" if ctx.parties.is_role("seller") else None
-            )  # a share deal's Warranties are the seller's
+        side = _warranty_side(ctx, s, m)
         if not ctx.parties.ours(side):
             continue
         if _SECURITY_INSTRUMENT.search(text) and not re.search(
             r"(?:guarantees?|warrants?)\s+that|保证(?!金|函)[^。；]{0,20}(?:符合|达到|不低于|无)", text, re.I
         ):
             continue  # a bank guarantee's validity is security (security_insurance_burden), not a warranty
-        strict = re.search(
-            r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
-            r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"
-            r"无论.{0,20}(?:均|都|亦|如何)|不论.{0,20}(?:如何|与否|均|都)|不受.{0,20}(?:条件|情况|因素|限电|天气|资源).{0,6}影响|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
-            text,
-            re.I,
-        )
-        if strict and re.search(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", text, re.I):
-            strict = None
+        if _RECITAL.match(text):
+            continue
+        strict = _absolute_promise(text)
         if strict and _disclaimed_before(text, strict.start()):
             continue  # "makes no warranties ... including fitness for a particular purpose": a disclaimer
-        if strict and re.match(
-            r"regardless\s+of\s+whether\s+.{0,80}(?:equity|at\s+law)", text[strict.start() :], re.I
-        ):
-            strict = None  # the enforceability opinion's equity exception, not a promise of result
-        if re.match(r"\s*whereas\b", text, re.I):
-            continue  # a recital tells the history; it promises nothing
-        periods = [
-            p
-            for p in find_periods(text)
-            if p.unit in {"month", "year"}
-            and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
-        ]
-        warranty_terms = re.search(
-            r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵|陈述(?:与|和|及)保证",
-            text,
-            re.I,
-        )
-        if ctx.domain == "sha_spa" and re.search(r"\bTax|税", text):
-            warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
-        # two years is within the norm (and is 24.3 months counted in days)
-        long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
-        if (
-            long
-            and long.months <= 61
-            and re.search(r"保修", text)
-            and re.search(r"防水|渗漏|屋面|外墙|幕墙", text)
-        ):
-            long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
+        if strict and _EQUITY_EXCEPTION.match(text[strict.start() :]):
+            strict = None
+        long = _long_warranty_period(ctx, text)
         if not strict and not long:
             continue
         problems = []
@@ -1482,103 +1560,119 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
-    if ctx.parties.pays:
-        out += _warranties_disclaimed(ctx)
-        for s, m in ctx.find(
-            _WARRANTY_PERIOD + r"|warrants?\b|保证期"
-            r"|(?:free|no-charge)\s+(?:maintenance|support|bug[- ]fixing)|免费(?:维护|维修|保修|技术支持)"
+    return out
+
+
+def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty's warranty to us lasts under a year."""
+    out: list[Finding] = []
+    for s, m in ctx.find(
+        _WARRANTY_PERIOD + r"|warrants?\b|保证期"
+        r"|(?:free|no-charge)\s+(?:maintenance|support|bug[- ]fixing)|免费(?:维护|维修|保修|技术支持)"
+    ):
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
+            continue
+        short = [
+            p
+            for p in find_periods(s.text)
+            if p.unit in {"day", "week", "month"} and p.months < 12 and _measures_warranty(s.text, m, p)
+        ]
+        if short:
+            out.append(
+                Finding(
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(s, short[0].start),
+                    ctx.t(
+                        f"{ctx.them}'s warranty lasts only {fmt_period(short[0])}.",
+                        f"{ctx.them}的质量保证期仅为{fmt_period(short[0])}。",
+                    ),
+                    ctx.t(
+                        "Defects that appear after a few months of use would be at our cost.",
+                        "使用数月后才显现的缺陷将由我方承担。",
+                    ),
+                    ctx.t(
+                        "Playbook: at least 12 months from acceptance, with repair, replacement or refund and damages for failures.",
+                        "行业立场：自验收起至少12个月，可要求修理、更换或退款并就损失索赔。",
+                    ),
+                    priority=1,
+                )
+            )
+            break
+    return out
+
+
+def _sole_remedy_for_their_failure(ctx: ClauseContext) -> list[Finding]:
+    """Credits or repair are our only remedy for the counterparty's failure."""
+    out: list[Finding] = []
+    for s, m in ctx.find(
+        r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
+        r"|(?:liability|obligation)\s+(?:\w+\s+){0,3}(?:limited|restricted)\s+to\s+(?:the\s+)?(?:repair|replacement|re-?performance)|仅限于(?:修理|更换|维修|退款|重新履行)"
+        # "The Supplier's sole obligation under this warranty is to repair or replace"
+        r"|(?:sole|only|entire)\s+(?:obligation|liability)\s+(?:\w+\s+){0,3}(?:is|shall\s+be)\s+to\s+(?:repair|replace|re-?perform|refund)"
+    ):
+        text = s.text
+        if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
+            continue
+        if re.search(
+            r"credit|repair|replace|re-?perform|refund|patch|bug\s*fix|workaround|服务抵扣|维修|更换|退款|补丁|修复",
+            ctx.text,
+            re.I,
         ):
-            side = ctx.actor(s, m.start())
-            if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
-                continue
-            short = [
-                p
-                for p in find_periods(s.text)
-                if p.unit in {"day", "week", "month"} and p.months < 12 and _measures_warranty(s.text, m, p)
-            ]
-            if short:
-                out.append(
-                    Finding(
-                        "warranty_or_sla_inadequate",
-                        "medium",
-                        span(s, short[0].start),
-                        ctx.t(
-                            f"{ctx.them}'s warranty lasts only {fmt_period(short[0])}.",
-                            f"{ctx.them}的质量保证期仅为{fmt_period(short[0])}。",
-                        ),
-                        ctx.t(
-                            "Defects that appear after a few months of use would be at our cost.",
-                            "使用数月后才显现的缺陷将由我方承担。",
-                        ),
-                        ctx.t(
-                            "Playbook: at least 12 months from acceptance, with repair, replacement or refund and damages for failures.",
-                            "行业立场：自验收起至少12个月，可要求修理、更换或退款并就损失索赔。",
-                        ),
-                        priority=1,
-                    )
+            out.append(
+                Finding(
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"Limited credits or repair are {ctx.us}'s sole and exclusive remedy for {ctx.them}'s failure.",
+                        f"有限的服务抵扣或修理是{ctx.us}就{ctx.them}违约的唯一救济。",
+                    ),
+                    ctx.t(
+                        "Capped credits replace damages and termination, so chronic under-performance costs the provider little.",
+                        "设上限的抵扣替代了损害赔偿和解除权，长期不达标对服务方几无成本。",
+                    ),
+                    ctx.t(
+                        "Playbook: credits as a price adjustment without prejudice to damages, plus termination for repeated failure.",
+                        "行业立场：服务抵扣仅为价格调整，不影响损害赔偿，反复不达标可解除。",
+                    ),
+                    priority=1,
                 )
-                break
-        for s, m in ctx.find(
-            r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
-            r"|(?:liability|obligation)\s+(?:\w+\s+){0,3}(?:limited|restricted)\s+to\s+(?:the\s+)?(?:repair|replacement|re-?performance)|仅限于(?:修理|更换|维修|退款|重新履行)"
-            # "The Supplier's sole obligation under this warranty is to repair or replace"
-            r"|(?:sole|only|entire)\s+(?:obligation|liability)\s+(?:\w+\s+){0,3}(?:is|shall\s+be)\s+to\s+(?:repair|replace|re-?perform|refund)"
-        ):
-            text = s.text
-            if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
-                continue
-            if re.search(
-                r"credit|repair|replace|re-?perform|refund|patch|bug\s*fix|workaround|服务抵扣|维修|更换|退款|补丁|修复",
-                ctx.text,
-                re.I,
-            ):
-                out.append(
-                    Finding(
-                        "warranty_or_sla_inadequate",
-                        "medium",
-                        span(s, m),
-                        ctx.t(
-                            f"Limited credits or repair are {ctx.us}'s sole and exclusive remedy for {ctx.them}'s failure.",
-                            f"有限的服务抵扣或修理是{ctx.us}就{ctx.them}违约的唯一救济。",
-                        ),
-                        ctx.t(
-                            "Capped credits replace damages and termination, so chronic under-performance costs the provider little.",
-                            "设上限的抵扣替代了损害赔偿和解除权，长期不达标对服务方几无成本。",
-                        ),
-                        ctx.t(
-                            "Playbook: credits as a price adjustment without prejudice to damages, plus termination for repeated failure.",
-                            "行业立场：服务抵扣仅为价格调整，不影响损害赔偿，反复不达标可解除。",
-                        ),
-                        priority=1,
-                    )
+            )
+            break
+    return out
+
+
+def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
+    """An availability commitment to us below 99.5%."""
+    out: list[Finding] = []
+    for p in find_percents(ctx.text):
+        window = ctx.text[max(0, p.start - 120) : p.end + 40]
+        # (one finding per sub-clause is kept by the analysis: a sole-remedy clause in 4.2
+        # does not answer a low availability target in 4.1)
+        if 90 <= p.value < 99.5 and re.search(r"availab|uptime|可用", window, re.I):
+            sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
+            out.append(
+                Finding(
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(sent, p.start - sent.start),
+                    ctx.t(
+                        f"The availability commitment is only {p.value:g}%.",
+                        f"可用性承诺仅为{p.value:g}%。",
+                    ),
+                    ctx.t(
+                        "Below 99.5% allows hours of downtime every month without consequence.",
+                        "低于99.5%意味着每月可有数小时停机而无任何后果。",
+                    ),
+                    ctx.t(
+                        "Playbook: at least 99.5% monthly with meaningful credits.",
+                        "行业立场：月度可用性至少99.5%并配以有效的服务抵扣。",
+                    ),
+                    priority=2,
                 )
-                break
-        for p in find_percents(ctx.text):
-            window = ctx.text[max(0, p.start - 120) : p.end + 40]
-            # (one finding per sub-clause is kept by the analysis: a sole-remedy clause in 4.2
-            # does not answer a low availability target in 4.1)
-            if 90 <= p.value < 99.5 and re.search(r"availab|uptime|可用", window, re.I):
-                sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
-                out.append(
-                    Finding(
-                        "warranty_or_sla_inadequate",
-                        "medium",
-                        span(sent, p.start - sent.start),
-                        ctx.t(
-                            f"The availability commitment is only {p.value:g}%.",
-                            f"可用性承诺仅为{p.value:g}%。",
-                        ),
-                        ctx.t(
-                            "Below 99.5% allows hours of downtime every month without consequence.",
-                            "低于99.5%意味着每月可有数小时停机而无任何后果。",
-                        ),
-                        ctx.t(
-                            "Playbook: at least 99.5% monthly with meaningful credits.",
-                            "行业立场：月度可用性至少99.5%并配以有效的服务抵扣。",
-                        ),
-                        priority=2,
-                    )
-                )
+            )
     return out
 
 
@@ -1622,6 +1716,7 @@ def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"force_majeure_unbalanced"})
 def force_majeure(ctx: ClauseContext) -> list[Finding]:
     """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
     if not re.search(r"force\s+majeure|exceptional\s+event|不可抗力", ctx.text + ctx.title, re.I):

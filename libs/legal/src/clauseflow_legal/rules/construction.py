@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_percents
 
 
@@ -24,6 +25,7 @@ _NO_RELIEF = (
 )
 
 
+@rule(reports={"ground_conditions_risk"})
 def ground_conditions(ctx: ClauseContext) -> list[Finding]:
     """The Contractor bears unforeseeable ground conditions or the accuracy of Employer's site data."""
     if not _contractor_view(ctx):
@@ -80,6 +82,7 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"employer_requirements_errors"})
 def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     """Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
     if not _contractor_view(ctx):
@@ -171,6 +174,7 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"extension_of_time_restricted"})
 def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     """Extension-of-time entitlements deleted or narrowed."""
     if not _contractor_view(ctx):
@@ -216,6 +220,7 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"variation_valuation_unfair"})
 def variations(ctx: ClauseContext) -> list[Finding]:
     """Variations without adjustment below a threshold, at Employer-set rates, or omitted work re-let."""
     if not _contractor_view(ctx):

@@ -24,6 +24,7 @@ from clauseflow_documents.definitions import (
 from clauseflow_legal.parties import roles_in
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial import words_vs_digits
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_amounts, zh_to_number
 
 
@@ -44,6 +45,7 @@ def _sentence_at(ctx: ClauseContext, pos: int) -> Sentence | None:
     return None
 
 
+@rule(reports={"internal_inconsistency"}, whole_unit=True)
 def inconsistency(ctx: ClauseContext) -> list[Finding]:
     """Amounts or numbers whose words and figures disagree, and conflicts reported by the skills."""
     for a in find_amounts(ctx.text):
@@ -203,6 +205,7 @@ def _quoted_at(text: str, raw: str) -> int:
     return m.start() if m else -1
 
 
+@rule(reports={"broken_cross_reference"}, whole_unit=True)
 def broken_references(ctx: ClauseContext) -> list[Finding]:
     """References the skills (or metadata) report as pointing nowhere, quoted where they occur."""
     for raw in _dangling(ctx):
@@ -299,6 +302,7 @@ def _undefined_term_finding(
     )
 
 
+@rule(reports={"undefined_term"}, whole_unit=True)
 def undefined_terms(ctx: ClauseContext) -> list[Finding]:
     """A capitalised term reported as undefined, where this clause first uses it like a defined term.
 
@@ -567,6 +571,7 @@ def _single_use_candidate(
     return None
 
 
+@rule(reports={"undefined_term"}, whole_unit=True)
 def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
     """A Title Case phrase used like a defined term ("in accordance with the Support Policy") that the
     contract does not define.

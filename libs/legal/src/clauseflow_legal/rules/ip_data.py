@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 # The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
@@ -136,6 +137,7 @@ def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"ip_ownership_transfer"})
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
     or our background IP licensed to it for any use."""
@@ -357,6 +359,7 @@ _LICENCE_LIMITS = (
 )
 
 
+@rule(reports={"license_scope_restrictive"})
 def licence_scope(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
     short, closed to our affiliates or tied to a no-challenge covenant."""
@@ -457,6 +460,7 @@ _ADVISER_NOUNS = (
 _ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|banks)"
 
 
+@rule(reports={"confidentiality_overbroad"})
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(
@@ -475,6 +479,18 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, pos) if isinstance(s, Sentence) else ctx.parties.side_before(s_text, pos)
         return ctx.parties.ours(side) and side != "mutual"
 
+    out += _advisers_barred(ctx, bound)
+    out += _unmarked_information(ctx, bound)
+    out += _public_information_not_excepted(ctx, receiving, bound)
+    out += _compelled_disclosure_restricted(ctx, bound)
+    out += _exclusions_and_copies(ctx, receiving, bound)
+    out += _perpetual_duty(ctx, receiving, bound)
+    return out
+
+
+def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], bool]) -> list[Finding]:
+    """We may not tell our own advisers (or financiers) without consent."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         # "other than its advisers" is the permitted exception, so only "including" or "even to" restricts
         rf"(?:not|without).{{0,160}}?(?:including|even\s+to)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:{_ADVISER_NOUNS})"
@@ -504,7 +520,12 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    return out
 
+
+def _unmarked_information(ctx: ClauseContext, bound: Callable[[str, int, object], bool]) -> list[Finding]:
+    """Information is confidential whether or not it is marked."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"whether\s+or\s+not\s+(?:\w+\s+){0,2}(?:marked|identified|designated|labell?ed)|regardless\s+of\s+whether.{0,30}marked|无论是否(?:标注|标明|注明|标记)"
     ):
@@ -530,6 +551,14 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    return out
+
+
+def _public_information_not_excepted(
+    ctx: ClauseContext, receiving: bool, bound: Callable[[str, int, object], bool]
+) -> list[Finding]:
+    """The exceptions leave out information we develop independently."""
+    out: list[Finding] = []
     exceptions = re.search(
         r"(?:shall\s+not\s+apply|do(?:es)?\s+not\s+apply|except|exclud\w+).{0,120}information|不适用于.{0,40}信息|以下信息除外",
         ctx.text,
@@ -564,6 +593,14 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                     priority=0,
                 )
             )
+    return out
+
+
+def _compelled_disclosure_restricted(
+    ctx: ClauseContext, bound: Callable[[str, int, object], bool]
+) -> list[Finding]:
+    """A disclosure the law or a court compels needs the other side's consent first."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)"
         # the consent must be asked for the compelled disclosure itself, not for disclosure at large
@@ -597,7 +634,14 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    out += _exclusions_and_copies(ctx, receiving, bound)
+    return out
+
+
+def _perpetual_duty(
+    ctx: ClauseContext, receiving: bool, bound: Callable[[str, int, object], bool]
+) -> list[Finding]:
+    """Our confidentiality duty runs without end, beyond trade secrets."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in|as\s+to)\s+time"
         r"|for\s+an?\s+(?:unlimited|indefinite)\s+(?:period|time)|without\s+(?:any\s+)?time\s+limit|永久|无限期|长期有效|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制"
@@ -788,6 +832,7 @@ def _audit_denied(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"data_protection_gap"})
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:

@@ -8,6 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span, sub_sentence
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Amount,
     Sentence,
@@ -120,6 +121,7 @@ def _nominal_amount(text: str) -> Amount | None:
     return None
 
 
+@rule(reports={"liability_cap_inadequate", "uncapped_liability"})
 def liability_caps(ctx: ClauseContext) -> list[Finding]:
     """Caps too low for us as claimant, and carve-outs that leave our own liability unlimited."""
     out: list[Finding] = []
@@ -159,115 +161,155 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
         ):
             their_cap = s
         if nominal is not None and (ctx.parties.theirs(side) or side == "mutual"):
-            figure = s.text[nominal.start : nominal.end]
-            out.append(
-                Finding(
-                    "liability_cap_inadequate",
-                    "high",
-                    span(s, nominal.start),
-                    ctx.t(
-                        f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
-                        f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
-                    ),
-                    ctx.t(
-                        f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
-                        f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
-                    ),
-                    ctx.t(
-                        "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
-                        "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
-                    ),
-                )
-            )
+            out.append(_nominal_cap(ctx, s, nominal))
             continue
         if low and (ctx.parties.theirs(side) or side == "mutual"):
-            if months is not None:
-                basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
-            elif pct is not None:
-                basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
-            elif per_weight is not None:
-                basis = ctx.t(
-                    f"{per_weight.group(0)}, whatever the goods are worth",
-                    f"{per_weight.group(0)}，与货物实际价值无关",
-                )
-            else:
-                basis = ctx.t(
-                    "the price of the single order or product the claim concerns",
-                    "引起索赔的单笔订单或单件产品的价款",
-                )
-            severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
-            who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
-            out.append(
-                Finding(
-                    "liability_cap_inadequate",
-                    "high" if severe else "medium",
-                    span(s, 0),
-                    ctx.t(
-                        f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
-                        f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
-                    ),
-                    ctx.t(
-                        f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
-                        "market practice is at least 12 months' fees.",
-                        f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
-                    ),
-                    ctx.t(
-                        f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
-                        "promises largely unenforceable in money terms.",
-                        f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
-                    ),
-                )
+            out.append(_low_cap(ctx, s, side, months, pct, per_weight, per_order=per_order))
+        out += _carve_outs_against_us(ctx, s, side)
+    out += _excluded_heads_of_loss(ctx)
+    unlimited = _unlimited_liability(ctx)
+    out += unlimited
+    if (
+        their_cap is not None
+        and unlimited
+        and not any(f.risk_type == "liability_cap_inadequate" for f in out)
+    ):
+        out.append(_asymmetric_caps(ctx, their_cap))
+    out += _token_damages_to_us(ctx)
+    out += _no_remedy_for_their_delay(ctx)
+    out += _no_remedy_for_failed_services(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _gross_fault_only(ctx)
+    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
+        out += _own_sphere_excluded(ctx)
+    return out
+
+
+def _nominal_cap(ctx: ClauseContext, s: Sentence, nominal: Amount) -> Finding:
+    """The cap on the counterparty (or both) is a token fixed sum."""
+    figure = s.text[nominal.start : nominal.end]
+    return Finding(
+        "liability_cap_inadequate",
+        "high",
+        span(s, nominal.start),
+        ctx.t(
+            f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
+            f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
+        ),
+        ctx.t(
+            f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
+            f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
+        ),
+        ctx.t(
+            "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
+            "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
+        ),
+    )
+
+
+def _low_cap(
+    ctx: ClauseContext,
+    s: Sentence,
+    side: Side | None,
+    months: float | None,
+    pct: float | None,
+    per_weight: re.Match[str] | None,
+    *,
+    per_order: bool,
+) -> Finding:
+    """The cap on the counterparty (or both) is low: months of fees, a share of the price, per order or weight."""
+    if months is not None:
+        basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
+    elif pct is not None:
+        basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+    elif per_weight is not None:
+        basis = ctx.t(
+            f"{per_weight.group(0)}, whatever the goods are worth",
+            f"{per_weight.group(0)}，与货物实际价值无关",
+        )
+    else:
+        basis = ctx.t(
+            "the price of the single order or product the claim concerns",
+            "引起索赔的单笔订单或单件产品的价款",
+        )
+    severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
+    who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
+    return Finding(
+        "liability_cap_inadequate",
+        "high" if severe else "medium",
+        span(s, 0),
+        ctx.t(
+            f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
+            f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
+        ),
+        ctx.t(
+            f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
+            "market practice is at least 12 months' fees.",
+            f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
+        ),
+        ctx.t(
+            f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
+            "promises largely unenforceable in money terms.",
+            f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
+        ),
+    )
+
+
+def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -> list[Finding]:
+    """The cap's carve-outs that leave our own liability unlimited beyond the market's (fraud, death, injury)."""
+    out: list[Finding] = []
+    carve = re.search(_CARVE_TRIGGER, s.text, re.I)
+    segment = s.text[carve.end() :] if carve else ""
+    if carve and not segment.strip(" :："):
+        nxt = [x for x in ctx.sentences if x.start > s.start][:3]
+        segment = " ".join(x.text for x in nxt)
+    if not carve:
+        return out
+    items = [
+        i for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment) if i.strip()
+    ]
+    ours = [
+        i
+        for i in items
+        if not re.search(_STANDARD_CARVE, i, re.I)
+        and (
+            "us" in ctx.parties.sides_in(i) or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
+        )
+        and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
+    ]
+    if ours:
+        pos = s.text.find(ours[0].strip())
+        quote = span(s, carve.start())
+        if len(quote.text) > 320 and pos >= 0:
+            quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
+        listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
+        out.append(
+            Finding(
+                "uncapped_liability",
+                "high",
+                quote,
+                ctx.t(
+                    f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
+                    f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
+                ),
+                ctx.t(
+                    f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
+                    "they make the overall cap largely illusory for our side.",
+                    f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
+                ),
+                ctx.t(
+                    "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
+                    "other heads should count towards the cap or sit under a separate super-cap.",
+                    "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
+                ),
             )
-        carve = re.search(_CARVE_TRIGGER, s.text, re.I)
-        segment = s.text[carve.end() :] if carve else ""
-        if carve and not segment.strip(" :："):
-            nxt = [x for x in ctx.sentences if x.start > s.start][:3]
-            segment = " ".join(x.text for x in nxt)
-        if not carve:
-            continue
-        items = [
-            i
-            for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment)
-            if i.strip()
-        ]
-        ours = [
-            i
-            for i in items
-            if not re.search(_STANDARD_CARVE, i, re.I)
-            and (
-                "us" in ctx.parties.sides_in(i)
-                or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
-            )
-            and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
-        ]
-        if ours:
-            pos = s.text.find(ours[0].strip())
-            quote = span(s, carve.start())
-            if len(quote.text) > 320 and pos >= 0:
-                quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
-            listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
-            out.append(
-                Finding(
-                    "uncapped_liability",
-                    "high",
-                    quote,
-                    ctx.t(
-                        f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
-                        f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
-                    ),
-                    ctx.t(
-                        f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
-                        "they make the overall cap largely illusory for our side.",
-                        f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
-                    ),
-                    ctx.t(
-                        "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
-                        "other heads should count towards the cap or sit under a separate super-cap.",
-                        "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
-                    ),
-                )
-            )
-    # Loss types excluded from the counterparty's liability that matter most to a customer.
+        )
+    return out
+
+
+def _excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
+    """Loss types excluded from the counterparty's liability that matter most to a customer."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"
     ):
@@ -294,41 +336,29 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    unlimited = _unlimited_liability(ctx)
-    out += unlimited
-    if (
-        their_cap is not None
-        and unlimited
-        and not any(f.risk_type == "liability_cap_inadequate" for f in out)
-    ):
-        out.append(
-            finding(
-                ctx,
-                "liability_cap_inadequate",
-                "high",
-                span(their_cap, 0),
-                (
-                    f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
-                    f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
-                ),
-                (
-                    f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
-                    f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
-                ),
-                (
-                    "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
-                    "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
-                ),
-            )
-        )
-    out += _token_damages_to_us(ctx)
-    out += _no_remedy_for_their_delay(ctx)
-    out += _no_remedy_for_failed_services(ctx)
-    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
-        out += _gross_fault_only(ctx)
-    if not any(f.risk_type == "liability_cap_inadequate" for f in out):
-        out += _own_sphere_excluded(ctx)
     return out
+
+
+def _asymmetric_caps(ctx: ClauseContext, their_cap: Sentence) -> Finding:
+    """The counterparty's liability is capped while ours is unlimited."""
+    return finding(
+        ctx,
+        "liability_cap_inadequate",
+        "high",
+        span(their_cap, 0),
+        (
+            f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
+            f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
+        ),
+        (
+            f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
+            f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
+        ),
+        (
+            "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
+            "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
+        ),
+    )
 
 
 # Liable only for gross fault: "shall not be liable … unless caused by its gross negligence or wilful
@@ -764,6 +794,7 @@ def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
     out: list[Finding] = _past_liabilities_assumed(ctx)
@@ -905,195 +936,209 @@ def _years_of_fees(text: str) -> float | None:
     return periods[0].value if periods else None
 
 
+@rule(reports={"liquidated_damages_excessive"})
 def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
     """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
     for s, m in ctx.find(_LD):
-        text = s.text
-        pay = re.search(r"\bpay(?:s|able)?\b|支付|承担|赔偿", text, re.I)
-        payer = ctx.actor(s, pay.start() if pay else m.start())
-        # "贷款人有权…按日千分之三计收罚息", "the Lender may charge default interest": the one who
-        # charges is paid; the other side pays
-        charge = None if pay else re.search(r"计收|收取|加收|征收|\bcharge\b|\blevy\b", text, re.I)
-        if charge:
-            receiver = ctx.actor(s, charge.start())
-            payer = "us" if receiver == "them" else "them" if receiver == "us" else payer
-        by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?|recover\s+from\s+(?:the\s+)?", text, re.I)
-        if by:
-            ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
-            if ms:
-                payer = ms[0].side
-        if (
-            payer is None
-            and re.search(r"delay\s+damages|误期", m.group(0), re.I)
-            and ctx.parties.is_role("contractor")
-        ):
-            payer = "us"  # delay damages are the contractor's by definition
-        if (
-            payer is None
-            and re.search(r"\binterest\b", m.group(0), re.I)
-            and re.search(r"overdue|late\s+payment|unpaid", text, re.I)
-        ):
-            # "Overdue sums bear interest at 5% per month": the party that pays the price pays it
-            payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
+        payer = _ld_payer(ctx, s, m)
         if not (ctx.parties.ours(payer) or payer == "mutual"):
             continue
-        signals: list[str] = []
-        clause = ctx.text
-        if re.search(_NOT_EXCLUSIVE, clause, re.I):
-            signals.append(
-                ctx.t(
-                    "not the exclusive remedy (further losses recoverable)",
-                    "不是唯一救济（还可索赔其他损失）",
-                )
-            )
-        # the LD provision: this sentence and the two after it (a cap or its absence is stated there,
-        # not in some unrelated sub-clause of the same article)
-        following = [x.text for x in ctx.sentences if x.start >= s.start][:3]
-        provision = " ".join(following) or text
-        uncapped = re.search(
-            r"no\s+(?:\w+\s+)?(?:cap|maximum|limit)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:\w+\s+)?(?:cap|maximum|limit)|without\s+(?:any\s+)?(?:cap|limit|maximum)|uncapped|unlimited"
-            r"|不设(?:任何)?(?:上限|封顶|最高限额)|无上限|不受.{0,8}限制|不封顶",
-            provision,
-            re.I,
-        )
-        capped = (
-            re.search(
-                r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高|封顶", clause, re.I
-            )
-            and not uncapped
-        )
-        per_period = re.search(
-            r"per\s+(?:calendar\s+|working\s+)?(?P<en>day|week|month)|(?:each|every|a)\s+(?:calendar\s+|working\s+)?(?P<en2>day|week|month)|daily|weekly|monthly"
-            r"|每(?:逾期|迟延|延迟|延误|拖延)?(?:交货|交付|完工|付款)?(?:一|1)?(?:个)?(?P<zh>日|天|周|星期)",
-            text,
-            re.I,
-        )
-        daily: list[tuple[float, float]] = []  # (rate, rate per day)
-        if per_period:
-            unit = (
-                per_period.group("en")
-                or per_period.group("en2")
-                or per_period.group("zh")
-                or per_period.group(0)
-            ).lower()
-            per_day = (
-                7.0
-                if unit in {"week", "weekly", "周", "星期"}
-                else 30.0
-                if unit in {"month", "monthly"}
-                else 1.0
-            )
-            for p in find_percents(text):
-                # the rate, not a cap such as "up to a maximum of 10%"
-                if not re.search(
-                    r"maximum|exceed|cap|上限|不超过|最高", text[max(0, p.start - 60) : p.start], re.I
-                ):
-                    daily.append((p.value, p.value / per_day))
-                    break
-        # Late-payment charges run until payment by nature, so their measure is the rate: above about
-        # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
-        late_payment = re.search(
-            r"逾期付款|迟延付款|延迟付款|逾期支付|逾期(?:还款|偿还)|未按期(?:偿还|还款|支付)|罚息"
-            r"|late\s+payments?|overdue\s+(?:amounts?|sums?|payments?|invoices?)"
-            r"|interest\s+on\s+(?:any\s+)?(?:late|overdue|unpaid)",
-            text,
-            re.I,
-        )
-        if daily and daily[0][1] > (0.1 if late_payment else 0.5):
-            per = {7.0: ("week", "周"), 30.0: ("month", "月")}.get(daily[0][0] / daily[0][1], ("day", "日"))
-            signals.append(
-                ctx.t(
-                    f"a high rate of {daily[0][0]:g}% per {per[0]} of delay",
-                    f"费率高达每{per[1]}{daily[0][0]:g}%",
-                )
-            )
-        lump = None if per_period else _large_share_of_price(text)
-        if lump is not None:
-            any_breach = re.search(
-                r"any\s+breach|breach(?:es)?(?:\s+of)?\s+any\s+(?:provision|term|obligation)|违反本(?:协议|合同)(?:的)?任何|任何违约",
-                text,
-                re.I,
-            )
-            signals.append(
-                ctx.t(
-                    f"a lump sum of {lump:g}% of the price" + (" for any breach" if any_breach else ""),
-                    f"一次性支付价款的{lump:g}%" + ("，且任何违约均触发" if any_breach else ""),
-                )
-            )
-        if (uncapped or (not capped and (daily or per_period))) and not (
-            late_payment and not (daily and daily[0][1] > 0.1)
-        ):
-            signals.append(ctx.t("no cap", "未设上限"))
-        cap_pct = [
-            p
-            for p in find_percents(clause)
-            if re.search(r"maximum|exceed|cap|上限|不超过", clause[max(0, p.start - 80) : p.start], re.I)
-        ]
-        if cap_pct and cap_pct[0].value > 15:
-            signals.append(
-                ctx.t(
-                    f"a cap of {cap_pct[0].value:g}% (above the usual 10-15%)",
-                    f"上限为{cap_pct[0].value:g}%（高于通常的10%-15%）",
-                )
-            )
-        if re.search(
-            r"for\s+any\s+reason|other\s+than\s+(?:termination\s+)?by|regardless\s+of\s+(?:fault|cause)|whether\s+or\s+not.{0,30}fault|无论.{0,10}(?:原因|过错)",
-            text,
-            re.I,
-        ):
-            signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
-        years_of_fees = _years_of_fees(text)
-        if years_of_fees is not None and years_of_fees >= 2:
-            signals.append(
-                ctx.t(
-                    f"a fee equal to {years_of_fees:g} years of fees",
-                    f"金额相当于{years_of_fees:g}年的费用",
-                )
-            )
-        if re.search(
-            r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付",
-            text,
-            re.I,
-        ) and re.search(r"[A-Z]{3}\s?[\d,]{5,}|\$\s?[\d,]{5,}|万元|元", text):
-            signals.append(ctx.t("a fixed sum payable on demand", "须见索即付的固定金额"))
+        signals = _ld_signals(ctx, s, m)
         if payer == "mutual" and not any("rate" in x or "费率" in x for x in signals):
             continue
         if not signals:
             continue
-        anchor = re.search(_NOT_EXCLUSIVE, text, re.I)
-        q = span(s, anchor.start() if anchor and len(text) > 320 else m.start())
-        # When the aggravating wording sits in another sentence of the clause, quote that one.
-        if anchor is None:
-            for other in ctx.sentences:
-                a2 = re.search(_NOT_EXCLUSIVE, other.text, re.I)
-                if a2 and other is not s and re.search(_LD + r"|damages|loss|损失", other.text, re.I):
-                    q = span(other, a2.start())
-                    break
-        return [
-            Finding(
-                "liquidated_damages_excessive",
-                "high",
-                q,
-                ctx.t(
-                    f"Liquidated damages or fees payable by {ctx.us} are excessive: "
-                    + "; ".join(signals)
-                    + ".",
-                    f"{ctx.us}应付的违约金或费用过高：" + "；".join(signals) + "。",
-                ),
-                ctx.t(
-                    "Liquidated damages should be a capped, genuine pre-estimate that replaces general damages; "
-                    "otherwise our exposure for the same breach is open-ended.",
-                    "违约金应是设有上限的、对损失的真实预估，并替代一般损害赔偿；否则我方就同一违约的风险敞口无限。",
-                ),
-                ctx.t(
-                    "Signals found in the clause: "
-                    + "; ".join(signals)
-                    + ". Playbook: cap at about 10% of the price, sole and exclusive remedy.",
-                    "条款中识别到：" + "；".join(signals) + "。行业立场：上限约为价款的10%，且为唯一救济。",
-                ),
-            )
-        ]
+        return [_ld_finding(ctx, _ld_quote(ctx, s, m), signals)]
     return []
+
+
+def _ld_payer(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
+    """Who pays the damages, fee or interest ``m`` names: the payer, or the other side of the one who charges."""
+    text = s.text
+    pay = re.search(r"\bpay(?:s|able)?\b|支付|承担|赔偿", text, re.I)
+    payer = ctx.actor(s, pay.start() if pay else m.start())
+    # "贷款人有权…按日千分之三计收罚息", "the Lender may charge default interest": the one who
+    # charges is paid; the other side pays
+    charge = None if pay else re.search(r"计收|收取|加收|征收|\bcharge\b|\blevy\b", text, re.I)
+    if charge:
+        receiver = ctx.actor(s, charge.start())
+        payer = "us" if receiver == "them" else "them" if receiver == "us" else payer
+    by = re.search(r"(?:payable|paid)\s+by\s+(?:the\s+)?|recover\s+from\s+(?:the\s+)?", text, re.I)
+    if by:
+        ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
+        if ms:
+            payer = ms[0].side
+    if (
+        payer is None
+        and re.search(r"delay\s+damages|误期", m.group(0), re.I)
+        and ctx.parties.is_role("contractor")
+    ):
+        payer = "us"  # delay damages are the contractor's by definition
+    if (
+        payer is None
+        and re.search(r"\binterest\b", m.group(0), re.I)
+        and re.search(r"overdue|late\s+payment|unpaid", text, re.I)
+    ):
+        # "Overdue sums bear interest at 5% per month": the party that pays the price pays it
+        payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
+    return payer
+
+
+def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
+    """What makes the damages excessive: not exclusive, uncapped, a high rate or share, fault-free, …"""
+    text = s.text
+    signals: list[str] = []
+    clause = ctx.text
+    if re.search(_NOT_EXCLUSIVE, clause, re.I):
+        signals.append(
+            ctx.t(
+                "not the exclusive remedy (further losses recoverable)",
+                "不是唯一救济（还可索赔其他损失）",
+            )
+        )
+    # the LD provision: this sentence and the two after it (a cap or its absence is stated there,
+    # not in some unrelated sub-clause of the same article)
+    following = [x.text for x in ctx.sentences if x.start >= s.start][:3]
+    provision = " ".join(following) or text
+    uncapped = re.search(
+        r"no\s+(?:\w+\s+)?(?:cap|maximum|limit)|not\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:\w+\s+)?(?:cap|maximum|limit)|without\s+(?:any\s+)?(?:cap|limit|maximum)|uncapped|unlimited"
+        r"|不设(?:任何)?(?:上限|封顶|最高限额)|无上限|不受.{0,8}限制|不封顶",
+        provision,
+        re.I,
+    )
+    capped = (
+        re.search(
+            r"maximum|shall\s+not\s+exceed|not\s+exceed|capped|cap\b|上限|不超过|最高|封顶", clause, re.I
+        )
+        and not uncapped
+    )
+    per_period = re.search(
+        r"per\s+(?:calendar\s+|working\s+)?(?P<en>day|week|month)|(?:each|every|a)\s+(?:calendar\s+|working\s+)?(?P<en2>day|week|month)|daily|weekly|monthly"
+        r"|每(?:逾期|迟延|延迟|延误|拖延)?(?:交货|交付|完工|付款)?(?:一|1)?(?:个)?(?P<zh>日|天|周|星期)",
+        text,
+        re.I,
+    )
+    daily: list[tuple[float, float]] = []  # (rate, rate per day)
+    if per_period:
+        unit = (
+            per_period.group("en") or per_period.group("en2") or per_period.group("zh") or per_period.group(0)
+        ).lower()
+        per_day = (
+            7.0 if unit in {"week", "weekly", "周", "星期"} else 30.0 if unit in {"month", "monthly"} else 1.0
+        )
+        for p in find_percents(text):
+            # the rate, not a cap such as "up to a maximum of 10%"
+            if not re.search(
+                r"maximum|exceed|cap|上限|不超过|最高", text[max(0, p.start - 60) : p.start], re.I
+            ):
+                daily.append((p.value, p.value / per_day))
+                break
+    # Late-payment charges run until payment by nature, so their measure is the rate: above about
+    # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
+    late_payment = re.search(
+        r"逾期付款|迟延付款|延迟付款|逾期支付|逾期(?:还款|偿还)|未按期(?:偿还|还款|支付)|罚息"
+        r"|late\s+payments?|overdue\s+(?:amounts?|sums?|payments?|invoices?)"
+        r"|interest\s+on\s+(?:any\s+)?(?:late|overdue|unpaid)",
+        text,
+        re.I,
+    )
+    if daily and daily[0][1] > (0.1 if late_payment else 0.5):
+        per = {7.0: ("week", "周"), 30.0: ("month", "月")}.get(daily[0][0] / daily[0][1], ("day", "日"))
+        signals.append(
+            ctx.t(
+                f"a high rate of {daily[0][0]:g}% per {per[0]} of delay",
+                f"费率高达每{per[1]}{daily[0][0]:g}%",
+            )
+        )
+    lump = None if per_period else _large_share_of_price(text)
+    if lump is not None:
+        any_breach = re.search(
+            r"any\s+breach|breach(?:es)?(?:\s+of)?\s+any\s+(?:provision|term|obligation)|违反本(?:协议|合同)(?:的)?任何|任何违约",
+            text,
+            re.I,
+        )
+        signals.append(
+            ctx.t(
+                f"a lump sum of {lump:g}% of the price" + (" for any breach" if any_breach else ""),
+                f"一次性支付价款的{lump:g}%" + ("，且任何违约均触发" if any_breach else ""),
+            )
+        )
+    if (uncapped or (not capped and (daily or per_period))) and not (
+        late_payment and not (daily and daily[0][1] > 0.1)
+    ):
+        signals.append(ctx.t("no cap", "未设上限"))
+    cap_pct = [
+        p
+        for p in find_percents(clause)
+        if re.search(r"maximum|exceed|cap|上限|不超过", clause[max(0, p.start - 80) : p.start], re.I)
+    ]
+    if cap_pct and cap_pct[0].value > 15:
+        signals.append(
+            ctx.t(
+                f"a cap of {cap_pct[0].value:g}% (above the usual 10-15%)",
+                f"上限为{cap_pct[0].value:g}%（高于通常的10%-15%）",
+            )
+        )
+    if re.search(
+        r"for\s+any\s+reason|other\s+than\s+(?:termination\s+)?by|regardless\s+of\s+(?:fault|cause)|whether\s+or\s+not.{0,30}fault|无论.{0,10}(?:原因|过错)",
+        text,
+        re.I,
+    ):
+        signals.append(ctx.t("triggered without our fault", "无论我方是否有过错均触发"))
+    years_of_fees = _years_of_fees(text)
+    if years_of_fees is not None and years_of_fees >= 2:
+        signals.append(
+            ctx.t(
+                f"a fee equal to {years_of_fees:g} years of fees",
+                f"金额相当于{years_of_fees:g}年的费用",
+            )
+        )
+    if re.search(
+        r"within\s+.{0,30}(?:of|after)\s+(?:written\s+)?demand|on\s+(?:first\s+)?demand|见索即付",
+        text,
+        re.I,
+    ) and re.search(r"[A-Z]{3}\s?[\d,]{5,}|\$\s?[\d,]{5,}|万元|元", text):
+        signals.append(ctx.t("a fixed sum payable on demand", "须见索即付的固定金额"))
+    return signals
+
+
+def _ld_quote(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Sentence:
+    """The quote: the damages, or the wording that makes them cumulative when it is elsewhere in the clause."""
+    text = s.text
+    anchor = re.search(_NOT_EXCLUSIVE, text, re.I)
+    q = span(s, anchor.start() if anchor and len(text) > 320 else m.start())
+    # When the aggravating wording sits in another sentence of the clause, quote that one.
+    if anchor is None:
+        for other in ctx.sentences:
+            a2 = re.search(_NOT_EXCLUSIVE, other.text, re.I)
+            if a2 and other is not s and re.search(_LD + r"|damages|loss|损失", other.text, re.I):
+                q = span(other, a2.start())
+                break
+    return q
+
+
+def _ld_finding(ctx: ClauseContext, q: Sentence, signals: list[str]) -> Finding:
+    """Excessive liquidated damages payable by us, with the signals found."""
+    return Finding(
+        "liquidated_damages_excessive",
+        "high",
+        q,
+        ctx.t(
+            f"Liquidated damages or fees payable by {ctx.us} are excessive: " + "; ".join(signals) + ".",
+            f"{ctx.us}应付的违约金或费用过高：" + "；".join(signals) + "。",
+        ),
+        ctx.t(
+            "Liquidated damages should be a capped, genuine pre-estimate that replaces general damages; "
+            "otherwise our exposure for the same breach is open-ended.",
+            "违约金应是设有上限的、对损失的真实预估，并替代一般损害赔偿；否则我方就同一违约的风险敞口无限。",
+        ),
+        ctx.t(
+            "Signals found in the clause: "
+            + "; ".join(signals)
+            + ". Playbook: cap at about 10% of the price, sole and exclusive remedy.",
+            "条款中识别到：" + "；".join(signals) + "。行业立场：上限约为价款的10%，且为唯一救济。",
+        ),
+    )
 
 
 def period_text(ctx: ClauseContext, s: Sentence) -> str:

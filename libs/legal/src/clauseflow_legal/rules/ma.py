@@ -10,6 +10,7 @@ from collections.abc import Callable
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Percent,
     Period,
@@ -49,6 +50,7 @@ def _buyer(ctx: ClauseContext) -> bool:
     return ctx.parties.is_role("buyer") and re.search(_SHARE_DEAL, ctx.text) is not None
 
 
+@rule(reports={"ma_claim_limitations_unfavourable"})
 def seller_limitations(ctx: ClauseContext) -> list[Finding]:
     """Off-market caps, deductible baskets and short claim periods limiting the seller's liability."""
     if not _buyer(ctx):
@@ -199,6 +201,7 @@ _KNOWLEDGE_NO_BAR = re.compile(
 )
 
 
+@rule(reports={"ma_disclosure_overbroad"})
 def disclosure(ctx: ClauseContext) -> list[Finding]:
     """General data-room disclosure, buyer knowledge defences and unqualified awareness."""
     if not _buyer(ctx):
@@ -288,6 +291,7 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"ma_conditions_precedent_gap"})
 def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     """Warranties not repeated at Completion; buyer-protective conditions waivable by the seller."""
     if not _buyer(ctx):
@@ -393,6 +397,7 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     return out
 
 
+@rule(reports={"ma_price_mechanism_risk"})
 def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
     out: list[Finding] = []
@@ -606,11 +611,22 @@ def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
     """Weak governance, exit and dilution protection for a minority investor."""
     if not ctx.parties.is_role("investor") and not (not ctx.parties.known and ctx.domain == "sha_spa"):
         return []
-    checks = (
+    out = _standard_minority_points(ctx)
+    out += _quorum_without_our_director(ctx, reported=out)
+    out += _long_lock_up(ctx)
+    out += _minority_protections(ctx)
+    out += _low_drag_along_threshold(ctx)
+    return out
+
+
+def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...]:
+    """The standard minority points: (risk type, pattern, English and Chinese description)."""
+    return (
         (
             "sha_governance_weak",
             r"casting\s+vote|决定票|票数相等[^。；]{0,12}董事长[^。；]{0,10}(?:最终决定|决定权|多投一票|有权决定)",
@@ -662,8 +678,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
             "未出资将触发惩罚性稀释。",
         ),
     )
+
+
+def _standard_minority_points(ctx: ClauseContext) -> list[Finding]:
+    """The first instance of each standard minority point (casting vote, deadlock, reserved matters, …)."""
     out: list[Finding] = []
-    for risk, rx, en, zh in checks:
+    for risk, rx, en, zh in _minority_checks(ctx):
         for s, m in ctx.find(rx):
             if _not_against_us(ctx, s.text, m):
                 continue
@@ -684,6 +704,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    return out
+
+
+def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding]) -> list[Finding]:
+    """The Board is quorate without our director (unless that sentence is ``reported`` already)."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:Investor|minority)\s*(?:Director)?|法定人数.{0,30}(?:无需|不论|不要求).{0,10}(?:投资方|小股东)"
         rf"|quor\w+\s+(?:for\s+(?:a\s+)?(?:Board\s+)?meetings?\s+)?shall\s+be\s+(?:\w+\s+){{0,3}}directors?\s+(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.them_rx})"
@@ -693,7 +719,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
         rf"|quor\w+[^.;]{{0,80}}?(?:need\s+not|does\s+not\s+need\s+to|is\s+not\s+required\s+to|not\s+required\s+to)\s+include\s+(?:the\s+|any\s+)?(?:Investor|minority|{ctx.us_rx})"
     ):
         # a quorum without our director is a point of its own, unless the sentence was reported already
-        if not any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in out):
+        if not any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in reported):
             out.append(
                 Finding(
                     "sha_governance_weak",
@@ -714,6 +740,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                 )
             )
         break
+    return out
+
+
+def _long_lock_up(ctx: ClauseContext) -> list[Finding]:
+    """Our shares are locked in for more than three years."""
+    out: list[Finding] = []
     for s, m in ctx.find(
         r"(?:shall\s+not|may\s+not)\s+(?:\w+\s+){0,3}(?:transfer|sell|dispose\s+of)\s+(?:any\s+(?:of\s+)?)?(?:its|their|the)?\s*(?:shares|equity|股权)|不得转让.{0,10}股权"
     ):
@@ -740,7 +772,12 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    out += _minority_protections(ctx)
+    return out
+
+
+def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
+    """A drag-along the holders of under 75% can trigger."""
+    out: list[Finding] = []
     for s, _m in ctx.find(
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"

@@ -16,6 +16,7 @@ from clauseflow_legal.rules.base import (
     finding,
     span,
 )
+from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 _TERMINATE = (
@@ -134,6 +135,7 @@ def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"termination_for_convenience"})
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
@@ -376,8 +378,20 @@ def _fair_trigger(item: str) -> bool:
     return any(p.days >= 15 for p in find_periods(item)) and re.search(_CURE, item, re.I) is not None
 
 
+@rule(reports={"termination_rights_unbalanced"})
 def termination_balance(ctx: ClauseContext) -> list[Finding]:
     """Immediate termination/suspension against us, or our own exit rights removed."""
+    return (
+        _exit_for_poor_performance_closed(ctx)
+        or _our_exit_removed(ctx)
+        or _broad_default_triggers(ctx)
+        or _harsh_termination_against_us(ctx)
+        or _our_suspension_removed(ctx)
+    )
+
+
+def _exit_for_poor_performance_closed(ctx: ClauseContext) -> list[Finding]:
+    """We may not terminate for the other side's poor performance."""
     # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
     # of financial performance": the exit for the other side's poor performance is closed
     for s, m in ctx.find(
@@ -404,6 +418,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    return []
+
+
+def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
+    """We have no right to terminate at all (not only some exits closed)."""
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
@@ -431,9 +450,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
-    broad = _broad_default_triggers(ctx)
-    if broad:
-        return broad
+    return []
+
+
+def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
+    """The other side may terminate or suspend at once, without notice or a cure period."""
     # a lender's termination is acceleration: "declare the Loan immediately due and payable"
     for s, m in ctx.find(
         r"\b(?:suspend|terminat\w*)\b|暂停|中止|解除"
@@ -492,6 +513,11 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
                     ),
                 )
             ]
+    return []
+
+
+def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
+    """Our right to suspend or terminate (for non-payment, under the contract's own clause) is removed."""
     removal = re.search(
         r"shall\s+not\s+be\s+entitled\s+to\s+(?:suspend|terminate|stop)|waives?\s+(?:its|any)\s+rights?\s+to\s+(?:suspend|terminate)|"
         r"shall\s+not\s+(?:suspend|stop)\b[^.;]{0,80}?(?:for\s+any\s+reason|non-?payment|late\s+payment|even\s+if)|"
@@ -528,6 +554,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+@rule(reports={"auto_renewal_lock_in"})
 def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
@@ -641,8 +668,26 @@ def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
 _ENDING = r"terminat|expir|期满|\bend\s+of\s+(?:the\s+|this\s+)?(?:term|Term|Lease|Tenancy|Agreement|Contract)\b|终止|解除|届满"
 
 
+@rule(reports={"post_termination_obligations"})
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
+    if out := _short_export_window(ctx):
+        return out
+    if _is_ending(ctx):
+        out = (
+            _data_deleted_without_export(ctx)
+            or _stock_stranded(ctx)
+            or _goodwill_denied(ctx)
+            or _forced_sale(ctx)
+            or _forfeited_on_ending(ctx)
+        )
+        if out:
+            return out
+    return _backups_we_must_destroy(ctx)
+
+
+def _short_export_window(ctx: ClauseContext) -> list[Finding]:
+    """A short or paid window for us to export our data after the contract ends."""
     for s, m in ctx.find(
         r"(?:after|following|upon|on)\s+(?:the\s+)?(?:termination|expiry|expiration)|终止后|届满后|解除后"
     ):
@@ -680,135 +725,146 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
                 ),
             )
         ]
+    return []
+
+
+def _is_ending(ctx: ClauseContext) -> bool:
+    """The clause is about the contract ending (termination, expiry)."""
     terminating = re.search(
         r"terminat|expir|end\s+of\s+(?:this|the)\s+(?:\w+\s+)?(?:Agreement|Contract|term)|终止|解除|届满",
         ctx.title + " " + ctx.text,
         re.I,
     )
-    if terminating:
-        # our data deleted at once with no return or export window, or no transition at all
-        for s, m in ctx.find(
-            r"(?:delete|erase|destroy|purge)\w*\b.{0,80}?(?:immediately|forthwith|at\s+once|without\s+(?:notice|any\s+obligation))|"
-            r"no\s+(?:obligation|duty|liability)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|transition))|"
-            # "The Processor is not obliged to return any Customer Personal Data"
-            r"not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|copies))|"
-            r"立即(?:删除|销毁|清除)|无(?:义务|责任)(?:提供|返还|保留).{0,10}(?:数据|资料|导出|过渡)|不(?:负责|承担).{0,6}(?:返还|导出|保存).{0,6}(?:数据|资料)"
-            # deleted within days and nothing said of a copy first: "终止后，乙方将在七日内删除甲方全部数据"
-            r"|(?P<soon>(?:delete|erase|destroy|purge)\w*\b[^.;]{0,60}?\bwithin\s+[^.;]{0,30}?\bdays?\b"
-            r"|\bwithin\s+[^.;]{0,30}?\bdays?\b[^.;]{0,80}?\b(?:delete|erase|destroy|purge)\w*|(?:在)?[\d一二三四五六七八九十]+(?:个)?(?:日|天|工作日)内(?:彻底)?(?:删除|销毁|清除))"
+    return terminating is not None
+
+
+def _data_deleted_without_export(ctx: ClauseContext) -> list[Finding]:
+    """Our data deleted at once with no return or export window, or no transition at all."""
+    for s, m in ctx.find(
+        r"(?:delete|erase|destroy|purge)\w*\b.{0,80}?(?:immediately|forthwith|at\s+once|without\s+(?:notice|any\s+obligation))|"
+        r"no\s+(?:obligation|duty|liability)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|transition))|"
+        # "The Processor is not obliged to return any Customer Personal Data"
+        r"not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:return|export|provide\s+(?:any\s+)?(?:export|copy|copies))|"
+        r"立即(?:删除|销毁|清除)|无(?:义务|责任)(?:提供|返还|保留).{0,10}(?:数据|资料|导出|过渡)|不(?:负责|承担).{0,6}(?:返还|导出|保存).{0,6}(?:数据|资料)"
+        # deleted within days and nothing said of a copy first: "终止后，乙方将在七日内删除甲方全部数据"
+        r"|(?P<soon>(?:delete|erase|destroy|purge)\w*\b[^.;]{0,60}?\bwithin\s+[^.;]{0,30}?\bdays?\b"
+        r"|\bwithin\s+[^.;]{0,30}?\bdays?\b[^.;]{0,80}?\b(?:delete|erase|destroy|purge)\w*|(?:在)?[\d一二三四五六七八九十]+(?:个)?(?:日|天|工作日)内(?:彻底)?(?:删除|销毁|清除))"
+    ):
+        text = s.text
+        if not re.search(r"data|records|content|files|数据|资料|文件", text, re.I):
+            continue
+        if m.group("soon") and (
+            re.search(r"export|return|retriev|copy|导出|返还|取回|备份|拷贝", ctx.text, re.I)
+            or not any(p.days <= 30 for p in find_periods(m.group("soon")))
         ):
-            text = s.text
-            if not re.search(r"data|records|content|files|数据|资料|文件", text, re.I):
-                continue
-            if m.group("soon") and (
-                re.search(r"export|return|retriev|copy|导出|返还|取回|备份|拷贝", ctx.text, re.I)
-                or not any(p.days <= 30 for p in find_periods(m.group("soon")))
-            ):
-                continue  # a return or export comes first, or the window is long enough to take a copy
-            side = ctx.actor(s, m.start())
-            if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
-                continue
-            return [
-                Finding(
-                    "post_termination_obligations",
-                    "high",
-                    span(s, m),
-                    ctx.t(
-                        f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition."
-                        if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
-                        else f"On termination {ctx.them} need not return {ctx.us}'s data or let it be exported before deleting it.",
-                        f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。"
-                        if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
-                        else f"合同终止时{ctx.them}无须在删除前向{ctx.us}返还数据或供其导出。",
-                    ),
-                    ctx.t(
-                        f"{ctx.us} depends on its data for continuity; losing it on termination disrupts operations and any migration.",
-                        f"{ctx.us}的业务连续性依赖其数据；终止时丢失数据将中断运营并妨碍迁移。",
-                    ),
-                    ctx.t(
-                        "Playbook: at least 30-60 days to export in a standard, machine-readable format at no charge, with transition help, before deletion.",
-                        "行业立场：删除前至少给予30-60日，以标准机器可读格式免费导出，并提供过渡协助。",
-                    ),
-                )
-            ]
-        stranded = _stock_stranded(ctx) or _goodwill_denied(ctx) or _forced_sale(ctx)
-        if stranded:
-            return stranded
-        # our stock, payments or deposits forfeited on termination
-        for s, m in ctx.find(
-            r"forfeit\w*|without\s+(?:any\s+)?(?:compensation|refund|payment)|non-?refundable|shall\s+not\s+be\s+refunded|不予退还|不予返还|无偿归|没收|不予补偿"
-            # stock it paid for, destroyed rather than bought back
-            r"|destroy\w*\s+(?:all\s+)?(?:of\s+)?(?:its|their|the|any)?\s*(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)\b|销毁[^。；]{0,6}(?:库存|存货|剩余产品)"
+            continue  # a return or export comes first, or the window is long enough to take a copy
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
+            continue
+        return [
+            Finding(
+                "post_termination_obligations",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition."
+                    if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
+                    else f"On termination {ctx.them} need not return {ctx.us}'s data or let it be exported before deleting it.",
+                    f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。"
+                    if re.search(r"immediately|forthwith|at\s+once|立即", m.group(0), re.I)
+                    else f"合同终止时{ctx.them}无须在删除前向{ctx.us}返还数据或供其导出。",
+                ),
+                ctx.t(
+                    f"{ctx.us} depends on its data for continuity; losing it on termination disrupts operations and any migration.",
+                    f"{ctx.us}的业务连续性依赖其数据；终止时丢失数据将中断运营并妨碍迁移。",
+                ),
+                ctx.t(
+                    "Playbook: at least 30-60 days to export in a standard, machine-readable format at no charge, with transition help, before deletion.",
+                    "行业立场：删除前至少给予30-60日，以标准机器可读格式免费导出，并提供过渡协助。",
+                ),
+            )
+        ]
+    return []
+
+
+def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
+    """Our stock, payments or deposits forfeited on termination."""
+    for s, m in ctx.find(
+        r"forfeit\w*|without\s+(?:any\s+)?(?:compensation|refund|payment)|non-?refundable|shall\s+not\s+be\s+refunded|不予退还|不予返还|无偿归|没收|不予补偿"
+        # stock it paid for, destroyed rather than bought back
+        r"|destroy\w*\s+(?:all\s+)?(?:of\s+)?(?:its|their|the|any)?\s*(?:remaining\s+|unsold\s+)?(?:stock|inventory|Products|goods)\b|销毁[^。；]{0,6}(?:库存|存货|剩余产品)"
+    ):
+        text = s.text
+        if not re.search(_ENDING, ctx.text, re.I):
+            continue
+        before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
+        # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
+        payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
+        # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
+        holder = re.search(
+            r"(?P<who>\S{1,8}?)(?:已)?(?:收取|收到|收受|持有)的[^。；]{0,10}(?:押金|保证金|款项|费用|预付款)"
+            r"|(?:deposits?|sums?|monies|moneys|amounts?|payments?|fees?)\s+(?:\w+\s+){0,2}?(?:held|received|collected)\s+by\s+(?:the\s+)?(?P<en>\w+)"
+            # "shall become the property of the Landlord", "归甲方所有": who takes it is not who loses it
+            r"|(?:become|becomes|vests?\s+in)\s+(?:the\s+)?(?:(?:sole\s+)?property\s+of\s+(?:the\s+)?)?(?P<taker>\w+)"
+            r"|归(?P<taker_zh>\S{1,8}?)所有",
+            text[: m.end()],
+            re.I,
+        )
+        held_by = (
+            ctx.parties.mentions(
+                holder.group("who") or holder.group("en") or holder.group("taker") or holder.group("taker_zh")
+            )
+            if holder
+            else []
+        )
+        if held_by and held_by[0].side in {"us", "them"}:
+            payer = "them" if held_by[0].side == "us" else "us"
+        if not ctx.parties.ours(payer):
+            continue
+        if re.search(
+            r"terminat\w*\s+(?:this\s+Agreement\s+)?(?:by|at\s+the\s+option\s+of)\s+(?:the\s+)?",
+            text,
+            re.I,
+        ) and not re.search(
+            r"stock|inventory|payments?|deposit|prepay|fees?|库存|货物|款项|预付|保证金|押金", text, re.I
         ):
-            text = s.text
-            if not re.search(_ENDING, ctx.text, re.I):
-                continue
-            before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
-            # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
-            payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
-            # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
-            holder = re.search(
-                r"(?P<who>\S{1,8}?)(?:已)?(?:收取|收到|收受|持有)的[^。；]{0,10}(?:押金|保证金|款项|费用|预付款)"
-                r"|(?:deposits?|sums?|monies|moneys|amounts?|payments?|fees?)\s+(?:\w+\s+){0,2}?(?:held|received|collected)\s+by\s+(?:the\s+)?(?P<en>\w+)"
-                # "shall become the property of the Landlord", "归甲方所有": who takes it is not who loses it
-                r"|(?:become|becomes|vests?\s+in)\s+(?:the\s+)?(?:(?:sole\s+)?property\s+of\s+(?:the\s+)?)?(?P<taker>\w+)"
-                r"|归(?P<taker_zh>\S{1,8}?)所有",
-                text[: m.end()],
-                re.I,
+            continue
+        if not re.search(
+            r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|押金|费用"
+            # a maker's materials bought and work begun for the customer's orders
+            r"|raw\s+materials|work[- ]in[- ]progress|原材料|在制品|半成品"
+            # a tenant's fit-out, left to the landlord for nothing
+            r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附"
+            # whatever the tenant leaves behind: "any item left in the Premises"
+            r"|\b(?:items?|goods|chattels|equipment|belongings)\s+(?:left|remaining)|遗留(?:物品|财物|设备)",
+            text,
+            re.I,
+        ):
+            continue
+        return [
+            Finding(
+                "post_termination_obligations",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"On termination {ctx.us} forfeits its stock, payments or fit-out without compensation.",
+                    f"合同终止时{ctx.us}的存货、款项或装修添附被无偿没收或不予退还。",
+                ),
+                ctx.t(
+                    "Forfeiture is a penalty unrelated to any loss the counterparty suffers.",
+                    "没收属于惩罚，与对方实际损失无关。",
+                ),
+                ctx.t(
+                    "Playbook: buy-back of saleable stock at cost and refund of unearned payments on any termination.",
+                    "行业立场：任何终止情形下，对方按成本回购可售存货并退还未赚取的款项。",
+                ),
             )
-            held_by = (
-                ctx.parties.mentions(
-                    holder.group("who")
-                    or holder.group("en")
-                    or holder.group("taker")
-                    or holder.group("taker_zh")
-                )
-                if holder
-                else []
-            )
-            if held_by and held_by[0].side in {"us", "them"}:
-                payer = "them" if held_by[0].side == "us" else "us"
-            if not ctx.parties.ours(payer):
-                continue
-            if re.search(
-                r"terminat\w*\s+(?:this\s+Agreement\s+)?(?:by|at\s+the\s+option\s+of)\s+(?:the\s+)?",
-                text,
-                re.I,
-            ) and not re.search(
-                r"stock|inventory|payments?|deposit|prepay|fees?|库存|货物|款项|预付|保证金|押金", text, re.I
-            ):
-                continue
-            if not re.search(
-                r"stock|inventory|goods|products|payments?|deposit|prepay|fees?|amounts?|库存|货物|存货|款项|预付|保证金|押金|费用"
-                # a maker's materials bought and work begun for the customer's orders
-                r"|raw\s+materials|work[- ]in[- ]progress|原材料|在制品|半成品"
-                # a tenant's fit-out, left to the landlord for nothing
-                r"|fit-?out|leasehold\s+improvements|fixtures|装修|装饰|添附"
-                # whatever the tenant leaves behind: "any item left in the Premises"
-                r"|\b(?:items?|goods|chattels|equipment|belongings)\s+(?:left|remaining)|遗留(?:物品|财物|设备)",
-                text,
-                re.I,
-            ):
-                continue
-            return [
-                Finding(
-                    "post_termination_obligations",
-                    "high",
-                    span(s, m),
-                    ctx.t(
-                        f"On termination {ctx.us} forfeits its stock, payments or fit-out without compensation.",
-                        f"合同终止时{ctx.us}的存货、款项或装修添附被无偿没收或不予退还。",
-                    ),
-                    ctx.t(
-                        "Forfeiture is a penalty unrelated to any loss the counterparty suffers.",
-                        "没收属于惩罚，与对方实际损失无关。",
-                    ),
-                    ctx.t(
-                        "Playbook: buy-back of saleable stock at cost and refund of unearned payments on any termination.",
-                        "行业立场：任何终止情形下，对方按成本回购可售存货并退还未赚取的款项。",
-                    ),
-                )
-            ]
+        ]
+    return []
+
+
+def _backups_we_must_destroy(ctx: ClauseContext) -> list[Finding]:
+    """We must destroy every copy, back-ups included, with no exception for copies the law keeps, and swear to it."""
     for s, m in ctx.find(r"back-?up|archive|备份|归档"):
         text = s.text
         if not re.search(r"return|destroy|delete|erase|销毁|删除|返还", text, re.I):
