@@ -62,8 +62,18 @@ async def chromium() -> AsyncIterator[object]:
             await browser.close()
 
 
-async def open_desk(browser: object, base_url: str, *, locale: str = "en-GB") -> tuple[object, PageWatch]:
-    """A new page at the desk, in a fresh context (its own sessionStorage), with a watch on it."""
+# Where api.js keeps the key the lawyer typed (per origin and tab).
+KEY_STORE = "clauseflow.apiKey"
+
+
+async def open_desk(
+    browser: object, base_url: str, *, locale: str = "en-GB", api_key: str | None = None
+) -> tuple[object, PageWatch]:
+    """A new page at the desk, in a fresh context (its own sessionStorage), with a watch on it.
+
+    With ``api_key`` the page opens signed in: the key is in the tab's sessionStorage where the
+    key field puts it (opened without one, the desk's first calls would be refused with 401).
+    """
     context = await browser.new_context(  # type: ignore[attr-defined]
         locale=locale, viewport={"width": 1440, "height": 1000}, accept_downloads=True
     )
@@ -77,6 +87,11 @@ async def open_desk(browser: object, base_url: str, *, locale: str = "en-GB") ->
     page.on("dialog", on_dialog)
     page.on("console", lambda m: watch.console_errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: watch.page_errors.append(str(e)))
+    if api_key is not None:
+        # The page keeps the key in sessionStorage (per origin and tab): put it there as the key
+        # field does, then open the desk signed in.
+        await page.goto(base_url + "/desk/favicon.svg")
+        await page.evaluate("([name, key]) => sessionStorage.setItem(name, key)", [KEY_STORE, api_key])
     await page.goto(base_url + "/")
     await page.wait_for_selector("body[data-ready=true]")
     return page, watch

@@ -9,6 +9,7 @@ every step go to tests/artifacts/desk/<scenario>/.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -126,6 +127,9 @@ async def test_a_lawyer_reviews_a_chinese_contract_with_chinese_labels(
     review_id = review_id_of(page)
     assert await page.locator(".redline [data-action=approve]").first.inner_text() == "批准"
     assert "第五条" in await page.inner_text(".doc")
+    # Risk types are named in Chinese from the one taxonomy, not shown as English ids.
+    kinds = await page.locator(".finding .risk-type").all_inner_texts()
+    assert kinds and all(re.search(r"[\u4e00-\u9fff]", k) and "_" not in k for k in kinds), kinds
 
     await page.wait_for_function(f"document.querySelectorAll('{PENDING}').length >= 2")
     first, second = (await redline_ids(page))[:2]

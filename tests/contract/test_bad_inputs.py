@@ -43,7 +43,8 @@ def request_kwargs(case: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 async def corpus_gateway(tmp_path: Path) -> AsyncIterator[Gateway]:
-    overrides = {"max_upload_bytes": 1024 * 1024, "parse_timeout_s": 60.0}
+    # The corpus is sent with one key, faster than the per-key upload limit allows (not its subject).
+    overrides = {"max_upload_bytes": 1024 * 1024, "parse_timeout_s": 60.0, "upload_rate_limit": 1000}
     async with running_gateway(tmp_path, overrides) as gw:
         yield gw
 
@@ -122,9 +123,11 @@ def run_submit(url: str, path: Path, case: dict[str, Any]) -> tuple[int, str]:
 
 
 async def test_every_bad_upload_gets_a_clear_answer_from_the_cli(
-    corpus_gateway: Gateway, tmp_path: Path
+    corpus_gateway: Gateway, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gw = corpus_gateway
+    # The CLI sends the key it is given, as it would send the one `clauseflow up` stored.
+    monkeypatch.setenv("CLAUSEFLOW_API_KEY", gw.http.headers["Authorization"].removeprefix("Bearer "))
     url = str(gw.http.base_url).rstrip("/")
     problems: dict[str, str] = {}
     # Cases of form fields the CLI does not send, or names no file system can hold, are the gateway test's.

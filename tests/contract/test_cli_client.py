@@ -17,7 +17,7 @@ from clauseflow_cli.stack_state import StackState, write_state
 from clauseflow_cli.up_cmd import stack_layout
 from gateway_api_support import review_with_pending_redlines, submit_text
 from rich.console import Console
-from test_gateway_api import running_gateway
+from test_gateway_api import Gateway, running_gateway
 from typer.testing import CliRunner
 
 
@@ -40,8 +40,16 @@ def run_cli(*args: str) -> tuple[int, str]:
     return result.exit_code, output
 
 
-async def test_client_commands_find_the_gateway_that_up_started(tmp_path: Path) -> None:
+def use_key_of(gw: Gateway, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI sends the harness's key, as it would send the one ``clauseflow up`` stored."""
+    monkeypatch.setenv("CLAUSEFLOW_API_KEY", gw.http.headers["Authorization"].removeprefix("Bearer "))
+
+
+async def test_client_commands_find_the_gateway_that_up_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async with running_gateway(tmp_path) as gw:
+        use_key_of(gw, monkeypatch)
         review_id = (await submit_text(gw))["id"]
         write_state(StackState(gateway_url=str(gw.http.base_url).rstrip("/"), pid=os.getpid()))
         code, output = await asyncio.to_thread(run_cli, "status", review_id)
@@ -80,7 +88,8 @@ async def test_a_redline_skipped_in_ask_mode_can_be_decided_later(
     async with running_gateway(tmp_path) as gw:
         review_id, _ = await review_with_pending_redlines(gw)
         console = Console(file=io.StringIO(), force_terminal=False)
-        async with GatewayClient(str(gw.http.base_url)) as client:
+        key = gw.http.headers["Authorization"].removeprefix("Bearer ")
+        async with GatewayClient(str(gw.http.base_url), api_key=key) as client:
             # Round 1: skip the first redline, approve the second.
             monkeypatch.setattr("sys.stdin", io.StringIO("s\na\n"))
             pending = await client.redlines(review_id, status="pending")

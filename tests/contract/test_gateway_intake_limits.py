@@ -40,7 +40,7 @@ async def open_request(
     writer.write(
         (
             f"POST /v1/reviews HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n"
-            f"Content-Length: {length}\r\n\r\n"
+            f"Authorization: {gw.http.headers['Authorization']}\r\nContent-Length: {length}\r\n\r\n"
         ).encode()
     )
     await writer.drain()

@@ -28,7 +28,7 @@ async def test_the_desk_reviews_a_contract_on_the_distributed_stack(stack: Local
     chromium_or_skip()
     base = stack.layout.gateway_url
     async with chromium() as browser:
-        page, watch = await open_desk(browser, base)
+        page, watch = await open_desk(browser, base, api_key=stack.api_key)
         shots = Shots("distributed")
         await upload(page, EXAMPLES / "services_agreement_en.txt", "Northwind Analytics Ltd. (the Supplier)")
         await wait_first_pending(page, timeout_s=120)
@@ -40,7 +40,8 @@ async def test_the_desk_reviews_a_contract_on_the_distributed_stack(stack: Local
         await reject(page, second, "Keep the clause but make it mutual.")
         redraft = await wait_redraft(page, second, timeout_s=120)
         await shots.take(page, "redraft")
-        async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        headers = {"Authorization": f"Bearer {stack.api_key}"}
+        async with httpx.AsyncClient(base_url=base, timeout=10, headers=headers) as client:
             redlines = {
                 r["id"]: r for r in (await client.get(f"/v1/reviews/{review_id}/redlines")).json()["data"]
             }

@@ -7,9 +7,10 @@ and ``/redoc`` use the vendored copies instead of a CDN, so they work with no ne
 
 from __future__ import annotations
 
+from clauseflow_contracts.risk_types import RISK_TYPES
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from clauseflow_gateway.desk import STATIC_DIR
@@ -35,6 +36,12 @@ def install_desk(app: FastAPI, *, title: str) -> None:
     @app.get("/", include_in_schema=False)
     async def desk_page() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+
+    @app.get(f"{ASSETS}/risk-types.json", include_in_schema=False)
+    async def risk_type_names() -> JSONResponse:
+        # The one taxonomy (contracts), so the desk names a risk as the reports do, in both languages.
+        names = {t.id: {"en": t.name, "zh": t.name_zh} for t in RISK_TYPES.values()}
+        return JSONResponse(names, headers=NO_CACHE)
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui() -> HTMLResponse:

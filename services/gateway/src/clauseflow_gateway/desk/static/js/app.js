@@ -4,7 +4,7 @@
 import { apiKey, setApiKey } from "./api.js";
 import { notify } from "./common.js";
 import { showForm } from "./form.js";
-import { applyStatic, lang, setLang, t } from "./i18n.js";
+import { applyStatic, lang, loadRiskTypes, setLang, t } from "./i18n.js";
 import { showList } from "./list.js";
 import { showReview } from "./review.js";
 
@@ -33,7 +33,7 @@ function route() {
   }
 }
 
-function setup() {
+async function setup() {
   const keyInput = document.getElementById("api-key");
   keyInput.value = apiKey();
   document.getElementById("key-form").addEventListener("submit", (event) => {
@@ -47,6 +47,7 @@ function setup() {
     route();
   });
   applyStatic();
+  await loadRiskTypes();
   window.addEventListener("hashchange", route);
   route();
   document.body.dataset.ready = "true"; // interactive: tests and the bench wait for this

@@ -103,6 +103,24 @@ export function statusLabel(status) {
   return LABELS[current][key] ? t(key) : status.replaceAll("_", " ");
 }
 
+let riskTypes = {};
+
+/** Load the readable names of the risk types (the gateway serves the one taxonomy at /desk/risk-types.json). */
+export async function loadRiskTypes() {
+  try {
+    const resp = await fetch("/desk/risk-types.json");
+    if (resp.ok) riskTypes = await resp.json();
+  } catch {
+    // Without the names the page still works: it shows the type ids.
+  }
+}
+
+/** A risk type's name in the current language (its id, spaced, when the taxonomy does not know it). */
+export function riskTypeLabel(id) {
+  const names = riskTypes[id];
+  return names ? names[current] || names.en : id.replaceAll("_", " ");
+}
+
 /** Switch language, remember it, and relabel the static parts of the page. */
 export function setLang(value) {
   current = value === "zh" ? "zh" : "en";

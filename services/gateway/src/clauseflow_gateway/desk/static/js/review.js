@@ -6,7 +6,7 @@ import { badge, errorBox, notify } from "./common.js";
 import { wordDiff } from "./diff.js";
 import { clear, h } from "./dom.js";
 import { riskRanges } from "./highlight.js";
-import { statusLabel, t } from "./i18n.js";
+import { riskTypeLabel, statusLabel, t } from "./i18n.js";
 
 const DEPTHS = ["deep", "standard", "quick"];
 const TERMINAL = new Set(["completed", "failed", "incomplete"]);
@@ -369,7 +369,7 @@ class ReviewPage {
         risk ? h("span", { class: `level lv-${level}`, text: t(level) }) : null,
         h("a", { class: "clause-ref", href: `#/reviews/${encodeURIComponent(this.id)}`, text: `${t("clause")} ${clauseId}`,
           onclick: (e) => { e.preventDefault(); this.showInDocument(risk?.id, clauseId); } }),
-        risk ? h("span", { class: "risk-type", text: risk.risk_type.replaceAll("_", " ") }) : null),
+        risk ? h("span", { class: "risk-type", text: riskTypeLabel(risk.risk_type) }) : null),
       risk ? h("p", { class: "desc", text: risk.description }) : null,
       risk?.reason ? h("p", { class: "why" }, h("span", { class: "label", text: `${t("reason")}: ` }), risk.reason) : null,
       redlines.map((redline) => this.redlineView(redline)));
