@@ -237,8 +237,8 @@ async def test_the_review_list_pages_and_filters(desk_url: str, browser: object)
     await page.fill("#f-party", "Northwind")
     await page.click(".filters button[type=submit]")
     await page.wait_for_function(
-        "(rows => rows.length > 0 && rows.every(r => r.innerText.includes('Northwind')))"
-        "([...document.querySelectorAll('table.reviews tbody tr')])"
+        "() => { const rows = [...document.querySelectorAll('table.reviews tbody tr')];"
+        " return rows.length > 0 && rows.every(r => r.innerText.includes('Northwind')); }"
     )
     assert await page.locator("table.reviews tbody tr").count() >= 1
     await shots.take(page, "filtered")

@@ -223,13 +223,14 @@ def clause_order(clause_id: str) -> tuple[int, ...]:
 
 # ---- comparing reports -------------------------------------------------------------------------
 
-# Ids derived from the review id, and when a decision was taken (who took it must be equal).
-_ID_FIELDS = {"id", "risk_id", "review_id", "decided_at"}
+# Ids derived from the review id, when a decision was taken (who took it must be equal) and when
+# the report was generated.
+_ID_FIELDS = {"id", "risk_id", "review_id", "decided_at", "generated_at"}
 
 
 def comparable_report(report: dict[str, Any]) -> dict[str, Any]:
-    """A report without what legitimately differs between two reviews of one contract (ids, and
-    the times of the decisions).
+    """A report without what legitimately differs between two reviews of one contract (ids, the
+    times of the decisions and of the report).
 
     Risk and redline ids are derived from the review id, so they are replaced by their position;
     the summary loses the review id if it quotes it. Everything else (clauses and their states,

@@ -50,7 +50,7 @@ async def test_a_review_while_the_model_is_down_ends_incomplete_and_a_retry_comp
 ) -> None:
     stack = whole_stack
     # A generous client timeout: an upload is parsed in a reader process, slow on a loaded machine.
-    async with GatewayClient(stack.layout.gateway_url, timeout_s=180.0) as gateway:
+    async with GatewayClient(stack.layout.gateway_url, api_key=stack.api_key, timeout_s=180.0) as gateway:
         await _model_down_then_retry(stack, gateway, contract)
 
 

@@ -55,6 +55,8 @@ class RetryService:
                 review_id,
                 ReviewRetryRequested(request_id=request_id, requested_by=requested_by),
                 event_id=derived_id("evt", request_id, ReviewRetryRequested.TYPE),
+                # The orchestrator refuses an event whose tenant is not the review's.
+                tenant_id=review.tenant,
             )
             enqueue(session, Topic.REVIEW_DECISIONS, review_id, event)
             # Shown at once, so a client polling for the end does not read the old "incomplete";
