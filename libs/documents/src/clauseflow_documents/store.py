@@ -90,18 +90,24 @@ class DocumentStore:
         """Whether a parsed structure exists for the document."""
         return self._path("structures", doc_id, ".json").exists()
 
-    def put_blob(self, kind: str, key_parts: tuple[object, ...], data: object) -> str:
-        """Store a JSON blob (e.g. an agent transcript) under a deterministic id; returns the ref."""
-        return self.put_blob_bytes(kind, key_parts, encode_blob(data))
+    def put_blob(
+        self, kind: str, key_parts: tuple[object, ...], data: object, *, tenant: str = LOCAL_TENANT
+    ) -> str:
+        """Store a JSON blob (e.g. an agent transcript) under a deterministic id in ``tenant``'s
+        namespace; returns the ref."""
+        return self.put_blob_bytes(kind, key_parts, encode_blob(data), tenant=tenant)
 
-    def put_blob_bytes(self, kind: str, key_parts: tuple[object, ...], payload: bytes) -> str:
+    def put_blob_bytes(
+        self, kind: str, key_parts: tuple[object, ...], payload: bytes, *, tenant: str = LOCAL_TENANT
+    ) -> str:
         """Store a blob already encoded by :func:`encode_blob`; returns the ref.
 
         For async callers: encode on the event loop, then run only this (file system calls,
         which release the GIL) in a worker thread. Encoding in the thread held the GIL there
         and stalled the loop for up to a switch interval.
         """
-        ref = derived_id(kind, *key_parts)
+        # A transcript or a snapshot quotes the contract: it lives in the tenant's namespace too.
+        ref = qualify_document_id(tenant, derived_id(kind, *key_parts))
         self._write_atomic(self._path("blobs", ref, ".json"), payload)
         return ref
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +20,7 @@ from clauseflow_contracts import ids
 from clauseflow_contracts.errors import NotFound
 from clauseflow_contracts.events import ClauseResult, ClauseTask
 from clauseflow_contracts.review import Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_contracts.tenants import document_owner
 from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.reference_units import find_reference_clause, unit_id
 from clauseflow_documents.store import DocumentStore, encode_blob
@@ -284,4 +286,8 @@ class ClauseProcessor:
         if job.task.mode != TaskMode.ANALYZE:
             key = (*key, job.task.mode.value)
         payload = encode_blob(transcript)
-        return await asyncio.to_thread(self._store.put_blob_bytes, "transcript", key, payload)
+        # The review's tenant is the owner of its documents (none of another's reach a task).
+        tenant = document_owner(job.task.documents.primary)
+        return await asyncio.to_thread(
+            functools.partial(self._store.put_blob_bytes, "transcript", key, payload, tenant=tenant)
+        )

@@ -9,6 +9,7 @@ status and ``detail_ref``; the gateway reads the blob before applying it.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,7 +42,9 @@ async def bounded_snapshots(outgoing: Sequence[Outgoing], documents: DocumentSto
         payload = env.payload
         blob = encode_blob(payload)
         key = (env.review_id, payload.get("sequence"), env.event_id)
-        ref = await asyncio.to_thread(documents.put_blob_bytes, "snapshot", key, blob)
+        ref = await asyncio.to_thread(
+            functools.partial(documents.put_blob_bytes, "snapshot", key, blob, tenant=env.tenant_id)
+        )
         thin = {**payload, "clauses": [], "redlines": [], "plan": None, "partial": False, "detail_ref": ref}
         bounded.append(Outgoing(out.topic, out.key, env.model_copy(update={"payload": thin})))
     return bounded
