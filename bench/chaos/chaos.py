@@ -29,6 +29,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -36,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clauseflow_cli.client import GatewayClient, GatewayError
+from clauseflow_cli.credentials import read_key
 from clauseflow_cli.stack import LocalStack, StackLayout
 from clauseflow_testkit.local_kafka import LocalKafka
 
@@ -128,7 +130,8 @@ async def _call(url: str, action: Any, attempts: int = 60) -> Any:
     """Call the gateway, waiting through its restarts (connection errors and 5xx are retried)."""
     for _ in range(attempts):
         try:
-            async with GatewayClient(url) as client:
+            # The key the CLI would send: the stack's local admin key, put in the environment below.
+            async with GatewayClient(url, api_key=read_key()) as client:
                 return await action(client)
         except GatewayError as exc:
             if exc.status < 500:
@@ -306,6 +309,7 @@ async def bench(runs: int, seed: int, n_reviews: int, kills: int, timeout_s: flo
     stack = LocalStack(layout)
     try:
         await stack.start()
+        os.environ["CLAUSEFLOW_API_KEY"] = stack.api_key  # the gateway asks for a key (#25)
         await wait_workers_assigned(stack)
         log.info("fault-free run: %d reviews", len(picks))
         clean, clean_s = await review_all(layout.gateway_url, picks, None, timeout_s)
