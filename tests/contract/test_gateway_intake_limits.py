@@ -132,6 +132,12 @@ async def test_a_client_that_disconnects_mid_upload_is_one_info_line(
             await writer.drain()
             await asyncio.sleep(0.3)
             writer.close()
+            # The gateway notices the disconnect on its next read: wait for its line (a loaded
+            # machine may take a while), then a moment more for any second line.
+            for _ in range(100):
+                if any("disconnected" in e["event"] for e in logs):
+                    break
+                await asyncio.sleep(0.1)
             await asyncio.sleep(0.5)
         assert (await gw.http.get("/healthz")).status_code == 200
         disconnects = [e for e in logs if "disconnected" in e["event"]]
