@@ -6,9 +6,11 @@ that must be flagged (different wording, structure, numbers, English and Chinese
 passive, our party named by role, by defined name or as 甲方/乙方) and clauses that must not be
 (mutual or balanced, favourable to us, the same burden on the counterparty, market standard). A
 ``flag`` case names the level and the quote it must be reported with; every case names the only
-other risks the clause may raise (``also``). None of these clauses appears in the bundled examples
-or the golden set. This runner executes every case file; scripts/split_rule_cases.py made them from
-the former single test module, scripts/split_rule_packs.py moved them beside their family.
+other risks the clause may raise (``also``); a ``clear`` case may name the veto that clears it
+(``veto: <family>.<name>``, clauseflow_legal/rules/packs.py). None of these clauses appears in the
+bundled examples or the golden set. This runner executes every case file; scripts/split_rule_cases.py
+made them from the former single test module, scripts/split_rule_packs.py moved them beside their
+family.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.rules import REGISTRY, ClauseContext
+from clauseflow_legal.rules.packs import recorded_vetoes
 
 RULES_DIR = Path(rules_package.__file__).parent
 CASE_SUFFIX = ".cases.yaml"
@@ -55,6 +58,7 @@ class Case:
     quote: str | None = None
     tools: list[Any] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    veto: str | None = None
 
     @property
     def id(self) -> str:
@@ -122,9 +126,12 @@ def test_a_risk_borne_by_our_party_is_flagged_whatever_the_phrasing(case: Case) 
 
 @pytest.mark.parametrize("case", CLEAR, ids=[c.id for c in CLEAR])
 def test_a_balanced_favourable_or_counterparty_risk_is_not_flagged(case: Case) -> None:
-    reported = {r["risk_type"] for r in case.review()}
+    with recorded_vetoes() as vetoed:
+        reported = {r["risk_type"] for r in case.review()}
     assert case.risk not in reported
     assert reported == case.also
+    if case.veto is not None:
+        assert case.veto in vetoed, f"cleared without the veto {case.veto}; vetoes that applied: {vetoed}"
 
 
 def test_no_rule_raises_on_any_phrasing() -> None:
