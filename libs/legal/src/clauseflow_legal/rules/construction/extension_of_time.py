@@ -1,14 +1,16 @@
 """The extension_of_time rule (construction): Extension-of-time entitlements deleted or narrowed."""
 
-# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
-
 from __future__ import annotations
 
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import contractor_view
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 @rule(reports={"extension_of_time_restricted"})
@@ -17,7 +19,7 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     if not contractor_view(ctx):
         return []
     eot = re.search(
-        r"extension\s+of\s+(?:the\s+)?time|Time\s+for\s+Completion|工期[^。；]{0,4}(?:延长|顺延)|(?:顺延|延长)工期|竣工(?:时间|日期)",
+        PATTERNS["time_named"],
         ctx.title + " " + ctx.text,
         re.I,
     )
@@ -36,22 +38,13 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
         r"|仅(?:在|因|限于)[^。；]{0,24}(?:方可|才能|才可)(?:要求)?(?:顺延|延长)(?:工期)?"
     ):
         return [
-            Finding(
+            WORDING.finding(
+                ctx,
+                "grounds_narrowed",
                 "extension_of_time_restricted",
                 "high",
                 span(s, m),
-                ctx.t(
-                    f"Grounds for extension of time are removed or narrowed ({m.group(0).strip()}).",
-                    f"工期延长的事由被删除或缩减（{m.group(0).strip()}）。",
-                ),
-                ctx.t(
-                    f"Without them {ctx.us} pays delay damages for delay caused by the Employer or events at its risk, and loses time at large protection.",
-                    f"缺少这些事由，{ctx.us}须就业主原因或业主风险事件造成的延误承担误期赔偿。",
-                ),
-                ctx.t(
-                    "Playbook: keep EoT for variations, Employer delay and Employer-risk events; apportion concurrent delay.",
-                    "行业立场：保留变更、业主延误和业主风险事件的工期延长；共同延误按比例分担。",
-                ),
+                matched=m.group(0).strip(),
             )
         ]
     return []
