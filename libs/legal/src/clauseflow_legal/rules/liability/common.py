@@ -2,5 +2,9 @@
 
 from __future__ import annotations
 
+from clauseflow_legal.rules.packs import patterns_beside
+
+PATTERNS = patterns_beside(__file__)
+
 # Chinese names of a sum owed for a breach, set in advance (a late-payment 罚息 included).
-PENALTY_ZH = r"违约金|误期(?:损害)?赔偿|罚款|罚金|罚息"
+PENALTY_ZH = PATTERNS["penalty_zh"]

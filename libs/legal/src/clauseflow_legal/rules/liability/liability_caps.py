@@ -9,6 +9,7 @@ import re
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span, sub_sentence
 from clauseflow_legal.rules.liability.common import PENALTY_ZH
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Amount,
@@ -18,32 +19,27 @@ from clauseflow_legal.text import (
     find_periods,
 )
 
-_CAP = (
-    r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|in\s+no\s+event\s+exceed|capped\s+at"
-    r"|(?:up\s+to|subject\s+to)\s+a\s+maximum|(?:aggregate|total|maximum)\s+liability|不超过|不得超过|为限|上限|最高"
-)
-_LIAB_WORD = r"liabilit(?:y|ies)|liable|责任|赔偿"
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_CAP = PATTERNS["cap"]
+_LIAB_WORD = PATTERNS["liab_word"]
 # A ceiling actually set ("shall not exceed USD 1,000,000"), not one denied ("不设上限").
-_STATED_CAP = r"shall\s+not\s+exceed|not\s+(?:to\s+)?exceed|limited\s+to|capped\s+at|in\s+no\s+event\s+exceed|不超过|不得超过|(?<!不设)(?<!不设任何)上限为|为限(?!制)"
-_STANDARD_CARVE = r"fraud|wil(?:l)?ful|gross\s+negligence|death|personal\s+injury|bodily\s+injury|欺诈|故意|重大过失|人身(?:伤害|伤亡)"
-_CARVE_TRIGGER = (
-    r"shall\s+not\s+apply\s+to|does\s+not\s+apply\s+to|do\s+not\s+apply\s+to|shall\s+not\s+limit|excluding|"
-    r"except\s+(?:for|in\s+respect\s+of)|other\s+than|save\s+(?:for|in\s+respect\s+of)|不适用于|不受.{0,10}限制|除外"
-)
-_OUR_EXPOSURE = (
-    r"delay\s+damages|performance\s+damages|liquidated\s+damages|remedying\s+defects|误期|违约金|缺陷"
-)
+_STATED_CAP = PATTERNS["stated_cap"]
+_STANDARD_CARVE = PATTERNS["standard_carve"]
+_CARVE_TRIGGER = PATTERNS["carve_trigger"]
+_OUR_EXPOSURE = PATTERNS["our_exposure"]
 
 
 def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
     """Whose liability a cap sentence limits."""
     text = s.text
-    m = re.search(r"liabilit(?:y|ies)\s+of\s+(?:the\s+)?", text, re.I)
+    m = re.search(PATTERNS["liable_side"], text, re.I)
     if m:
         ms = ctx.parties.mentions(text[m.end() : m.end() + 80])
         if ms and ms[0].start < 5:
             return ms[0].side
-    m = re.search(r"liabilit(?:y|ies)|liable|责任|赔偿", text, re.I)
+    m = re.search(PATTERNS["liable_side_2"], text, re.I)
     if m:
         side = ctx.parties.side_before(text, m.start(), window=70)
         if side is not None:
@@ -52,22 +48,12 @@ def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
 
 
 # A cap measured by one order, shipment or product: in a framework agreement, a fraction of the deal.
-_PER_ORDER = re.compile(
-    r"(?:price|amount|fees?|charges|sums?)\s+(?:actually\s+)?(?:paid|payable)\s+(?:\w+\s+){0,3}?(?:for|under|in\s+respect\s+of)\s+(?:the\s+)?"
-    r"(?:relevant\s+|particular\s+|affected\s+|defective\s+|specific\s+)?(?:order|purchase\s+order|shipment|delivery|consignment|Products?|units?|items?)\b"
-    r"|单(?:批|笔|次)订单|该批(?:货物|产品)|该(?:笔)?订单|(?:引起|导致)[^。；]{0,10}(?:订单|批次)",
-    re.I,
-)
+_PER_ORDER = PATTERNS.compiled("per_order")
 
 
 # A cap by weight or package, as carriage conventions set them: "two (2) SDR per kilogram of the
 # gross weight", "USD 500 per package". For valuable goods it is a small fraction of their worth.
-_PER_WEIGHT = re.compile(
-    r"(?:(?:SDR|special\s+drawing\s+rights?|USD|EUR|GBP|US\$|\$|€|£)\s?[\d.,]+|(?:[\w-]+\s+)?\(?[\d.,]+\)?\s*(?:SDRs?|special\s+drawing\s+rights?|euros?|dollars?))"
-    r"\s+(?:per|for\s+each|a|each)\s+(?:kilo(?:gram(?:me)?)?s?|kg|package|tonne|ton)\b"
-    r"|每(?:公斤|千克|件)[^。；]{0,10}(?:特别提款权|元|美元)|(?:特别提款权|元|美元)[^。；]{0,4}/(?:公斤|千克|件)",
-    re.I,
-)
+_PER_WEIGHT = PATTERNS.compiled("per_weight")
 
 
 def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
@@ -76,7 +62,7 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     pct: float | None = None
     text = s.text
     fees = re.search(
-        r"fees|charges|amounts?\s+paid|royalt(?:y|ies)|commissions?|许可费|使用费|加工费|服务费|费用|价款|合同(?:总)?价|采购(?:金额|额|款|总额)|货款|(?:支付|付)的(?:金额|款项|总额)",
+        PATTERNS["cap_basis"],
         text,
         re.I,
     )
@@ -91,11 +77,11 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
                 break
     for pc in find_percents(text):
         if re.search(
-            r"of\s+(?:the\s+)?(?:total\s+|annual\s+)?(?:fees|charges|royalt(?:y|ies)|price|contract|accepted|purchase|consideration)",
+            PATTERNS["cap_basis_2"],
             text[pc.end : pc.end + 60],
             re.I,
         ) or re.search(
-            r"(?:合同|价款|费用|加工费|服务费|总价|金额|货款)\w{0,4}的?$",
+            PATTERNS["cap_basis_3"],
             text[max(0, pc.start - 20) : pc.start],
         ):
             pct = pc.value
@@ -129,13 +115,13 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
     for s in ctx.sentences:
         is_cap = re.search(_CAP, s.text, re.I) is not None and re.search(_LIAB_WORD, s.text, re.I) is not None
         carve_ref = re.search(
-            r"(?:limitations?|limits?|caps?|exclusions?)\b.{0,60}(?:shall|do|does|will)\s+not\s+apply|(?:责任)?(?:限制|上限).{0,20}不适用",
+            PATTERNS["liability_caps"],
             s.text,
             re.I,
         )
         if not is_cap and not carve_ref:
             continue
-        if ctx.domain == "sha_spa" and re.search(r"Seller|Warrantor|Vendor|卖方", s.text):
+        if ctx.domain == "sha_spa" and re.search(PATTERNS["liability_caps_2"], s.text):
             continue  # M&A seller limitations have their own, more specific rule
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
@@ -188,22 +174,8 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
 def _nominal_cap(ctx: ClauseContext, s: Sentence, nominal: Amount) -> Finding:
     """The cap on the counterparty (or both) is a token fixed sum."""
     figure = s.text[nominal.start : nominal.end]
-    return Finding(
-        "liability_cap_inadequate",
-        "high",
-        span(s, nominal.start),
-        ctx.t(
-            f"The cap is a nominal fixed sum ({figure}), unrelated to the value of the contract.",
-            f"责任上限为名义性的固定金额（{figure}），与合同价值毫无关联。",
-        ),
-        ctx.t(
-            f"Whatever {ctx.them}'s breach costs {ctx.us}, it recovers at most a token amount.",
-            f"无论{ctx.them}违约给{ctx.us}造成多大损失，{ctx.us}最多只能获得象征性的赔偿。",
-        ),
-        ctx.t(
-            "Market: a cap tied to the contract's value (e.g. 100% of the price or 12 months' fees), with carve-outs for fraud, wilful default and personal injury.",
-            "市场惯例：上限与合同价值挂钩（如合同价款的100%或12个月费用），欺诈、故意违约及人身伤害除外。",
-        ),
+    return WORDING.finding(
+        ctx, "nominal_cap", "liability_cap_inadequate", "high", span(s, nominal.start), figure=figure
     )
 
 
@@ -219,39 +191,23 @@ def _low_cap(
 ) -> Finding:
     """The cap on the counterparty (or both) is low: months of fees, a share of the price, per order or weight."""
     if months is not None:
-        basis = ctx.t(f"{months:g} months' fees", f"{months:g}个月的费用")
+        basis = WORDING.t(ctx, "low_cap_2", months=months)
     elif pct is not None:
-        basis = ctx.t(f"{pct:g}% of the fees/price", f"费用/价款的{pct:g}%")
+        basis = WORDING.t(ctx, "low_cap_4", pct=pct)
     elif per_weight is not None:
-        basis = ctx.t(
-            f"{per_weight.group(0)}, whatever the goods are worth",
-            f"{per_weight.group(0)}，与货物实际价值无关",
-        )
+        basis = WORDING.t(ctx, "low_cap_5", matched=per_weight.group(0))
     else:
-        basis = ctx.t(
-            "the price of the single order or product the claim concerns",
-            "引起索赔的单笔订单或单件产品的价款",
-        )
+        basis = WORDING.t(ctx, "low_cap_6")
     severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
-    who = ctx.t("both parties' liability", "双方责任") if side == "mutual" else ctx.them
-    return Finding(
+    who = WORDING.t(ctx, "low_cap_3") if side == "mutual" else ctx.them
+    return WORDING.finding(
+        ctx,
+        "low_cap",
         "liability_cap_inadequate",
         "high" if severe else "medium",
         span(s, 0),
-        ctx.t(
-            f"The cap on {who} is only {basis}, well below the loss {ctx.us} could suffer.",
-            f"{who}的责任上限仅为{basis}，远低于{ctx.us}可能遭受的损失。",
-        ),
-        ctx.t(
-            f"As the likely claimant, {ctx.us} would bear most of any loss above the cap; "
-            "market practice is at least 12 months' fees.",
-            f"{ctx.us}作为可能的索赔方，将承担超出上限的大部分损失；市场惯例至少为12个月费用。",
-        ),
-        ctx.t(
-            f"Cap basis found: {basis}. A cap this low makes the counterparty's performance "
-            "promises largely unenforceable in money terms.",
-            f"识别到的上限基准：{basis}。如此低的上限使对方的履约承诺在金钱上基本无法执行。",
-        ),
+        who=who,
+        basis=basis,
     )
 
 
@@ -265,9 +221,7 @@ def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -
         segment = " ".join(x.text for x in nxt)
     if not carve:
         return out
-    items = [
-        i for i in re.split(r";|；|\(\w{1,3}\)|（\w{1,3}）|,\s*(?:and|or)\s+|\bor\b", segment) if i.strip()
-    ]
+    items = [i for i in re.split(PATTERNS["carve_outs_against_us"], segment) if i.strip()]
     ours = [
         i
         for i in items
@@ -284,25 +238,7 @@ def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -
             quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
         listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
         out.append(
-            Finding(
-                "uncapped_liability",
-                "high",
-                quote,
-                ctx.t(
-                    f"The cap does not apply to {listed}, leaving {ctx.us}'s liability for these unlimited.",
-                    f"责任上限不适用于{listed}，使{ctx.us}就此承担无上限责任。",
-                ),
-                ctx.t(
-                    f"These carve-outs concern {ctx.us}'s own obligations and typical loss heads; together "
-                    "they make the overall cap largely illusory for our side.",
-                    f"上述例外涉及{ctx.us}自身的义务和常见损失类型，使总体责任上限对我方基本失去意义。",
-                ),
-                ctx.t(
-                    "Only fraud, wilful misconduct, death and personal injury are market-standard carve-outs; "
-                    "other heads should count towards the cap or sit under a separate super-cap.",
-                    "市场惯例的例外仅为欺诈、故意不当行为和人身伤亡；其他事项应计入上限或适用单独的特别上限。",
-                ),
-            )
+            WORDING.finding(ctx, "carve_outs_against_us", "uncapped_liability", "high", quote, listed=listed)
         )
     return out
 
@@ -310,29 +246,18 @@ def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -
 def _excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
     """Loss types excluded from the counterparty's liability that matter most to a customer."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"(?:not\s+be\s+liable|no\s+liability|exclud\w*|不承担).{0,200}?(loss\s+of\s+data|data\s+loss|business\s+interruption|lost\s+production|loss\s+of\s+production|数据(?:丢失|损失)|停产|营业中断)"
-    ):
+    for s, m in ctx.find(PATTERNS["excluded_heads_of_loss"]):
         side = ctx.actor(s, m.start())
         if ctx.parties.buy_side and (ctx.parties.theirs(side) or side == "mutual"):
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "excluded_heads_of_loss",
                     "liability_cap_inadequate",
                     "medium",
                     span(s, m.start(1)),
-                    ctx.t(
-                        f"{ctx.them} excludes liability for {m.group(1)}, the loss {ctx.us} is most likely to suffer.",
-                        f"{ctx.them}排除了对{m.group(1)}的责任，而这正是{ctx.us}最可能遭受的损失。",
-                    ),
-                    ctx.t(
-                        "Excluding the main head of loss leaves the claimant without a remedy for the typical breach.",
-                        "排除主要损失类型使索赔方对典型违约缺乏救济。",
-                    ),
-                    ctx.t(
-                        "Data loss caused by the provider's breach should be recoverable, at least under a super-cap.",
-                        "因服务方违约造成的数据损失应可获赔，至少适用特别上限。",
-                    ),
                     priority=1,
+                    group1=m.group(1),
                 )
             )
             break
@@ -341,34 +266,12 @@ def _excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
 
 def _asymmetric_caps(ctx: ClauseContext, their_cap: Sentence) -> Finding:
     """The counterparty's liability is capped while ours is unlimited."""
-    return finding(
-        ctx,
-        "liability_cap_inadequate",
-        "high",
-        span(their_cap, 0),
-        (
-            f"{ctx.them}'s liability is capped while {ctx.us}'s is unlimited: the caps are asymmetric.",
-            f"{ctx.them}的责任设有上限，而{ctx.us}的责任不设上限：责任上限不对等。",
-        ),
-        (
-            f"{ctx.us} carries unlimited exposure for its own breaches but recovers at most the cap for {ctx.them}'s.",
-            f"{ctx.us}对自身违约承担无限责任，而对{ctx.them}违约最多只能获得上限金额的赔偿。",
-        ),
-        (
-            "Market: one mutual cap tied to the contract's value, with the same carve-outs for both parties.",
-            "市场惯例：双方适用同一与合同价值挂钩的责任上限，并适用相同的例外情形。",
-        ),
-    )
+    return WORDING.finding(ctx, "asymmetric_caps", "liability_cap_inadequate", "high", span(their_cap, 0))
 
 
 # Liable only for gross fault: "shall not be liable … unless caused by its gross negligence or wilful
 # misconduct", "除故意或重大过失外…不承担责任", "仅对其故意或重大过失承担责任".
-_GROSS_FAULT_ONLY = (
-    r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\b[^.;]{0,80}?\b(?:unless|except(?:\s+to\s+the\s+extent)?|save)\b[^.;]{0,40}?\bgross(?:ly)?\s+neglig\w*"
-    r"|(?:liable|responsible)\s+only\s+(?:for|in\s+(?:the\s+)?case\s+of|where)\b[^.;]{0,40}?\bgross(?:ly)?\s+neglig\w*"
-    r"|除[^。；]{0,12}(?:故意|重大过失)[^。；]{0,12}外[^。；]{0,20}不承担(?:任何)?(?:赔偿)?责任"
-    r"|仅(?:对|就)[^。；]{0,10}(?:故意|重大过失)[^。；]{0,12}承担(?:赔偿)?责任"
-)
+_GROSS_FAULT_ONLY = PATTERNS["gross_fault_only"]
 
 
 def _gross_fault_only(ctx: ClauseContext) -> list[Finding]:
@@ -380,42 +283,15 @@ def _gross_fault_only(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.end() - 1 if m.group(0).startswith("除") else m.start())
         if not ctx.parties.theirs(side):
             continue
-        return [
-            finding(
-                ctx,
-                "liability_cap_inadequate",
-                "high",
-                span(s, m),
-                (
-                    f"{ctx.them} is liable only for gross negligence or wilful misconduct, not for ordinary negligence or breach.",
-                    f"{ctx.them}仅对故意或重大过失承担责任，对一般过失或违约不承担责任。",
-                ),
-                (
-                    f"Ordinary failures in performing the contract, the breaches most likely to happen, cost {ctx.us} money and {ctx.them} nothing.",
-                    f"履约中的一般失误（最可能发生的违约）给{ctx.us}造成的损失，{ctx.them}均无需承担。",
-                ),
-                (
-                    "Market: liability for breach and negligence, limited by a cap tied to the contract's value; gross negligence and wilful misconduct lift the cap rather than set the threshold.",
-                    "市场惯例：对违约和过失承担责任，并以与合同价值挂钩的上限为限；故意或重大过失是突破上限的例外，而非承担责任的门槛。",
-                ),
-            )
-        ]
+        return [WORDING.finding(ctx, "gross_fault_only", "liability_cap_inadequate", "high", span(s, m))]
     return []
 
 
 # Causes inside the counterparty's own sphere: its premises, equipment, systems and staff, and the
 # pests and leaks that keeping premises sound prevents ("因仓库漏雨、鼠害…造成的货物损失，保管人不承担
 # 任何责任"; "not liable for loss caused by leakage, vermin or breakdown of its equipment").
-_OWN_SPHERE_CAUSE = (
-    r"漏雨|渗漏|漏水|鼠害|虫害|停电|(?:仓库|库房|库区|设备|设施|系统|员工|工作人员|雇员|车辆)[^。；，、]{0,8}?(?:故障|失灵|损坏|失误|过失|原因)"
-    r"|\bleak\w*|\bvermin\b|\brodents?\b|\bpests?\b|power\s+(?:failure|outage|cut)s?"
-    r"|(?:breakdown|failure|malfunction)\s+of\s+(?:its|the)\s+(?:\w+\s+){0,2}?(?:equipment|plant|premises|warehouse|systems?|machinery|vehicles?)"
-    r"|(?:acts?|omissions?|negligence)\s+of\s+its\s+(?:own\s+)?(?:employees|staff|personnel)"
-)
-_NOT_LIABLE = (
-    r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)|(?:accepts?|has|bears?)\s+no\s+(?:liability|responsibility)"
-    r"|不(?:承担|负)(?:任何)?(?:赔偿)?责任|免(?:除)?(?:赔偿)?责任"
-)
+_OWN_SPHERE_CAUSE = PATTERNS["own_sphere_cause"]
+_NOT_LIABLE = PATTERNS["not_liable"]
 
 
 def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
@@ -429,27 +305,18 @@ def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
         found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
         causes = [c.group(0) for c in found]
         # a power cut alone is the usual force-majeure list's, not a failure of the provider's own
-        if not [c for c in causes if not re.match(r"停电|power", c, re.I)]:
+        if not [c for c in causes if not re.match(PATTERNS["own_sphere_excluded"], c, re.I)]:
             continue
         cause = found[0]
         return [
-            finding(
+            WORDING.finding(
                 ctx,
+                "own_sphere_excluded",
                 "liability_cap_inadequate",
                 "high",
                 span(s, min(cause.start(), m.start())),
-                (
-                    f"{ctx.them} excludes liability for causes within its own control ({', '.join(causes[:4])}).",
-                    f"{ctx.them}对其自身控制范围内的原因（{'、'.join(causes[:4])}）免除责任。",
-                ),
-                (
-                    f"These are the failures {ctx.them} is paid to prevent; excluding them leaves {ctx.us} without a remedy for the most likely losses.",
-                    f"这些正是{ctx.them}收费所应防止的情形；将其排除使{ctx.us}对最可能发生的损失缺乏救济。",
-                ),
-                (
-                    "Market: the provider answers for its premises, equipment and staff; only force majeure and the customer's own causes are excluded.",
-                    "市场惯例：服务方对其场所、设备和人员负责；仅不可抗力及客户自身原因可免责。",
-                ),
+                join=", ".join(causes[:4]),
+                join_2="、".join(causes[:4]),
             )
         ]
     return []
@@ -457,35 +324,20 @@ def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
 
 def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
-    for s, m in ctx.find(
-        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:(?:loss|damage)(?:es|s)?\s+(?:\w+\s+){0,2}?(?:caused\s+by|resulting\s+from|arising\s+(?:from|out\s+of))\s+)?(?:delay|late)\w*(?:\s+in\s+(?:delivery|performance|supply))?[^.;]{0,40}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
-        r"|(?:delivery|completion|performance)\s+(?:dates?|times?|periods?)\s+(?:are|is|shall\s+be)\s+(?:estimates?|approximate|indicative)\s+only"
-        r"|(?:交货|交付|履行)(?:日期|期限|时间)仅(?:供参考|为预估|为估计)|(?:对|就)[^。；]{0,10}(?:迟延|延迟|逾期)(?:交货|交付|履行)?[^。；]{0,6}不承担(?:任何)?责任"
-        # "因乙方原因造成货物迟延送达的，乙方不承担任何责任"
-        r"|(?:迟延|延迟|逾期|延误)(?:送达|交货|交付|履行|到达|运输)(?:的)?[，,][^。；]{0,8}?不承担(?:任何)?(?:责任|赔偿责任)"
-    ):
+    for s, m in ctx.find(PATTERNS["no_remedy_for_their_delay"]):
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             named = [x.side for x in ctx.parties.mentions(s.text) if x.side != "mutual"]
             if not (named and ctx.parties.theirs(named[0])):
                 continue
         return [
-            Finding(
+            WORDING.finding(
+                ctx,
+                "no_remedy_for_their_delay",
                 "liability_cap_inadequate",
                 "medium",
                 span(s, m),
-                ctx.t(
-                    f"{ctx.them} owes nothing for late performance ({m.group(0).strip()}).",
-                    f"{ctx.them}对迟延履行不承担任何责任（{m.group(0).strip()}）。",
-                ),
-                ctx.t(
-                    f"{ctx.us} plans its own production and deliveries on these dates; a delay costs {ctx.us} lost output and its own customers' claims, and {ctx.them} bears none of it.",
-                    f"{ctx.us}依据该日期安排自身生产和交付；一旦迟延，{ctx.us}将遭受停产损失和下游客户索赔，而{ctx.them}不承担任何后果。",
-                ),
-                ctx.t(
-                    "Market: firm delivery dates, delay damages of 0.5-1% a week capped at 10-15% of the price, and a right to terminate after a long delay.",
-                    "市场惯例：约定确定的交货日期，迟延违约金每周0.5%-1%，上限为价款的10%-15%，迟延过久可解除合同。",
-                ),
+                matched=m.group(0).strip(),
             )
         ]
     return []
@@ -493,17 +345,9 @@ def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
 
 def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing when the services it provides fail, whatever the cause."""
-    for s, m in ctx.find(
-        r"(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:failure|interruption|breakdown|suspension|unavailability)\b"
-        r"[^.;]{0,120}?(?:however\s+(?:caused|arising)|for\s+any\s+reason|whatever\s+the\s+cause)"
-        r"|(?:服务|设施|设备)[^。；]{0,20}(?:中断|故障|停止)[^。；]{0,12}(?:无论|不论)[^。；]{0,10}(?:原因|何种原因)[^。；]{0,10}不承担(?:任何)?责任"
-        # its own hosting or suppliers: "因第三方云服务商原因造成的服务中断，乙方不承担任何责任"
-        r"|(?P<own>(?:shall|will)\s+not\s+be\s+(?:liable|responsible)\s+for\s+(?:any\s+)?(?:failure|interruption|outage|unavailability|downtime)\b[^.;]{0,60}?"
-        r"\bcaused\s+by\s+(?:its\s+|any\s+|the\s+)?(?:third[- ]party\s+)?(?:hosting|cloud|data\s+cent(?:re|er)|sub-?contractors?|suppliers?|service\s+providers?)"
-        r"|(?:因|由于)(?:第三方)?(?:云服务商|云服务提供商|托管服务商|数据中心|分包商|供应商)(?:的)?原因[^。；]{0,16}(?:中断|故障|不可用|停止)[^。；]{0,8}不承担(?:任何)?责任)"
-    ):
+    for s, m in ctx.find(PATTERNS["no_remedy_for_failed_services"]):
         # the one who "不承担" is named after the cause in Chinese: "…服务中断，乙方不承担任何责任"
-        relief = re.search(r"不承担|not\s+be\s+(?:liable|responsible)", m.group(0), re.I)
+        relief = re.search(PATTERNS["no_remedy_for_failed_services_2"], m.group(0), re.I)
         if not ctx.parties.theirs(ctx.actor(s, m.start() + (relief.start() if relief else 0))):
             continue
         return [
@@ -520,14 +364,8 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
                     if m.group("own")
                     else f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
                 ),
-                why=(
-                    f"{ctx.us} pays for the services; an exclusion that covers the counterparty's own fault leaves {ctx.us} with no remedy for the breach most likely to occur.",
-                    f"{ctx.us}为该等服务付费；排除对方自身过错的责任，使{ctx.us}对最可能发生的违约毫无救济。",
-                ),
-                market=(
-                    "Market: relief only for failures outside the provider's reasonable control, with a duty to restore promptly and a fee abatement while services are down.",
-                    "市场惯例：仅对超出服务方合理控制范围的故障免责，并负有及时恢复义务，服务中断期间相应减免费用。",
-                ),
+                why=WORDING.pair(ctx, "no_remedy_for_failed_services"),
+                market=WORDING.pair(ctx, "no_remedy_for_failed_services_2"),
             )
         ]
     return []
@@ -535,65 +373,36 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
 
 def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
     """Delay or performance damages owed to us, capped so low that they are no remedy."""
-    for s, _m in ctx.find(
-        r"(?:liquidated|delay|performance)\s+damages|违约金|误期(?:损害)?赔偿|迟延(?:交货|履行)?(?:违约金|赔偿)"
-    ):
+    for s, _m in ctx.find(PATTERNS["token_damages_to_us"]):
         cap = re.search(_CAP, s.text, re.I)
         if not cap:
             continue
         capped = [p for p in find_percents(s.text[cap.start() :]) if p.value < 5]
         # who pays: "payable by the Supplier", else the sentence's subject ("乙方迟延交货的，…向甲方支付")
-        by = re.search(r"(?:payable|paid)\s+by\s+", s.text, re.I)
+        by = re.search(PATTERNS["token_damages_to_us_2"], s.text, re.I)
         named = ctx.parties.mentions(s.text[by.end() :] if by else s.text)
         payers = [x for x in named if x.side != "mutual"]
         payer = payers[0].side if payers else None
         if not capped or not ctx.parties.theirs(payer):
             continue
         return [
-            Finding(
+            WORDING.finding(
+                ctx,
+                "token_damages_to_us",
                 "liability_cap_inadequate",
                 "medium",
                 span(s, cap.start()),
-                ctx.t(
-                    f"The damages {ctx.them} pays for this breach are capped at {capped[0].value:g}%, a token remedy.",
-                    f"{ctx.them}就该违约支付的违约金上限仅为{capped[0].value:g}%，仅具象征意义。",
-                ),
-                ctx.t(
-                    f"Late or poor performance would cost {ctx.them} almost nothing, and if the damages are the only remedy {ctx.us} bears the rest of its loss.",
-                    f"对方迟延或不当履行几乎没有代价；如违约金为唯一救济，其余损失由{ctx.us}自行承担。",
-                ),
-                ctx.t(
-                    "Market: delay damages of 0.5-1% a week (or 0.05-0.1% a day) capped at 10-15% of the price, with a right to terminate when the cap is reached.",
-                    "市场惯例：误期违约金每周0.5%-1%（或每日0.05%-0.1%），上限为合同价款的10%-15%，达到上限时可解除合同。",
-                ),
+                capped=capped[0].value,
             )
         ]
     return []
 
 
 # Wording that says a liability has no ceiling, in the many ways contracts say it.
-_NO_LIMIT = (
-    r"unlimited\s+(?:liabilit\w*|amount)|liabilit\w*.{0,60}?(?:shall\s+be|is|are|will\s+be)\s+unlimited|uncapped"
-    r"|without\s+(?:any\s+)?(?:limit|limitation|cap|ceiling)(?![a-z])(?:\s+(?:of|on|to|as\s+to)\s+(?:its\s+|the\s+)?(?:liabilit\w*|amount))?"
-    r"|\bno\s+(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|exclusion)s?\b(?:\s+(?:of|on)\s+(?:its\s+)?liabilit\w*)?.{0,40}?\b(?:shall|will|does|is\s+to)\s+apply"
-    r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)\s+(?:any\s+)?(?:\w+\s+){0,2}(?:limit|limitation|cap|ceiling|maximum)"
-    # "The Contractor's liability shall not be limited." ("shall not be limited to" lists examples)
-    r"|liabilit(?:y|ies)\b[^.;]{0,60}?\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:limited|capped)\b(?!\s+(?:to|in\s+any\s+way\s+to|by\s+(?:the\s+)?foregoing))"
-    r"|(?:limitations?|limits?|caps?|exclusions?)\s+(?:of\s+|on\s+)?(?:liability\s+)?(?:in\s+(?:this\s+)?(?:Agreement|Contract|Clause\s+[\d.]+)\s+)?(?:shall|will|do|does)\s+not\s+apply\s+to\s+(?:the\s+)?(?P<to>[A-Z][\w’']*(?:\s+[A-Z]\w*)?|乙方|甲方)"
-    r"|不受(?:任何)?.{0,12}?(?:金额|数额|上限|价款|赔偿限额|责任限额)?(?:的)?限制|不设(?:任何)?(?:责任|赔偿)?(?:上限|限额)|无限(?:连带)?(?:赔偿)?责任|不以.{0,12}为限"
-)
-_ALL_LOSSES = (
-    r"(?:liable|responsible|indemnify|compensate|bear)\b.{0,40}?\b(?:for|against)?\s*(?:any\s+and\s+all|all)\s+(?:\w+\s+){0,3}(?:loss|losses|damage|damages|liabilit)"
-    r"|(?:承担|负)(?:全部|一切|所有)(?:的)?(?:赔偿)?责任|(?:一切|全部|所有)(?:的)?损失.{0,12}(?:承担|负|赔偿)|赔偿.{0,12}(?:一切|全部|所有)(?:的)?损失"
-)
-_AGGRAVATED = (
-    r"of\s+whatever\s+(?:nature|kind)|howsoever|in\s+full|indirect|consequential|loss\s+of\s+profits?|lost\s+profits?"
-    r"|间接损失|利润损失|可得利益|预期利益|任何性质"
-)
-_SUBJECT_TO_CAP = (
-    r"subject\s+to\s+(?:the\s+)?(?:limitations?|limits?|caps?|Clause|Section)|up\s+to\s+(?:a\s+)?(?:maximum|the\s+amount)|shall\s+not\s+exceed|not\s+to\s+exceed|in\s+no\s+event\s+exceed"
-    r"|(?<!不设)(?<!不设任何)上限为|不超过|不得超过|为限(?!制)|受.{0,10}(?:第.{1,4}条|责任限制|上限).{0,4}(?:约束|限制)(?!之外)"
-)
+_NO_LIMIT = PATTERNS["no_limit"]
+_ALL_LOSSES = PATTERNS["all_losses"]
+_AGGRAVATED = PATTERNS["aggravated"]
+_SUBJECT_TO_CAP = PATTERNS["subject_to_cap"]
 
 
 def _a_cap_may_cover_us(ctx: ClauseContext, s: Sentence) -> bool:
@@ -612,14 +421,7 @@ _PENALTY_SUBJECT = rf"liquidated\s+damages|delay\s+damages|penalt|{PENALTY_ZH}"
 
 # "including, without limitation," introduces examples and "without limitation of its rights"
 # reserves rights: neither says that a liability has no ceiling.
-_NOT_A_CEILING = re.compile(
-    r"includ\w*\s*,?\s*\(?\s*(?:but\s+not\s+limited\s+to|without\s+(?:any\s+)?limitation)"
-    r"|\b(?:and|or)\s*,?\s*without\s+limitation\b"
-    r"|without\s+limitation\s*,?\s+(?:of|to)\s+(?:\S+\s+){0,4}?(?:rights?|remed\w+)"
-    # a duty that lasts for ever is a duration point, not an uncapped liability
-    r"|without\s+(?:any\s+)?(?:limit|limitation)\s+(?:in|of|as\s+to)\s+(?:time|duration)|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制",
-    re.I,
-)
+_NOT_A_CEILING = PATTERNS.compiled("not_a_ceiling")
 
 
 def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
@@ -641,18 +443,16 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
         if (
             explicit is not None
             and not broad
-            and not re.search(r"liab|indemn|loss|damage|责任|赔偿|损失", text, re.I)
+            and not re.search(PATTERNS["unlimited_liability_5"], text, re.I)
         ):
             continue  # "调整幅度不受限制": the limit missing is a price's, not a liability's
-        if re.search(
-            r"无限(?:连带)?(?:责任)?(?:保证|担保)|unlimited\s+(?:personal\s+)?guarantee", text, re.I
-        ):
+        if re.search(PATTERNS["unlimited_liability"], text, re.I):
             continue  # a guarantor's unlimited guarantee is the security rule's, not our own liability
         # "违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive, not general liability
         if (
             re.search(_PENALTY_SUBJECT, text, re.I)
             and not broad
-            and not re.search(r"liabilit|liable|loss|损失|赔偿责任", text, re.I)
+            and not re.search(PATTERNS["unlimited_liability_6"], text, re.I)
         ):
             continue
         if explicit is None and _a_cap_may_cover_us(ctx, s):
@@ -661,7 +461,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             re.search(_STANDARD_CARVE, text, re.I)
             and not broad
             and not re.search(
-                r"any\s+(?:other\s+)?(?:breach|loss|claim)|all\s+(?:other\s+)?(?:losses|claims)|一切|全部",
+                PATTERNS["unlimited_liability_7"],
                 text,
                 re.I,
             )
@@ -674,7 +474,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             side = ms[0].side if ms else None
         if side is None:
             owner = re.search(
-                r"(?:liability|liabilities)\s+of\s+(?:the\s+)?|(?:shall\s+)?apply\s+to\s+(?:the\s+)?",
+                PATTERNS["unlimited_liability_2"],
                 text,
                 re.I,
             )
@@ -683,10 +483,8 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                 if ms and ms[0].start <= 2:
                     side = ms[0].side
         if side is None:
-            verb = re.search(
-                r"liable|liabilit|responsible|indemnif|compensate|bear|borne|承担|负责|赔偿", text, re.I
-            )
-            by = re.search(r"borne\s+by\s+(?:the\s+)?", text, re.I)
+            verb = re.search(PATTERNS["unlimited_liability_3"], text, re.I)
+            by = re.search(PATTERNS["unlimited_liability_4"], text, re.I)
             if by:
                 ms = ctx.parties.mentions(text[by.end() : by.end() + 40])
                 side = ms[0].side if ms else None
@@ -703,21 +501,18 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.us}'s liability under this provision has no cap"
                     + (
                         " and extends to indirect or consequential loss."
-                        if re.search(r"indirect|consequential|profit", text, re.I)
+                        if re.search(PATTERNS["unlimited_liability_8"], text, re.I)
                         else "."
                     ),
                     f"{ctx.us}在本条项下的责任不设上限"
-                    + ("，且及于间接损失或利润损失。" if re.search(r"间接|利润|可得利益", text) else "。"),
+                    + (
+                        "，且及于间接损失或利润损失。"
+                        if re.search(PATTERNS["unlimited_liability_9"], text)
+                        else "。"
+                    ),
                 ),
-                ctx.t(
-                    "Unlimited exposure is uninsurable and out of proportion to the contract value.",
-                    "无上限的责任敞口无法投保，且与合同价值不相称。",
-                ),
-                ctx.t(
-                    f"{ctx.us}'s total liability should be capped (for example at the contract price or 12 months' fees), "
-                    "with indirect and consequential loss excluded; only fraud, wilful misconduct, death and personal injury uncapped.",
-                    f"{ctx.us}的累计责任应设上限（如合同价款或12个月费用），并排除间接损失；仅欺诈、故意不当行为及人身伤亡不设上限。",
-                ),
+                WORDING.t(ctx, "unlimited_liability"),
+                WORDING.t(ctx, "unlimited_liability_2"),
             )
         )
     return out
