@@ -9,11 +9,14 @@ import re
 from clauseflow_legal.rules.base import (
     ClauseContext,
     Finding,
-    finding,
     span,
 )
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_periods, fmt_period
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 @rule(reports={"auto_renewal_lock_in"})
@@ -21,15 +24,13 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
     if ctx.parties.sell_side and not ctx.parties.buy_side:
         return []
-    for s, m in ctx.find(
-        r"automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)\w*|renew\w*\s+automatically|自动(?:续期|续展|延续|延长|续约|顺延)"
-    ):
+    for s, m in ctx.find(PATTERNS["auto_renewal"]):
         periods = find_periods(s.text)
         if not periods:
             continue
         # "unless the Customer gives notice": only the party that can stop the renewal is locked in.
         stopper = re.search(
-            r"(?:除非|unless)\s*(?P<who>[^，,。；;]{0,30}?)\s*(?:在|于|提前|gives?|serves?|delivers?|notif|provides?|sends?)",
+            PATTERNS["auto_renewal_2"],
             s.text,
             re.I,
         )
@@ -47,7 +48,7 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         if notice is None:
             # the non-renewal notice often has a sentence of its own: "被许可方如不续约，应在期满前180日书面通知"
             nxt = next((x for x in ctx.sentences if x.start > s.start), None)
-            if nxt is not None and re.search(r"renew|续约|续期|续展", nxt.text, re.I):
+            if nxt is not None and re.search(PATTERNS["auto_renewal_3"], nxt.text, re.I):
                 notice = next(
                     (p for p in find_periods(nxt.text) if p.unit in {"day", "business day", "month"}), None
                 )
@@ -57,14 +58,9 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
             continue
         bits = []
         if long_renewal and renewal is not None:
-            bits.append(ctx.t(f"renewal periods of {fmt_period(renewal)}", f"每次续期{fmt_period(renewal)}"))
+            bits.append(WORDING.t(ctx, "auto_renewal_3", period=fmt_period(renewal)))
         if early_notice and notice is not None:
-            bits.append(
-                ctx.t(
-                    f"non-renewal notice {fmt_period(notice)} ahead",
-                    f"须提前{fmt_period(notice)}发出不续期通知",
-                )
-            )
+            bits.append(WORDING.t(ctx, "auto_renewal_4", period=fmt_period(notice)))
         return [
             Finding(
                 "auto_renewal_lock_in",
@@ -74,14 +70,8 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
                     "The term renews automatically with " + " and ".join(bits) + ".",
                     "合同自动续期，" + "，".join(bits) + "。",
                 ),
-                ctx.t(
-                    f"Missing the window locks {ctx.us} into another long term at prices it may not control.",
-                    f"一旦错过通知窗口，{ctx.us}将被锁定在新的长期期限内，且价格可能不受控制。",
-                ),
-                ctx.t(
-                    "Playbook: renewals of at most 12 months with a non-renewal window of 30-60 days.",
-                    "行业立场：每次续期不超过12个月，不续期通知期为30-60日。",
-                ),
+                WORDING.t(ctx, "auto_renewal"),
+                WORDING.t(ctx, "auto_renewal_2"),
             )
         ]
     return _locked_in_term(ctx)
@@ -89,10 +79,7 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
 
 # A long fixed term our party may not leave: "for a term of ten years … The Tenant has no right to end
 # this Lease before the end of the term", "乙方在租赁期内无权提前解除本合同".
-_NO_EARLY_EXIT = (
-    r"(?:has|have)\s+no\s+right\s+to\s+(?:end|terminate|break)|(?:may|shall|can)\s+not\s+(?:end|terminate)\s+(?:this|the)\s+\w+\s+(?:before|early|prior)"
-    r"|无权(?:提前|单方)?(?:解除|终止)|不得提前(?:解除|终止)"
-)
+_NO_EARLY_EXIT = PATTERNS["no_early_exit"]
 
 
 def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
@@ -104,23 +91,13 @@ def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
         if not long:
             continue
         return [
-            finding(
+            WORDING.finding(
                 ctx,
+                "locked_in_term",
                 "auto_renewal_lock_in",
                 "medium",
                 span(s, m),
-                what=(
-                    f"{ctx.us} is bound for {fmt_period(long[0])} with no right to end the contract early.",
-                    f"{ctx.us}受{fmt_period(long[0])}的固定期限约束，且无权提前解除。",
-                ),
-                why=(
-                    f"A business changes over {fmt_period(long[0])}; without a break {ctx.us} pays to the end whatever it needs.",
-                    f"在{fmt_period(long[0])}内经营情况必然变化；没有提前解除权，{ctx.us}无论需要与否都须付款至期满。",
-                ),
-                market=(
-                    "Playbook: a break right for us at a mid-point (e.g. year five of ten) on six months' notice, at most with a modest break payment.",
-                    "行业立场：我方在期限中点（如十年中的第五年）可提前六个月通知解除，至多支付适当的解约补偿。",
-                ),
+                period=fmt_period(long[0]),
             )
         ]
     return []
