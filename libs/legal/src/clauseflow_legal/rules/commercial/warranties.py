@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.parties import Side
-from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Period,
@@ -17,25 +18,19 @@ from clauseflow_legal.text import (
     fmt_period,
 )
 
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
 # A bank or performance guarantee, bond or letter of credit: security for performance, not a warranty of it.
-_SECURITY_INSTRUMENT = re.compile(
-    r"(?:performance|bank|on-demand|demand|advance\s+payment|parent\s+company|retention)\s+(?:guarantee|bond|security)"
-    r"|letter\s+of\s+credit|保函|履约担保|预付款担保",
-    re.I,
-)
+_SECURITY_INSTRUMENT = PATTERNS.compiled("security_instrument")
 
 
 # Warranties taken away, not given: "makes no warranties", "disclaims", "as is".
-_DISCLAIMED = re.compile(
-    r"(?:makes?|gives?|provides?|extends?)\s+no\s+(?:\w+\s+){0,4}(?:warrant\w*|representations?|guarantees?)"
-    r"|\bdisclaim\w*|(?:does|do|shall|will)\s+not\s+(?:\w+\s+)?(?:warrant|guarantee|represent)\b"
-    r"|\bas\s+is\b|without\s+(?:any\s+)?warrant\w*|不(?:作|提供)(?:任何)?(?:保证|担保)",
-    re.I,
-)
+_DISCLAIMED = PATTERNS.compiled("disclaimed")
 
 
 # The period a warranty runs for, named as such.
-_WARRANTY_PERIOD = r"(?:warranty|guarantee|defects\s+(?:liability|notification))\s+period|质量保证期|质保期|保修期|缺陷(?:责任|通知)期"
+_WARRANTY_PERIOD = PATTERNS["warranty_period"]
 
 
 def _measures_warranty(text: str, term: re.Match[str], period: Period) -> bool:
@@ -46,17 +41,15 @@ def _measures_warranty(text: str, term: re.Match[str], period: Period) -> bool:
     if period.start < term.end():
         return False
     between = text[term.end() : period.start]
-    reach = 30 if re.search(r"[\u4e00-\u9fff]", term.group(0)) else 120
-    return len(between) <= reach and not re.search(
-        r"届满|期满|结束|expir\w*|end\s+of|after\s+the", between, re.I
-    )
+    reach = 30 if re.search(PATTERNS["measures_warranty"], term.group(0)) else 120
+    return len(between) <= reach and not re.search(PATTERNS["measures_warranty_2"], between, re.I)
 
 
 def _disclaimed_before(text: str, pos: int) -> bool:
     """Whether the promise at ``pos`` is one a disclaimer before it takes away (no "warrants that" between)."""
     disclaimer = _DISCLAIMED.search(text[:pos])
     return disclaimer is not None and not re.search(
-        r"\b(?:warrants?|guarantees?|represents?)\s+(?:and\s+\w+\s+)?that\b",
+        PATTERNS["disclaimed_before"],
         text[disclaimer.end() : pos],
         re.I,
     )
@@ -80,49 +73,25 @@ def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
         rf"|(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,20}}由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)"
     )
     for s, m in ctx.find(pattern):
-        if re.search(r"\b(?:not|never)\s+(?:be\s+)?$", s.text[: m.start()], re.I):
+        if re.search(PATTERNS["their_design_errors"], s.text[: m.start()], re.I):
             continue  # "shall not be liable for any defect resulting from the Specifications"
         if not ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ) and "由" not in m.group(0):
             continue
-        return [
-            finding(
-                ctx,
-                "warranty_excessive",
-                "high",
-                span(s, m),
-                (
-                    f"{ctx.us} answers for errors in the drawings or specifications {ctx.them} itself supplies.",
-                    f"{ctx.us}须对{ctx.them}自己提供的图纸或技术资料中的错误负责。",
-                ),
-                (
-                    f"A defect caused by {ctx.them}'s design becomes {ctx.us}'s cost: rework, rejected goods, recalls and delay damages.",
-                    f"因{ctx.them}设计导致的缺陷变成{ctx.us}的成本：返工、退货、召回及延误违约金。",
-                ),
-                (
-                    "Playbook: the party that supplies the design bears its errors; we warrant conformity with the design and notify obvious errors we actually notice.",
-                    "行业立场：提供设计的一方承担设计错误的后果；我方仅保证按设计加工，并对实际发现的明显错误及时通知。",
-                ),
-            )
-        ]
+        return [WORDING.finding(ctx, "their_design_errors", "warranty_excessive", "high", span(s, m))]
     return []
 
 
 # An absolute promise of result: fit for any purpose, free from all defects, whatever happens.
-_ABSOLUTE_PROMISE = re.compile(
-    r"fit(?:ness)?\s+for\s+(?:the\s+|its\s+|any\s+|all\s+)?(?:intended\s+|particular\s+)?(?:purposes?|uses?)|suitable\s+for\s+(?:any|all)\s+(?:purposes?|uses?)|irrespective\s+of|regardless\s+of|"
-    r"in\s+all\s+circumstances|absolute(?:ly)?|free\s+from\s+(?:all|any)\s+(?:\w+\s+)?(?:defects?|errors?|faults?|bugs?)|(?:error|defect|fault)[- ]free|"
-    r"无论.{0,20}(?:均|都|亦|如何)|不论.{0,20}(?:如何|与否|均|都)|不受.{0,20}(?:条件|情况|因素|限电|天气|资源).{0,6}影响|绝对|完全(?:满足|适合|适用|符合)|(?:一切|全部|任何)(?:生产|使用)?(?:用途|目的|使用要求|需求)|无任何(?:质量)?(?:缺陷|故障|瑕疵|问题)|不(?:出现|发生)任何(?:故障|缺陷|质量问题)|任何情况下",
-    re.I,
-)
+_ABSOLUTE_PROMISE = PATTERNS.compiled("absolute_promise")
 # A promise of reasonable skill and care is a standard of effort, not an absolute one.
-_REASONABLE_CARE = re.compile(r"reasonable\s+(?:skill|care|endeavou?rs)|合理(?:技能|谨慎)", re.I)
+_REASONABLE_CARE = PATTERNS.compiled("reasonable_care")
 # "… enforceable … regardless of whether considered in equity or at law": the enforceability
 # opinion's equity exception, not a promise of result.
-_EQUITY_EXCEPTION = re.compile(r"regardless\s+of\s+whether\s+.{0,80}(?:equity|at\s+law)", re.I)
+_EQUITY_EXCEPTION = PATTERNS.compiled("equity_exception")
 # A recital tells the history; it promises nothing.
-_RECITAL = re.compile(r"\s*whereas\b", re.I)
+_RECITAL = PATTERNS.compiled("recital")
 
 
 @rule(reports={"warranty_excessive", "warranty_or_sla_inadequate"})
@@ -144,28 +113,11 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
 def _perfect_availability_we_promise(ctx: ClauseContext) -> list[Finding]:
     """We promise 100% availability, which no service can meet (then nothing else is asked)."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"(?:available|availability|uptime)\s+(?:of\s+|at\s+)?(?:100\s?%|one\s+hundred\s+per\s*cent)|(?:100\s?%|one\s+hundred\s+per\s*cent)\s+(?:of\s+the\s+time|availability|uptime)"
-        r"|(?:可用性|可用率|在线率)[^。；]{0,6}(?:100\s?%|百分之百)|(?:不间断|无中断)(?:地)?(?:运行|提供服务)"
-    ):
+    for s, m in ctx.find(PATTERNS["perfect_availability_we_promise"]):
         if ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())):
             out.append(
-                Finding(
-                    "warranty_excessive",
-                    "high",
-                    span(s, m),
-                    ctx.t(
-                        f"{ctx.us} commits to 100% availability, which no service can meet.",
-                        f"{ctx.us}承诺100%的可用性，任何服务都无法达到。",
-                    ),
-                    ctx.t(
-                        "Every minute of maintenance or outage is a breach, whatever its cause.",
-                        "任何维护或中断都将构成违约，无论原因为何。",
-                    ),
-                    ctx.t(
-                        "Market: 99.5-99.9% monthly availability, excluding planned maintenance and events outside our control.",
-                        "市场惯例：月度可用性99.5%-99.9%，计划内维护及不可控事件除外。",
-                    ),
+                WORDING.finding(
+                    ctx, "perfect_availability_we_promise", "warranty_excessive", "high", span(s, m)
                 )
             )
             return out
@@ -183,11 +135,7 @@ def _warranty_side(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | 
         and re.search(_WARRANTY_PERIOD, text, re.I)
     ):
         side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
-    if (
-        side is None
-        and ctx.domain == "sha_spa"
-        and re.search(r"\bWarrant(?:y|ies)\b|陈述(?:与|和|及)保证", text)
-    ):
+    if side is None and ctx.domain == "sha_spa" and re.search(PATTERNS["warranty_side"], text):
         side = "us" if ctx.parties.is_role("seller") else None  # a share deal's Warranties are the seller's
     return side
 
@@ -205,22 +153,22 @@ def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
         p
         for p in find_periods(text)
         if p.unit in {"month", "year"}
-        and not re.search(r"notice|通知", text[max(0, p.start - 30) : p.start], re.I)
+        and not re.search(PATTERNS["long_warranty_period_5"], text[max(0, p.start - 30) : p.start], re.I)
     ]
     warranty_terms = re.search(
-        r"warrant|guarantee|defect|fault|quality|workmanship|保修|质保(?!金)|质量(?!保证金)|缺陷|故障|瑕疵|陈述(?:与|和|及)保证",
+        PATTERNS["long_warranty_period"],
         text,
         re.I,
     )
-    if ctx.domain == "sha_spa" and re.search(r"\bTax|税", text):
+    if ctx.domain == "sha_spa" and re.search(PATTERNS["long_warranty_period_2"], text):
         warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
     # two years is within the norm (and is 24.3 months counted in days)
     long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
     if (
         long
         and long.months <= 61
-        and re.search(r"保修", text)
-        and re.search(r"防水|渗漏|屋面|外墙|幕墙", text)
+        and re.search(PATTERNS["long_warranty_period_3"], text)
+        and re.search(PATTERNS["long_warranty_period_4"], text)
     ):
         long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
     return long
@@ -229,15 +177,13 @@ def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
 def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
     """The first warranty we give that is absolute or runs unusually long."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"\b(?:warrant\w*|guarantee\w*|represents?|undertakes?)\b|保证|担保|承诺|质保|缺陷(?:责任|通知)期|保修期"
-    ):
+    for s, m in ctx.find(PATTERNS["excessive_warranty_we_give"]):
         text = s.text
         side = _warranty_side(ctx, s, m)
         if not ctx.parties.ours(side):
             continue
         if _SECURITY_INSTRUMENT.search(text) and not re.search(
-            r"(?:guarantees?|warrants?)\s+that|保证(?!金|函)[^。；]{0,20}(?:符合|达到|不低于|无)", text, re.I
+            PATTERNS["excessive_warranty_we_give_2"], text, re.I
         ):
             continue  # a bank guarantee's validity is security (security_insurance_burden), not a warranty
         if _RECITAL.match(text):
@@ -252,35 +198,18 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
             continue
         problems = []
         if strict:
-            problems.append(
-                ctx.t(f"an absolute guarantee ({strict.group(0)})", f"绝对性保证（{strict.group(0)}）")
-            )
+            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_4", matched=strict.group(0)))
         if long:
-            problems.append(
-                ctx.t(
-                    f"an unusually long warranty period of {fmt_period(long)}",
-                    f"长达{fmt_period(long)}的保证期",
-                )
-            )
+            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_5", period=fmt_period(long)))
         if long and not strict and ctx.domain == "sha_spa":
             out.append(
-                finding(
+                WORDING.finding(
                     ctx,
+                    "excessive_warranty_we_give_3",
                     "warranty_excessive",
                     "medium",
                     span(s, long.start),
-                    (
-                        f"{ctx.us}'s warranties survive for {fmt_period(long)} after Completion.",
-                        f"{ctx.us}的陈述与保证在交割后{fmt_period(long)}内持续有效。",
-                    ),
-                    (
-                        "General warranty claims are normally brought once the buyer has run the business through one or two audits; beyond that the seller stays exposed long after the price is spent.",
-                        "一般保证的索赔通常在买方经历一至两个审计周期后即已提出；超出该期限，卖方在价款早已使用后仍长期承担风险。",
-                    ),
-                    (
-                        "Market: 12-24 months for general warranties; longer only for title, capacity and tax.",
-                        "市场惯例：一般保证12-24个月；仅权属、主体资格和税务保证可更长。",
-                    ),
+                    period=fmt_period(long),
                 )
             )
             break
@@ -295,14 +224,8 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
                     + ", beyond reasonable skill and care and conformity with the specification.",
                     f"{ctx.us}作出" + "及".join(problems) + "，超出合理技能与谨慎及符合约定规格的标准。",
                 ),
-                ctx.t(
-                    "We would be liable for outcomes that depend on matters we do not control, whatever our diligence, for longer than the equipment or work can reasonably be expected to stay defect-free.",
-                    "无论我方如何勤勉，均须对我方无法控制的结果承担责任，且期限超出设备或工作可合理保持无缺陷的时间。",
-                ),
-                ctx.t(
-                    "Playbook: conformity with agreed specifications and reasonable skill and care, for 12-24 months; fitness only for purposes expressly stated in the contract.",
-                    "行业立场：保证符合约定规格并尽合理技能与谨慎，保证期12-24个月；仅对合同明确约定的用途承担适用性保证。",
-                ),
+                WORDING.t(ctx, "excessive_warranty_we_give"),
+                WORDING.t(ctx, "excessive_warranty_we_give_2"),
             )
         )
         break
@@ -326,23 +249,14 @@ def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:
         ]
         if short:
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "short_warranty_given_to_us",
                     "warranty_or_sla_inadequate",
                     "medium",
                     span(s, short[0].start),
-                    ctx.t(
-                        f"{ctx.them}'s warranty lasts only {fmt_period(short[0])}.",
-                        f"{ctx.them}的质量保证期仅为{fmt_period(short[0])}。",
-                    ),
-                    ctx.t(
-                        "Defects that appear after a few months of use would be at our cost.",
-                        "使用数月后才显现的缺陷将由我方承担。",
-                    ),
-                    ctx.t(
-                        "Playbook: at least 12 months from acceptance, with repair, replacement or refund and damages for failures.",
-                        "行业立场：自验收起至少12个月，可要求修理、更换或退款并就损失索赔。",
-                    ),
                     priority=1,
+                    period=fmt_period(short[0]),
                 )
             )
             break
@@ -352,37 +266,22 @@ def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:
 def _sole_remedy_for_their_failure(ctx: ClauseContext) -> list[Finding]:
     """Credits or repair are our only remedy for the counterparty's failure."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"sole\s+and\s+exclusive\s+remedy|sole\s+remedy|exclusive\s+remedy|唯一(?:的)?(?:救济|补救)"
-        r"|(?:liability|obligation)\s+(?:\w+\s+){0,3}(?:limited|restricted)\s+to\s+(?:the\s+)?(?:repair|replacement|re-?performance)|仅限于(?:修理|更换|维修|退款|重新履行)"
-        # "The Supplier's sole obligation under this warranty is to repair or replace"
-        r"|(?:sole|only|entire)\s+(?:obligation|liability)\s+(?:\w+\s+){0,3}(?:is|shall\s+be)\s+to\s+(?:repair|replace|re-?perform|refund)"
-    ):
+    for s, m in ctx.find(PATTERNS["sole_remedy_for_their_failure"]):
         text = s.text
-        if re.search(r"liquidated|delay\s+damages|违约金", text, re.I):
+        if re.search(PATTERNS["sole_remedy_for_their_failure_2"], text, re.I):
             continue
         if re.search(
-            r"credit|repair|replace|re-?perform|refund|patch|bug\s*fix|workaround|服务抵扣|维修|更换|退款|补丁|修复",
+            PATTERNS["sole_remedy_for_their_failure_3"],
             ctx.text,
             re.I,
         ):
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "sole_remedy_for_their_failure",
                     "warranty_or_sla_inadequate",
                     "medium",
                     span(s, m),
-                    ctx.t(
-                        f"Limited credits or repair are {ctx.us}'s sole and exclusive remedy for {ctx.them}'s failure.",
-                        f"有限的服务抵扣或修理是{ctx.us}就{ctx.them}违约的唯一救济。",
-                    ),
-                    ctx.t(
-                        "Capped credits replace damages and termination, so chronic under-performance costs the provider little.",
-                        "设上限的抵扣替代了损害赔偿和解除权，长期不达标对服务方几无成本。",
-                    ),
-                    ctx.t(
-                        "Playbook: credits as a price adjustment without prejudice to damages, plus termination for repeated failure.",
-                        "行业立场：服务抵扣仅为价格调整，不影响损害赔偿，反复不达标可解除。",
-                    ),
                     priority=1,
                 )
             )
@@ -397,26 +296,17 @@ def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
         window = ctx.text[max(0, p.start - 120) : p.end + 40]
         # (one finding per sub-clause is kept by the analysis: a sole-remedy clause in 4.2
         # does not answer a low availability target in 4.1)
-        if 90 <= p.value < 99.5 and re.search(r"availab|uptime|可用", window, re.I):
+        if 90 <= p.value < 99.5 and re.search(PATTERNS["low_availability_target"], window, re.I):
             sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "low_availability_target",
                     "warranty_or_sla_inadequate",
                     "medium",
                     span(sent, p.start - sent.start),
-                    ctx.t(
-                        f"The availability commitment is only {p.value:g}%.",
-                        f"可用性承诺仅为{p.value:g}%。",
-                    ),
-                    ctx.t(
-                        "Below 99.5% allows hours of downtime every month without consequence.",
-                        "低于99.5%意味着每月可有数小时停机而无任何后果。",
-                    ),
-                    ctx.t(
-                        "Playbook: at least 99.5% monthly with meaningful credits.",
-                        "行业立场：月度可用性至少99.5%并配以有效的服务抵扣。",
-                    ),
                     priority=2,
+                    p=p.value,
                 )
             )
     return out
@@ -424,39 +314,17 @@ def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
 
 def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
     """The other side gives no warranty at all: we pay for goods or services it need not make good."""
-    for s, m in ctx.find(
-        r"(?:gives?|makes?|provides?)\s+no\s+(?:warranty|warranties|representations?\s+or\s+warrant\w+)(?:\s+(?:of\s+any\s+kind|whatsoever))?"
-        r"|(?:disclaims?|excludes?)\s+all\s+(?:other\s+)?(?:warranties|conditions)|(?:provided|supplied|sold)\s+[\"“]?as\s+is\b"
-        r"|不(?:作|提供|承担)(?:任何)?(?:明示或默示的)?(?:质量)?(?:保证|担保)(?:责任)?|按现状(?:提供|交付|出售)"
-    ):
+    for s, m in ctx.find(PATTERNS["warranties_disclaimed"]):
         text = s.text
-        if re.search(r"other\s+than|except|save\s+(?:as|for)|除[^。；]{0,30}(?:外|以外)", text, re.I):
+        if re.search(PATTERNS["warranties_disclaimed_2"], text, re.I):
             continue  # express warranties stay; only implied terms are excluded: the usual drafting
         paid_for = r"Products?|Goods|Services?|Software|Deliverables?|Equipment|Works|System|Platform|产品|货物|设备|服务|软件|交付物|工程|系统|平台"
-        if not re.search(paid_for, text, re.I) or re.search(
-            r"(?:Confidential\s+)?Information|保密信息|信息", text, re.I
-        ):
+        if not re.search(paid_for, text, re.I) or re.search(PATTERNS["warranties_disclaimed_3"], text, re.I):
             continue  # "information is provided as is" in an NDA is not a purchase without warranty
         side = ctx.actor(s, m.start())
         if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
             continue
         return [
-            Finding(
-                "warranty_or_sla_inadequate",
-                "high",
-                span(s, m),
-                ctx.t(
-                    f"{ctx.them} gives no warranty at all on what {ctx.us} pays for.",
-                    f"{ctx.them}对{ctx.us}付费取得的货物或服务不提供任何质量保证。",
-                ),
-                ctx.t(
-                    f"Defective goods or services would be {ctx.us}'s loss, with no right to repair, replacement or refund.",
-                    f"货物或服务存在缺陷时损失由{ctx.us}自行承担，无权要求修理、更换或退款。",
-                ),
-                ctx.t(
-                    "Market: conformity with the specification and free from material defects for at least 12 months, with repair, replacement or refund.",
-                    "市场惯例：保证符合约定规格且至少12个月内无重大缺陷，并可要求修理、更换或退款。",
-                ),
-            )
+            WORDING.finding(ctx, "warranties_disclaimed", "warranty_or_sla_inadequate", "high", span(s, m))
         ]
     return []
