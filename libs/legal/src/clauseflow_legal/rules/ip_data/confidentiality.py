@@ -7,21 +7,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence
 
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
 # "甲方以任何形式向乙方披露", "disclosed by the Company to the Consultant": who gives the information.
-_DISCLOSES_ZH = (
-    r"(?P<from>{})(?:拟|将|已)?(?:以[^，。；]{{0,12}})?向(?P<to>{})(?:[^，。；]{{0,6}})?(?:披露|提供)"
-)
-_DISCLOSED_BY_EN = (
-    r"disclosed\s+(?:\w+\s+){{0,4}}by\s+(?:the\s+)?(?P<from>{})\s+(?:\w+\s+){{0,3}}to\s+(?:the\s+)?(?P<to>{})"
-)
+_DISCLOSES_ZH = PATTERNS["discloses_zh"]
+_DISCLOSED_BY_EN = PATTERNS["disclosed_by_en"]
 # "The Franchisee shall keep confidential … all information disclosed to it by the Franchisor"
-_DISCLOSED_TO_EN = (
-    r"(?P<to>{1})\b[^.;]{{0,80}}?\bdisclosed\s+to\s+it\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?P<from>{0})"
-)
+_DISCLOSED_TO_EN = PATTERNS["disclosed_to_en"]
 
 
 def _we_only_disclose(ctx: ClauseContext) -> bool:
@@ -42,24 +40,14 @@ def _we_only_disclose(ctx: ClauseContext) -> bool:
 
 # The standard exclusions taken away: "乙方不得以任何信息已为公众所知或系乙方独立开发为由主张其不属于保密信息",
 # "even if such information is or becomes publicly available".
-_EXCLUSIONS_DENIED = (
-    r"(?:不得|无权|不能|不可)以[^。；]{0,40}(?:为公众所知|公开|独立(?:开发|研发)|合法(?:取得|获得))[^。；]{0,30}为由"
-    r"|(?:even\s+if|notwithstanding\s+that|regardless\s+of\s+whether)\s+(?:such\s+|the\s+|any\s+)?(?:information\s+)?(?:it\s+)?"
-    r"(?:is|was|becomes|has\s+become)\s+(?:or\s+becomes\s+)?(?:publicly\s+(?:available|known)|in\s+the\s+public\s+domain|independently\s+developed)"
-    r"|shall\s+not\s+(?:be\s+entitled\s+to\s+)?rely\s+on\s+(?:the\s+fact\s+)?(?:that\s+)?[^.;]{0,60}(?:public\s+domain|publicly\s+available|independently\s+developed)"
-)
+_EXCLUSIONS_DENIED = PATTERNS["exclusions_denied"]
 # Return or destruction with no copy kept even where law or a compliance system requires one.
-_NO_COPY_KEPT = (
-    r"不得保留(?:任何)?(?:存档|备份|副本|复印件)|不得(?:以任何形式)?留存"
-    r"|(?:shall\s+not|may\s+not|without)\s+(?:retain|retaining|keep|keeping)\w*\s+(?:any\s+)?(?:archival\s+|backup\s+)?cop(?:y|ies)"
-)
-_COPY_CARVE_OUT = r"法律|法规|合规|备份系统|except|save|other\s+than|required\s+by\s+law|archiv\w+\s+purposes|back-?up\s+(?:systems|tapes)"
+_NO_COPY_KEPT = PATTERNS["no_copy_kept"]
+_COPY_CARVE_OUT = PATTERNS["copy_carve_out"]
 
 
 # Whom a recipient ordinarily tells in confidence: its advisers, auditors, financiers, investors, insurers.
-_ADVISER_NOUNS = (
-    r"advis[eo]rs|lawyers|legal\s+counsel|auditors|accountants|financiers|lenders|investors|insurers"
-)
+_ADVISER_NOUNS = PATTERNS["adviser_nouns"]
 _ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|banks)"
 
 
@@ -67,7 +55,9 @@ _ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|ban
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(
-        r"confiden|保密|secret", f"{ctx.text} {ctx.title} {ctx.metadata.get('contract_title') or ''}", re.I
+        PATTERNS["confidentiality"],
+        f"{ctx.text} {ctx.title} {ctx.metadata.get('contract_title') or ''}",
+        re.I,
     ):
         return []
     if _we_only_disclose(ctx):
@@ -101,25 +91,10 @@ def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], boo
         r"[^.;]{0,80}?(?:without|except\s+with|unless\s+it\s+has)[^.;]{0,40}?(?:consent|approval)"
         r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
     ):
-        if bound(s.text, m.start(), s) and re.search(r"disclos|披露|consent|同意", s.text, re.I):
+        if bound(s.text, m.start(), s) and re.search(PATTERNS["advisers_barred"], s.text, re.I):
             out.append(
-                Finding(
-                    "confidentiality_overbroad",
-                    "medium",
-                    span(s, m),
-                    ctx.t(
-                        f"{ctx.us} may not share confidential information even with its own advisers, auditors or financiers.",
-                        f"{ctx.us}甚至不得向其顾问、审计师或融资方披露保密信息。",
-                    ),
-                    ctx.t(
-                        "Ordinary legal, audit and financing work would need the counterparty's consent each time.",
-                        "正常的法律、审计和融资工作每次都需取得对方同意。",
-                    ),
-                    ctx.t(
-                        "Playbook: disclosure permitted to officers, employees, advisers, auditors, insurers, financiers and investors on a need-to-know basis under equivalent duties.",
-                        "行业立场：允许在必要范围内向负有同等保密义务的高管、员工、顾问、审计师、保险人、融资方和投资人披露。",
-                    ),
-                    priority=3,
+                WORDING.finding(
+                    ctx, "advisers_barred", "confidentiality_overbroad", "medium", span(s, m), priority=3
                 )
             )
             break
@@ -129,28 +104,11 @@ def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], boo
 def _unmarked_information(ctx: ClauseContext, bound: Callable[[str, int, object], bool]) -> list[Finding]:
     """Information is confidential whether or not it is marked."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"whether\s+or\s+not\s+(?:\w+\s+){0,2}(?:marked|identified|designated|labell?ed)|regardless\s+of\s+whether.{0,30}marked|无论是否(?:标注|标明|注明|标记)"
-    ):
+    for s, m in ctx.find(PATTERNS["unmarked_information"]):
         if bound(s.text, m.start(), s):
             out.append(
-                Finding(
-                    "confidentiality_overbroad",
-                    "medium",
-                    span(s, m),
-                    ctx.t(
-                        "Confidential Information covers everything disclosed, whether or not marked.",
-                        "保密信息涵盖一切披露的信息，无论是否标注。",
-                    ),
-                    ctx.t(
-                        f"{ctx.us} cannot tell what it must protect, so any use of information received risks a breach claim.",
-                        f"{ctx.us}无法确定哪些信息须保护，使用任何收到的信息都可能被指违约。",
-                    ),
-                    ctx.t(
-                        "Playbook: marked or identified information, oral disclosures confirmed in writing.",
-                        "行业立场：限于标注或明示的信息，口头披露须书面确认。",
-                    ),
-                    priority=2,
+                WORDING.finding(
+                    ctx, "unmarked_information", "confidentiality_overbroad", "medium", span(s, m), priority=2
                 )
             )
             break
@@ -163,18 +121,18 @@ def _public_information_not_excepted(
     """The exceptions leave out information we develop independently."""
     out: list[Finding] = []
     exceptions = re.search(
-        r"(?:shall\s+not\s+apply|do(?:es)?\s+not\s+apply|except|exclud\w+).{0,120}information|不适用于.{0,40}信息|以下信息除外",
+        PATTERNS["public_information_not_excepted"],
         ctx.text,
         re.I | re.S,
     )
     if (
         exceptions
-        and re.search(r"public|公开|公众", ctx.text, re.I)
-        and not re.search(r"independent(?:ly)?\s+develop|独立(?:开发|研发|获得)", ctx.text, re.I)
+        and re.search(PATTERNS["public_information_not_excepted_2"], ctx.text, re.I)
+        and not re.search(PATTERNS["public_information_not_excepted_3"], ctx.text, re.I)
     ):
         s = next(x for x in ctx.sentences if x.start <= exceptions.start() < x.end)
         if receiving or bound(s.text, exceptions.start() - s.start, s):
-            burden = re.search(r"contemporaneous\s+written\s+records|书面记录", ctx.text, re.I)
+            burden = re.search(PATTERNS["public_information_not_excepted_4"], ctx.text, re.I)
             out.append(
                 Finding(
                     "confidentiality_overbroad",
@@ -185,14 +143,8 @@ def _public_information_not_excepted(
                         + (" and require proof by contemporaneous written records." if burden else "."),
                         "保密例外未包括独立开发的信息" + ("，且须以同期书面记录证明。" if burden else "。"),
                     ),
-                    ctx.t(
-                        f"{ctx.us}'s own research in the same field could be attacked as misuse of the discloser's information.",
-                        f"{ctx.us}在同一领域的自主研发可能被指控为滥用披露方信息。",
-                    ),
-                    ctx.t(
-                        "Playbook: the four standard exclusions, including independent development, provable by any reasonable evidence.",
-                        "行业立场：适用四项标准例外（含独立开发），可用任何合理证据证明。",
-                    ),
+                    WORDING.t(ctx, "public_information_not_excepted"),
+                    WORDING.t(ctx, "public_information_not_excepted_2"),
                     priority=0,
                 )
             )
@@ -204,35 +156,21 @@ def _compelled_disclosure_restricted(
 ) -> list[Finding]:
     """A disclosure the law or a court compels needs the other side's consent first."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"(?:required\s+by\s+(?:law|regulation|any\s+court)|court\s+order|legally\s+(?:compelled|required)|regulat\w+\s+(?:authority|requirement)).{0,240}?(?:written\s+consent|prior\s+consent|consent\s+of)"
-        # the consent must be asked for the compelled disclosure itself, not for disclosure at large
-        r"|(?:依法|依据法律|法律法规|法律(?:法规)?要求|法院|政府机关|监管|司法).{0,60}?(?:事先|预先).{0,8}同意"
-    ):
+    for s, m in ctx.find(PATTERNS["compelled_disclosure_restricted"]):
         if bound(s.text, m.start(), s):
             c = re.search(
-                r"(?:without\s+(?:first\s+)?obtaining\s+)?(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent|事先.{0,6}同意",
+                PATTERNS["compelled_disclosure_restricted_2"],
                 s.text[m.start() :],
                 re.I,
             )
             anchor = m.start() + (c.start() if c else 0)
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "compelled_disclosure_restricted",
                     "confidentiality_overbroad",
                     "medium",
                     span(s, anchor),
-                    ctx.t(
-                        "Disclosure required by law or a regulator needs the discloser's prior consent.",
-                        "依法律或监管要求的披露须事先取得披露方同意。",
-                    ),
-                    ctx.t(
-                        f"{ctx.us} could be caught between a legal order and a contractual breach.",
-                        f"{ctx.us}可能陷入违反法律命令或违反合同的两难境地。",
-                    ),
-                    ctx.t(
-                        "Playbook: compelled disclosure allowed after prompt notice where lawful.",
-                        "行业立场：在法律允许时及时通知后即可进行强制披露。",
-                    ),
                     priority=3,
                 )
             )
@@ -245,40 +183,25 @@ def _perpetual_duty(
 ) -> list[Finding]:
     """Our confidentiality duty runs without end, beyond trade secrets."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"indefinitely|in\s+perpetuity|perpetual(?:ly)?|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in|as\s+to)\s+time"
-        r"|for\s+an?\s+(?:unlimited|indefinite)\s+(?:period|time)|without\s+(?:any\s+)?time\s+limit|永久|无限期|长期有效|不受(?:任何)?(?:时间|期限|时限)(?:的)?限制"
-    ):
-        if re.search(r"trade\s+secret|商业秘密", s.text, re.I) and re.search(
-            r"so\s+long\s+as|for\s+as\s+long|只要|期间", s.text, re.I
+    for s, m in ctx.find(PATTERNS["perpetual_duty"]):
+        if re.search(PATTERNS["perpetual_duty_2"], s.text, re.I) and re.search(
+            PATTERNS["perpetual_duty_3"], s.text, re.I
         ):
             continue
         # in a confidentiality agreement "the Recipient's obligations under this Agreement" are confidentiality duties
         nda = re.search(
-            r"confidential|non-?disclosure|secrecy|保密",
+            PATTERNS["perpetual_duty_4"],
             f"{ctx.metadata.get('contract_title') or ''} {ctx.title}",
             re.I,
-        ) and re.search(r"\bobligations\b|义务", s.text, re.I)
-        if not (nda or re.search(r"confiden|secre|disclos|保密|秘密|披露", s.text, re.I)) or re.search(
-            r"perpetual[^.;]{0,40}licen[cs]|永久(?:的|、|免费的?)*(?:使用权|许可|授权)", s.text, re.I
+        ) and re.search(PATTERNS["perpetual_duty_5"], s.text, re.I)
+        if not (nda or re.search(PATTERNS["perpetual_duty_7"], s.text, re.I)) or re.search(
+            PATTERNS["perpetual_duty_6"], s.text, re.I
         ):
             continue  # "a perpetual licence to the patents": the word qualifies a grant, not a duty
         if bound(s.text, m.start(), s) or receiving:
             out.append(
-                Finding(
-                    "confidentiality_overbroad",
-                    "medium",
-                    span(s, m),
-                    ctx.t("The confidentiality obligations never expire.", "保密义务永不到期。"),
-                    ctx.t(
-                        f"{ctx.us} must track and protect ordinary business information forever.",
-                        f"{ctx.us}须永久追踪并保护普通商业信息。",
-                    ),
-                    ctx.t(
-                        "Playbook: 3-5 years after disclosure; trade secrets for as long as they remain secret.",
-                        "行业立场：披露后3-5年；商业秘密在保密期间持续保护。",
-                    ),
-                    priority=4,
+                WORDING.finding(
+                    ctx, "perpetual_duty", "confidentiality_overbroad", "medium", span(s, m), priority=4
                 )
             )
             break
@@ -293,23 +216,8 @@ def _exclusions_and_copies(
     for s, m in ctx.find(_EXCLUSIONS_DENIED):
         if receiving or bound(s.text, m.start(), s):
             out.append(
-                finding(
-                    ctx,
-                    "confidentiality_overbroad",
-                    "high",
-                    span(s, m),
-                    (
-                        "Information that is public or that the recipient developed itself is still treated as confidential.",
-                        "已为公众所知或接收方自行开发的信息仍被视为保密信息。",
-                    ),
-                    (
-                        f"{ctx.us} could be sued for using what anyone may use, or for its own independent work.",
-                        f"{ctx.us}使用任何人均可使用的信息或其自主开发的成果，都可能被诉违约。",
-                    ),
-                    (
-                        "Playbook: the four standard exclusions (public domain, prior possession, third party without duty, independent development).",
-                        "行业立场：适用四项标准例外（公知信息、事先持有、无保密义务的第三方提供、独立开发）。",
-                    ),
+                WORDING.finding(
+                    ctx, "exclusions_and_copies_2", "confidentiality_overbroad", "high", span(s, m)
                 )
             )
             break
@@ -317,24 +225,7 @@ def _exclusions_and_copies(
         if re.search(_COPY_CARVE_OUT, s.text, re.I) or not (receiving or bound(s.text, m.start(), s)):
             continue
         out.append(
-            finding(
-                ctx,
-                "confidentiality_overbroad",
-                "low",
-                span(s, m),
-                (
-                    "Every copy must be returned or destroyed, with none kept even where law or regulation requires it.",
-                    "须返还或销毁全部资料，即使法律法规要求保存也不得保留任何副本。",
-                ),
-                (
-                    f"{ctx.us} cannot both comply and keep the records its regulators, auditors or backup systems require.",
-                    f"{ctx.us}无法在履约的同时保留监管、审计或备份系统所要求的记录。",
-                ),
-                (
-                    "Playbook: copies required by law or kept in routine backups may be retained, still under the confidentiality duty.",
-                    "行业立场：依法须保留或留存于常规备份中的副本可予保留，但仍受保密义务约束。",
-                ),
-            )
+            WORDING.finding(ctx, "exclusions_and_copies", "confidentiality_overbroad", "low", span(s, m))
         )
         break
     return out

@@ -6,72 +6,46 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is revocable at will or tied to a no-challenge covenant."""
-    if not re.search(r"licen[cs]|许可", ctx.text, re.I):
+    if not re.search(PATTERNS["precarious_licence_2"], ctx.text, re.I):
         return []
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"revocable\s+at\s+(?:any\s+time|will)|may\s+(?:at\s+any\s+time\s+)?revoke|shall\s+not\s+(?:\w+\s+){0,2}challenge\s+the\s+validity|随时撤销|不得.{0,6}质疑"
-        # "被许可方不得对许可软件的有效性或许可方的知识产权提出任何异议"
-        r"|不得(?:对|就)[^。；]{0,30}(?:有效性|效力|知识产权)[^。；]{0,10}(?:提出(?:任何)?异议|质疑|挑战)"
-    ):
-        if re.search(r"irrevocable", s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
+    for s, m in ctx.find(PATTERNS["precarious_licence"]):
+        if re.search(PATTERNS["precarious_licence_3"], s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
             continue
         side = ctx.actor(s, m.start())
         # the licensor revokes; the licensee is the one barred from challenging
-        barred = re.search(r"challenge|质疑|异议|挑战", m.group(0), re.I) is not None
+        barred = re.search(PATTERNS["precarious_licence_5"], m.group(0), re.I) is not None
         # "Kaizen grants Velora a … licence, revocable at any time by Kaizen": the licence is the grantee's
-        grant = re.search(r"\bgrants?\s+(?:to\s+)?(?:the\s+)?", s.text[: m.start()], re.I)
+        grant = re.search(PATTERNS["precarious_licence_4"], s.text[: m.start()], re.I)
         grantee = ctx.parties.mentions(s.text[grant.end() : grant.end() + 40]) if grant else []
         if grantee and grantee[0].start == 0 and grantee[0].side in ("us", "them"):
             side = "us" if barred == (grantee[0].side == "us") else "them"
         if (barred and ctx.parties.ours(side)) or (not barred and ctx.parties.theirs(side)):
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "precarious_licence_2",
                     "license_scope_restrictive",
                     "medium",
                     span(s, m),
-                    ctx.t(
-                        f"The licence to {ctx.us} is precarious ({m.group(0)}).",
-                        f"授予{ctx.us}的许可不稳定（{m.group(0)}）。",
-                    ),
-                    ctx.t(
-                        "Business continuity depends on a right the licensor can withdraw or that we cannot contest.",
-                        "业务连续性依赖于许可方可随时撤回或我方无法质疑的权利。",
-                    ),
-                    ctx.t(
-                        "Playbook: irrevocable for the term save for uncured material breach; no no-challenge clause.",
-                        "行业立场：期限内除重大违约未补救外不可撤销；不设不质疑条款。",
-                    ),
+                    matched=m.group(0),
                 )
             )
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
     ):
         out.append(
-            finding(
-                ctx,
-                "license_scope_restrictive",
-                "medium",
-                span(s, m),
-                (
-                    f"The licence does not extend to {ctx.us}'s affiliates.",
-                    f"许可不及于{ctx.us}的关联公司。",
-                ),
-                (
-                    f"Group companies that share {ctx.us}'s operations need licences of their own, and a reorganisation can put {ctx.us} in breach.",
-                    f"与{ctx.us}共享业务的集团公司须另行取得许可，集团重组也可能使{ctx.us}构成违约。",
-                ),
-                (
-                    "Playbook: use by affiliates under the licensee's responsibility, and the licence transferable with the business.",
-                    "行业立场：关联公司可在被许可方负责的前提下使用，许可可随业务一并转让。",
-                ),
-            )
+            WORDING.finding(ctx, "precarious_licence", "license_scope_restrictive", "medium", span(s, m))
         )
         break
     return out
@@ -117,12 +91,12 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
     short, closed to our affiliates or tied to a no-challenge covenant."""
     found = _precarious_licence(ctx)
-    if found or not re.search(r"licen[cs]|许可", ctx.text, re.I):
+    if found or not re.search(PATTERNS["licence_scope_2"], ctx.text, re.I):
         return found
     for s in ctx.sentences:
         text = s.text
         grant = re.search(
-            r"grants?\s+(?:to\s+)?(?:the\s+)?(?P<to>\w+)|(?P<own>\w+)['’]s\s+licen[cs]e|licen[cs]e\s+(?:granted\s+)?to\s+(?:the\s+)?(?P<to2>\w+)|授予(?P<zh>.{1,6}?)(?:一项|非独占|独占|普通|的)?.{0,10}许可",
+            PATTERNS["licence_scope"],
             text,
             re.I,
         )
@@ -148,14 +122,8 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
                     f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
                     f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
                 ),
-                ctx.t(
-                    f"{ctx.us} could lose, or be unable to move or share, a right its operations depend on.",
-                    f"{ctx.us}可能丧失其经营所依赖的权利，或无法转移、共享该权利。",
-                ),
-                ctx.t(
-                    "Playbook: irrevocable during the term save for uncured material breach, extending to affiliates, transferable with the business, no no-challenge covenant.",
-                    "行业立场：合同期内不可撤销（未纠正的重大违约除外），覆盖关联方，可随业务一并转让，不设不质疑条款。",
-                ),
+                WORDING.t(ctx, "licence_scope"),
+                WORDING.t(ctx, "licence_scope_2"),
             )
         ]
     return []
