@@ -9,7 +9,11 @@ import re
 from clauseflow_legal.appointments import EXCLUSIVE_APPOINTMENT
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 @rule(reports={"exclusivity"})
@@ -41,18 +45,12 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 ctx.t(
                     f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
-                    if re.search(r"\b(?:only|solely)\s+from\b", m.group(0), re.I)
+                    if re.search(PATTERNS["exclusivity"], m.group(0), re.I)
                     else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
                     f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
                 ),
-                ctx.t(
-                    "Exclusivity without a reciprocal commitment or exit leaves us dependent on one counterparty's price and performance.",
-                    "无对等承诺或退出机制的排他义务使我方依赖单一对方的价格和履约。",
-                ),
-                ctx.t(
-                    "Playbook: no exclusivity, or reciprocal, limited in scope and term, and ending if the counterparty fails its commitments.",
-                    "行业立场：不设排他，或双方对等、范围和期限有限，并在对方未履约时终止。",
-                ),
+                WORDING.t(ctx, "exclusivity"),
+                WORDING.t(ctx, "exclusivity_2"),
             )
         ]
     return []
