@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext
+from clauseflow_legal.rules.packs import patterns_beside
 from clauseflow_legal.text import (
     Percent,
     find_percents,
 )
 
-SELLER = r"Sellers?|Warrantors?|Vendors?|卖方|转让方"
+PATTERNS = patterns_beside(__file__)
+
+SELLER = PATTERNS["seller"]
 
 
 def shares_of_price(text: str, *, before: int) -> list[Percent]:
@@ -19,7 +22,7 @@ def shares_of_price(text: str, *, before: int) -> list[Percent]:
         p
         for p in find_percents(text)
         if re.search(
-            r"Purchase\s+Price|Consideration|price|价款|对价",
+            PATTERNS["shares_of_price"],
             text[max(0, p.start - before) : p.end + 40],
             re.I,
         )
@@ -27,10 +30,7 @@ def shares_of_price(text: str, *, before: int) -> list[Percent]:
 
 
 # What only a share or business sale speaks of: a clause of one read outside the share-deal domain.
-SHARE_DEAL = (
-    r"\bWarranties\b|\bWarranty\s+Claims?\b|\bCompletion\b|\bSale\s+Shares\b|Disclosure\s+Letter|Data\s+Room"
-    r"|Tax\s+(?:Covenant|Deed|Indemnity)|Management\s+Accounts|Locked\s+Box|\bLeakage\b|股权|交割|披露函|陈述与保证"
-)
+SHARE_DEAL = PATTERNS["share_deal"]
 
 
 def we_buy(ctx: ClauseContext) -> bool:

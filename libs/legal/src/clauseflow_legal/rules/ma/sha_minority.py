@@ -10,6 +10,7 @@ from collections.abc import Callable
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Period,
@@ -18,6 +19,9 @@ from clauseflow_legal.text import (
     fmt_period,
     percent_pattern,
 )
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 @rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
@@ -102,14 +106,8 @@ def _standard_minority_points(ctx: ClauseContext) -> list[Finding]:
                     "high",
                     span(s, m),
                     ctx.t(en, zh),
-                    ctx.t(
-                        f"As a minority holder {ctx.us} loses effective protection of its investment.",
-                        f"作为小股东，{ctx.us}的投资失去有效保护。",
-                    ),
-                    ctx.t(
-                        "Playbook: minority consent over reserved matters and new issues, no casting vote, neutral deadlock, fair exit terms.",
-                        "行业立场：保留事项和新增发行须经小股东同意，无决定票，中立的僵局机制，公平的退出条件。",
-                    ),
+                    WORDING.t(ctx, "standard_minority_points"),
+                    WORDING.t(ctx, "standard_minority_points_2"),
                 )
             )
             break
@@ -130,23 +128,7 @@ def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding])
         # a quorum without our director is a point of its own, unless the sentence was reported already
         if not any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in reported):
             out.append(
-                Finding(
-                    "sha_governance_weak",
-                    "high",
-                    span(s, m),
-                    ctx.t(
-                        f"The Board is quorate without {ctx.us}'s director.",
-                        f"董事会无需{ctx.us}委派的董事出席即达法定人数。",
-                    ),
-                    ctx.t(
-                        f"Decisions can be taken in the absence of {ctx.us}'s nominee, so its board seat gives no real protection.",
-                        f"决议可在{ctx.us}委派董事缺席时作出，董事席位失去保护作用。",
-                    ),
-                    ctx.t(
-                        "Market: quorum requires the investor director, with an adjourned meeting as the only exception.",
-                        "市场惯例：法定人数须包括投资方董事，仅在延期会议时例外。",
-                    ),
-                )
+                WORDING.finding(ctx, "quorum_without_our_director", "sha_governance_weak", "high", span(s, m))
             )
         break
     return out
@@ -155,29 +137,18 @@ def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding])
 def _long_lock_up(ctx: ClauseContext) -> list[Finding]:
     """Our shares are locked in for more than three years."""
     out: list[Finding] = []
-    for s, m in ctx.find(
-        r"(?:shall\s+not|may\s+not)\s+(?:\w+\s+){0,3}(?:transfer|sell|dispose\s+of)\s+(?:any\s+(?:of\s+)?)?(?:its|their|the)?\s*(?:shares|equity|股权)|不得转让.{0,10}股权"
-    ):
+    for s, m in ctx.find(PATTERNS["long_lock_up"]):
         periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}] or _anniversaries(s.text)
         side = ctx.actor(s, m.start())
         if periods and periods[0].months > 36 and ctx.parties.ours(side):
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "long_lock_up",
                     "sha_exit_rights_unfavourable",
                     "high",
                     span(s, m),
-                    ctx.t(
-                        f"{ctx.us} is locked in for {fmt_period(periods[0])}.",
-                        f"{ctx.us}的股份锁定期长达{fmt_period(periods[0])}。",
-                    ),
-                    ctx.t(
-                        f"{ctx.us} has no exit route for most of the life of its investment.",
-                        f"{ctx.us}在投资的大部分期间内没有退出途径。",
-                    ),
-                    ctx.t(
-                        "Market: a lock-up of no more than 2-3 years, with permitted transfers to affiliates and tag-along on a sale.",
-                        "市场惯例：锁定期不超过2-3年，允许向关联方转让并享有随售权。",
-                    ),
+                    period=fmt_period(periods[0]),
                 )
             )
             break
@@ -192,7 +163,7 @@ def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
         if re.search(
-            r"\bto\s+(?:the\s+)?(?:Founder|Company|Majority|other\s+Shareholders?)\b|breach|default|违约",
+            PATTERNS["low_drag_along_threshold"],
             s.text,
             re.I,
         ):
@@ -200,22 +171,13 @@ def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
             out.append(
-                Finding(
+                WORDING.finding(
+                    ctx,
+                    "low_drag_along_threshold",
                     "sha_exit_rights_unfavourable",
                     "high",
                     span(s, pct[0].start),
-                    ctx.t(
-                        f"Drag-along can be triggered by holders of only {pct[0].value:g}%.",
-                        f"仅持股{pct[0].value:g}%的股东即可触发领售权。",
-                    ),
-                    ctx.t(
-                        f"{ctx.us} can be forced to sell on terms it did not negotiate.",
-                        f"{ctx.us}可能被迫按其未参与谈判的条件出售。",
-                    ),
-                    ctx.t(
-                        "Playbook: at least 75% with a price floor and identical terms.",
-                        "行业立场：至少75%，并设价格下限和同等条件。",
-                    ),
+                    pct=pct[0].value,
                 )
             )
             break
@@ -230,10 +192,10 @@ def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool
     issue at fair market value is the market consequence; only a discount or nominal price punishes.
     """
     matched = m.group(0)
-    if re.search(r"casting\s+vote|决定票", matched, re.I):
+    if re.search(PATTERNS["not_against_us"], matched, re.I):
         return bool(
             re.search(
-                r"\b(?:not|no|without|neither)\s+(?:\w+\s+){0,3}casting\s+vote|不(?:享有|具有|拥有|设)决定票|无决定票",
+                PATTERNS["not_against_us_6"],
                 sentence,
                 re.I,
             )
@@ -243,16 +205,16 @@ def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool
                 re.I,
             )
         )
-    if re.search(r"dilut", matched, re.I) and not re.search(
-        r"discount|nominal|par\b|penal|punitive", matched, re.I
+    if re.search(PATTERNS["not_against_us_2"], matched, re.I) and not re.search(
+        PATTERNS["not_against_us_5"], matched, re.I
     ):
         fair = re.search(
-            r"at\s+(?:the\s+)?(?:then\s+)?(?:Fair\s+Market\s+Value|fair\s+(?:market\s+)?value|market\s+value)",
+            PATTERNS["not_against_us_3"],
             sentence,
             re.I,
         )
         below = re.search(
-            r"\d{1,2}(?:\.\d+)?\s*(?:%|per\s*cent)\s+of\s+(?:the\s+)?(?:then\s+)?(?:Fair|fair|market)",
+            PATTERNS["not_against_us_4"],
             sentence,
         )
         return bool(fair) and not below
@@ -356,14 +318,8 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
 
 def _information_rights(ctx: ClauseContext) -> list[Finding]:
     """Only yearly accounts, months after the year end: an investor cannot monitor its investment."""
-    for s, m in ctx.find(
-        r"(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts).{0,80}?within\s+(?:one\s+hundred\s+(?:and\s+)?eighty|180|six|6)\b"
-        r"|(?:audited\s+)?(?:annual|yearly)\s+(?:audited\s+)?(?:financial\s+statements|accounts)[^.;]{0,80}?within\s+[^.;]{0,40}?(?:months|days)"
-        r"|(?:会计年度|年度)(?:结束|终了)后[^。；]{0,4}(?:一百八十|180|六个月|6个月)[^。；]{0,20}?(?:年度财务报表|年度报告|年报)"
-        # "公司每年向乙方提供经审计的年度财务报告": once a year, and nothing in between
-        r"|(?:每年|每一会计年度)[^。；]{0,12}(?:提供|交付|报送)[^。；]{0,10}(?:经审计的)?(?:年度)?(?:财务报告|财务报表|审计报告|年报)"
-    ):
-        if re.search(r"quarter|monthly|management\s+accounts|季度|月度|每月", ctx.text, re.I):
+    for s, m in ctx.find(PATTERNS["information_rights"]):
+        if re.search(PATTERNS["information_rights_2"], ctx.text, re.I):
             return []
         late = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day"}]
         if late and late[0].months < 5:
@@ -381,14 +337,8 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
                     if late
                     else "投资方每年仅获得一次年度财务报告，其间无季度或月度信息。",
                 ),
-                ctx.t(
-                    "Problems surface a year and a half late, when the Investor's remedies are worth least.",
-                    "经营问题可能迟至一年半后才被发现，此时投资方的救济价值最低。",
-                ),
-                ctx.t(
-                    "Market: monthly management accounts, quarterly statements, audited accounts within 120 days, the budget, and inspection rights.",
-                    "市场惯例：月度管理报表、季度财务报表、年度审计报告（120日内）、年度预算及查阅权。",
-                ),
+                WORDING.t(ctx, "information_rights"),
+                WORDING.t(ctx, "information_rights_2"),
             )
         ]
     return []
@@ -398,7 +348,7 @@ def _anniversaries(text: str) -> list[Period]:
     """ "before the fifth anniversary of Completion" as five years (a lock-up counted in anniversaries)."""
     out = []
     for m in re.finditer(
-        r"(?:before|until|prior\s+to|ahead\s+of)\s+the\s+(?P<n>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2})(?:st|nd|rd|th)?\s+anniversary",
+        PATTERNS["anniversaries"],
         text,
         re.I,
     ):
@@ -408,18 +358,8 @@ def _anniversaries(text: str) -> list[Period]:
 
 
 # A clause on new issues: where a Board that may switch pre-emption off takes it away.
-_NEW_ISSUE = r"new\s+(?:Shares|shares|securities)|(?:issue|allot\w*)\s+(?:of\s+)?(?:any\s+)?(?:new\s+)?(?:Shares|shares)|pre-?empti|新增注册资本|增资|优先认购"
-_PRE_EMPTION_SWITCHED_OFF = (
-    r"(?:Board|directors|majority)[^.;]{0,40}?\b(?:may|shall\s+be\s+entitled\s+to)\s+(?:by\s+[\w\s]{1,30}?\s+)?(?:resolve|determine|decide|elect|direct)\s+that\s+"
-    r"(?:clause|paragraph|article|section|sub-clause|the\s+(?:foregoing|preceding)|this\s+clause)(?:[^.;]|\.(?=\d)){0,30}?shall\s+not\s+apply"
-    r"|(?:Board|directors|majority)[^.;]{0,40}?\bmay\s+(?:disapply|waive|exclude)\s+(?:the\s+)?(?:pre-?emption|rights?\s+of\s+pre-?emption|clause|paragraph)"
-    r"|董事会(?:可|有权)(?:决定|决议)[^。；]{0,30}(?:不适用|排除)"
-    # "经董事会决定，可以不向现有股东提供优先认购权"
-    r"|(?:经|由)董事会(?:决定|决议|同意)[^。；]{0,12}(?:可以|可)?不(?:向[^。；]{0,10})?(?:提供|给予|适用)[^。；]{0,6}优先认购"
-    # "shall first be offered to the existing shareholders …, unless the Board resolves otherwise"
-    r"|\bunless\s+(?:the\s+)?(?:Board|directors|majority(?:\s+shareholders?)?)\s+(?:otherwise\s+)?(?:resolves?|determines?|decides?)\b"
-    r"|除非董事会(?:另行)?(?:决定|决议)"
-)
+_NEW_ISSUE = PATTERNS["new_issue"]
+_PRE_EMPTION_SWITCHED_OFF = PATTERNS["pre_emption_switched_off"]
 
 _PCT = percent_pattern("pct")
 _PCT_ZH = percent_pattern("pct_zh")  # the Chinese alternative of the same pattern
@@ -493,7 +433,7 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             ),
         )
 
-    on_reserved_matters = ctx.has(r"reserved\s+matters?|保留事项|重大事项|shall\s+not[^.;]{0,200}without")
+    on_reserved_matters = ctx.has(PATTERNS["thresholds_above_our_holding"])
     checks: tuple[
         tuple[str, Callable[[float], bool], Callable[[float], tuple[Wording, Wording, Wording]]], ...
     ] = (
@@ -529,9 +469,7 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
 
 def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     """A tag-along that starts only when the majority sells more than half of the company."""
-    if not ctx.has(
-        r"tag|sell\s+alongside|(?:buy|purchase|acquire)\s+(?:its|their|the\s+\w+'s)\s+Shares\s+on\s+the\s+same\s+terms|随售|共同出售|一并出售"
-    ):
+    if not ctx.has(PATTERNS["tag_along_threshold"]):
         return []
     for s, m in ctx.find(
         rf"transfer\w*\s+(?:Shares\s+)?(?:representing\s+|comprising\s+)?(?:more\s+than|in\s+excess\s+of|at\s+least|over|not\s+less\s+than)\s+{_PCT}"
@@ -541,23 +479,13 @@ def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
         block = _threshold(m)
         if block > 50:
             return [
-                finding(
+                WORDING.finding(
                     ctx,
+                    "tag_along_threshold",
                     "sha_exit_rights_unfavourable",
                     "high",
                     span(s, m),
-                    (
-                        f"The tag-along applies only to a sale of more than {block:g}% of the shares.",
-                        f"随售权仅在转让超过{block:g}%股权时适用。",
-                    ),
-                    (
-                        f"The majority can sell control of the company in a block below {block:g}% and leave {ctx.us} behind with a buyer it did not choose.",
-                        f"多数股东可通过转让低于{block:g}%的股权出让控制权，而{ctx.us}被留在其未选择的新股东之下。",
-                    ),
-                    (
-                        "Market: tag-along on any transfer by the founders, or at least on any transfer that passes control.",
-                        "市场惯例：创始股东的任何转让，或至少导致控制权变更的转让，均触发随售权。",
-                    ),
+                    block=block,
                 )
             ]
     return []
@@ -566,7 +494,11 @@ def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
 def _as_share(value: float, zh: bool) -> str:
     """A threshold as a lawyer writes it: "two-thirds" / "三分之二", otherwise "60%"."""
     for words, share in _FRACTIONS.items():
-        if abs(share - value) < 0.01 and share != 50.0 and (bool(re.search(r"[\u4e00-\u9fff]", words)) == zh):
+        if (
+            abs(share - value) < 0.01
+            and share != 50.0
+            and (bool(re.search(PATTERNS["as_share"], words)) == zh)
+        ):
             return words
     return f"{value:g}%"
 
