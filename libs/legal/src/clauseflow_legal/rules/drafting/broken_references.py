@@ -10,7 +10,11 @@ from typing import Any
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 def _falsy(v: Any) -> bool:
@@ -19,10 +23,8 @@ def _falsy(v: Any) -> bool:
     )
 
 
-_ATTACHMENT = re.compile(r"^\s*(?:Schedule|Annex|Appendix|Exhibit|Attachment|Annexure|附件|附录|附表)", re.I)
-_ISSUE_RAW = re.compile(
-    r"^\s*['‘“\"](?P<raw>[^'’”\"]+)['’”\"]\s+refers\s+to\s+a\s+clause\s+that\s+does\s+not\s+exist"
-)
+_ATTACHMENT = PATTERNS.compiled("attachment")
+_ISSUE_RAW = PATTERNS.compiled("issue_raw")
 
 
 def _reference_results(ctx: ClauseContext) -> Iterator[dict[str, Any]]:
@@ -93,19 +95,8 @@ def broken_references(ctx: ClauseContext) -> list[Finding]:
         if s is None:
             continue
         return [
-            Finding(
-                "broken_cross_reference",
-                "medium",
-                span(s, pos - s.start),
-                ctx.t(
-                    f"The reference to {raw} points to a provision that does not exist.",
-                    f"对{raw}的引用指向不存在的条款。",
-                ),
-                ctx.t(
-                    "The mechanism the reference was meant to import may not operate.",
-                    "引用本应引入的机制可能无法运作。",
-                ),
-                ctx.t("Correct the reference to the intended provision.", "将引用更正为预期条款。"),
+            WORDING.finding(
+                ctx, "broken_references", "broken_cross_reference", "medium", span(s, pos - s.start), raw=raw
             )
         ]
     return []

@@ -18,8 +18,12 @@ from clauseflow_documents.definitions import (
 from clauseflow_legal.parties import roles_in
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
 
 
 def _reported_undefined(ctx: ClauseContext) -> list[str]:
@@ -77,14 +81,8 @@ def _undefined_term_finding(
         "undefined_term",
         "low",
         quote,
-        ctx.t(
-            f'"{term}" is used as a defined term but is not defined.',
-            f"“{term}”作为定义术语使用，但未被定义。",
-        ),
-        ctx.t(
-            "Its scope is uncertain, and so are the obligations that depend on it.",
-            "其范围不确定，依赖它的义务也随之不确定。",
-        ),
+        WORDING.t(ctx, "undefined_term_finding", term=term),
+        WORDING.t(ctx, "undefined_term_finding_2"),
         fix,
         priority=priority,
     )
@@ -104,7 +102,7 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
         forms = term_forms(term)
         if forms & defined or is_ordinary_term(term):
             continue
-        possessive = re.fullmatch(r"(?P<base>.+?)(?:'s|’s|s'|s’)", term)
+        possessive = re.fullmatch(PATTERNS["undefined_terms"], term)
         if possessive:
             base = possessive.group("base")
             # "Supplier's" is the possessive of a defined term or party, not a new term: it is
@@ -124,7 +122,7 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
                 ctx,
                 term,
                 span(s, m.start() - s.start),
-                ctx.t("Define the term or replace it with plain words.", "补充定义或改用普通用语。"),
+                WORDING.t(ctx, "undefined_terms"),
             )
         ]
     return []
@@ -136,9 +134,7 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
 # the middle of a sentence is how a drafter points at a defined thing; ordinary nouns after "the"
 # are lower case. The words stay on one line (``[^\S\n]``), as sentences do, so a phrase found in a
 # whole clause is the phrase found in its sentence.
-_DEFINITE_TERM = re.compile(
-    r"\b[Tt]he[^\S\n]+(?P<term>[A-Z][a-z][\w'’-]*(?:[^\S\n]+(?:(?:of|for|on|after)[^\S\n]+)?[A-Z][a-z][\w'’-]*){0,3})(?![\w'’-])"
-)
+_DEFINITE_TERM = PATTERNS.compiled("definite_term")
 
 
 def definite_phrases(text: str) -> Iterator[re.Match[str]]:
@@ -242,9 +238,7 @@ _AFTER_TERM = frozenset(
         "contains", "sets", "provides", "states", "applies", "remains", "becomes", "means",
     }
 )  # fmt: skip
-_DEFINING_SENTENCE = re.compile(
-    r"\bmeans?\b|shall\s+mean|has\s+the\s+meaning|have\s+the\s+meaning|\bdefined\b|[\"“][A-Z]|是指|系指", re.I
-)
+_DEFINING_SENTENCE = PATTERNS.compiled("defining_sentence")
 
 
 def _looked_up_definitions(ctx: ClauseContext) -> set[str] | None:
@@ -350,7 +344,7 @@ def _single_use_candidate(
             # "the Tests on Completion": only the beginning of a longer defined term
             if any(d.startswith(low + " ") and (low + rest.lower()).startswith(d) for d in defined):
                 continue
-            if re.match(r"\s*(?:and|&|of|for)\s+[A-Z]", rest):
+            if re.match(PATTERNS["single_use_candidate"], rest):
                 continue  # only part of a longer name ("the National Security and Investment Act")
             nxt = re.match(r"\s+([a-z][\w'’-]*)", rest)
             if nxt and nxt.group(1) not in _AFTER_TERM and not nxt.group(1).endswith(("ly", "ed")):
@@ -382,8 +376,5 @@ def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
     if found is None:
         return []
     term, s, pos = found
-    fix = ctx.t(
-        "Define the term (or attach the document it names) or replace it with plain words.",
-        "补充定义（或附上所指文件）或改用普通用语。",
-    )
+    fix = WORDING.t(ctx, "single_use_undefined_terms")
     return [_undefined_term_finding(ctx, term, span(s, pos), fix, priority=1)]
