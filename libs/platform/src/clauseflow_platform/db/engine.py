@@ -84,10 +84,3 @@ def sqlite_thread_engine(url: str | URL, settings: DatabaseSettings | None = Non
     engine = create_sync_engine(parsed.set(drivername="sqlite+pysqlite"), **kwargs)
     event.listen(engine, "connect", _pragmas(settings))
     return engine
-
-
-def thread_engine_beside(engine: AsyncEngine, settings: DatabaseSettings | None = None) -> Engine | None:
-    """A :func:`sqlite_thread_engine` on the same file as ``engine``; None unless it is a SQLite file."""
-    if engine.dialect.name != "sqlite" or is_sqlite_memory(engine.url):
-        return None
-    return sqlite_thread_engine(engine.url, settings)

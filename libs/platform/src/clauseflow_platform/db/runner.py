@@ -28,15 +28,40 @@ _T = TypeVar("_T")
 class Database:
     """Runs ``fn(connection, *args)`` in one transaction (:meth:`write`) or on one connection."""
 
-    def __init__(self, url: str, settings: DatabaseSettings | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        settings: DatabaseSettings | None = None,
+        *,
+        beside: AsyncEngine | None = None,
+    ) -> None:
+        """A runner with engines of its own for ``url``, or (``beside``) one sharing a caller's engine.
+
+        Beside an async engine, a SQLite file gets a thread engine of its own, anything else
+        (PostgreSQL, in-memory SQLite) runs on that engine, which stays the caller's to dispose.
+        """
         parsed = make_url(url)
         self.sqlite = parsed.get_backend_name() == "sqlite"
         self._settings = settings or DatabaseSettings()
         self._write_lock = asyncio.Lock()
         # An in-memory database lives in one connection: every use of it is serialised.
         self._exclusive = is_sqlite_memory(parsed)
-        self._sync: Engine | None = sqlite_thread_engine(parsed, self._settings) if self.sqlite else None
-        self._async: AsyncEngine | None = None if self.sqlite else async_engine(url, self._settings)
+        self._owns_async = beside is None
+        self._sync: Engine | None = None
+        self._async: AsyncEngine | None = beside
+        if beside is not None:
+            self._exclusive = False  # the caller's engine serialises its own connection
+            if self.sqlite and not is_sqlite_memory(parsed):
+                self._sync, self._async = sqlite_thread_engine(parsed, self._settings), None
+        elif self.sqlite:
+            self._sync = sqlite_thread_engine(parsed, self._settings)
+        else:
+            self._async = async_engine(url, self._settings)
+
+    @classmethod
+    def beside(cls, engine: AsyncEngine, settings: DatabaseSettings | None = None) -> Database:
+        """A runner on the database of ``engine`` (see the constructor)."""
+        return cls(engine.url.render_as_string(hide_password=False), settings, beside=engine)
 
     @property
     def engine(self) -> Engine | AsyncEngine:
@@ -78,7 +103,7 @@ class Database:
         if self._sync is not None:
             async with self._write_lock:  # a write still running in its thread finishes first
                 await asyncio.to_thread(self._sync.dispose)
-        if self._async is not None:
+        if self._async is not None and self._owns_async:
             await self._async.dispose()
 
 

@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-from clauseflow_platform.db.engine import async_engine, thread_engine_beside
+from clauseflow_platform.db.engine import async_engine
 from clauseflow_platform.settings import DatabaseSettings
-from sqlalchemy import Engine, text
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.migrate import create_schema
 
-__all__ = ["create_engine", "create_schema", "ping", "session_factory", "sqlite_thread_engine"]
+__all__ = ["create_engine", "create_schema", "ping", "session_factory"]
 
 
 def create_engine(url: str, settings: DatabaseSettings | None = None) -> AsyncEngine:
     """An engine for ``url``; SQLite gets its directory created and the platform's pragmas."""
     return async_engine(url, settings)
-
-
-def sqlite_thread_engine(engine: AsyncEngine) -> Engine | None:
-    """A synchronous (pysqlite) engine on the same SQLite file, for work run in a worker thread.
-
-    None unless ``engine`` is a file-based SQLite database (an in-memory one is private to its
-    connection). Same pragmas as the async engine, so both wait for each other's writes.
-    """
-    return thread_engine_beside(engine)
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
