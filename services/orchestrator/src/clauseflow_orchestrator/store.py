@@ -29,6 +29,7 @@ from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope
 from clauseflow_contracts.review import ChecklistItem
 from clauseflow_platform.db.runner import Database
 from clauseflow_platform.logging import get_logger
+from clauseflow_platform.outbox import PendingEvent
 from clauseflow_platform.settings import DatabaseSettings
 from pydantic import TypeAdapter
 from sqlalchemy import (
@@ -79,16 +80,6 @@ class _CachedVersion:
 
 
 CACHED_VERSION = _CachedVersion()
-
-
-@dataclass(frozen=True)
-class PendingEvent:
-    """An outbox row waiting to be published."""
-
-    id: int
-    topic: str
-    key: str
-    envelope: Envelope
 
 
 @dataclass(frozen=True)
@@ -259,6 +250,9 @@ class OrchestratorStore:
     async def dead_letters(self) -> list[tuple[str, str]]:
         """``(event_id, error)`` of every dead-lettered outbox event, oldest first."""
         return await self._db().read(_dead_letters)
+
+    async def record_failures(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Nothing to note: the orchestrator's outbox keeps no attempt count (the relay logs each failure)."""
 
     async def mark_sent(self, ids: Sequence[int]) -> None:
         """Mark outbox rows as published (one statement)."""
