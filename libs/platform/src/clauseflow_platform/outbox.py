@@ -298,11 +298,14 @@ class OutboxRelay:
         for row in batch:
             streams.setdefault((row.topic, row.key), []).append(row)
         published, failure = 0, None
+        retry: list[PendingEvent] = []  # behind a dead letter: never tried, they go now
         for rows in streams.values():
             done: list[int] = []
-            for row in rows:
-                if row.id in dead:
-                    continue  # marked sent with its dead letter
+            for n, row in enumerate(rows):
+                if row.id in dead:  # marked sent with its dead letter; the bus stopped the stream there
+                    retry += [r for r in rows[:n] if r.id in skipped] + rows[n + 1 :]
+                    done = [i for i in done if i not in skipped]
+                    break
                 error = failed.get(row.id)
                 if error is not None:
                     failure = failure or error
@@ -315,6 +318,8 @@ class OutboxRelay:
                     published += 1
                 done.append(row.id)
             self._mark_later(done)
+        if retry:
+            published += await self._publish(retry)
         if failure is not None:
             with contextlib.suppress(Exception):  # the database may be down too: the log says it
                 await self._store.record_failures(at_fault)
