@@ -10,7 +10,7 @@ autogenerate finds nothing to change). Two services starting at once migrate onc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -46,6 +46,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite+aiosqlite:///{tmp_path}/service.db"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    """The engine a service would open on the database."""
+    engine = create_engine(database_url)
+    yield engine
+    await engine.dispose()
 
 
 async def _on(engine: AsyncEngine, fn: Callable[[Connection], _T], *, write: bool = False) -> _T:
@@ -142,55 +150,43 @@ async def _assert_old_rows_kept(engine: AsyncEngine, service: str, *, dead_at: d
 
 @pytest.mark.parametrize("service", SERVICES)
 async def test_an_empty_database_gets_every_revision_and_the_models_schema(
-    service: str, database_url: str
+    service: str, engine: AsyncEngine
 ) -> None:
-    engine = create_engine(database_url)
-    try:
-        await _migrate(engine, service)
-        await _assert_at_head_and_like_the_models(engine, service)
-        await _migrate(engine, service)  # a restart finds nothing to do
-        await _assert_at_head_and_like_the_models(engine, service)
-    finally:
-        await engine.dispose()
+    await _migrate(engine, service)
+    await _assert_at_head_and_like_the_models(engine, service)
+    await _migrate(engine, service)  # a restart finds nothing to do
+    await _assert_at_head_and_like_the_models(engine, service)
 
 
 @pytest.mark.parametrize("service", SERVICES)
 async def test_a_database_of_the_pre_migration_code_is_adopted_with_its_rows(
-    service: str, database_url: str
+    service: str, engine: AsyncEngine
 ) -> None:
     """Created by an older service, then started by the last one without migrations (its ALTERs ran)."""
-    engine = create_engine(database_url)
-    try:
-        await _on(engine, lambda c: old_schema(c, service), write=True)
-        await _on(engine, lambda c: _old_rows(c, service), write=True)
-        await _on(engine, lambda c: pre_alembic_start(c, service), write=True)
-        if service == "gateway":
-            await _on(engine, _dead_letter_the_outbox_row, write=True)
-        assert await _on(engine, lambda c: current_revision(c, history(service))) is None
+    await _on(engine, lambda c: old_schema(c, service), write=True)
+    await _on(engine, lambda c: _old_rows(c, service), write=True)
+    await _on(engine, lambda c: pre_alembic_start(c, service), write=True)
+    if service == "gateway":
+        await _on(engine, _dead_letter_the_outbox_row, write=True)
+    assert await _on(engine, lambda c: current_revision(c, history(service))) is None
 
-        await _migrate(engine, service)
+    await _migrate(engine, service)
 
-        await _assert_at_head_and_like_the_models(engine, service)
-        await _assert_old_rows_kept(engine, service, dead_at=DEAD_AT.replace(tzinfo=UTC))
-    finally:
-        await engine.dispose()
+    await _assert_at_head_and_like_the_models(engine, service)
+    await _assert_old_rows_kept(engine, service, dead_at=DEAD_AT.replace(tzinfo=UTC))
 
 
 @pytest.mark.parametrize("service", SERVICES)
 async def test_an_old_database_that_never_had_its_columns_added_is_completed(
-    service: str, database_url: str
+    service: str, engine: AsyncEngine
 ) -> None:
-    engine = create_engine(database_url)
-    try:
-        await _on(engine, lambda c: old_schema(c, service), write=True)
-        await _on(engine, lambda c: _old_rows(c, service), write=True)
+    await _on(engine, lambda c: old_schema(c, service), write=True)
+    await _on(engine, lambda c: _old_rows(c, service), write=True)
 
-        await _migrate(engine, service)
+    await _migrate(engine, service)
 
-        await _assert_at_head_and_like_the_models(engine, service)
-        await _assert_old_rows_kept(engine, service, dead_at=None)
-    finally:
-        await engine.dispose()
+    await _assert_at_head_and_like_the_models(engine, service)
+    await _assert_old_rows_kept(engine, service, dead_at=None)
 
 
 @pytest.mark.parametrize("service", SERVICES)
@@ -205,30 +201,20 @@ async def test_instances_starting_together_migrate_once(service: str, database_u
 
 
 @pytest.mark.parametrize("service", SERVICES)
-async def test_every_revision_can_be_undone_and_redone(service: str, database_url: str) -> None:
-    engine = create_engine(database_url)
+async def test_every_revision_can_be_undone_and_redone(service: str, engine: AsyncEngine) -> None:
     schema = history(service)
-    try:
-        await upgrade_database(engine, schema)
-        await _on(engine, lambda c: command.downgrade(alembic_config(schema, c), "base"), write=True)
-        owned = await _on(
-            engine, lambda c: [t for t in c.dialect.get_table_names(c) if schema.owns(t, "table")]
-        )
-        assert owned == []
-        await upgrade_database(engine, schema)
-        await _assert_at_head_and_like_the_models(engine, service)
-    finally:
-        await engine.dispose()
+    await upgrade_database(engine, schema)
+    await _on(engine, lambda c: command.downgrade(alembic_config(schema, c), "base"), write=True)
+    owned = await _on(engine, lambda c: [t for t in c.dialect.get_table_names(c) if schema.owns(t, "table")])
+    assert owned == []
+    await upgrade_database(engine, schema)
+    await _assert_at_head_and_like_the_models(engine, service)
 
 
-async def test_the_two_services_can_share_one_database(database_url: str) -> None:
+async def test_the_two_services_can_share_one_database(engine: AsyncEngine) -> None:
     """Each keeps its own version table and leaves the other's tables alone."""
-    engine = create_engine(database_url)
-    try:
-        await _migrate(engine, "gateway")
-        await _migrate(engine, "orchestrator")
-        await _migrate(engine, "gateway")
-        for service in SERVICES:
-            await _assert_at_head_and_like_the_models(engine, service)
-    finally:
-        await engine.dispose()
+    await _migrate(engine, "gateway")
+    await _migrate(engine, "orchestrator")
+    await _migrate(engine, "gateway")
+    for service in SERVICES:
+        await _assert_at_head_and_like_the_models(engine, service)
