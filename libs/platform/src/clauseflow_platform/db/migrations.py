@@ -99,37 +99,27 @@ def upgrade_connection(connection: Connection, history: SchemaHistory, revision:
 
 
 def run_environment(history: SchemaHistory) -> None:
-    """The body of a service's ``migrations/env.py``: run the revisions on the given connection.
+    """The body of a service's ``migrations/env.py``: run the revisions on the connection handed in.
 
-    Programmatic runs (:func:`upgrade_database`) hand their connection in through the config's
-    attributes; Alembic's own command line gives a URL (``-x url=...``) instead.
+    Every run is programmatic (:func:`upgrade_database`, ``clauseflow db``,
+    ``scripts/new_migration.py``), so the connection always comes through the config's attributes.
     """
     from alembic import context  # only importable while Alembic runs an env.py
 
-    options: dict[str, Any] = {
-        "target_metadata": history.metadata,
-        "version_table": history.version_table,
-        "include_name": lambda name, type_, _parent: history.owns(name, type_),
-        "render_as_batch": True,  # SQLite changes a column by copying its table
-    }
     connection = context.config.attributes.get("connection")
-    if connection is not None:
-        context.configure(connection=connection, **options)
-        with context.begin_transaction():
-            context.run_migrations()
-        return
-    url = context.get_x_argument(as_dictionary=True).get("url")
-    if not url:
-        raise RuntimeError("give the database as `-x url=...` (or run the service's upgrade command)")
-    engine = sqlite_thread_engine(url) if url.startswith("sqlite") else None
-    if engine is None:
-        from sqlalchemy import create_engine
-
-        engine = create_engine(url)
-    with engine.begin() as conn:
-        context.configure(connection=conn, **options)
+    if connection is None:
+        raise RuntimeError(
+            f"{history.name}: migrations run on a connection handed in (clauseflow db upgrade), not by URL"
+        )
+    context.configure(
+        connection=connection,
+        target_metadata=history.metadata,
+        version_table=history.version_table,
+        include_name=lambda name, type_, _parent: history.owns(name, type_),
+        render_as_batch=True,  # SQLite changes a column by copying its table
+    )
+    with context.begin_transaction():
         context.run_migrations()
-    engine.dispose()
 
 
 def _immediate_transactions(engine: Engine) -> None:
