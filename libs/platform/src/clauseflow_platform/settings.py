@@ -83,3 +83,17 @@ class ReviewDefaults(_Env):
 
 
 BusKind = Literal["kafka", "memory"]
+
+
+class DatabaseSettings(_Env):
+    """How a service talks to its own database (the URL is the service's own setting)."""
+
+    database_busy_timeout_s: float = Field(
+        default=30.0,
+        gt=0,
+        description="SQLite: how long a writer waits for another connection's or process's transaction",
+    )
+    database_sqlite_synchronous: Literal["NORMAL", "FULL"] = Field(
+        default="NORMAL",
+        description="SQLite: NORMAL survives a killed process; FULL also an OS crash (slower commits)",
+    )

@@ -156,8 +156,8 @@ async def _running(
     parser: DocumentParser | None,
     consume: bool,
 ) -> AsyncIterator[GatewayServices]:
-    engine = create_engine(settings.gateway_database_url)
-    await create_schema(engine)
+    engine = create_engine(settings.gateway_database_url, settings)
+    await create_schema(engine, settings)
     sessions = session_factory(engine)
     owned_bus = bus is None
     the_bus = bus if bus is not None else make_bus(settings)

@@ -1,26 +1,30 @@
 """The outbox: events are written in the same transaction as the state that causes them, then relayed.
 
-A client's 2xx therefore means "recorded and will be published". The relay
-publishes rows in insertion order and marks them sent; a crash between publish
-and mark re-publishes on restart, which consumers tolerate (events carry
+A client's 2xx therefore means "recorded and will be published". The relay is the platform's
+(:mod:`clauseflow_platform.outbox`): after a commit the gateway kicks it, and it publishes the
+unsent rows oldest first (each topic and key in order) and marks them sent; a crash between
+publish and mark re-publishes on restart, which consumers tolerate (events carry
 deterministic ids and handlers deduplicate).
 
-A row that can never be published (unparseable, over the event size limit, refused by the
-broker for its size) is moved to ``outbox_dead_letters`` with an error log and counted in
-``OutboxRelay.dead_lettered``: it never blocks the rows behind it. Any other failure (the bus
-is down) stops the pass; the rows are retried in order.
+A row that can never be published (unreadable, over the event size limit, refused by the
+broker for its size) is moved to ``outbox_dead_letters`` (``outbox.dead_at`` set) with an
+error log and counted in ``OutboxRelay.dead_lettered``: it never blocks the rows behind it.
+Any other failure (the bus is down) is noted on the row (``attempts``, ``last_error``) and
+the rows are retried, after a backoff.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+from collections.abc import Sequence
+from datetime import timedelta
 
+from clauseflow_contracts.errors import InvalidEvent
 from clauseflow_contracts.events import Envelope
 from clauseflow_platform.bus import EventBus
-from clauseflow_platform.bus.poison import never_publishable
 from clauseflow_platform.logging import get_logger
-from sqlalchemy import select
+from clauseflow_platform.outbox import OutboxRelay as Relay
+from clauseflow_platform.outbox import PendingEvent
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from clauseflow_gateway.db.tables import OutboxDeadLetterRow, OutboxRow, utcnow
@@ -34,8 +38,77 @@ def enqueue(session: AsyncSession, topic: str, key: str, event: Envelope) -> Non
     session.add(OutboxRow(topic=topic, key=key, event=event.to_bytes().decode()))
 
 
-class OutboxRelay:
-    """Publishes outbox rows; woken by :meth:`kick` after a commit and by a periodic timer."""
+class GatewayOutbox:
+    """The read model's ``outbox`` table as the relay's store (one transaction per call)."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+
+    async def pending(
+        self, limit: int = BATCH, *, after_id: int = 0, min_age_s: float | None = None
+    ) -> list[PendingEvent]:
+        """Unsent rows in the order written (an unreadable one is dead-lettered on the way)."""
+        while True:
+            query = select(OutboxRow.id, OutboxRow.topic, OutboxRow.key, OutboxRow.event).where(
+                OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None), OutboxRow.id > after_id
+            )
+            if min_age_s is not None:
+                query = query.where(OutboxRow.created_at <= utcnow() - timedelta(seconds=min_age_s))
+            async with self._sessions() as session:
+                rows = (await session.execute(query.order_by(OutboxRow.id).limit(limit))).all()
+            readable: list[PendingEvent] = []
+            for row in rows:
+                try:
+                    envelope = Envelope.from_bytes(row.event.encode())
+                except InvalidEvent as exc:
+                    # Not an event at all: no bus will ever take it (the same alert as the relay's).
+                    await self._dead_letter_one(row.id, f"InvalidEvent: {exc}")
+                    log.error("outbox_event_dead_lettered", outbox_id=row.id, topic=row.topic, error=str(exc))
+                    continue
+                readable.append(PendingEvent(row.id, row.topic, row.key, envelope))
+            if readable or not rows:
+                return readable
+            after_id = rows[-1].id  # a page of unreadable rows only: look further
+
+    async def mark_sent(self, ids: Sequence[int]) -> None:
+        """Mark rows as published."""
+        async with self._sessions() as session, session.begin():
+            await session.execute(
+                update(OutboxRow).where(OutboxRow.id.in_(list(ids))).values(published_at=utcnow())
+            )
+
+    async def dead_letter(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Move rows that can never be published to ``outbox_dead_letters``."""
+        for row, error in rows:
+            await self._dead_letter_one(row.id, error)
+
+    async def record_failures(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Count a failed attempt on each row and keep its error."""
+        async with self._sessions() as session, session.begin():
+            for row, error in rows:
+                await session.execute(
+                    update(OutboxRow)
+                    .where(OutboxRow.id == row.id)
+                    .values(attempts=OutboxRow.attempts + 1, last_error=error[:2000])
+                )
+
+    async def _dead_letter_one(self, outbox_id: int, error: str) -> None:
+        async with self._sessions() as session, session.begin():
+            row = await session.get(OutboxRow, outbox_id)
+            if row is None or row.dead_at is not None:
+                return
+            row.attempts += 1
+            row.last_error = error[:2000]
+            row.dead_at = utcnow()
+            session.add(
+                OutboxDeadLetterRow(
+                    outbox_id=row.id, topic=row.topic, key=row.key, event=row.event, error=row.last_error
+                )
+            )
+
+
+class OutboxRelay(Relay):
+    """The platform's outbox relay on the read model's outbox; kicked after each commit."""
 
     def __init__(
         self,
@@ -45,107 +118,18 @@ class OutboxRelay:
         poll_s: float = 1.0,
         publish_timeout_s: float = 15.0,
     ) -> None:
-        self._sessions = sessions
-        self._bus = bus
-        self._poll_s = poll_s
-        self._publish_timeout_s = publish_timeout_s
-        self._wake = asyncio.Event()
-        self._lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
-        # Rows moved to the dead-letter table by this relay (a metric an operator alerts on).
-        self.dead_lettered = 0
-
-    def kick(self) -> None:
-        """Ask the relay to publish now (called after a transaction with outbox rows commits)."""
-        self._wake.set()
-
-    async def start(self) -> None:
-        """Begin relaying in the background."""
-        self._task = asyncio.create_task(self._run(), name="gateway-outbox-relay")
-
-    async def stop(self) -> None:
-        """Stop relaying after one last flush attempt."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.relay_once(), timeout=self._publish_timeout_s)
-
-    async def _run(self) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=self._poll_s)
-            self._wake.clear()
-            try:
-                await self.relay_once()
-            except Exception as exc:  # keep relaying: the rows stay in the outbox and are retried
-                log.warning("outbox relay failed; will retry", error=str(exc))
+        # Every poll looks at every unsent row (min age 0): the gateway's commits hand no rows over.
+        super().__init__(
+            GatewayOutbox(sessions),
+            bus,
+            interval_s=poll_s,
+            min_age_s=0.0,
+            publish_timeout_s=publish_timeout_s,
+            name="gateway-outbox-relay",
+        )
 
     async def relay_once(self) -> int:
-        """Publish every pending row in order, stopping at the first failure; returns how many were sent."""
-        async with self._lock:
-            sent = 0
-            while True:
-                async with self._sessions() as session:
-                    rows = (
-                        await session.scalars(
-                            select(OutboxRow)
-                            .where(OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None))
-                            .order_by(OutboxRow.id)
-                            .limit(BATCH)
-                        )
-                    ).all()
-                    if not rows:
-                        return sent
-                    for row in rows:
-                        if not await self._publish(session, row):
-                            return sent
-                        sent += 1
-
-    async def _publish(self, session: AsyncSession, row: OutboxRow) -> bool:
-        try:
-            event = Envelope.from_bytes(row.event.encode())
-            await asyncio.wait_for(
-                self._bus.publish(row.topic, row.key, event), timeout=self._publish_timeout_s
-            )
-        except Exception as exc:
-            row.attempts += 1
-            row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if never_publishable(exc):
-                self._dead_letter(session, row)
-                await session.commit()
-                return True  # out of the way: the rows behind it go on
-            await session.commit()
-            log.warning(
-                "publishing an outbox event failed", topic=row.topic, outbox_id=row.id, error=str(exc)
-            )
-            return False
-        row.published_at = utcnow()
-        await session.commit()
-        return True
-
-    def _dead_letter(self, session: AsyncSession, row: OutboxRow) -> None:
-        row.dead_at = utcnow()
-        session.add(
-            OutboxDeadLetterRow(
-                outbox_id=row.id, topic=row.topic, key=row.key, event=row.event, error=row.last_error
-            )
-        )
-        self.dead_lettered += 1
-        log.error(
-            "outbox_event_dead_lettered",
-            topic=row.topic,
-            outbox_id=row.id,
-            error=row.last_error[:500],
-            dead_lettered_total=self.dead_lettered,
-        )
-
-    async def pending(self) -> int:
-        """How many events wait to be published (for readiness and tests)."""
-        async with self._sessions() as session:
-            rows = await session.scalars(
-                select(OutboxRow.id).where(OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None))
-            )
-            return len(rows.all())
+        """Publish every unsent row now; returns how many left the outbox (published or dead-lettered)."""
+        dead_before = self.dead_lettered
+        published = await self.drain()
+        return published + self.dead_lettered - dead_before

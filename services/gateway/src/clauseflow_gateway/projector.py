@@ -21,13 +21,13 @@ from clauseflow_contracts.events import ClauseResult, Envelope, RedlineState, Re
 from clauseflow_contracts.review import ClauseState, Redline, RedlineStatus
 from clauseflow_contracts.tenants import LOCAL_TENANT
 from clauseflow_documents import DocumentStore
+from clauseflow_platform.db.runner import Database
 from clauseflow_platform.logging import bound_context, get_logger
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from clauseflow_gateway.db.engine import sqlite_thread_engine
 from clauseflow_gateway.db.tables import (
     AppliedTaskRow,
     Base,
@@ -80,9 +80,8 @@ class Projector:
         self._documents = documents
         bind = getattr(sessions, "kw", {}).get("bind")
         # SQLite: a transaction is one synchronous function in a worker thread (one thread hop,
-        # not several per statement); its writes are serialised here (SQLite has one writer).
-        self._thread_engine = sqlite_thread_engine(bind) if isinstance(bind, AsyncEngine) else None
-        self._thread_writes = asyncio.Lock()
+        # not several per statement), the writes serialised (SQLite has one writer).
+        self._database = Database.beside(bind) if isinstance(bind, AsyncEngine) else None
         self.transactions = 0  # committed or attempted, for observing the group commit
         self._max_batch = max_batch
         # Results and updates of one review arrive on two topics and may be handled concurrently.
@@ -169,16 +168,14 @@ class Projector:
 
     async def close(self) -> None:
         """Close the worker-thread connections (SQLite); the projector must not be used afterwards."""
-        if self._thread_engine is not None:
-            async with self._thread_writes:
-                await asyncio.to_thread(self._thread_engine.dispose)
+        if self._database is not None:
+            await self._database.dispose()
 
     async def _transaction(self, fn: Callable[..., None], *args: Any) -> None:
         """``fn(connection, *args)`` in one transaction: in a worker thread on SQLite, else async."""
         self.transactions += 1
-        if self._thread_engine is not None:
-            async with self._thread_writes:
-                await asyncio.to_thread(_in_transaction, self._thread_engine, fn, *args)
+        if self._database is not None:
+            await self._database.write(fn, *args)
             return
         async with self._sessions() as session, session.begin():  # the session only lends its connection
             conn = await session.connection()
@@ -191,11 +188,6 @@ class Projector:
     async def apply_review_updated(self, review_id: str, snapshot: ReviewUpdated) -> None:
         """Apply a snapshot newer than the stored one (see :func:`_apply_review_updated`)."""
         await self._transaction(_apply_review_updated, review_id, snapshot)
-
-
-def _in_transaction(engine: Engine, fn: Callable[..., None], *args: Any) -> None:
-    with engine.begin() as conn:
-        fn(conn, *args)
 
 
 def _fail_all(waiting: list[tuple[Envelope, asyncio.Future[None]]]) -> None:

@@ -7,6 +7,7 @@ import re
 
 from clauseflow_platform.settings import (
     BusKind,
+    DatabaseSettings,
     KafkaSettings,
     LoggingSettings,
     ReviewDefaults,
@@ -16,7 +17,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
 
-class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults):
+class GatewaySettings(KafkaSettings, StorageSettings, LoggingSettings, ReviewDefaults, DatabaseSettings):
     """Everything the gateway reads from the environment (GATEWAY_HOST, GATEWAY_PORT, ...)."""
 
     # A refused value is not echoed in the error: it may be a secret (an operator token, say).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clauseflow_platform.settings import (
     BusKind,
+    DatabaseSettings,
     KafkaSettings,
     LLMSettings,
     LoggingSettings,
@@ -50,3 +51,4 @@ class OrchestratorSettings:
         self.llm = LLMSettings()
         self.storage = StorageSettings()
         self.defaults = ReviewDefaults()
+        self.database = DatabaseSettings()

@@ -19,42 +19,41 @@ cache is written with the same check, and a read never replaces a newer cached v
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope
 from clauseflow_contracts.review import ChecklistItem
+from clauseflow_platform.db.runner import Database
 from clauseflow_platform.logging import get_logger
+from clauseflow_platform.outbox import PendingEvent
+from clauseflow_platform.settings import DatabaseSettings
 from pydantic import TypeAdapter
 from sqlalchemy import (
     Connection,
-    DateTime,
-    Engine,
-    Integer,
-    String,
-    Text,
     bindparam,
-    create_engine,
     delete,
-    event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.pool import StaticPool
 
 from clauseflow_orchestrator.core_types import Outgoing
+from clauseflow_orchestrator.migrate import HISTORY
 from clauseflow_orchestrator.state import ClauseRecord, PlanVersion, RedlineRecord, ReviewState
+from clauseflow_orchestrator.tables import (
+    ChecklistRow,
+    ClauseStateRow,
+    OrchestratorDeadLetterRow,
+    OutboxRow,
+    PlanVersionRow,
+    ProcessedEventRow,
+    RedlineStateRow,
+    ReviewRow,
+)
 
 log = get_logger(__name__)
 
@@ -67,136 +66,10 @@ class StaleReviewState(Exception):
     """The review changed in the database since it was loaded (another instance committed first)."""
 
 
-class Base(DeclarativeBase):
-    """Declarative base of the orchestrator's tables."""
-
-
-class ReviewRow(Base):
-    """One review's head: the state JSON without its clauses, redlines, checklist and plan.
-
-    The parts that are large are kept out of it: clauses and redlines have a row each, the
-    checklist has its own row, and the plan and its history are rebuilt from
-    ``orchestrator_plan_versions``. ``version`` counts commits (optimistic concurrency).
-    """
-
-    __tablename__ = "orchestrator_reviews"
-    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    status: Mapped[str] = mapped_column(String(32), index=True)
-    state: Mapped[str] = mapped_column(Text)
-    version: Mapped[int] = mapped_column(Integer, default=1)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-
-class ClauseStateRow(Base):
-    """One clause of a review (a :class:`ClauseRecord` as JSON), in the review's clause order."""
-
-    __tablename__ = "orchestrator_clauses"
-    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    clause_id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)
-    record: Mapped[str] = mapped_column(Text)
-
-
-class RedlineStateRow(Base):
-    """One redline of a review (a :class:`RedlineRecord` as JSON), in the order it was proposed."""
-
-    __tablename__ = "orchestrator_redlines"
-    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    redline_id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)
-    record: Mapped[str] = mapped_column(Text)
-
-
-class ChecklistRow(Base):
-    """A review's checklist, written once when the review starts (it never changes)."""
-
-    __tablename__ = "orchestrator_checklists"
-    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    checklist: Mapped[str] = mapped_column(Text)
-
-
-class ProcessedEventRow(Base):
-    """Input events already applied (dedup across redeliveries and restarts)."""
-
-    __tablename__ = "orchestrator_processed_events"
-    event_id: Mapped[str] = mapped_column(String(128), primary_key=True)
-    review_id: Mapped[str] = mapped_column(String(64), index=True)
-    processed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-
-class PlanVersionRow(Base):
-    """Every version of every review's plan with the rationale for it."""
-
-    __tablename__ = "orchestrator_plan_versions"
-    review_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    version: Mapped[int] = mapped_column(Integer, primary_key=True)
-    trigger: Mapped[str] = mapped_column(String(64))
-    rationale: Mapped[str] = mapped_column(Text)
-    plan: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-
-class OutboxRow(Base):
-    """An event to publish; ``sent_at`` is set once the bus has accepted it."""
-
-    __tablename__ = "orchestrator_outbox"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    event_id: Mapped[str] = mapped_column(String(128), unique=True)
-    review_id: Mapped[str] = mapped_column(String(64), index=True)
-    topic: Mapped[str] = mapped_column(String(128))
-    key: Mapped[str] = mapped_column(String(256))
-    envelope: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
-
-
-class OrchestratorDeadLetterRow(Base):
-    """An outbox event that can never be published (e.g. over the event size limit).
-
-    Its outbox row is marked sent, so it no longer blocks the rows behind it; the event stays
-    here, with the reason, for an operator (the relay logs an error for each one).
-    """
-
-    __tablename__ = "orchestrator_outbox_dead_letters"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    outbox_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    event_id: Mapped[str] = mapped_column(String(128))
-    review_id: Mapped[str] = mapped_column(String(64), index=True)
-    topic: Mapped[str] = mapped_column(String(128))
-    key: Mapped[str] = mapped_column(String(256))
-    envelope: Mapped[str] = mapped_column(Text)
-    error: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _: object) -> None:
-    # WAL + synchronous=NORMAL: a commit is atomic and survives a killed process (kill -9);
-    # only an OS crash or power loss may lose the last commits, never corrupt the database.
-    # Full fsync on every event was the orchestrator's largest cost on a big review.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
-
-
-def _add_version_column(conn: Connection) -> None:
-    """Databases created before optimistic versioning lack ``orchestrator_reviews.version``: add it."""
-    columns = {c["name"] for c in inspect(conn).get_columns(ReviewRow.__tablename__)}
-    if "version" not in columns:
-        conn.execute(
-            text(f"ALTER TABLE {ReviewRow.__tablename__} ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
-        )
-
-
 _CHECKLIST = TypeAdapter(list[ChecklistItem])
 
 # Parts of the state stored elsewhere (see ReviewRow).
 _SEPARATE = {"checklist", "plan", "plan_history", "clauses", "redlines"}
-
-# How long a SQLite writer waits for another process's transaction (two orchestrators, one file).
-BUSY_TIMEOUT_S = 30.0
-
-_T = TypeVar("_T")
 
 # Decoded states kept per orchestrator (a review in flight is touched on every result).
 CACHE_SIZE = 256
@@ -207,16 +80,6 @@ class _CachedVersion:
 
 
 CACHED_VERSION = _CachedVersion()
-
-
-@dataclass(frozen=True)
-class PendingEvent:
-    """An outbox row waiting to be published."""
-
-    id: int
-    topic: str
-    key: str
-    envelope: Envelope
 
 
 @dataclass(frozen=True)
@@ -234,89 +97,22 @@ class _Loaded:
     read: tuple[ReviewState, bool, int] | None = None  # None: the cached state is current
 
 
-class _Database:
-    """Runs a store function ``fn(connection, *args)`` in one transaction (or one read).
-
-    SQLite: the whole function runs synchronously in a worker thread on a plain pysqlite
-    connection, so a transaction of N statements costs one thread hop instead of several per
-    statement (aiosqlite). Writes of this process are serialised by a lock (SQLite has one
-    writer; waiting on a lock is cheaper than its busy-retry sleeps); other processes on the
-    same file are waited for by the busy timeout. Any other database (PostgreSQL): the async
-    engine runs the same function through ``run_sync``. Either way the SQL is the same
-    SQLAlchemy Core statements.
-    """
-
-    def __init__(self, url: str) -> None:
-        parsed = make_url(url)
-        self.sqlite = parsed.get_backend_name() == "sqlite"
-        self._async: AsyncEngine | None = None
-        self._sync: Engine | None = None
-        self._write_lock = asyncio.Lock()
-        # An in-memory database lives in one connection: every use of it is serialised.
-        self._exclusive = self.sqlite and parsed.database in (None, "", ":memory:")
-        if self.sqlite:
-            if parsed.database and parsed.database != ":memory:":
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-            kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}}
-            if self._exclusive:
-                kwargs["poolclass"] = StaticPool
-            self._sync = create_engine(parsed.set(drivername="sqlite+pysqlite"), **kwargs)
-            event.listen(self._sync, "connect", _sqlite_pragmas)
-        else:
-            self._async = create_async_engine(url)
-
-    async def write(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """``fn(conn, *args)`` in one transaction, committed when it returns (rolled back if it raises)."""
-        if self._sync is not None:
-            async with self._write_lock:
-                return await asyncio.to_thread(_in_transaction, self._sync, fn, *args)
-        assert self._async is not None
-        async with self._async.begin() as conn:
-            return await conn.run_sync(fn, *args)
-
-    async def read(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """``fn(conn, *args)`` on one connection (one consistent snapshot), nothing written."""
-        if self._sync is not None:
-            if self._exclusive:
-                async with self._write_lock:
-                    return await asyncio.to_thread(_on_connection, self._sync, fn, *args)
-            return await asyncio.to_thread(_on_connection, self._sync, fn, *args)
-        assert self._async is not None
-        async with self._async.connect() as conn:
-            return await conn.run_sync(fn, *args)
-
-    async def dispose(self) -> None:
-        """Close every connection."""
-        if self._sync is not None:
-            async with self._write_lock:  # a write still running in its thread finishes first
-                await asyncio.to_thread(self._sync.dispose)
-        if self._async is not None:
-            await self._async.dispose()
-
-
-def _in_transaction(engine: Engine, fn: Callable[..., _T], *args: Any) -> _T:
-    with engine.begin() as conn:
-        return fn(conn, *args)
-
-
-def _on_connection(engine: Engine, fn: Callable[..., _T], *args: Any) -> _T:
-    with engine.connect() as conn:
-        return fn(conn, *args)
-
-
 class OrchestratorStore:
     """The orchestrator's database (SQLAlchemy Core statements, one transaction per call, no unit of work)."""
 
-    def __init__(self, url: str, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self, url: str, *, cache_size: int = CACHE_SIZE, settings: DatabaseSettings | None = None
+    ) -> None:
         self.url = url
-        self._database: _Database | None = None
+        self._settings = settings
+        self._database: Database | None = None
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._cache_size = cache_size
 
     async def start(self) -> None:
-        """Connect and create missing tables (SQLite: the file's directory too, WAL mode)."""
-        self._database = _Database(self.url)
-        await self._database.write(_create_schema)
+        """Connect and migrate the schema to the newest revision (SQLite: the file's directory too)."""
+        self._database = Database(self.url, self._settings)
+        await self._database.upgrade(HISTORY)
 
     async def stop(self) -> None:
         """Close every connection."""
@@ -325,7 +121,7 @@ class OrchestratorStore:
             await self._database.dispose()
             self._database = None
 
-    def _db(self) -> _Database:
+    def _db(self) -> Database:
         if self._database is None:
             raise RuntimeError("OrchestratorStore.start() was not called")
         return self._database
@@ -455,6 +251,9 @@ class OrchestratorStore:
         """``(event_id, error)`` of every dead-lettered outbox event, oldest first."""
         return await self._db().read(_dead_letters)
 
+    async def record_failures(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
+        """Nothing to note: the orchestrator's outbox keeps no attempt count (the relay logs each failure)."""
+
     async def mark_sent(self, ids: Sequence[int]) -> None:
         """Mark outbox rows as published (one statement)."""
         if ids:
@@ -462,11 +261,6 @@ class OrchestratorStore:
 
 
 # ---- the transactions: synchronous functions of one connection ------------------------------
-
-
-def _create_schema(conn: Connection) -> None:
-    Base.metadata.create_all(conn)
-    _add_version_column(conn)
 
 
 def _load_review(

@@ -81,7 +81,7 @@ class ClauseRow(Base):
     state: Mapped[str] = mapped_column(String(32), default="planned")
     clause_types: Mapped[list[str]] = mapped_column(JSON, default=list)
     # Why a ``failed`` clause could not be reviewed (empty otherwise).
-    error: Mapped[str] = mapped_column(Text, default="")
+    error: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
 class RiskRow(Base):
