@@ -57,7 +57,7 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
             continue
         # "10% within 30 days after signing, 60% within 60 days after acceptance": 10% is the advance
         share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
-        if VETOES.applies("not_most_of_the_price", share is None or share.value < 50 or share.value >= 100):
+        if share is None or VETOES.applies("not_most_of_the_price", share.value < 50 or share.value >= 100):
             continue
         if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
             continue
@@ -224,7 +224,7 @@ def _held_until_warranty_ends(ctx: ClauseContext) -> list[Finding]:
         # the percentage of the trigger's own limb ("…, and the remaining 30% within 30 days after …")
         limb_start = max(s.text.rfind(p, 0, m.start()) for p in (";", "；", ",", "，")) + 1
         share = _instalment_share(s.text, m, since=limb_start, after=30)
-        if VETOES.applies("usual_retention", share is None or share.value <= 10):
+        if share is None or VETOES.applies("usual_retention", share.value <= 10):
             continue
         return [
             WORDING.finding(
