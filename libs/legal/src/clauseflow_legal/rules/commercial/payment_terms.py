@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Percent,
@@ -20,6 +20,19 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "payment_terms",
+    {
+        "advance_secured": "a letter of credit, escrow or guarantee secures what is paid in advance",
+        "no_payment_in_sentence": "the advance's sentence says nothing about paying",
+        "not_most_of_the_price": "the advance is under half the price, or the whole (the full-prepayment finding's)",
+        "settles_quality_not_price": '"以第三方检测机构确认的结果为准" settles quality, not what we are paid',
+        "a_partys_own_approval": "the approver is a party: the other side's determination is a dispute point",
+        "approver_not_outside": "the approver is no employer, owner, auditor or authority upstream",
+        "period_within_norm": "payment within 45 days (56 under FIDIC), or no period at all",
+        "usual_retention": "no more than a usual 10% retention waits for the warranty to end",
+    },
+)
 
 # What secures money paid before performance: its return is guaranteed or it is held by a third party.
 _SECURED = PATTERNS.compiled("secured")
@@ -37,15 +50,15 @@ def _instalment_share(text: str, trigger: re.Match[str], *, since: int, after: i
 
 def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     """Most of the price paid by us at signing or in advance, with nothing securing its return."""
-    if _SECURED.search(ctx.text):
+    if VETOES.applies("advance_secured", _SECURED.search(ctx.text)):
         return []
     for s, m in ctx.find(_ADVANCE):
-        if not re.search(PATTERNS["large_unsecured_advance"], s.text, re.I):
+        if VETOES.applies("no_payment_in_sentence", not re.search(PATTERNS["pays_word"], s.text, re.I)):
             continue
         # "10% within 30 days after signing, 60% within 60 days after acceptance": 10% is the advance
         share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
-        if share is None or share.value < 50 or share.value >= 100:
-            continue  # the whole price in advance is the full-prepayment finding's
+        if share is None or VETOES.applies("not_most_of_the_price", share.value < 50 or share.value >= 100):
+            continue
         if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
             continue
         return [
@@ -94,14 +107,12 @@ def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
         return []
     for s, m in ctx.find(_THIRD_PARTY_APPROVAL):
         approver = m.group("zh") or m.group("en") or m.group("en2") or ""
-        if not re.search(PATTERNS["price_fixed_by_third_party"], s.text, re.I):
-            continue  # "以第三方检测机构确认的结果为准" settles quality, not what we are paid
-        if ctx.parties.sides_in(approver) & {"us", "them", "mutual"}:
-            continue  # a party's own approval: the other side's determination is a dispute point, not this one
-        if not re.search(
-            PATTERNS["price_fixed_by_third_party_2"],
-            approver,
-            re.I,
+        if VETOES.applies("settles_quality_not_price", not re.search(PATTERNS["price_words"], s.text, re.I)):
+            continue
+        if VETOES.applies("a_partys_own_approval", ctx.parties.sides_in(approver) & {"us", "them", "mutual"}):
+            continue
+        if VETOES.applies(
+            "approver_not_outside", not re.search(PATTERNS["outside_approver"], approver, re.I)
         ):
             continue
         return [
@@ -125,10 +136,10 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     in 3.1, a right to withhold any disputed sum in 3.2), each a finding of its own sub-clause.
     """
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["payment_terms"]):
+    for s, m in ctx.find(PATTERNS["pay_when_paid"]):
         payer = _payer(ctx, s, m.start())
         if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
-            no_interest = re.search(PATTERNS["payment_terms_5"], s.text, re.I)
+            no_interest = re.search(PATTERNS["no_interest"], s.text, re.I)
             out.append(
                 Finding(
                     "payment_terms_unfavourable",
@@ -140,15 +151,15 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                         f"向{ctx.us}的付款以{ctx.them}先从第三方获得资金为条件"
                         + ("，且期间不计逾期利息。" if no_interest else "。"),
                     ),
-                    WORDING.t(ctx, "payment_terms_2"),
-                    WORDING.t(ctx, "payment_terms_3"),
+                    WORDING.t(ctx, "pay_when_paid_why"),
+                    WORDING.t(ctx, "pay_when_paid_market"),
                 )
             )
             break
     out += _price_fixed_by_third_party(ctx)
-    for s, m in ctx.find(PATTERNS["payment_terms_2"]):
+    for s, m in ctx.find(PATTERNS["payment_period"]):
         payer = _payer(ctx, s, m.start())
-        if payer is None and re.search(PATTERNS["payment_terms_6"], s.text[: m.start()], re.I):
+        if payer is None and re.search(PATTERNS["invoice"], s.text[: m.start()], re.I):
             payer = (
                 "them" if ctx.parties.supplies else "us" if ctx.parties.pays else None
             )  # invoices are the buyer's to pay
@@ -156,12 +167,12 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             continue
         periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
         limit = 56 if ctx.domain == "fidic" else 45  # 56 days is the FIDIC interim-payment norm
-        if not periods or periods[0].days <= limit:
+        if VETOES.applies("period_within_norm", not periods or periods[0].days <= limit):
             continue
         out.append(
             WORDING.finding(
                 ctx,
-                "payment_terms",
+                "long_payment_period",
                 "payment_terms_unfavourable",
                 "high" if periods[0].days >= 90 else "medium",
                 span(s, m),
@@ -170,7 +181,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         )
         break
     if ctx.parties.pays:
-        for s, m in ctx.find(PATTERNS["payment_terms_4"]):
+        for s, m in ctx.find(PATTERNS["full_prepayment"]):
             paid_by_us = re.search(
                 rf"(?:{ctx.us_rx})[^.;。；]{{0,20}}(?:shall|must|will|应|须)?\s*(?:pay|支付|付清)",
                 s.text[: m.end()],
@@ -182,19 +193,19 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 and not paid_by_us
             ):
                 continue
-            if _SECURED.search(ctx.text):
+            if VETOES.applies("advance_secured", _SECURED.search(ctx.text)):
                 continue
             out.append(
-                WORDING.finding(ctx, "payment_terms_4", "payment_terms_unfavourable", "medium", span(s, m))
+                WORDING.finding(ctx, "full_prepayment", "payment_terms_unfavourable", "medium", span(s, m))
             )
             break
         else:
             out += _large_unsecured_advance(ctx)
-    for s, m in ctx.find(PATTERNS["payment_terms_3"]):
+    for s, m in ctx.find(PATTERNS["set_off_any_amount"]):
         side = ctx.actor(s, m.start())
-        if ctx.parties.theirs(side) and not re.search(PATTERNS["payment_terms_7"], s.text, re.I):
+        if ctx.parties.theirs(side) and not re.search(PATTERNS["only_undisputed"], s.text, re.I):
             out.append(
-                WORDING.finding(ctx, "payment_terms_5", "payment_terms_unfavourable", "medium", span(s, m))
+                WORDING.finding(ctx, "set_off_any_amount", "payment_terms_unfavourable", "medium", span(s, m))
             )
             break
     return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx)
@@ -213,7 +224,7 @@ def _held_until_warranty_ends(ctx: ClauseContext) -> list[Finding]:
         # the percentage of the trigger's own limb ("…, and the remaining 30% within 30 days after …")
         limb_start = max(s.text.rfind(p, 0, m.start()) for p in (";", "；", ",", "，")) + 1
         share = _instalment_share(s.text, m, since=limb_start, after=30)
-        if share is None or share.value <= 10:
+        if share is None or VETOES.applies("usual_retention", share.value <= 10):
             continue
         return [
             WORDING.finding(

@@ -13,12 +13,25 @@ from clauseflow_legal.rules.base import (
     Finding,
     span,
 )
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "termination_for_convenience",
+    {
+        "paid_for_work_done": "we are paid for what we did and committed: the upstream ending is a fair one",
+        "names_the_event": '"up to the termination date" names the event; the right is granted by a verb',
+        "right_negated": '"the licences shall not terminate for any reason": no right at all',
+        "non_renewal_at_term_end": "ending at the end of a term is declining to renew, auto_renewal's subject",
+        "for_cause": "a right to end for cause (breach, default), not for convenience",
+        "right_both_sides_hold": '"The Company or the Contractor may terminate": a right both sides hold',
+        "cause_in_title": "an article about default names no convenience: its rights are for cause",
+        "long_notice_with_profit": "30 days' notice or more, lost profit paid, the work not re-let",
+    },
+)
 
 _TERMINATE = PATTERNS["terminate"]
 _CONVENIENCE = PATTERNS["convenience"]
@@ -71,18 +84,14 @@ def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
         denied = re.search(_NO_CLAIM, text, re.I)
         if not (upstream and verb and denied):
             continue
-        if re.search(
-            PATTERNS["upstream_end_without_compensation"],
-            text,
-            re.I,
-        ):
-            continue  # paid for what it did and committed: the ending itself is a fair one
+        if VETOES.applies("paid_for_work_done", re.search(PATTERNS["paid_for_work_done"], text, re.I)):
+            continue
         if not ctx.parties.ours(ctx.actor(s, denied.start())):
             continue
         return [
             WORDING.finding(
                 ctx,
-                "upstream_end_without_compensation",
+                "upstream_end",
                 "termination_for_convenience",
                 "high",
                 span(s, upstream),
@@ -96,63 +105,65 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
     for s, m in ctx.find(_TERMINATE):
         text = s.text
-        if m.group(0).lower() == "termination" and not re.search(
-            PATTERNS["termination_for_convenience_6"],
-            text[max(0, m.start() - 40) : m.start()],
-            re.I,
+        if VETOES.applies(
+            "names_the_event",
+            m.group(0).lower() == "termination"
+            and not re.search(PATTERNS["right_before_noun"], text[max(0, m.start() - 40) : m.start()], re.I),
         ):
-            continue  # "up to the termination date" names the event; the right is granted by a verb
-        if _NEGATED_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
-            continue  # "the licences shall not terminate for any reason": no right at all
+            continue
+        if VETOES.applies("right_negated", _NEGATED_BEFORE.search(text[max(0, m.start() - 20) : m.start()])):
+            continue
         # The words that make it "for convenience" belong to this verb, not to another one in the sentence.
         near = _own_words(text, m)
-        if _AT_TERM_END.search(near):
-            continue  # non-renewal at the end of a term, the auto-renewal rule's subject
+        if VETOES.applies("non_renewal_at_term_end", _AT_TERM_END.search(near)):
+            continue
         conv = re.search(_CONVENIENCE, near, re.I)
         notice_only = re.search(
-            PATTERNS["termination_for_convenience_2"],
+            PATTERNS["notice_only"],
             text,
             re.I,
         )
         if not conv and not notice_only:
             continue
         cause = re.search(_CAUSE, text, re.I)
-        if cause and not conv:
+        if VETOES.applies("for_cause", cause and not conv):
             continue
-        if cause and not re.search(
-            PATTERNS["termination_for_convenience_7"],
-            text,
-            re.I,
+        # "may at any time terminate for breach" is termination for cause
+        if VETOES.applies(
+            "for_cause", cause and not re.search(PATTERNS["convenience_or_without_cause"], text, re.I)
         ):
-            continue  # "may at any time terminate for breach" is termination for cause
+            continue
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
         subject = text[max(0, m.start() - 80) : m.start()]
         subject = re.split(r"[,;:]", subject)[-1]
         named = {x.alias.lower() for x in ctx.parties.mentions(subject)}
-        if (
-            re.search(PATTERNS["termination_for_convenience_4"], subject, re.I)
+        if VETOES.applies(
+            "right_both_sides_hold",
+            re.search(PATTERNS["either_party"], subject, re.I)
             or TWO_SUBJECTS.search(subject)
             or (
                 (len(named) >= 2 or {"us", "them"} <= ctx.parties.sides_in(subject))
-                and re.search(PATTERNS["termination_for_convenience_8"], subject)
-            )
+                and re.search(PATTERNS["two_parties_joined"], subject)
+            ),
         ):
-            continue  # "The Company or the Contractor may terminate": a right both sides hold
+            continue
         periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
         notice_days = periods[0].days if periods else 0.0
         compensation = _compensation_granted(ctx.text)
         profit_denied = re.search(
-            PATTERNS["termination_for_convenience_3"],
+            PATTERNS["profit_denied"],
             ctx.text,
             re.I,
         )
         profit = compensation is not None and not profit_denied
         relet = re.search(_RELET, ctx.text, re.I)
-        if re.search(PATTERNS["termination_for_convenience_5"], ctx.title, re.I) and not conv:
+        if VETOES.applies(
+            "cause_in_title", re.search(PATTERNS["cause_in_title"], ctx.title, re.I) and not conv
+        ):
             continue
-        if notice_days >= 30 and profit and not relet:
+        if VETOES.applies("long_notice_with_profit", notice_days >= 30 and profit and not relet):
             continue
         level = "high" if (notice_days < 30 or not compensation or relet) else "medium"
         quote = s
@@ -163,16 +174,16 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                     break
         problems = []
         problems.append(
-            WORDING.t(ctx, "termination_for_convenience_4", period=fmt_period(periods[0]))
+            WORDING.t(ctx, "short_notice", period=fmt_period(periods[0]))
             if periods
-            else WORDING.t(ctx, "termination_for_convenience_5")
+            else WORDING.t(ctx, "no_minimum_notice")
         )
         if not compensation:
-            problems.append(WORDING.t(ctx, "termination_for_convenience_6"))
+            problems.append(WORDING.t(ctx, "no_compensation"))
         elif not profit:
-            problems.append(WORDING.t(ctx, "termination_for_convenience_8"))
+            problems.append(WORDING.t(ctx, "no_lost_profit"))
         if relet:
-            problems.append(WORDING.t(ctx, "termination_for_convenience_7"))
+            problems.append(WORDING.t(ctx, "relet"))
         return [
             Finding(
                 "termination_for_convenience",
@@ -182,23 +193,23 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.them} may terminate without cause: " + "; ".join(problems) + ".",
                     f"{ctx.them}可无理由解除合同：" + "；".join(problems) + "。",
                 ),
-                WORDING.t(ctx, "termination_for_convenience"),
-                WORDING.t(ctx, "termination_for_convenience_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
-    if re.search(PATTERNS["termination_for_convenience"], ctx.title + " " + ctx.text, re.I):
+    if re.search(PATTERNS["convenience_named"], ctx.title + " " + ctx.text, re.I):
         for s, m in ctx.find(
             _RELET
             + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"
         ):
             side = ctx.actor(s, m.start())
             if ctx.parties.theirs(side) or (
-                re.search(PATTERNS["termination_for_convenience_9"], m.group(0)) and ctx.parties.ours(side)
+                re.search(PATTERNS["profit_word"], m.group(0)) and ctx.parties.ours(side)
             ):
                 return [
                     WORDING.finding(
                         ctx,
-                        "termination_for_convenience_3",
+                        "relet_without_profit",
                         "termination_for_convenience",
                         "high",
                         span(s, m),
