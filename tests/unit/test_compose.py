@@ -94,7 +94,8 @@ def test_services_reach_each_other_where_they_listen() -> None:
     for name in ("orchestrator", "clause-worker"):
         llm = urlparse(_env(name)["LLM_BASE_URL"])
         assert (llm.hostname, str(llm.port)) == ("playbook-model", model["PLAYBOOK_MODEL_PORT"])
-    assert _env("clause-worker")["SKILLS_TARGETS"] == f"skills:{skills['SKILLS_PORT']}"
+    for name in ("orchestrator", "clause-worker"):  # the orchestrator types clauses before planning
+        assert _env(name)["SKILLS_TARGETS"] == f"skills:{skills['SKILLS_PORT']}", name
     assert gateway["GATEWAY_PORT"] in SERVICES["gateway"]["healthcheck"]["test"][-1]
     assert SERVICES["gateway"]["ports"] == [f"{gateway['GATEWAY_PORT']}:{gateway['GATEWAY_PORT']}"]
     for name in ("playbook-model", "skills", "gateway"):

@@ -32,7 +32,8 @@ from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.base import Consumer, EventBus
 from clauseflow_platform.logging import bound_context, get_logger
 
-from clauseflow_orchestrator.checklist import build_checklist, reference_checklist
+from clauseflow_orchestrator.checklist import build_checklist, reference_checklist, with_clause_types
+from clauseflow_orchestrator.clause_typing import ClauseTyper
 from clauseflow_orchestrator.core import (
     ApplyDecisions,
     CompleteSummary,
@@ -114,6 +115,7 @@ class Orchestrator:
         outbox_interval_s: float = 2.0,
         llm_summary: bool = True,
         store: OrchestratorStore | None = None,
+        typer: ClauseTyper | None = None,
     ) -> None:
         self.bus = bus
         self.documents = DocumentStore(store_dir)
@@ -124,6 +126,8 @@ class Orchestrator:
         self.concurrency = concurrency
         self.handler_attempts = handler_attempts
         self.llm_summary = llm_summary
+        # Types each unit before planning (the skills service's classify_clause); None plans by subject.
+        self.typer = typer
         self.relay = OutboxRelay(self.store, bus, interval_s=outbox_interval_s)
         self._locks = _KeyedLocks()
         self._consumer: Consumer | None = None
@@ -242,13 +246,19 @@ class Orchestrator:
             structure = await asyncio.to_thread(self._structure, request.documents.primary)
         except ClauseflowError as exc:
             return replace(start, failure=f"the contract could not be read: {exc}")
+        references = await self._references(request)
         checklist = build_checklist(
             structure,
             request.domain,
             has_particular_conditions=request.documents.particular_conditions is not None,
-        ) + reference_checklist(await self._references(request), request.domain)
+        ) + reference_checklist(references, request.domain)
         if not checklist:
             return replace(start, failure="the document has no numbered clauses to review")
+        if self.typer is not None:
+            typer = self.typer
+            ids = [item.clause_id for item in checklist]
+            types = await answers.once("types", lambda: typer.types_of(env.review_id, request, ids))
+            checklist = with_clause_types(checklist, types)
         planner = self.llm if request.options.use_orchestrator else None
         outcome = await answers.once(
             "plan",

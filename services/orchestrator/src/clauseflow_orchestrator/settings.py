@@ -8,6 +8,7 @@ from clauseflow_platform.settings import (
     LLMSettings,
     LoggingSettings,
     ReviewDefaults,
+    SkillsClientSettings,
     StorageSettings,
 )
 from pydantic import Field
@@ -37,6 +38,14 @@ class OrchestratorOptions(BaseSettings):
         description="how often the outbox relay polls the database for unsent events it was not handed "
         "(recovery only: committed events are handed over and published at once)",
     )
+    orchestrator_type_clauses: bool = Field(
+        default=True,
+        description="type every unit through the skills service (SKILLS_TARGETS, classify_clause) before "
+        "planning, so the plan sends the clauses most likely to hold high risks first",
+    )
+    orchestrator_typing_deadline_s: float = Field(
+        default=3.0, gt=0, description="longest wait for clause types; untyped units are planned by subject"
+    )
     bus_kind: BusKind = "kafka"
 
 
@@ -50,3 +59,4 @@ class OrchestratorSettings:
         self.llm = LLMSettings()
         self.storage = StorageSettings()
         self.defaults = ReviewDefaults()
+        self.skills = SkillsClientSettings()
