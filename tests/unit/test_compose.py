@@ -25,6 +25,7 @@ SETTINGS = {
         "clauseflow_platform.settings:KafkaSettings",
         "clauseflow_platform.settings:LLMSettings",
         "clauseflow_platform.settings:StorageSettings",
+        "clauseflow_platform.settings:SkillsClientSettings",
         "clauseflow_platform.heartbeat:HeartbeatSettings",
     ],
     "clause-worker": [
