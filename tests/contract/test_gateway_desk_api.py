@@ -189,7 +189,7 @@ async def test_the_document_lists_the_reference_documents_after_the_contract(gat
     assert (sow["prefix"], sow["title"]) == ("SOW", "STATEMENT OF WORK")
     blocks = {b["clause_id"]: b for b in sow["blocks"]}
     # Named as the review cites them: a risk in the statement's clause 3 is "SOW 3".
-    assert ["SOW 1", "SOW 2", "SOW 3"] == [c for c in blocks if c != "SOW Preamble"]
+    assert [c for c in blocks if c != "SOW Preamble"] == ["SOW 1", "SOW 2", "SOW 3"]
     assert blocks["SOW 3"]["path"] == ["SOW 3"]
     assert "within ten days" in blocks["SOW 3"]["text"]
 
