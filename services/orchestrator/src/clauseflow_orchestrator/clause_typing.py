@@ -91,7 +91,12 @@ class SkillsClauseTyper:
                 units=len(clause_ids),
                 first_error=failures[0],
             )
-        log.info("clauses_typed", units=len(clause_ids), typed=sum(1 for t in typed.values() if t))
+        log.info(
+            "clauses_typed",
+            units=len(clause_ids),
+            typed=sum(1 for t in typed.values() if t),
+            elapsed_ms=round((loop.time() - ends + self._deadline_s) * 1000, 1),
+        )
         return typed
 
 

@@ -75,10 +75,17 @@ class ReviewPage {
     // elements whose content changed, so focus, selection and scroll stay where the lawyer left them.
     this.drawnCards = new Map();
     this.drawnBlocks = new Map();
+    this.live = h("span", { class: "live", "aria-live": "polite" });
   }
 
   async start() {
     clear(this.main).append(h("p", { class: "muted page", text: t("loading") }));
+    // The event stream opens at once, beside the first requests: on a busy server each request
+    // costs a round trip, and the first redline should not wait for the page's own loading.
+    // Events that arrive before the page is drawn wait in `early`.
+    const early = [];
+    this.deliver = (name, data) => early.push([name, data]);
+    this.follow();
     try {
       const [review, doc] = await Promise.all([api(this.base), api(`${this.base}/document`)]);
       this.review = review;
@@ -89,15 +96,17 @@ class ReviewPage {
         ...(doc.references || []).flatMap((ref) => ref.blocks.map((b, i) => ({ ...b, reference: ref, startsReference: i === 0 }))),
       ];
     } catch (error) {
+      this.abort.abort();
       clear(this.main).append(h("section", { class: "page" }, errorBox(error, error.status === 404 ? t("notFound") : null)));
       return;
     }
     this.layout();
+    this.deliver = (name, data) => this.event(name, data);
+    for (const [name, data] of early.splice(0)) this.event(name, data);
     await this.refresh();
     document.addEventListener("keydown", this.onKey);
     // The review is drawn and answers keys: what tests and the bench measure as "interactive".
     document.body.dataset.reviewReady = String(Math.round(performance.now()));
-    this.follow();
   }
 
   stop() {
@@ -110,12 +119,12 @@ class ReviewPage {
   // ---- live updates -------------------------------------------------------------------------
 
   async follow() {
-    const live = this.el.live;
+    const live = this.live;
     for (;;) {
       live.textContent = `● ${t("live")}`;
       live.className = "live on";
       try {
-        await readEvents(`${this.base}/events`, (name, data) => this.event(name, data), this.abort.signal);
+        await readEvents(`${this.base}/events`, (name, data) => this.deliver(name, data), this.abort.signal);
         live.textContent = t("ended");
         live.className = "live off";
         await this.refresh();
@@ -160,6 +169,7 @@ class ReviewPage {
   }
 
   async refresh() {
+    if (!this.el) return; // the stream ended before the page was drawn: start() refreshes once drawn
     // A refresh that was under way when a decision was sent may bring the redline's old status:
     // only the latest refresh is drawn.
     const generation = ++this.generation;
@@ -204,7 +214,7 @@ class ReviewPage {
     el.status = h("span", {});
     el.progress = h("progress", { max: 100, value: 0, id: "review-progress", "aria-label": t("progress") });
     el.progressText = h("span", { class: "progress-text", id: "progress-text" });
-    el.live = h("span", { class: "live", "aria-live": "polite" });
+    el.live = this.live;
     el.summary = h("p", { class: "summary", hidden: true });
     el.downloads = this.downloads();
     el.plan = h("section", { class: "plan", "aria-labelledby": "plan-h" });
