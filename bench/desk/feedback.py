@@ -14,10 +14,16 @@ the embedded stack (one process, in-memory bus), after one warm-up upload:
 
 Times are from the click on "Start review" to (a) the first redline awaiting a decision being on
 the page, (b) the page's progress showing every clause analysed; both arrive over the review's
-event stream. Also measured, on the finished 100-clause review opened in a fresh tab: the page
-weight (bytes of HTML, JS, CSS; API JSON separately; uncompressed — the gateway does not
-compress) and the time to interactive (navigation start → the review drawn with its findings and
-the keyboard live). Figures go to bench/results/desk.json with the machine's load.
+event stream. Where the time goes: an observer on the stack's bus stamps, per upload, the review
+request, the first clause task, the first clause result holding a redline and the first review
+update carrying one (the page's SSE feed), and the bench keeps the order in which clauses were
+dispatched and how many model requests had been made by the first redline — figures that do not
+depend on how busy the machine is.
+
+Also measured, on the finished 100-clause review opened in a fresh tab: the page weight (bytes
+of HTML, JS, CSS; API JSON separately; uncompressed — the gateway does not compress) and the
+time to interactive (navigation start → the review drawn with its findings and the keyboard
+live). Figures go to bench/results/desk.json with the machine's load.
 """
 
 from __future__ import annotations
@@ -91,32 +97,78 @@ def slow_contract() -> str:
 
 
 class Delayed:
-    """ASGI middleware: every chat completion is answered only after ``delay_s`` (a slower model)."""
+    """ASGI middleware: every chat completion is answered only after ``delay_s`` (a slower model).
+
+    It also notes when each request arrived (``perf_counter``), to count the model's round trips.
+    """
 
     def __init__(self, app: Any, delay_s: float) -> None:
         self.app = app
         self.delay_s = delay_s
+        self.arrivals: list[float] = []
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope.get("type") == "http" and str(scope.get("path", "")).endswith("/chat/completions"):
+            self.arrivals.append(time.perf_counter())
             await asyncio.sleep(self.delay_s)
         await self.app(scope, receive, send)
 
 
-@contextlib.asynccontextmanager
-async def stack(delay_s: float) -> AsyncIterator[str]:
-    """The embedded stack on the playbook model (delayed per turn when asked); yields the gateway URL."""
-    from clauseflow_cli.embedded import embedded_stack
+class Timeline:
+    """Per review, when each stage was first seen on the bus (``perf_counter``) and the dispatch order."""
 
+    def __init__(self) -> None:
+        self.stages: dict[str, dict[str, float]] = {}
+        self.dispatched: dict[str, list[str]] = {}
+
+    def _stamp(self, review_id: str, stage: str) -> None:
+        self.stages.setdefault(review_id, {}).setdefault(stage, time.perf_counter())
+
+    async def observe(self, env: Any) -> None:
+        from clauseflow_contracts.events import ClauseResult, ClauseTask, ReviewRequested, ReviewUpdated
+
+        if env.type == ReviewRequested.TYPE:
+            self._stamp(env.review_id, "request_published")
+        elif env.type == ClauseTask.TYPE:
+            self._stamp(env.review_id, "first_task_published")
+            self.dispatched.setdefault(env.review_id, []).append(env.open(ClauseTask).clause_id)
+        elif env.type == ClauseResult.TYPE and env.open(ClauseResult).redlines:
+            self._stamp(env.review_id, "first_result_with_redline")
+        elif env.type == ReviewUpdated.TYPE and any(
+            r.status == "pending" for r in env.open(ReviewUpdated).redlines
+        ):
+            self._stamp(env.review_id, "first_update_with_redline")
+
+
+@contextlib.asynccontextmanager
+async def stack(delay_s: float) -> AsyncIterator[tuple[str, Delayed, Timeline]]:
+    """The embedded stack on the playbook model (delayed per turn when asked), observed on its bus."""
+    from clauseflow_cli.embedded import embedded_stack
+    from clauseflow_contracts.events import Topic
+
+    model = Delayed(playbook_app(), delay_s)
+    timeline = Timeline()
     with tempfile.TemporaryDirectory(prefix="desk-bench-") as tmp:
         async with (
-            serve_asgi(Delayed(playbook_app(), delay_s)) as model_url,
+            serve_asgi(model) as model_url,
             embedded_stack(Path(tmp), llm_base_url=f"{model_url}/v1") as endpoints,
         ):
-            yield endpoints.gateway_url
+            observer = endpoints.bus.subscribe(
+                [Topic.REVIEW_REQUESTED, Topic.CLAUSE_TASKS, Topic.CLAUSE_RESULTS, Topic.REVIEW_UPDATES],
+                group_id="bench-observer",
+                handler=timeline.observe,
+                concurrency=4,
+            )
+            await observer.start()
+            try:
+                yield endpoints.gateway_url, model, timeline
+            finally:
+                await observer.stop()
 
 
-async def one_upload(browser: Any, url: str, contract: Path, party: str) -> dict[str, Any]:
+async def one_upload(
+    browser: Any, url: str, contract: Path, party: str, model: Delayed, timeline: Timeline
+) -> dict[str, Any]:
     """Upload through the form; seconds to the first pending redline and to every clause analysed."""
     page, watch = await open_desk(browser, url)
     started = await upload(page, contract, party)
@@ -130,11 +182,18 @@ async def one_upload(browser: Any, url: str, contract: Path, party: str) -> dict
     await page.context.close()
     if not watch.clean():
         raise RuntimeError(f"the page reported errors: {watch}")
+    first_at = started + first
+    stages = {
+        k: v - started for k, v in sorted(timeline.stages.get(review_id, {}).items(), key=lambda kv: kv[1])
+    }
     return {
         "review_id": review_id,
         "upload_answered_s": accepted,
         "first_redline_s": first,
         "all_analysed_s": analysed,
+        "stages_s": {k: round(v, 3) for k, v in stages.items()},
+        "first_window": timeline.dispatched.get(review_id, [])[:8],
+        "model_requests_before_first_redline": sum(1 for t in model.arrivals if started <= t <= first_at),
     }
 
 
@@ -182,6 +241,10 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "first_redline_s_min_max": [round(min(firsts), 3), round(max(firsts), 3)],
         "all_analysed_s_median": round(statistics.median(alls), 3),
         "all_analysed_s_min_max": [round(min(alls), 3), round(max(alls), 3)],
+        "first_window_of_first_run": runs[0].get("first_window", []),
+        "model_requests_before_first_redline_median": statistics.median(
+            r["model_requests_before_first_redline"] for r in runs
+        ),
         "runs": [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in r.items()} for r in runs],
     }
 
@@ -189,9 +252,9 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
 async def run_case(
     browser: Any, delay_s: float, contract: Path, party: str, repeats: int
 ) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
-    async with stack(delay_s) as url:
-        await one_upload(browser, url, contract, party)  # warm-up: reader process, model, caches
-        runs = [await one_upload(browser, url, contract, party) for _ in range(repeats)]
+    async with stack(delay_s) as (url, model, timeline):
+        await one_upload(browser, url, contract, party, model, timeline)  # warm-up: reader, model, caches
+        runs = [await one_upload(browser, url, contract, party, model, timeline) for _ in range(repeats)]
         weight = await page_weight_and_tti(browser, url, runs[-1]["review_id"]) if delay_s else {}
     return weight, url, runs
 

@@ -131,10 +131,17 @@ async def test_a_lawyer_reviews_a_chinese_contract_with_chinese_labels(
     kinds = await page.locator(".finding .risk-type").all_inner_texts()
     assert kinds and all(re.search(r"[\u4e00-\u9fff]", k) and "_" not in k for k in kinds), kinds
 
-    await page.wait_for_function(f"document.querySelectorAll('{PENDING}').length >= 2")
-    first, second = (await redline_ids(page))[:2]
+    await page.wait_for_function(f"document.querySelectorAll('{PENDING}').length >= 3")
+    first, second, third = (await redline_ids(page))[:3]
     await approve(page, first)
     assert (await api_redline(desk_url, review_id, first))["status"] == "approved"
+    # Edit: the editor is prefilled with the proposal and labelled in Chinese.
+    proposed = (await api_redline(desk_url, review_id, third))["proposed_text"]
+    assert await edit(page, third, "乙方的赔偿责任以合同总价的百分之十为限。") == proposed
+    assert (await api_redline(desk_url, review_id, third))[
+        "final_text"
+    ] == "乙方的赔偿责任以合同总价的百分之十为限。"
+    await shots.take(page, "edited")
     await reject(page, second, "请将违约金上限调整为合同总价的百分之五。")
     redraft = await wait_redraft(page, second)
     assert (await api_redline(desk_url, review_id, redraft))["round"] >= 1
@@ -271,3 +278,151 @@ async def test_api_docs_work_offline(desk_url: str, browser: object) -> None:
     # the machine) and that is the only thing it blocks.
     blocked = [e for e in watch.console_errors if "Content Security Policy" in e and "cdn.redoc.ly" not in e]
     assert blocked == [], watch.console_errors
+
+
+SOW = """STATEMENT OF WORK
+
+1. Scope
+The Supplier shall migrate the Customer's reporting to the platform described in the Agreement.
+
+2. Timetable
+The Supplier shall complete the migration within twelve weeks of the start date.
+
+3. Acceptance
+The Customer shall test each delivery within ten days of receiving it.
+
+4. Liability for the Migration
+The Supplier shall be liable for all losses, damages, costs and expenses of whatever nature suffered by the \
+Customer in connection with the migration, and no limitation of liability shall apply to the Supplier.
+"""
+
+
+async def test_reference_documents_follow_the_contract_with_their_risks_marked(
+    desk_url: str, browser: object, tmp_path: Path
+) -> None:
+    sow = tmp_path / "statement_of_work.txt"
+    sow.write_text(SOW, encoding="utf-8")
+    page, watch = await open_desk(browser, desk_url)
+    shots = Shots("references")
+    await upload(
+        page,
+        EXAMPLES / "services_agreement_en.txt",
+        "Northwind Analytics Ltd. (the Supplier)",
+        references=(sow,),
+    )
+    # The statement of work's unit 4 is reviewed as "SOW 4"; its risk is marked on its own words.
+    mark = page.locator("[id='clause-SOW 4'] mark.risk.lv-high")
+    await mark.first.wait_for(timeout=90_000)
+    await shots.take(page, "reference-risk")
+    order = await page.eval_on_selector_all(
+        ".doc > [data-clause], .doc > .reference-head",
+        "els => els.map(e => e.dataset.clause || 'HEAD:' + e.dataset.reference)",
+    )
+    head = order.index("HEAD:SOW")
+    assert "1" in order[:head] and "7.1" in order[:head]  # the contract's own clauses come first
+    after = order[head + 1 :]
+    assert all(c.startswith("SOW ") for c in after) and after[-4:] == ["SOW 1", "SOW 2", "SOW 3", "SOW 4"]
+    assert "no limitation of liability" in await mark.first.inner_text()
+    # The finding names the reference clause and leads to it.
+    card = page.locator(".finding", has=page.locator(".clause-ref", has_text="SOW 4"))
+    await card.first.locator(".clause-ref").click()
+    assert await page.evaluate("document.activeElement.closest('[data-clause]')?.dataset.clause") == "SOW 4"
+    assert watch.clean(), watch
+
+
+TAG_FIRST_CARD = """() => { const card = document.querySelector('.finding:has(.level)');
+  card.__kept = true; card.focus(); return card.dataset.finding; }"""
+STILL_TAGGED = """(key) => {
+  const card = document.querySelector(`.finding[data-finding="${CSS.escape(key)}"]`);
+  return { kept: card.__kept === true, focused: document.activeElement === card }; }"""
+TAG_ALL = (
+    """() => document.querySelectorAll('.finding, .doc [data-clause]').forEach(e => { e.__mark = 1; })"""
+)
+CARDS_KEPT = """(target) => [...document.querySelectorAll('.finding')].map(c =>
+  [!!c.querySelector(`[data-redline="${CSS.escape(target)}"]`), c.__mark === 1])"""
+BLOCKS_KEPT = """() => [...document.querySelectorAll('.doc [data-clause]')].map(b =>
+  [b.dataset.clause, b.__mark === 1])"""
+
+
+async def test_the_panel_updates_only_what_changed_and_keeps_focus_and_scroll(
+    desk_url: str, browser: object
+) -> None:
+    page, watch = await open_desk(browser, desk_url)
+    shots = Shots("incremental")
+    await upload(page, EXAMPLES / "services_agreement_en.txt", "Northwind Analytics Ltd. (the Supplier)")
+    await wait_first_pending(page)
+    # Tag the first card with a property a redraw would lose and focus it, then let the rest of the
+    # review arrive over the event stream: that card's finding does not change, so neither may it.
+    await page.wait_for_selector(".finding .level")  # the card's risk has come too: the card is whole
+    first_key = await page.evaluate(TAG_FIRST_CARD)
+    await page.wait_for_selector("#review-progress[data-all-analysed=true]", timeout=120_000)
+    await page.wait_for_function(f"document.querySelectorAll('{PENDING}').length >= 3")
+    await shots.take(page, "all-arrived")
+    kept = await page.evaluate(STILL_TAGGED, first_key)
+    assert kept == {"kept": True, "focused": True}, kept
+    assert await page.locator(".finding").count() >= 3
+
+    # A decision redraws its own card (and its clause's block) only; the rest stay the same elements.
+    await page.evaluate(TAG_ALL)
+    target = (await redline_ids(page))[-1]
+    await approve(page, target)
+    cards = await page.evaluate(CARDS_KEPT, target)
+    assert [kept for mine, kept in cards if not mine] == [True] * (len(cards) - 1), cards
+    assert [kept for mine, kept in cards if mine] == [False]
+    clause = await page.get_attribute(f".redline[data-redline='{target}']", "data-clause-of") or ""
+    blocks = await page.evaluate(BLOCKS_KEPT)
+    assert all(
+        kept for clause_id, kept in blocks if clause_id != clause and not clause.startswith(clause_id)
+    ), blocks
+    assert watch.clean(), watch
+
+
+async def test_keyboard_bulk_approval_and_the_word_diff(desk_url: str, browser: object) -> None:
+    page, watch = await open_desk(browser, desk_url)
+    shots = Shots("keyboard")
+    await upload(page, EXAMPLES / "services_agreement_en.txt", "Northwind Analytics Ltd. (the Supplier)")
+    await wait_first_pending(page)
+    await page.wait_for_selector("#review-progress[data-all-analysed=true]", timeout=120_000)
+    await page.wait_for_function(f"document.querySelectorAll('{PENDING}').length >= 4")
+
+    # Word-level diff: deleted words struck through, inserted words underlined.
+    styles = await page.evaluate(
+        """() => ['del', 'ins'].map(tag =>
+          getComputedStyle(document.querySelector(`.redline ${tag}`)).textDecorationLine)"""
+    )
+    assert styles == ["line-through", "underline"], styles
+
+    # j / k move between findings, with a visible focus ring on the current one.
+    await page.focus(".finding")
+    await page.keyboard.press("j")
+    second = await page.evaluate("document.activeElement.dataset.finding")
+    assert second == await page.evaluate("document.querySelectorAll('.finding')[1].dataset.finding")
+    ring = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert ring not in ("", "none"), ring
+    await page.keyboard.press("k")
+    assert await page.evaluate("document.activeElement === document.querySelectorAll('.finding')[0]")
+    await shots.take(page, "focus")
+
+    # e opens the editor prefilled with the proposal; Escape closes it. r opens the feedback box.
+    await page.keyboard.press("e")
+    editor = page.locator(".editor.edit textarea")
+    await editor.wait_for()
+    assert (await editor.input_value()).strip()
+    await editor.press("Escape")
+    await page.focus(".finding")
+    await page.keyboard.press("r")
+    await page.locator(".editor.reject textarea").wait_for()
+    await page.locator(".editor.reject textarea").press("Escape")
+
+    # Two redlines selected; "approve selected" approves both at once and nothing else.
+    pending = await redline_ids(page)
+    await page.check(f"#sel-{pending[0]}")
+    await page.check(f"#sel-{pending[1]}")
+    button = page.locator("#approve-selected")
+    assert "(2)" in await button.inner_text()
+    await button.click()
+    await wait_status(page, pending[0], "approved")
+    await wait_status(page, pending[1], "approved")
+    assert pending[2] in await redline_ids(page)  # not selected: still pending
+    await shots.take(page, "bulk-approved")
+    assert watch.clean(), watch

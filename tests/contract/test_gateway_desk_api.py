@@ -162,6 +162,38 @@ async def test_the_document_lists_every_clause_once_in_document_order(gateway: S
     assert missing.status_code == 404
 
 
+CONTRACT = (
+    "SERVICES AGREEMENT\n\n1. Services\nThe Supplier shall provide the Services.\n\n"
+    "2. Liability\nThe Supplier's liability under this Agreement is unlimited.\n"
+)
+SOW = (
+    "STATEMENT OF WORK\n\n1. Scope\nThe Supplier shall migrate the reports.\n\n"
+    "2. Timetable\nThe migration ends within twelve weeks.\n\n"
+    "3. Acceptance\nThe Customer tests each delivery within ten days.\n"
+)
+
+
+async def test_the_document_lists_the_reference_documents_after_the_contract(gateway: Served) -> None:
+    answer = await gateway.http.post(
+        "/v1/reviews",
+        data={"our_party": party(), "language": "en"},
+        files=[
+            ("file", ("contract.txt", CONTRACT.encode(), "text/plain")),
+            ("reference_files", ("sow.txt", SOW.encode(), "text/plain")),
+        ],
+    )
+    assert answer.status_code == 202, answer.text
+    doc = (await gateway.http.get(f"/v1/reviews/{answer.json()['id']}/document")).json()
+    assert [b["clause_id"] for b in doc["blocks"] if b["clause_id"][0].isdigit()] == ["1", "2"]
+    [sow] = doc["references"]
+    assert (sow["prefix"], sow["title"]) == ("SOW", "STATEMENT OF WORK")
+    blocks = {b["clause_id"]: b for b in sow["blocks"]}
+    # Named as the review cites them: a risk in the statement's clause 3 is "SOW 3".
+    assert [c for c in blocks if c != "SOW Preamble"] == ["SOW 1", "SOW 2", "SOW 3"]
+    assert blocks["SOW 3"]["path"] == ["SOW 3"]
+    assert "within ten days" in blocks["SOW 3"]["text"]
+
+
 # --- the page, its assets, its headers ------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from clauseflow_contracts.events import (
     DocumentRefs,
     Envelope,
     ReviewRequested,
+    ReviewUpdated,
     Topic,
 )
 from clauseflow_contracts.ids import redline_id, risk_id
@@ -192,6 +193,15 @@ async def test_llm_plan_adjustment_and_summary_drive_the_review(tmp_path: Path, 
     assert (tasks["2"].depth, tasks["2"].plan_version) == (Depth.DEEP, 1)
 
     assert [v.plan.plan_version for v in versions] == [1, 2]
+    # The high-risk result reaches the reviewer before the model is asked about the plan: its
+    # redline is published in an update that still carries plan 1; plan 2 follows in its own.
+    updates = [
+        ReviewUpdated.model_validate(Envelope.from_bytes(r.value).payload)
+        for r in await bus.read_topic(Topic.REVIEW_UPDATES)
+    ]
+    redline_at = next(i for i, u in enumerate(updates) if any(r.clause_id == "2" for r in u.redlines))
+    plan_2_at = next(i for i, u in enumerate(updates) if u.plan is not None and u.plan.plan_version == 2)
+    assert redline_at < plan_2_at
     assert versions[0].plan.source == "llm" and versions[0].rationale == PLAN["global_strategy"]
     assert (versions[1].trigger, versions[1].clause_id, versions[1].rationale) == (
         "high_risk",

@@ -26,6 +26,7 @@ SETTINGS = {
         "clauseflow_platform.settings:LLMSettings",
         "clauseflow_platform.settings:StorageSettings",
         "clauseflow_platform.settings:DatabaseSettings",
+        "clauseflow_platform.settings:SkillsClientSettings",
         "clauseflow_platform.heartbeat:HeartbeatSettings",
     ],
     "clause-worker": [
@@ -95,7 +96,8 @@ def test_services_reach_each_other_where_they_listen() -> None:
     for name in ("orchestrator", "clause-worker"):
         llm = urlparse(_env(name)["LLM_BASE_URL"])
         assert (llm.hostname, str(llm.port)) == ("playbook-model", model["PLAYBOOK_MODEL_PORT"])
-    assert _env("clause-worker")["SKILLS_TARGETS"] == f"skills:{skills['SKILLS_PORT']}"
+    for name in ("orchestrator", "clause-worker"):  # the orchestrator types clauses before planning
+        assert _env(name)["SKILLS_TARGETS"] == f"skills:{skills['SKILLS_PORT']}", name
     assert gateway["GATEWAY_PORT"] in SERVICES["gateway"]["healthcheck"]["test"][-1]
     assert SERVICES["gateway"]["ports"] == [f"{gateway['GATEWAY_PORT']}:{gateway['GATEWAY_PORT']}"]
     for name in ("playbook-model", "skills", "gateway"):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
+import struct
 import time
 
 import pytest
+import structlog.testing
 from clauseflow_contracts.review import LLMUsage
 from clauseflow_platform.llm import (
     LLMClient,
@@ -309,3 +312,61 @@ def test_backoff_grows_exponentially_with_jitter_and_is_capped() -> None:
         assert all(ceiling / 2 <= d <= ceiling for d in delays)
     assert client._backoff(0, 3.0) == 3.0
     assert client._backoff(0, 120.0) == 5.0
+
+
+class ResetFirstConnection:
+    """A TCP front for the model that resets its first connection before answering, then relays.
+
+    The first connection plays a pooled keep-alive connection the server closed while it was idle.
+    """
+
+    def __init__(self, upstream_port: int) -> None:
+        self.upstream_port = upstream_port
+        self.connections = 0
+        self.server: asyncio.Server | None = None
+
+    async def __aenter__(self) -> int:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.server is not None
+        self.server.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        if self.connections == 1:
+            await reader.read(1)
+            sock = writer.get_extra_info("socket")
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            writer.transport.abort()  # RST, not FIN: "connection reset by peer"
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream_port)
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            while data := await src.read(65536):
+                dst.write(data)
+                await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer), return_exceptions=True)
+
+
+async def test_a_connection_reset_by_the_server_is_retried_at_once_not_after_a_backoff() -> None:
+    async with ScriptedModel([Turn.text("[]")]) as model:
+        upstream = int(model.base_url.split(":")[-1].split("/")[0])
+        front = ResetFirstConnection(upstream)
+        async with front as port:
+            settings = model.settings(llm_base_url=f"http://127.0.0.1:{port}/v1", llm_max_retries=2)
+            # A backoff this long would show in the retry's delay; a stale connection must not wait.
+            client = LLMClient(settings, backoff_base_s=30.0)
+            try:
+                with structlog.testing.capture_logs() as logs:
+                    answer = await asyncio.wait_for(client.chat(MESSAGES), timeout=20)
+            finally:
+                await client.close()
+    assert answer.text == "[]"
+    assert front.connections == 2
+    retries = [entry for entry in logs if entry["event"] == "llm.retry"]
+    assert [r["delay_s"] for r in retries] == [0.0], retries
+    assert "reset" in retries[0]["reason"].lower()

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from clauseflow_contracts.review import Domain
+from clauseflow_contracts.review import ChecklistItem, Domain
 from clauseflow_documents.model import Clause, CrossReference, DocumentStructure
 from clauseflow_documents.parser import parse_text
-from clauseflow_orchestrator.checklist import build_checklist, reference_checklist, reviewable_units
+from clauseflow_orchestrator.checklist import (
+    build_checklist,
+    reference_checklist,
+    reviewable_units,
+    type_priorities,
+    with_clause_types,
+)
 
 
 def _clause(
@@ -164,3 +170,28 @@ def test_reference_documents_are_reviewed_under_prefixed_ids_after_the_contract(
     # The part heading is no unit; its articles are, split by the contract's own rule.
     assert [i.clause_id for i in items] == ["ER 1.1", "ER 2"]
     assert items[1].clause_name == "PERMITS" and "get_clause_context" in items[1].required_skills
+
+
+def test_clause_types_raise_a_units_priority_and_travel_with_it() -> None:
+    items = [
+        ChecklistItem(clause_id="9", clause_name="Ending the Agreement", priority="medium"),
+        ChecklistItem(clause_id="3", clause_name="Fees", priority="high"),
+        ChecklistItem(clause_id="5", clause_name="Reports", priority="medium"),
+    ]
+    typed = with_clause_types(items, {"9": ["termination_for_convenience"], "3": ["payment"]})
+    assert [(i.clause_id, i.priority, i.clause_types) for i in typed] == [
+        ("9", "critical", ("termination_for_convenience",)),
+        ("3", "high", ("payment",)),
+        ("5", "medium", ()),
+    ]
+
+
+def test_clause_types_never_lower_a_priority() -> None:
+    item = ChecklistItem(clause_id="7", clause_name="Limitation of Liability", priority="critical")
+    assert with_clause_types([item], {"7": ["definitions", "payment"]})[0].priority == "critical"
+
+
+def test_every_type_named_in_the_priorities_data_is_a_known_priority() -> None:
+    wanted = type_priorities()
+    assert {"uncapped_liability", "termination_for_convenience", "payment"} <= set(wanted)
+    assert set(wanted.values()) == {"critical", "high"}

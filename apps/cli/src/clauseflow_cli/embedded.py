@@ -122,6 +122,7 @@ async def embedded_stack(
                 store_dir=workdir / "documents",
                 db_path=workdir / "orchestrator.db",
                 window=window,
+                skills_target=skills_target,
             )
         )
         await stack.enter_async_context(

@@ -7,7 +7,10 @@ of clause ids above it, which ties a block to the reviewed unit (``7`` or ``7.1`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from clauseflow_documents import Clause, DocumentStructure
+from clauseflow_documents.reference_units import reference_prefixes, unit_id
 from pydantic import BaseModel, Field
 
 
@@ -21,6 +24,17 @@ class DocumentBlockPublic(BaseModel):
     text: str
 
 
+class ReferencePublic(BaseModel):
+    """A reference document (Particular Conditions, Employer's Requirements, a schedule) of the review.
+
+    Its block ids carry the prefix its units are reviewed and cited under ("ER 3.2").
+    """
+
+    prefix: str
+    title: str
+    blocks: list[DocumentBlockPublic]
+
+
 class DocumentPublic(BaseModel):
     """The reviewed contract (with Particular Conditions: the General Conditions as amended)."""
 
@@ -28,6 +42,9 @@ class DocumentPublic(BaseModel):
     title: str
     language: str
     blocks: list[DocumentBlockPublic]
+    references: list[ReferencePublic] = Field(
+        default_factory=list, description="the reference documents, after the contract's own clauses"
+    )
 
 
 def own_text(structure: DocumentStructure, clause: Clause) -> str:
@@ -48,20 +65,33 @@ def _path(structure: DocumentStructure, clause: Clause) -> list[str]:
     return path
 
 
-def document_view(review_id: str, structure: DocumentStructure) -> DocumentPublic:
-    """The blocks of a parsed contract, in document order."""
+def _blocks(structure: DocumentStructure, prefix: str = "") -> list[DocumentBlockPublic]:
+    def named(clause_id: str) -> str:
+        return unit_id(prefix, clause_id) if prefix else clause_id
+
+    return [
+        DocumentBlockPublic(
+            clause_id=named(c.clause_id),
+            path=[named(p) for p in _path(structure, c)],
+            level=c.level,
+            title=c.title,
+            text=own_text(structure, c),
+        )
+        for c in structure.walk()
+    ]
+
+
+def document_view(
+    review_id: str, structure: DocumentStructure, references: Sequence[DocumentStructure] = ()
+) -> DocumentPublic:
+    """The blocks of a parsed contract, in document order, then those of its reference documents."""
     return DocumentPublic(
         review_id=review_id,
         title=structure.title,
         language=structure.language,
-        blocks=[
-            DocumentBlockPublic(
-                clause_id=c.clause_id,
-                path=_path(structure, c),
-                level=c.level,
-                title=c.title,
-                text=own_text(structure, c),
-            )
-            for c in structure.walk()
+        blocks=_blocks(structure),
+        references=[
+            ReferencePublic(prefix=prefix, title=reference.title, blocks=_blocks(reference, prefix))
+            for prefix, reference in zip(reference_prefixes(references), references, strict=True)
         ],
     )

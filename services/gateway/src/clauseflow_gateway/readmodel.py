@@ -179,6 +179,12 @@ class ReadModel:
             review = await get_review(session, review_id)
         return str((review.documents or {}).get("primary") or "")
 
+    async def reference_documents(self, review_id: str) -> list[str]:
+        """The stored ids of the review's reference documents, in the order they were uploaded."""
+        async with self._sessions() as session:
+            review = await get_review(session, review_id)
+        return [str(d) for d in (review.documents or {}).get("references") or []]
+
     async def review(self, review_id: str) -> ReviewPublic:
         """Status, progress, clause states and counts of a review."""
         async with self._sessions() as session:

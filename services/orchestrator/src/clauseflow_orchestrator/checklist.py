@@ -21,7 +21,10 @@ item with one tool. We keep its shape and improve the content:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 
 from clauseflow_contracts.review import ChecklistItem, Domain
 from clauseflow_contracts.skills import SkillId
@@ -103,6 +106,36 @@ def _reference_units(structure: DocumentStructure) -> list[Clause]:
             children = structure.children_of(article.clause_id)
             units.extend(children if children and _split(article, children) else [article])
     return units
+
+
+_PRIORITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+@cache
+def type_priorities() -> dict[str, str]:
+    """Clause type id → the priority it calls for at least (data: ``type_priorities.json``)."""
+    raw = json.loads(resources.files(__package__).joinpath("type_priorities.json").read_text("utf-8"))
+    return {t: level for level in ("high", "critical") for t in raw[level]}
+
+
+def with_clause_types(
+    checklist: Sequence[ChecklistItem], types: Mapping[str, Sequence[str]]
+) -> list[ChecklistItem]:
+    """The checklist with each unit's clause types, its priority raised to what its types call for.
+
+    A clause titled "Termination" that grants an exit for convenience, or an untitled paragraph
+    that caps liability, is among the clauses most likely to hold a high risk: the plan sends it
+    first. Types never lower a priority; a unit without types keeps its subject's.
+    """
+    wanted = type_priorities()
+    typed: list[ChecklistItem] = []
+    for item in checklist:
+        found = tuple(dict.fromkeys(types.get(item.clause_id, ())))
+        priority = min(
+            (item.priority, *(wanted[t] for t in found if t in wanted)), key=lambda p: _PRIORITY_RANK[p]
+        )
+        typed.append(item.model_copy(update={"clause_types": found, "priority": priority}))
+    return typed
 
 
 def _parent_title(structure: DocumentStructure, clause: Clause) -> str:

@@ -26,6 +26,7 @@ from clauseflow_contracts.review import (
     ClausePlan,
     ClauseState,
     DecisionAction,
+    PlanAdjustment,
     RedlineStatus,
     ReviewPlan,
     ReviewStatus,
@@ -38,6 +39,7 @@ from clauseflow_contracts.review import (
 )
 
 from clauseflow_orchestrator.core_types import (
+    AdjustPlan,
     ApplyDecisions,
     CompleteSummary,
     CoreEvent,
@@ -58,6 +60,7 @@ from clauseflow_orchestrator.state import (
 )
 
 __all__ = [
+    "AdjustPlan",
     "ApplyDecisions",
     "CompleteSummary",
     "CoreEvent",
@@ -139,6 +142,8 @@ def decide(state: ReviewState | None, event: CoreEvent) -> Decision:
         handled = _apply_decisions(work, event.submitted, out)
     elif isinstance(event, RetryFailed):
         handled = _retry_failed(work, event, out)
+    elif isinstance(event, AdjustPlan):
+        handled = _adjust_later(work, event, out)
     else:
         handled = _complete(work, event, out)
     if not handled:
@@ -274,7 +279,7 @@ def _record_result(work: ReviewState, event: RecordResult, out: _Emitter) -> boo
     if result.mode is TaskMode.ANALYZE:
         _draft_serious_risks_left_undrafted(work, clause, out)
     if event.adjustment is not None and result.mode is TaskMode.ANALYZE:
-        _adjust(work, event, out)
+        _adjust(work, event.adjustment, event.trigger, result.clause_id, out)
     _settle_if_done(clause, work)
     _fill_window(work, out)
     _refresh_status(work)
@@ -393,31 +398,45 @@ def _apply_parked(work: ReviewState, fresh: list[RedlineRecord], out: _Emitter) 
     _decide_redlines(work, [(p.decision, p.request_id, p.decided_by) for p in ready], out)
 
 
-def _adjust(work: ReviewState, event: RecordResult, out: _Emitter) -> None:
-    assert event.adjustment is not None and work.plan is not None
+def _adjust_later(work: ReviewState, event: AdjustPlan, out: _Emitter) -> bool:
+    """A plan adjustment asked after its result was recorded: applied to the clauses still planned."""
+    if work.plan is None:
+        return False
+    work.usage = work.usage + event.usage
+    if _adjust(work, event.adjustment, event.trigger, event.clause_id, out):
+        out.snapshot()
+    return True
+
+
+def _adjust(
+    work: ReviewState, adjustment: PlanAdjustment, trigger: str | None, clause_id: str, out: _Emitter
+) -> bool:
+    """Apply an adjustment to the undispatched clauses; whether the plan changed."""
+    assert work.plan is not None
     new_plan = apply_adjustment(
         work.plan,
-        event.adjustment,
+        adjustment,
         dispatched=work.dispatched_ids(),
         domain=work.request.domain,
         checklist=work.checklist,
     )
     if new_plan.plan_version == work.plan.plan_version:
-        out.note(f"plan adjustment ({event.trigger}) changed no undispatched clause")
-        return
+        out.note(f"plan adjustment ({trigger}) changed no undispatched clause")
+        return False
     work.plan = new_plan
     work.plan_history.append(
         PlanVersion(
             plan=new_plan,
-            rationale=event.adjustment.reason,
-            trigger=event.trigger or "adjustment",
-            clause_id=event.result.clause_id,
+            rationale=adjustment.reason,
+            trigger=trigger or "adjustment",
+            clause_id=clause_id,
         )
     )
     for cp in new_plan.clause_plans:
         planned = work.clauses[cp.clause_id]
         if planned.state is ClauseState.PLANNED and planned.depth is not cp.analysis_depth:
             work.clause_for_update(cp.clause_id).depth = cp.analysis_depth
+    return True
 
 
 # ---- resume events (decisions) --------------------------------------------------------------

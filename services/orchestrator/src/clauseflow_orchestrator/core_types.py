@@ -49,6 +49,22 @@ class RecordResult:
 
 
 @dataclass(frozen=True)
+class AdjustPlan:
+    """A plan adjustment the shell obtained after a clause result had been recorded and published.
+
+    It is its own step so that the result (and its redlines) reach the reviewer without waiting
+    for the model's answer about the plan; ``clause_id`` names the result that triggered it.
+    """
+
+    event_id: str
+    at: datetime
+    clause_id: str
+    adjustment: PlanAdjustment
+    trigger: str | None = None
+    usage: LLMUsage = field(default_factory=LLMUsage)
+
+
+@dataclass(frozen=True)
 class ApplyDecisions:
     """A resume event: the reviewer's decisions on redlines."""
 
@@ -76,7 +92,7 @@ class RetryFailed:
     request: ReviewRetryRequested
 
 
-CoreEvent = StartReview | RecordResult | ApplyDecisions | CompleteSummary | RetryFailed
+CoreEvent = StartReview | RecordResult | AdjustPlan | ApplyDecisions | CompleteSummary | RetryFailed
 
 
 # ---- output ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from clauseflow_platform.bus.base import EventBus
 from clauseflow_platform.llm import LLMClient
 from clauseflow_platform.settings import LLMSettings
 
+from clauseflow_orchestrator.clause_typing import SkillsClauseTyper
 from clauseflow_orchestrator.service import Orchestrator
 
 
@@ -21,9 +22,14 @@ async def start_orchestrator(
     store_dir: Path,
     db_path: Path,
     window: int = 8,
+    skills_target: str | None = None,
 ) -> AsyncIterator[Orchestrator]:
-    """Run an orchestrator (SQLite at ``db_path``) until the context exits; ``llm=None`` plans without LLM."""
+    """Run an orchestrator (SQLite at ``db_path``) until the context exits; ``llm=None`` plans without LLM.
+
+    With ``skills_target`` every unit is typed by the skills service before planning.
+    """
     client = LLMClient(llm) if llm is not None else None
+    typer = SkillsClauseTyper(skills_target) if skills_target else None
     orchestrator = Orchestrator(
         bus=bus,
         store_dir=store_dir,
@@ -31,6 +37,7 @@ async def start_orchestrator(
         llm=client,
         window=window,
         outbox_interval_s=0.2,
+        typer=typer,
     )
     await orchestrator.start()
     try:
@@ -39,3 +46,5 @@ async def start_orchestrator(
         await orchestrator.stop()
         if client is not None:
             await client.close()
+        if typer is not None:
+            await typer.close()

@@ -11,6 +11,7 @@ from clauseflow_platform.heartbeat import HeartbeatSettings, heartbeat
 from clauseflow_platform.llm import LLMClient
 from clauseflow_platform.logging import configure_logging, get_logger
 
+from clauseflow_orchestrator.clause_typing import SkillsClauseTyper
 from clauseflow_orchestrator.service import Orchestrator
 from clauseflow_orchestrator.settings import OrchestratorSettings
 from clauseflow_orchestrator.store import OrchestratorStore
@@ -18,8 +19,21 @@ from clauseflow_orchestrator.store import OrchestratorStore
 log = get_logger(__name__)
 
 
-def build_orchestrator(settings: OrchestratorSettings, bus: EventBus, llm: LLMClient | None) -> Orchestrator:
-    """An orchestrator wired from settings (the bus and LLM client are created by the caller)."""
+def build_typer(settings: OrchestratorSettings) -> SkillsClauseTyper | None:
+    """The clause typer on the first skills target, unless typing is switched off or no target is named."""
+    targets = settings.skills.target_list()
+    if not settings.orchestrator.orchestrator_type_clauses or not targets:
+        return None
+    return SkillsClauseTyper(targets[0], deadline_s=settings.orchestrator.orchestrator_typing_deadline_s)
+
+
+def build_orchestrator(
+    settings: OrchestratorSettings,
+    bus: EventBus,
+    llm: LLMClient | None,
+    typer: SkillsClauseTyper | None = None,
+) -> Orchestrator:
+    """An orchestrator wired from settings (the bus, LLM client and typer are created by the caller)."""
     opts = settings.orchestrator
     return Orchestrator(
         bus=bus,
@@ -32,6 +46,7 @@ def build_orchestrator(settings: OrchestratorSettings, bus: EventBus, llm: LLMCl
         handler_attempts=settings.kafka.kafka_handler_attempts,
         outbox_interval_s=opts.orchestrator_outbox_interval_s,
         store=OrchestratorStore(opts.orchestrator_database_url, settings=settings.database),
+        typer=typer,
     )
 
 
@@ -41,7 +56,8 @@ async def run(settings: OrchestratorSettings) -> None:
 
     bus = create_bus(settings.orchestrator.bus_kind, settings.kafka)
     llm = LLMClient(settings.llm)
-    orchestrator = build_orchestrator(settings, bus, llm)
+    typer = build_typer(settings)
+    orchestrator = build_orchestrator(settings, bus, llm, typer)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -56,6 +72,8 @@ async def run(settings: OrchestratorSettings) -> None:
         await orchestrator.stop()
         await bus.stop()
         await llm.close()
+        if typer is not None:
+            await typer.close()
 
 
 def main() -> None:

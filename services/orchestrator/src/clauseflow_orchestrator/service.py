@@ -32,8 +32,10 @@ from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.base import Consumer, EventBus
 from clauseflow_platform.logging import bound_context, get_logger
 
-from clauseflow_orchestrator.checklist import build_checklist, reference_checklist
+from clauseflow_orchestrator.checklist import build_checklist, reference_checklist, with_clause_types
+from clauseflow_orchestrator.clause_typing import ClauseTyper
 from clauseflow_orchestrator.core import (
+    AdjustPlan,
     ApplyDecisions,
     CompleteSummary,
     CoreEvent,
@@ -44,6 +46,7 @@ from clauseflow_orchestrator.core import (
     decide,
 )
 from clauseflow_orchestrator.llm_planning import (
+    AdjustOutcome,
     ChatModel,
     generate_review_plan,
     maybe_adjust_plan,
@@ -114,6 +117,7 @@ class Orchestrator:
         outbox_interval_s: float = 2.0,
         llm_summary: bool = True,
         store: OrchestratorStore | None = None,
+        typer: ClauseTyper | None = None,
     ) -> None:
         self.bus = bus
         self.documents = DocumentStore(store_dir)
@@ -124,6 +128,8 @@ class Orchestrator:
         self.concurrency = concurrency
         self.handler_attempts = handler_attempts
         self.llm_summary = llm_summary
+        # Types each unit before planning (the skills service's classify_clause); None plans by subject.
+        self.typer = typer
         self.relay = OutboxRelay(self.store, bus, interval_s=outbox_interval_s)
         self._locks = _KeyedLocks()
         self._consumer: Consumer | None = None
@@ -183,10 +189,18 @@ class Orchestrator:
             log.info("event_note", note=note)
         if decision.state is None:
             return
+        await self._commit(env.event_id, env.review_id, decision, version)
+        if isinstance(event, RecordResult) and decision.changed:
+            # The result is published first: its redlines reach the reviewer without waiting for
+            # the model's view on the plan, which then applies to the clauses still planned.
+            await self._adjust_after(env, event, state, answers)
+
+    async def _commit(self, event_id: str, review_id: str, decision: Decision, version: int | None) -> None:
+        assert decision.state is not None
         outgoing = await bounded_snapshots(decision.outgoing, self.documents)
         written = await self.store.commit(
-            env.event_id,
-            env.review_id,
+            event_id,
+            review_id,
             decision.state if decision.changed else None,
             outgoing,
             expected_version=version,
@@ -197,6 +211,48 @@ class Orchestrator:
             status=decision.state.status.value,
             published=len(decision.outgoing),
         )
+
+    async def _adjust_after(
+        self, env: Envelope, recorded: RecordResult, before: ReviewState | None, answers: _Answers
+    ) -> None:
+        """Ask for a plan adjustment after a fresh analysis result and apply it in a step of its own.
+
+        The step has its own event id (``<result event>:adjust``), so a redelivered result does not
+        adjust twice. If the process stops between the two steps the adjustment is not made: it
+        only refines the depth of clauses not yet sent, the review is complete without it.
+        """
+        outcome = await self._adjustment_for(recorded.result, before, answers)
+        if outcome is None or outcome.adjustment is None:
+            return
+        log.info(
+            "plan_adjustment_considered",
+            trigger=outcome.trigger,
+            should_adjust=outcome.adjustment.should_adjust,
+            reason=outcome.adjustment.reason,
+        )
+        event_id = f"{env.event_id}:adjust"
+        adjust = AdjustPlan(
+            event_id,
+            env.occurred_at,
+            recorded.result.clause_id,
+            outcome.adjustment,
+            outcome.trigger,
+            outcome.usage,
+        )
+        for attempt in range(1, STALE_ATTEMPTS + 1):
+            processed, state, version = await self.store.load_for_update(event_id, env.review_id)
+            if processed or state is None:
+                return
+            decision = decide(state, adjust)
+            for note in decision.notes:
+                log.info("event_note", note=note)
+            try:
+                await self._commit(event_id, env.review_id, decision, version)
+                return
+            except StaleReviewState:
+                log.warning("review_state_stale", attempt=attempt)
+                if attempt == STALE_ATTEMPTS:
+                    raise
 
     # ---- preparing core inputs (the I/O around the core) ------------------------------------
 
@@ -242,13 +298,19 @@ class Orchestrator:
             structure = await asyncio.to_thread(self._structure, request.documents.primary)
         except ClauseflowError as exc:
             return replace(start, failure=f"the contract could not be read: {exc}")
+        references = await self._references(request)
         checklist = build_checklist(
             structure,
             request.domain,
             has_particular_conditions=request.documents.particular_conditions is not None,
-        ) + reference_checklist(await self._references(request), request.domain)
+        ) + reference_checklist(references, request.domain)
         if not checklist:
             return replace(start, failure="the document has no numbered clauses to review")
+        if self.typer is not None:
+            typer = self.typer
+            ids = [item.clause_id for item in checklist]
+            types = await answers.once("types", lambda: typer.types_of(env.review_id, request, ids))
+            checklist = with_clause_types(checklist, types)
         planner = self.llm if request.options.use_orchestrator else None
         outcome = await answers.once(
             "plan",
@@ -294,18 +356,23 @@ class Orchestrator:
     async def _prepare_result(
         self, env: Envelope, result: ClauseResult, state: ReviewState | None, answers: _Answers
     ) -> RecordResult:
-        base = RecordResult(env.event_id, env.occurred_at, result)
+        return RecordResult(env.event_id, env.occurred_at, result)
+
+    async def _adjustment_for(
+        self, result: ClauseResult, state: ReviewState | None, answers: _Answers
+    ) -> AdjustOutcome | None:
+        """The model's adjustment after a fresh analysis result (None when there is nothing to ask)."""
         if state is None or state.plan is None or result.mode is not TaskMode.ANALYZE or result.failed:
-            return base
+            return None
         clause = state.clauses.get(result.clause_id)
         fresh = clause is not None and result.task_id in clause.open_tasks
         if not fresh or not state.request.options.use_orchestrator:
-            return base
+            return None
         remaining = [
             cp for cp in state.plan.clause_plans if state.clauses[cp.clause_id].state is ClauseState.PLANNED
         ]
         analyzed, total = state.analyzed_count + 1, len(state.clauses)
-        outcome = await answers.once(
+        return await answers.once(
             "adjustment",
             lambda: maybe_adjust_plan(
                 self.llm,
@@ -319,17 +386,6 @@ class Orchestrator:
                 language=state.request.language,
                 review_id=state.review_id,
             ),
-        )
-        if outcome.adjustment is None:
-            return base
-        log.info(
-            "plan_adjustment_considered",
-            trigger=outcome.trigger,
-            should_adjust=outcome.adjustment.should_adjust,
-            reason=outcome.adjustment.reason,
-        )
-        return RecordResult(
-            env.event_id, env.occurred_at, result, outcome.adjustment, outcome.trigger, outcome.usage
         )
 
     async def _finish_if_summarizing(self, decision: Decision, env: Envelope, answers: _Answers) -> Decision:

@@ -9,6 +9,7 @@ from clauseflow_platform.settings import (
     LLMSettings,
     LoggingSettings,
     ReviewDefaults,
+    SkillsClientSettings,
     StorageSettings,
 )
 from pydantic import Field
@@ -38,6 +39,14 @@ class OrchestratorOptions(BaseSettings):
         description="how often the outbox relay polls the database for unsent events it was not handed "
         "(recovery only: committed events are handed over and published at once)",
     )
+    orchestrator_type_clauses: bool = Field(
+        default=True,
+        description="type every unit through the skills service (SKILLS_TARGETS, classify_clause) before "
+        "planning, so the plan sends the clauses most likely to hold high risks first",
+    )
+    orchestrator_typing_deadline_s: float = Field(
+        default=3.0, gt=0, description="longest wait for clause types; untyped units are planned by subject"
+    )
     bus_kind: BusKind = "kafka"
 
 
@@ -52,3 +61,4 @@ class OrchestratorSettings:
         self.storage = StorageSettings()
         self.defaults = ReviewDefaults()
         self.database = DatabaseSettings()
+        self.skills = SkillsClientSettings()

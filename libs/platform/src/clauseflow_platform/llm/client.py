@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import errno
 import json
 import random
 import time
@@ -83,6 +84,23 @@ def parse_tool_arguments(raw: str | None) -> tuple[dict[str, Any], str | None]:
     if not isinstance(value, dict):
         return {}, f"tool arguments must be a JSON object, got {type(value).__name__}"
     return value, None
+
+
+_PEER_CLOSED = frozenset({"ServerDisconnectedError", "RemoteProtocolError"})
+
+
+def _closed_by_peer(exc: BaseException) -> bool:
+    """Whether the connection was reset or closed by the server before any answer (a stale pooled one)."""
+    seen: BaseException | None = exc
+    for _ in range(5):  # the SDK wraps the transport's error, which may wrap the socket's
+        if seen is None:
+            return False
+        if isinstance(seen, ConnectionResetError) or type(seen).__name__ in _PEER_CLOSED:
+            return True
+        if isinstance(seen, OSError) and seen.errno == errno.ECONNRESET:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
@@ -317,6 +335,7 @@ class LLMClient:
         while True:
             started = time.monotonic()
             retry_after: float | None = None
+            stale = False
             try:
                 raw = await self._client.post(
                     "/chat/completions",
@@ -345,12 +364,14 @@ class LLMClient:
                 # The aiohttp transport reports a refused connection as a connect *timeout*.
                 if type(exc.__cause__).__name__ == "ConnectTimeout":
                     reason = f"connection failed ({exc.__cause__})"
+                    stale = attempt == 0 and _closed_by_peer(exc)
                 else:
                     reason = f"no answer within {self._settings.llm_timeout_s:g}s"
                 last_exc = exc
             except openai.APIConnectionError as exc:
                 reason = f"connection failed ({exc.__cause__ or exc})"
                 last_exc = exc
+                stale = attempt == 0 and _closed_by_peer(exc)
             except openai.APIResponseValidationError as exc:
                 raise LLMBadAnswer(
                     f"the LLM endpoint's answer is not a valid chat completion: {exc}"
@@ -360,7 +381,9 @@ class LLMClient:
                     f"the LLM endpoint {self._settings.llm_base_url} is unavailable after "
                     f"{attempt + 1} attempt(s): {reason}"
                 ) from last_exc
-            delay = self._backoff(attempt, retry_after)
+            # A pooled connection the server closed while idle (its keep-alive ran out) is not a sign
+            # of trouble: the first retry goes at once on a new connection instead of backing off.
+            delay = 0.0 if stale else self._backoff(attempt, retry_after)
             log.warning("llm.retry", attempt=attempt + 1, reason=reason, delay_s=round(delay, 3))
             await asyncio.sleep(delay)
             attempt += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Annotated
 
 from clauseflow_contracts.errors import NotFound
@@ -18,9 +19,16 @@ Services = Annotated[GatewayServices, Depends(get_services)]
 
 @router.get("/{review_id}/document", response_model=DocumentPublic, responses=ERRORS)
 async def read_document(review_id: str, services: Services) -> DocumentPublic:
-    """The contract under review in document order: every clause once, with its own words."""
+    """The contract under review in document order (every clause once, with its own words), then its
+    reference documents, their clause ids prefixed as the review cites them ("ER 3.2")."""
     primary = await services.read_model.primary_document(review_id)
-    if not primary or services.store is None:
+    store = services.store
+    if not primary or store is None:
         raise NotFound(f"review {review_id!r} has no stored document")
-    structure = await asyncio.to_thread(services.store.get_structure, primary)  # NotFound → 404
-    return document_view(review_id, structure)
+    structure = await asyncio.to_thread(store.get_structure, primary)  # NotFound → 404
+    references = []
+    for doc_id in await services.read_model.reference_documents(review_id):
+        # A reference the orchestrator could not read is left out of the review; here too.
+        with contextlib.suppress(NotFound):
+            references.append(await asyncio.to_thread(store.get_structure, doc_id))
+    return document_view(review_id, structure, references)

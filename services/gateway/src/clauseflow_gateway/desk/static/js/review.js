@@ -11,6 +11,41 @@ import { riskTypeLabel, statusLabel, t } from "./i18n.js";
 const DEPTHS = ["deep", "standard", "quick"];
 const TERMINAL = new Set(["completed", "failed", "incomplete"]);
 
+/**
+ * Make `box`'s children the `wanted` items, in order, drawing only those whose signature changed.
+ * `drawn` maps an item's key to its element and signature (kept between calls). An element that is
+ * already in place is not moved, so a focused one keeps its focus.
+ */
+function reconcile(box, wanted, drawn) {
+  const keep = new Set(wanted.map((w) => w.key));
+  for (const [key, entry] of drawn) {
+    if (!keep.has(key)) {
+      entry.el.remove();
+      drawn.delete(key);
+    }
+  }
+  let cursor = box.firstChild;
+  for (const item of wanted) {
+    let entry = drawn.get(item.key);
+    if (!entry || entry.sig !== item.sig) {
+      const el = item.draw();
+      if (entry) {
+        if (entry.el === cursor) cursor = el;
+        entry.el.replaceWith(el);
+      }
+      entry = { el, sig: item.sig };
+      drawn.set(item.key, entry);
+    }
+    if (entry.el !== cursor) box.insertBefore(entry.el, cursor);
+    else cursor = cursor.nextSibling;
+  }
+  while (cursor) { // anything else (the "loading" line)
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
+
 /** Render review `id` into `main`; returns a function that stops its live updates. */
 export function showReview(main, id, warnings = []) {
   const page = new ReviewPage(main, id, warnings);
@@ -36,24 +71,42 @@ class ReviewPage {
     this.refreshTimer = null;
     this.generation = 0;
     this.onKey = (event) => this.key(event);
+    // What is drawn, by key, with the signature of what it shows: a redraw replaces only the
+    // elements whose content changed, so focus, selection and scroll stay where the lawyer left them.
+    this.drawnCards = new Map();
+    this.drawnBlocks = new Map();
+    this.live = h("span", { class: "live", "aria-live": "polite" });
   }
 
   async start() {
     clear(this.main).append(h("p", { class: "muted page", text: t("loading") }));
+    // The event stream opens at once, beside the first requests: on a busy server each request
+    // costs a round trip, and the first redline should not wait for the page's own loading.
+    // Events that arrive before the page is drawn wait in `early`.
+    const early = [];
+    this.deliver = (name, data) => early.push([name, data]);
+    this.follow();
     try {
       const [review, doc] = await Promise.all([api(this.base), api(`${this.base}/document`)]);
       this.review = review;
-      this.blocks = doc.blocks;
+      // The reference documents' clauses (PC, ER, schedules) follow the contract's own, their ids
+      // prefixed as the review cites them ("ER 3.2"), so their risks are marked in place too.
+      this.blocks = [
+        ...doc.blocks,
+        ...(doc.references || []).flatMap((ref) => ref.blocks.map((b, i) => ({ ...b, reference: ref, startsReference: i === 0 }))),
+      ];
     } catch (error) {
+      this.abort.abort();
       clear(this.main).append(h("section", { class: "page" }, errorBox(error, error.status === 404 ? t("notFound") : null)));
       return;
     }
     this.layout();
+    this.deliver = (name, data) => this.event(name, data);
+    for (const [name, data] of early.splice(0)) this.event(name, data);
     await this.refresh();
     document.addEventListener("keydown", this.onKey);
     // The review is drawn and answers keys: what tests and the bench measure as "interactive".
     document.body.dataset.reviewReady = String(Math.round(performance.now()));
-    this.follow();
   }
 
   stop() {
@@ -66,12 +119,12 @@ class ReviewPage {
   // ---- live updates -------------------------------------------------------------------------
 
   async follow() {
-    const live = this.el.live;
+    const live = this.live;
     for (;;) {
       live.textContent = `● ${t("live")}`;
       live.className = "live on";
       try {
-        await readEvents(`${this.base}/events`, (name, data) => this.event(name, data), this.abort.signal);
+        await readEvents(`${this.base}/events`, (name, data) => this.deliver(name, data), this.abort.signal);
         live.textContent = t("ended");
         live.className = "live off";
         await this.refresh();
@@ -116,6 +169,7 @@ class ReviewPage {
   }
 
   async refresh() {
+    if (!this.el) return; // the stream ended before the page was drawn: start() refreshes once drawn
     // A refresh that was under way when a decision was sent may bring the redline's old status:
     // only the latest refresh is drawn.
     const generation = ++this.generation;
@@ -153,12 +207,14 @@ class ReviewPage {
 
   layout() {
     const el = (this.el = {});
+    this.drawnCards.clear();
+    this.drawnBlocks.clear();
     el.title = h("h1", { id: "review-h" });
     el.meta = h("p", { class: "meta" });
     el.status = h("span", {});
     el.progress = h("progress", { max: 100, value: 0, id: "review-progress", "aria-label": t("progress") });
     el.progressText = h("span", { class: "progress-text", id: "progress-text" });
-    el.live = h("span", { class: "live", "aria-live": "polite" });
+    el.live = this.live;
     el.summary = h("p", { class: "summary", hidden: true });
     el.downloads = this.downloads();
     el.plan = h("section", { class: "plan", "aria-labelledby": "plan-h" });
@@ -280,34 +336,46 @@ class ReviewPage {
     const { ranges } = riskRanges(this.blocks, this.risks);
     const states = this.clauseStates();
     const flagged = new Set(this.risks.map((r) => r.clause_id));
-    const doc = clear(this.el.doc);
+    const wanted = [];
     for (const block of this.blocks) {
+      if (block.startsReference) {
+        const ref = block.reference;
+        wanted.push({ key: `ref:${ref.prefix}`, sig: ref.title, draw: () => h("h2", { class: "reference-head", "data-reference": ref.prefix,
+          text: `${t("referenceDocument")} · ${ref.prefix}${ref.title ? ` — ${ref.title}` : ""}` }) });
+      }
       const unit = states.get(block.clause_id);
-      const para = h("div", {
-        class: `clause level-${Math.min(block.level, 3)}${flagged.has(block.clause_id) ? " flagged" : ""}`,
-        id: `clause-${block.clause_id}`,
-        "data-clause": block.clause_id,
-      });
-      if (unit) {
-        para.append(h("div", { class: "clause-chips" },
-          h("span", { class: `depth d-${unit.depth}`, text: t(unit.depth) }),
-          h("span", { class: `state s-${unit.state}`, "data-state-of": block.clause_id, text: statusLabel(unit.state) })));
-      }
-      const text = h("p", { class: "clause-text" });
-      let at = 0;
-      for (const range of ranges.get(block.clause_id) || []) {
-        text.append(block.text.slice(at, range.start));
-        text.append(h("mark", {
-          class: `risk lv-${range.risk.risk_level}`, "data-risk": range.risk.id, tabindex: "-1",
-          title: `${t(range.risk.risk_level)} — ${range.risk.description}`, text: block.text.slice(range.start, range.end),
-          onclick: () => this.focusRisk(range.risk.id),
-        }));
-        at = range.end;
-      }
-      text.append(block.text.slice(at));
-      para.append(text);
-      doc.append(para);
+      const marks = (ranges.get(block.clause_id) || []).map((r) => [r.start, r.end, r.risk.id, r.risk.risk_level, r.risk.description]);
+      const sig = JSON.stringify([unit?.depth, unit?.state, flagged.has(block.clause_id), marks]);
+      wanted.push({ key: `clause:${block.clause_id}`, sig, draw: () => this.blockView(block, unit, flagged, ranges) });
     }
+    reconcile(this.el.doc, wanted, this.drawnBlocks);
+  }
+
+  blockView(block, unit, flagged, ranges) {
+    const para = h("div", {
+      class: `clause level-${Math.min(block.level, 3)}${flagged.has(block.clause_id) ? " flagged" : ""}${block.reference ? " reference" : ""}`,
+      id: `clause-${block.clause_id}`,
+      "data-clause": block.clause_id,
+    });
+    if (unit) {
+      para.append(h("div", { class: "clause-chips" },
+        h("span", { class: `depth d-${unit.depth}`, text: t(unit.depth) }),
+        h("span", { class: `state s-${unit.state}`, "data-state-of": block.clause_id, text: statusLabel(unit.state) })));
+    }
+    const text = h("p", { class: "clause-text" });
+    let at = 0;
+    for (const range of ranges.get(block.clause_id) || []) {
+      text.append(block.text.slice(at, range.start));
+      text.append(h("mark", {
+        class: `risk lv-${range.risk.risk_level}`, "data-risk": range.risk.id, tabindex: "-1",
+        title: `${t(range.risk.risk_level)} — ${range.risk.description}`, text: block.text.slice(range.start, range.end),
+        onclick: () => this.focusRisk(range.risk.id),
+      }));
+      at = range.end;
+    }
+    text.append(block.text.slice(at));
+    para.append(text);
+    return para;
   }
 
   /** Findings: one card per risk (document order) with its redlines; redlines without a risk last. */
@@ -330,24 +398,26 @@ class ReviewPage {
   }
 
   renderFindings() {
-    // Redrawing replaces the elements: give focus back to what had it (a finding, or a text box).
+    // Only the cards whose risk, redlines, selection or open editor changed are drawn again; the
+    // others stay the same elements, so the focused one keeps focus and the panel keeps its scroll.
     const focusedEl = document.activeElement;
     const inside = focusedEl && this.el.findings.contains(focusedEl);
     const refocus = inside
       ? { id: focusedEl.id, card: focusedEl.classList.contains("finding"), start: focusedEl.selectionStart, end: focusedEl.selectionEnd }
       : null;
     this.cardList = this.cards();
-    const list = clear(this.el.findings);
+    const wanted = this.cardList.map((card) => ({ key: `card:${card.key}`, sig: this.cardSignature(card), draw: () => this.card(card) }));
     if (!this.cardList.length) {
-      list.append(h("p", { class: "empty", text: TERMINAL.has(this.review.status) ? t("noFindings") : t("waiting") }));
+      const empty = TERMINAL.has(this.review.status) ? t("noFindings") : t("waiting");
+      wanted.push({ key: "empty", sig: empty, draw: () => h("p", { class: "empty", text: empty }) });
     }
-    this.cardList.forEach((card, index) => list.append(this.card(card, index)));
+    reconcile(this.el.findings, wanted, this.drawnCards);
     this.renderBulk();
     if (this.focused >= this.cardList.length) this.focused = this.cardList.length - 1;
-    if (this.focused >= 0) this.cardAt(this.focused)?.classList.add("current");
-    if (refocus?.card) this.cardAt(this.focused)?.focus({ preventScroll: true });
-    if (refocus?.id) {
-      const again = document.getElementById(refocus.id);
+    this.el.findings.querySelectorAll(".finding").forEach((c, i) => c.classList.toggle("current", i === this.focused));
+    if (refocus && !this.el.findings.contains(document.activeElement)) {
+      // The focused element was in a card drawn again: focus its successor.
+      const again = refocus.id ? document.getElementById(refocus.id) : refocus.card ? this.cardAt(this.focused) : null;
       if (again) {
         again.focus({ preventScroll: true });
         if (typeof refocus.start === "number" && again.setSelectionRange) again.setSelectionRange(refocus.start, refocus.end);
@@ -355,16 +425,21 @@ class ReviewPage {
     }
   }
 
+  cardSignature({ risk, redlines }) {
+    const editing = this.editor && redlines.some((r) => r.id === this.editor.redlineId) ? [this.editor.redlineId, this.editor.mode] : null;
+    return JSON.stringify([risk, redlines, redlines.map((r) => this.selected.has(r.id)), editing]);
+  }
+
   cardAt(index) {
     return this.el.findings.querySelectorAll(".finding")[index];
   }
 
-  card({ key, risk, redlines }, index) {
+  card({ key, risk, redlines }) {
     const level = risk?.risk_level || "medium";
     const clauseId = risk?.clause_id || redlines[0]?.clause_id || "";
-    const headId = `finding-h-${index}`;
-    return h("article", { class: `finding lv-${level}`, tabindex: "-1", "data-finding": key, "data-index": index,
-      "aria-labelledby": headId, onfocus: () => this.setFocus(index, false) },
+    const headId = `finding-h-${key}`;
+    return h("article", { class: `finding lv-${level}`, tabindex: "-1", "data-finding": key,
+      "aria-labelledby": headId, onfocus: () => this.setFocus(this.cardList.findIndex((c) => c.key === key), false) },
       h("header", { id: headId },
         risk ? h("span", { class: `level lv-${level}`, text: t(level) }) : null,
         h("a", { class: "clause-ref", href: `#/reviews/${encodeURIComponent(this.id)}`, text: `${t("clause")} ${clauseId}`,
@@ -377,7 +452,7 @@ class ReviewPage {
 
   redlineView(redline) {
     const pending = redline.status === "pending";
-    const box = h("div", { class: `redline rs-${redline.status}`, "data-redline": redline.id,
+    const box = h("div", { class: `redline rs-${redline.status}`, "data-redline": redline.id, "data-clause-of": redline.clause_id,
       "data-status": redline.status, "data-round": redline.round });
     const head = h("div", { class: "redline-head" });
     if (pending) {

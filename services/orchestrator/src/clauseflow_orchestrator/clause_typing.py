@@ -1,0 +1,128 @@
+"""The clause types of a checklist's units, asked of the skills service before the plan is made.
+
+The orchestrator does not read clauses the way the legal package does (it must not import it):
+the skills service does, through its ``classify_clause`` skill. Every unit is typed by one gRPC
+call, a bounded number in flight, all within one deadline; a unit whose call fails, or every unit
+when the service is down, is planned from its subject alone (the review never waits on typing
+longer than the deadline and never fails because of it).
+
+Units are named by id: the skills service reads a contract clause from the stored contract and a
+reference-document unit ("ER 3.2") from the reference document the review names, headings included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Sequence
+from typing import Protocol, cast
+
+import grpc
+from clauseflow_contracts.events import ReviewRequested
+from clauseflow_contracts.skills import SkillId
+from clauseflow_platform.logging import get_logger
+from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
+
+log = get_logger(__name__)
+
+
+class ClauseTyper(Protocol):
+    """Types the units of a review's checklist; an empty answer for a unit means "not known"."""
+
+    async def types_of(
+        self, review_id: str, request: ReviewRequested, clause_ids: Sequence[str]
+    ) -> dict[str, tuple[str, ...]]:
+        """Clause type ids per unit id (units that could not be typed are left out)."""
+
+
+class SkillsClauseTyper:
+    """:class:`ClauseTyper` over the skills service's ``classify_clause`` (gRPC ``Invoke``)."""
+
+    def __init__(self, target: str, *, deadline_s: float = 3.0, in_flight: int = 16) -> None:
+        self._target = target
+        self._deadline_s = deadline_s
+        self._in_flight = in_flight
+        self._channel: grpc.aio.Channel | None = None
+
+    def _stub(self) -> skills_pb2_grpc.SkillServiceStub:
+        if self._channel is None:
+            self._channel = grpc.aio.insecure_channel(self._target)
+        return skills_pb2_grpc.SkillServiceStub(self._channel)
+
+    async def close(self) -> None:
+        """Close the channel."""
+        if self._channel is not None:
+            await self._channel.close(None)
+            self._channel = None
+
+    async def types_of(
+        self, review_id: str, request: ReviewRequested, clause_ids: Sequence[str]
+    ) -> dict[str, tuple[str, ...]]:
+        """Each unit's types; whatever is not answered within the deadline is left out."""
+        stub = self._stub()
+        gate = asyncio.Semaphore(self._in_flight)
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + self._deadline_s
+        failures: list[str] = []
+
+        async def one(clause_id: str) -> tuple[str, tuple[str, ...]] | None:
+            async with gate:
+                remaining = ends - loop.time()
+                if remaining <= 0:
+                    failures.append("deadline passed before the call")
+                    return None
+                try:
+                    call = stub.Invoke(_invoke_request(review_id, request, clause_id), timeout=remaining)
+                    response = await cast(Awaitable[skills_pb2.InvokeResponse], call)
+                except grpc.aio.AioRpcError as exc:
+                    failures.append(f"{exc.code().name}: {exc.details()}")
+                    return None
+                return clause_id, _type_ids(response.result_json)
+
+        answers = await asyncio.gather(*(one(c) for c in clause_ids))
+        typed = {
+            clause_id: types for answer in answers if answer is not None for clause_id, types in [answer]
+        }
+        if failures:
+            log.warning(
+                "clause_typing_incomplete",
+                target=self._target,
+                untyped=len(failures),
+                units=len(clause_ids),
+                first_error=failures[0],
+            )
+        log.info(
+            "clauses_typed",
+            units=len(clause_ids),
+            typed=sum(1 for t in typed.values() if t),
+            elapsed_ms=round((loop.time() - ends + self._deadline_s) * 1000, 1),
+        )
+        return typed
+
+
+def _invoke_request(review_id: str, request: ReviewRequested, clause_id: str) -> skills_pb2.InvokeRequest:
+    return skills_pb2.InvokeRequest(
+        skill_id=SkillId.CLASSIFY_CLAUSE,
+        context=skills_pb2.ReviewContext(
+            review_id=review_id,
+            primary_document_id=request.documents.primary,
+            reference_document_ids=list(request.documents.references),
+            clause_id=clause_id,
+            our_party=request.our_party,
+            language=request.language.value,
+            domain=request.domain.value,
+        ),
+        arguments_json=json.dumps({"clause_id": clause_id}),
+    )
+
+
+def _type_ids(result_json: str) -> tuple[str, ...]:
+    """The type ids of a ``classify_clause`` answer; an answer of another shape types nothing."""
+    try:
+        data = json.loads(result_json)
+    except ValueError:
+        return ()
+    entries = data.get("clause_types") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return ()
+    return tuple(str(e["id"]) for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str))
