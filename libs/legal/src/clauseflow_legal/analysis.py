@@ -19,6 +19,8 @@ from clauseflow_platform.logging import get_logger
 
 from clauseflow_legal.clause_types import classify_clause
 from clauseflow_legal.jurisdictions import called
+from clauseflow_legal.market_terms import PRIORITY as _MARKET_PRIORITY
+from clauseflow_legal.market_terms import market_terms
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
@@ -27,6 +29,10 @@ from clauseflow_legal.text import Sentence
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
 
 _log = get_logger(__name__)
+
+# Rules that read the whole clause at once and are not (yet) in a rule area: the comparison of the
+# clause's numbers with the playbook's market positions reports every deviation in one pass.
+_WHOLE_CLAUSE_RULES: tuple[Rule, ...] = (market_terms,)
 _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
@@ -141,7 +147,7 @@ def _every_sub_clause(ctx: ClauseContext, rule: Rule, starts: list[int]) -> list
     """
     found = rule(ctx)
     out = list(found)
-    while found and len(starts) > 1 and rule not in WHOLE_UNIT_RULES:
+    while found and len(starts) > 1 and rule not in WHOLE_UNIT_RULES and rule not in _WHOLE_CLAUSE_RULES:
         last = max(f.quote.start for f in found)
         later = [x for x in starts if x > last]
         if not later:
@@ -151,6 +157,10 @@ def _every_sub_clause(ctx: ClauseContext, rule: Rule, starts: list[int]) -> list
         found = [replace(f, quote=Sentence(f.quote.text, f.quote.start + offset)) for f in rule(tail)]
         out += found
     return out
+
+
+def _overlap(a: Sentence, b: Sentence) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]:
@@ -168,6 +178,15 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
             findings += _every_sub_clause(ctx, rule, starts)
         except Exception:  # a defective rule must not sink the review of the clause
             _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
+    # One issue, one finding: a number the comparison with market positions reports is left out
+    # when a specific rule already reports a risk on the same words (late interest as excessive
+    # damages, a leakage claim window as the price mechanism's risk).
+    specific = [f for f in findings if f.priority < _MARKET_PRIORITY]
+    findings = [
+        f
+        for f in findings
+        if f.priority < _MARKET_PRIORITY or not any(_overlap(f.quote, g.quote) for g in specific)
+    ]
     best: dict[tuple[str, int], Finding] = {}
     for f in findings:
         if f.quote.text not in ctx.text:
@@ -212,7 +231,7 @@ def analyse_clause(
         tool_results=tool_results,
         metadata=dict(metadata or {}),
     )
-    best = _best_findings(ctx, RULES)
+    best = _best_findings(ctx, RULES + _WHOLE_CLAUSE_RULES)
     playbook = load_playbook(ctx.domain)
     zh = language.startswith("zh")
     out: list[dict[str, str]] = []
