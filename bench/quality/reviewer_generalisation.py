@@ -205,6 +205,11 @@ async def reviews(sets: set[str], shared: Path | None) -> dict[str, Any]:
                     },
                     "misses": {s["contract"]: [m["id"] for m in s["misses"]] for s in scores},
                     "unlisted": {s["contract"]: s["unlisted"] for s in scores if s["unlisted"]},
+                    "near_misses_flagged": {
+                        s["contract"]: s["near_misses_wrongly_flagged"]
+                        for s in scores
+                        if s["near_misses_wrongly_flagged"]
+                    },
                 }
         if "examples" in sets:
             expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))

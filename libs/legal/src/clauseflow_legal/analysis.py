@@ -23,6 +23,7 @@ from clauseflow_legal.market_terms import PRIORITY as _MARKET_PRIORITY
 from clauseflow_legal.market_terms import market_terms
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
+from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_legal.text import Sentence
 
@@ -57,6 +58,13 @@ def _other_parties(metadata: dict[str, Any]) -> list[str]:
         out.append(role)  # a counterparty known by its name ("Vantor Analytics GmbH" → "Vantor")
     our = str(metadata.get("our_party") or "")
     return [o for o in out if o.strip() and o.strip() != our.strip()]
+
+
+def _aliases(metadata: dict[str, Any], key: str) -> list[str]:
+    """The names the parties block gives one side (``our_aliases`` or ``counterparty_aliases``)."""
+    value = metadata.get(key)
+    items = value.split(";") if isinstance(value, str) else value if isinstance(value, list) else []
+    return [str(v).strip() for v in items if str(v).strip()]
 
 
 _ZH_UNIT = {
@@ -119,8 +127,10 @@ def _context(
     metadata: dict[str, Any],
 ) -> ClauseContext:
     domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
-    others = list(other_parties or []) + _other_parties(metadata)
-    parties = infer_parties(our_party or str(metadata.get("our_party") or ""), others, text)
+    others = list(other_parties or []) + _other_parties(metadata) + _aliases(metadata, "counterparty_aliases")
+    parties = infer_parties(
+        our_party or str(metadata.get("our_party") or ""), others, text, _aliases(metadata, "our_aliases")
+    )
     return ClauseContext(
         clause_id=clause_id,
         title=title,
@@ -276,7 +286,10 @@ def reported_quote(
         tool_results=None,
         metadata={},
     )
-    found = [f for f in _best_findings(ctx, rules_for(frozenset(wanted))) if f.risk_type == risk_type]
+    # The comparison with market positions yields to any specific rule quoting the same words, so
+    # re-checking one of its risk types takes the whole review's rules.
+    rules = RULES + _WHOLE_CLAUSE_RULES if risk_type in market_risk_types() else rules_for(frozenset(wanted))
+    found = [f for f in _best_findings(ctx, rules) if f.risk_type == risk_type]
     first = min(found, key=lambda f: (f.priority, f.quote.start), default=None)
     return first.quote.text if first is not None else None
 

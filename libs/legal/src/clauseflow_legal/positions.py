@@ -130,6 +130,16 @@ def _domain_positions(domain: str) -> dict[str, list[MarketPosition]]:
     return merged
 
 
+@cache
+def market_risk_types() -> frozenset[str]:
+    """Every risk type a market position of any playbook can report."""
+    out: set[str] = set()
+    for domain in DOMAINS:
+        for positions in (_domain_positions(domain), *(p for _, _, p in _contract_types(domain))):
+            out.update(pos.risk_type for items in positions.values() for pos in items)
+    return frozenset(out)
+
+
 def contract_type(domain: str, title: str) -> str:
     """The playbook's contract type whose title pattern matches ``title`` ("" when none does)."""
     return next((name for name, rx, _ in _contract_types(_domain(domain)) if title and rx.search(title)), "")
