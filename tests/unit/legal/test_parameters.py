@@ -137,6 +137,61 @@ CASES = [
     ),
 ]
 
+# windows whose lapse loses a right, and the tail of the contract
+CASES += [
+    (
+        "Any claim against the Vendor must be notified in writing within thirty (30) days of the event, failing which it is waived.",
+        "claim_bar_period",
+        "period",
+        30,
+        "",
+    ),
+    (
+        "需方应在事故发生之日起十五日内提出索赔；逾期的，其请求权归于消灭。",
+        "claim_bar_period",
+        "period",
+        15,
+        "",
+    ),
+    (
+        "If the Client does not reject a report within two (2) days of receipt, the report is deemed approved.",
+        "objection_period",
+        "period",
+        2,
+        "",
+    ),
+    (
+        "委托方应在收到月度报告后三日内书面提出异议，逾期未提出的，视为确认。",
+        "objection_period",
+        "period",
+        3,
+        "",
+    ),
+    (
+        "On early termination the Customer shall pay 60% of the charges for the remainder of the term.",
+        "termination_fee",
+        "percent",
+        60,
+        "",
+    ),
+    ("合同提前解除的，甲方应按剩余服务期限服务费总额的50%支付补偿金。", "termination_fee", "percent", 50, ""),
+    (
+        "The Provider shall give exit assistance for a period of fifteen (15) days after expiry.",
+        "transition_period",
+        "period",
+        15,
+        "",
+    ),
+    ("终止后交接期为十日。", "transition_period", "period", 10, ""),
+    (
+        "The Buyer may settle invoices by bill of exchange with a tenor of one hundred and eighty (180) days.",
+        "payment_term",
+        "period",
+        180,
+        "",
+    ),
+]
+
 
 @pytest.mark.parametrize(("text", "measure", "kind", "value", "per"), CASES)
 def test_a_number_is_read_with_what_it_measures(
@@ -180,4 +235,11 @@ def test_numbers_that_measure_nothing_a_position_covers_are_left_alone(text: str
 def test_a_money_amount_is_not_a_period() -> None:
     assert not parameters_of(
         "The warranty period applies to parts costing more than USD 500.", "warranty_period"
+    )
+
+
+def test_a_claim_window_is_a_bar_only_when_missing_it_loses_the_claim() -> None:
+    assert not parameters_of(
+        "Claims shall be notified within thirty (30) days so that the parties can discuss them.",
+        "claim_bar_period",
     )

@@ -10,6 +10,8 @@ finding per issue per clause).
 
 from __future__ import annotations
 
+import re
+
 from clauseflow_legal.parameters import Parameter
 from clauseflow_legal.parties import Side
 from clauseflow_legal.positions import describe, deviations
@@ -27,8 +29,10 @@ def market_terms(ctx: ClauseContext) -> list[Finding]:
         return ctx.actor(sentence, parameter.start - sentence.start)
 
     title = str(ctx.metadata.get("contract_title") or "")
+    holding = re.match(r"\s*(\d+(?:\.\d+)?)\s*%", str(ctx.metadata.get("our_shareholding") or ""))
+    our_holding = float(holding.group(1)) if holding else None
     out: list[Finding] = []
-    for deviation in deviations(ctx.text, ctx.parties, ctx.domain, title, bound):
+    for deviation in deviations(ctx.text, ctx.parties, ctx.domain, title, bound, our_holding):
         what, why, market = describe(deviation, ctx.zh)
         parameter = deviation.parameter
         quote = span(parameter.sentence, parameter.start - parameter.sentence.start)

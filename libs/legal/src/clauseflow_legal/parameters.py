@@ -88,6 +88,7 @@ class Measure:
     cue: re.Pattern[str]
     per: str = ""  # "required", "forbidden" or ""
     deadline: bool = True  # may the number be a deadline ("within 30 days")?
+    requires: re.Pattern[str] | None = None  # what the sentence (or what follows) must say
 
 
 @cache
@@ -98,9 +99,9 @@ def measures() -> tuple[Measure, ...]:
     for name, spec in raw["measures"].items():
         cue = "|".join(f"(?:{spec[lang]})" for lang in ("en", "zh") if spec.get(lang))
         deadline = bool(spec.get("deadline", True))
-        out.append(
-            Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), str(spec.get("per") or ""), deadline)
-        )
+        requires = re.compile(spec["requires"], re.I) if spec.get("requires") else None
+        per = str(spec.get("per") or "")
+        out.append(Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), per, deadline, requires))
     return tuple(out)
 
 
@@ -241,12 +242,18 @@ def _is_deadline(sentence: str, number: _Number) -> bool:
     )
 
 
-def _measure_for(sentence: str, number: _Number) -> Measure | None:
+# How far past its sentence a measure's required words may stand ("…三十日内提出；逾期即视为放弃").
+_REQUIRES_AFTER = 200
+
+
+def _measure_for(sentence: str, number: _Number, following: str = "") -> Measure | None:
     """The measure whose cue stands nearest the number in its sentence (before it preferred)."""
     best: tuple[float, int, Measure] | None = None
     deadline = number.kind == "period" and _is_deadline(sentence, number)
     for order, measure in enumerate(measures()):
         if number.kind not in measure.kinds or (deadline and not measure.deadline):
+            continue
+        if measure.requires is not None and not measure.requires.search(sentence + following):
             continue
         if measure.per == "required" and not number.per:
             continue
@@ -277,8 +284,9 @@ def extract_parameters(text: str) -> tuple[Parameter, ...]:
     """
     out: list[Parameter] = []
     for sentence in split_sentences(text):
+        following = text[sentence.end : sentence.end + _REQUIRES_AFTER]
         for number in _numbers(sentence.text):
-            measure = _measure_for(sentence.text, number)
+            measure = _measure_for(sentence.text, number, following)
             if measure is None:
                 continue
             raw = sentence.text[number.start : number.end]

@@ -47,7 +47,7 @@ class MarketPosition:
     walk_away: float
     kind: str = ""  # the kind of number compared ("multiple", "percent", "period"); "" = any
     per: Basis = ""  # rates are compared on this basis ("week" for LDs, "year" for interest)
-    bound: str = "any"  # whose number it must be: "us" (we bear it), "them", "any"
+    bound: str = "any"  # whose number it must be: "us" (we bear it), "us_only" (not both), "them", "any"
     max_level: str = "high"
     label_en: str = ""
     label_zh: str = ""
@@ -59,6 +59,8 @@ class MarketPosition:
     # Roles the position never speaks for even if they fall under its perspective (an agency's
     # principal sells to the world but pays its agent).
     not_for: tuple[str, ...] = ()
+    # A shareholder threshold must exceed what the others hold together, or they act without us.
+    above_others_holding: bool = False
 
     def worse(self, value: float) -> bool:
         """Whether ``value`` is beyond the walk-away point."""
@@ -104,6 +106,7 @@ def _parse(measure: str, spec: dict[str, Any]) -> list[MarketPosition]:
             excused_by=tuple(p.get("excused_by") or ()),
             excused_if=re.compile(p["excused_if"], re.I) if p.get("excused_if") else None,
             not_for=tuple(p.get("not_for") or ()),
+            above_others_holding=bool(p.get("above_others_holding")),
         )
         for p in spec.get("positions", [])
     ]
@@ -188,9 +191,11 @@ def deviations(
     domain: str = "generic",
     title: str = "",
     bound_side: Any = None,
+    our_holding: float | None = None,
 ) -> list[Deviation]:
     """The clause's parameters beyond the walk-away point of a position for our side.
 
+    ``our_holding`` is our percentage of the company where the contract states it (share deals).
     ``bound_side(parameter)`` says whose number it is ("us", "them", "mutual" or None when the
     sentence does not say); positions bound to one side skip numbers the other side bears.
     """
@@ -227,14 +232,22 @@ def deviations(
                 continue
             value = value_of(position, parameter)
             level = position.level(value)
+            if position.above_others_holding and our_holding is not None and 0 < our_holding < 100:
+                # the others together reach the threshold: they decide without us
+                level = "high" if value <= 100 - our_holding + 1e-9 else level
             if level is None or excused(position):
                 continue
             if position.excused_if is not None and position.excused_if.search(parameter.sentence.text):
                 continue
             if position.bound != "any" and bound_side is not None:
                 side = bound_side(parameter)
-                other = "them" if position.bound == "us" else "us"
-                if side == other:
+                # "us_only": a burden both sides bear alike (a mutual notice bar) is balanced
+                skip = (
+                    {"them", "mutual"}
+                    if position.bound == "us_only"
+                    else {"them" if position.bound == "us" else "us"}
+                )
+                if side in skip:
                     continue
             key = (position.risk_type, parameter.start)
             if key in seen:
