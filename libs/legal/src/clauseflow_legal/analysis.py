@@ -19,21 +19,17 @@ from clauseflow_platform.logging import get_logger
 
 from clauseflow_legal.clause_types import classify_clause
 from clauseflow_legal.jurisdictions import called
-from clauseflow_legal.market_terms import PRIORITY as _MARKET_PRIORITY
-from clauseflow_legal.market_terms import market_terms
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
 from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
+from clauseflow_legal.rules.commercial.market_terms import PRIORITY as _MARKET_PRIORITY
 from clauseflow_legal.text import Sentence
 
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
 
 _log = get_logger(__name__)
 
-# Rules that read the whole clause at once and are not (yet) in a rule area: the comparison of the
-# clause's numbers with the playbook's market positions reports every deviation in one pass.
-_WHOLE_CLAUSE_RULES: tuple[Rule, ...] = (market_terms,)
 _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
@@ -157,7 +153,7 @@ def _every_sub_clause(ctx: ClauseContext, rule: Rule, starts: list[int]) -> list
     """
     found = rule(ctx)
     out = list(found)
-    while found and len(starts) > 1 and rule not in WHOLE_UNIT_RULES and rule not in _WHOLE_CLAUSE_RULES:
+    while found and len(starts) > 1 and rule not in WHOLE_UNIT_RULES:
         last = max(f.quote.start for f in found)
         later = [x for x in starts if x > last]
         if not later:
@@ -241,7 +237,7 @@ def analyse_clause(
         tool_results=tool_results,
         metadata=dict(metadata or {}),
     )
-    best = _best_findings(ctx, RULES + _WHOLE_CLAUSE_RULES)
+    best = _best_findings(ctx, RULES)
     playbook = load_playbook(ctx.domain)
     zh = language.startswith("zh")
     out: list[dict[str, str]] = []
@@ -288,7 +284,7 @@ def reported_quote(
     )
     # The comparison with market positions yields to any specific rule quoting the same words, so
     # re-checking one of its risk types takes the whole review's rules.
-    rules = RULES + _WHOLE_CLAUSE_RULES if risk_type in market_risk_types() else rules_for(frozenset(wanted))
+    rules = RULES if risk_type in market_risk_types() else rules_for(frozenset(wanted))
     found = [f for f in _best_findings(ctx, rules) if f.risk_type == risk_type]
     first = min(found, key=lambda f: (f.priority, f.quote.start), default=None)
     return first.quote.text if first is not None else None

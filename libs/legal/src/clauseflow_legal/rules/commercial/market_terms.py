@@ -1,4 +1,4 @@
-"""The review rule that compares a clause's numbers with the playbook's market positions.
+"""The market_terms rule (commercial): a clause's numbers against the playbook's market positions.
 
 Whatever the wording, a warranty period of five years for a supplier, a cap of a quarter of the
 fees for a customer or a 2% weekly delay-damages rate is off-market; the rule finds the number
@@ -14,13 +14,17 @@ import re
 
 from clauseflow_legal.parameters import Parameter
 from clauseflow_legal.parties import Side
-from clauseflow_legal.positions import describe, deviations
+from clauseflow_legal.positions import describe, deviations, market_risk_types
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.registry import rule
 
 # A specific rule's finding of the same risk type in the same sub-clause wins (lower wins).
 PRIORITY = 5
 
 
+# It reports every deviation of the clause in one pass, and can report any risk type a playbook
+# position names (positions are data: the declaration is read from the playbooks).
+@rule(reports=market_risk_types(), whole_unit=True)
 def market_terms(ctx: ClauseContext) -> list[Finding]:
     """Findings for the clause's parameters beyond the walk-away point of our side's position."""
 
