@@ -89,6 +89,9 @@ class TestWhereAPartyIsAtHome:
         assert contract_setting("Customer", NO_HOMES).as_metadata() == {
             "counterparty_name": 'Beta Ltd (the "Supplier")',
             "contract_title": "SERVICES AGREEMENT",
+            # the parties block's names for each side (no home among them)
+            "our_aliases": "Alpha Ltd; Alpha; Customer",
+            "counterparty_aliases": "Beta Ltd; Beta; Supplier",
         }
 
     def test_the_setting_is_named_in_the_language_of_the_review_and_read_back_in_either(self) -> None:

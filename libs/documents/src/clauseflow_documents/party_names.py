@@ -203,7 +203,12 @@ def names_in(text: str) -> list[str]:
     text = re.sub(r"[（]", "(", re.sub(r"[）]", ")", text))
     for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
         # (the "Supplier"), ("Kestrel"): strip the article and the quotes of a defined name
-        inner = re.sub(r"^(?:the|hereinafter|referred\s+to\s+as|简称)\s*", "", inner.strip(), flags=re.I)
+        inner = re.sub(
+            r"^(?:the|hereinafter(?:\s+referred\s+to\s+as|\s+called)?|referred\s+to\s+as|(?:以下)?简称为?|以下称为?)\s*",
+            "",
+            inner.strip(),
+            flags=re.I,
+        )
         inner = _QUOTES.sub("", inner.strip())
         long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))
         if long_enough and not roles_in(inner):

@@ -21,12 +21,15 @@ from clauseflow_legal.clause_types import classify_clause
 from clauseflow_legal.jurisdictions import called
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
+from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
+from clauseflow_legal.rules.commercial.market_terms import PRIORITY as _MARKET_PRIORITY
 from clauseflow_legal.text import Sentence
 
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
 
 _log = get_logger(__name__)
+
 _LEVEL_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
@@ -51,6 +54,13 @@ def _other_parties(metadata: dict[str, Any]) -> list[str]:
         out.append(role)  # a counterparty known by its name ("Vantor Analytics GmbH" → "Vantor")
     our = str(metadata.get("our_party") or "")
     return [o for o in out if o.strip() and o.strip() != our.strip()]
+
+
+def _aliases(metadata: dict[str, Any], key: str) -> list[str]:
+    """The names the parties block gives one side (``our_aliases`` or ``counterparty_aliases``)."""
+    value = metadata.get(key)
+    items = value.split(";") if isinstance(value, str) else value if isinstance(value, list) else []
+    return [str(v).strip() for v in items if str(v).strip()]
 
 
 _ZH_UNIT = {
@@ -113,8 +123,10 @@ def _context(
     metadata: dict[str, Any],
 ) -> ClauseContext:
     domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
-    others = list(other_parties or []) + _other_parties(metadata)
-    parties = infer_parties(our_party or str(metadata.get("our_party") or ""), others, text)
+    others = list(other_parties or []) + _other_parties(metadata) + _aliases(metadata, "counterparty_aliases")
+    parties = infer_parties(
+        our_party or str(metadata.get("our_party") or ""), others, text, _aliases(metadata, "our_aliases")
+    )
     return ClauseContext(
         clause_id=clause_id,
         title=title,
@@ -153,6 +165,10 @@ def _every_sub_clause(ctx: ClauseContext, rule: Rule, starts: list[int]) -> list
     return out
 
 
+def _overlap(a: Sentence, b: Sentence) -> bool:
+    return a.start < b.end and b.start < a.end
+
+
 def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]:
     """The findings the review reports: per risk type and numbered sub-clause, the best one
     (verbatim quote, best priority, earliest).
@@ -168,6 +184,15 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
             findings += _every_sub_clause(ctx, rule, starts)
         except Exception:  # a defective rule must not sink the review of the clause
             _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
+    # One issue, one finding: a number the comparison with market positions reports is left out
+    # when a specific rule already reports a risk on the same words (late interest as excessive
+    # damages, a leakage claim window as the price mechanism's risk).
+    specific = [f for f in findings if f.priority < _MARKET_PRIORITY]
+    findings = [
+        f
+        for f in findings
+        if f.priority < _MARKET_PRIORITY or not any(_overlap(f.quote, g.quote) for g in specific)
+    ]
     best: dict[tuple[str, int], Finding] = {}
     for f in findings:
         if f.quote.text not in ctx.text:
@@ -257,7 +282,10 @@ def reported_quote(
         tool_results=None,
         metadata={},
     )
-    found = [f for f in _best_findings(ctx, rules_for(frozenset(wanted))) if f.risk_type == risk_type]
+    # The comparison with market positions yields to any specific rule quoting the same words, so
+    # re-checking one of its risk types takes the whole review's rules.
+    rules = RULES if risk_type in market_risk_types() else rules_for(frozenset(wanted))
+    found = [f for f in _best_findings(ctx, rules) if f.risk_type == risk_type]
     first = min(found, key=lambda f: (f.priority, f.quote.start), default=None)
     return first.quote.text if first is not None else None
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from clauseflow_legal.appointments import exclusive_appointment
-from clauseflow_legal.party_roles import PartySegment, party_segments
+from clauseflow_legal.party_roles import PartySegment, party_names, party_segments
 from clauseflow_legal.shareholdings import holding_of_our_party
 
 
@@ -500,6 +500,10 @@ class ContractSetting:
     our_shareholding: float | None = None  # percent of the company our party holds (SHA, SPA)
     exclusive_appointment: str = ""  # the line appointing a distributor, agent or licensee exclusively
     shared_city: str = ""  # both parties are in this city: "the other side's local court" is ours too
+    # Every name the parties block gives each side ("Orbis", "远川", "Party A", the defined role):
+    # the reviewer tells us from them by these, not only by the words the client typed.
+    our_aliases: tuple[str, ...] = ()
+    counterparty_aliases: tuple[str, ...] = ()
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -513,6 +517,8 @@ class ContractSetting:
             "our_shareholding": "" if self.our_shareholding is None else f"{self.our_shareholding:g}%",
             "exclusive_appointment": self.exclusive_appointment,
             "shared_city": self.shared_city,
+            "our_aliases": "; ".join(self.our_aliases),
+            "counterparty_aliases": "; ".join(self.counterparty_aliases),
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -529,6 +535,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
     our shareholding where the contract states one, and any exclusive appointment."""
     segments = party_segments(our_party, contract_text)
     homes = party_homes(our_party, contract_text, segments)
+    names = party_names(our_party, contract_text)
     governing = next((key for m in _LAW.finditer(contract_text) if (key := _place_key(_law_place(m)))), None)
     return ContractSetting(
         homes.ours,
@@ -540,6 +547,8 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         holding_of_our_party(segments, contract_text),
         exclusive_appointment(contract_text),
         homes.shared_city,
+        names.ours,
+        names.theirs,
     )
 
 

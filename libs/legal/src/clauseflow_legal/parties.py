@@ -55,6 +55,8 @@ SELL_SIDE = {
     "subcontractor",
 }
 
+_LABELS = {"party_a", "party_b"}
+
 _MUTUAL_EN = re.compile(
     r"\b(?:either|each|neither|both|any)\s+(?:of\s+the\s+)?part(?:y|ies)\b|\bthe\s+parties\b"
     r"|\bthe\s+other\s+party\b|\bthe\s+(?:non-?defaulting|non-?breaching|defaulting|breaching|terminating"
@@ -298,15 +300,28 @@ def infer_parties(
     our_party: str,
     other_parties: list[str] | None = None,
     clause_text: str = "",
+    our_aliases: list[str] | tuple[str, ...] = (),
 ) -> Parties:
     """Work out our roles/names and the counterparty's from the metadata and the clause.
 
     ``our_party`` is free text such as "Customer (Hanway Logistics B.V.)", "承包商" or "Buyer".
     When the counterparty is not given, it is the role opposite ours ("Supplier" for a
-    "Customer"), plus any other known role named in the clause.
+    "Customer"), plus any other known role named in the clause. ``our_aliases`` are the other
+    names the contract gives our party (:func:`clauseflow_legal.party_roles.party_names`): its
+    short name and label are ours too, though the client did not type them.
     """
     our_roles = tuple(roles_in(our_party)) if our_party else ()
     our_names = tuple(names_in(our_party)) if our_party else ()
+    # The client's own words decide our role; the parties block adds what they leave out: the
+    # label ("Party B", 乙方) and, when the client gave only a name or a label, the role the
+    # contract gives that name ('Calder Systems GmbH (the "Licensee")').
+    named_role = any(r not in _LABELS for r in our_roles)
+    for alias in our_aliases:
+        roles = roles_in(alias)
+        if roles and (set(roles) <= _LABELS or not named_role):
+            our_roles += tuple(r for r in roles if r not in our_roles)
+        elif not roles:
+            our_names += tuple(n for n in names_in(alias) if n not in our_names)
     their_roles: list[str] = []
     their_names: list[str] = []
     for other in other_parties or []:
@@ -334,3 +349,16 @@ def infer_parties(
         our_label=_label(our_roles, our_names, our_party, clause_text),
         their_label=_label(tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text),
     )
+
+
+def contract_parties(our_party: str, contract_text: str, clause_text: str = "") -> Parties:
+    """Our party and the counterparty under every name the contract gives them.
+
+    The one resolver for "is this actor us or them": roles ("the Licensee"), labels (甲方/乙方,
+    Party A/B), full company names, short names the parties block defines ("Orbis", "远川"),
+    and the mutual references ("each party", "the other party", "双方") that bind both.
+    """
+    from clauseflow_legal.party_roles import party_names
+
+    names = party_names(our_party, contract_text)
+    return infer_parties(our_party, list(names.theirs), clause_text or contract_text, names.ours)

@@ -252,3 +252,62 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined), defined.strip()))
         start = m.end()
     return segments
+
+
+@dataclass(frozen=True)
+class PartyNames:
+    """Every name the contract gives each side: full names, short names, defined terms, labels."""
+
+    ours: tuple[str, ...] = ()
+    theirs: tuple[str, ...] = ()
+
+
+def _names_of(segment: PartySegment, label_roles: dict[str, str]) -> list[str]:
+    """The names one parties-block entry gives its party.
+
+    "Orbis Technologies Limited … (hereinafter "Orbis")" gives the full name, "Orbis" and its
+    defined term; "转让方（以下简称"甲方"）：远川控股有限公司" gives the company, its short form, the
+    role and the label; a label the contract ties to a role brings the role too (甲方 ↔ 转让方).
+    """
+    out = [n for n in names_in(segment.name) if len(n) >= 2] if segment.name else []
+    defined = re.sub(r"^\s*(?:the\s+)?", "", segment.defined or "", flags=re.I).strip(" \"'“”‘’：:")
+    if defined:
+        out.append(defined)
+        for word in re.findall(_label_words(), defined, re.I):
+            role = label_roles.get(_canonical_label(word))
+            if role:
+                out.append(role)
+        for label, role in label_roles.items():
+            if role.casefold() in defined.casefold():
+                out.append(label)
+    # "（以下简称"远川"）" / '(hereinafter "Orbis")' inside the entry: a short name the clauses use
+    out += [m.group("short") for m in _SHORT_NAME.finditer(segment.text)]
+    return list(dict.fromkeys(o.strip() for o in out if o and o.strip()))
+
+
+# A short name defined inside an entry: '(hereinafter "Orbis")', '("Orbis")', '（以下简称"远川"）'.
+_SHORT_NAME = re.compile(
+    rf"{_OPEN}\s*(?:(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)|(?:以下)?(?:简称|称)为?)?\s*[\"“「『'‘]"
+    rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]\s*{_CLOSE}",
+    re.I,
+)
+
+
+def party_names(our_party: str, text: str) -> PartyNames:
+    """How the contract names our party and the counterparty, read from its parties block.
+
+    The rules ask of every actor whether it is us or them; a contract may call the counterparty
+    by its role ("the Licensor"), its label (甲方, Party A), its full name or the short name it
+    defines ("Orbis"), and only the parties block ties these together.
+    """
+    head = text[:_PREAMBLE_CHARS]
+    label_roles = contract_roles(head)
+    ours: list[str] = []
+    theirs: list[str] = []
+    for segment in party_segments(our_party, head):
+        (ours if segment.ours else theirs).extend(_names_of(segment, label_roles))
+    # never one name on both sides (a label both entries mention, a shared group name)
+    both = {n.casefold() for n in ours} & {n.casefold() for n in theirs}
+    ours = [n for n in dict.fromkeys(ours) if n.casefold() not in both]
+    theirs = [n for n in dict.fromkeys(theirs) if n.casefold() not in both]
+    return PartyNames(tuple(ours), tuple(theirs))

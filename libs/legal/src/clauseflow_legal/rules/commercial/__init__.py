@@ -9,6 +9,7 @@ from clauseflow_legal.rules.commercial import (
     cost_escalation,
     deemed_acceptance,
     force_majeure,
+    market_terms,
     minimum_commitment,
     payment_terms,
     security_burden,
@@ -27,4 +28,7 @@ FAMILIES = (
     deemed_acceptance,
     warranties,
     force_majeure,
+    # last: a clause's numbers against the playbook's market positions, yielding to the specific
+    # rules above wherever one reports the same words
+    market_terms,
 )

@@ -1,0 +1,44 @@
+"""The market_terms rule (commercial): a clause's numbers against the playbook's market positions.
+
+Whatever the wording, a warranty period of five years for a supplier, a cap of a quarter of the
+fees for a customer or a 2% weekly delay-damages rate is off-market; the rule finds the number
+(:mod:`clauseflow_legal.parameters`), asks the playbook for the position of our side of the deal
+(:mod:`clauseflow_legal.positions`) and reports the deviation with a level set by its distance.
+Its findings rank after a specific rule's finding of the same risk in the same sub-clause (one
+finding per issue per clause).
+"""
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.parameters import Parameter
+from clauseflow_legal.parties import Side
+from clauseflow_legal.positions import describe, deviations, market_risk_types
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.registry import rule
+
+# A specific rule's finding of the same risk type in the same sub-clause wins (lower wins).
+PRIORITY = 5
+
+
+# It reports every deviation of the clause in one pass, and can report any risk type a playbook
+# position names (positions are data: the declaration is read from the playbooks).
+@rule(reports=market_risk_types(), whole_unit=True)
+def market_terms(ctx: ClauseContext) -> list[Finding]:
+    """Findings for the clause's parameters beyond the walk-away point of our side's position."""
+
+    def bound(parameter: Parameter) -> Side | None:
+        sentence = parameter.sentence
+        return ctx.actor(sentence, parameter.start - sentence.start)
+
+    title = str(ctx.metadata.get("contract_title") or "")
+    holding = re.match(r"\s*(\d+(?:\.\d+)?)\s*%", str(ctx.metadata.get("our_shareholding") or ""))
+    our_holding = float(holding.group(1)) if holding else None
+    out: list[Finding] = []
+    for deviation in deviations(ctx.text, ctx.parties, ctx.domain, title, bound, our_holding):
+        what, why, market = describe(deviation, ctx.zh)
+        parameter = deviation.parameter
+        quote = span(parameter.sentence, parameter.start - parameter.sentence.start)
+        out.append(Finding(deviation.position.risk_type, deviation.level, quote, what, why, market, PRIORITY))
+    return out

@@ -1,0 +1,127 @@
+"""One resolver knows every name a contract gives each party, so every rule knows whether an actor is us or them.
+
+A matrix: the same parties written in the ways contracts write them (role, label, defined short
+name, full company name, mutual references; English and Chinese), our party given by the client
+as a role, a label or a company name, and an actor named in each of those ways.
+"""
+
+# ruff: noqa: E501  -- contract fixtures read better unbroken
+
+from __future__ import annotations
+
+import pytest
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.parties import contract_parties
+from clauseflow_legal.party_roles import party_names
+
+# Parties blocks written for these tests (no data set's text).
+BLOCKS = {
+    "en_defined_short_name": 'SOFTWARE LICENCE AGREEMENT\nThis Agreement is made between:\n(1) Orbis Technologies Limited, a company incorporated in England (hereinafter "Orbis"); and\n(2) Calder Systems GmbH, a company incorporated in Germany (the "Licensee").\n\n1. Grant\n',
+    "en_quoted_short_name": 'DISTRIBUTION AGREEMENT\nThis Agreement is entered into by Orbis Technologies Limited, a company incorporated in England ("Orbis"), and Calder Systems GmbH, a company incorporated in Germany (the "Licensee").\n\n1. Appointment\n',
+    "en_labels": "SUPPLY CONTRACT\nParty A: Orbis Technologies Limited\nParty B: Calder Systems GmbH\n\n1. Supply\n",
+    "zh_labels_with_roles": "技术许可合同\n甲方（许可方）：远川科技有限公司\n乙方（被许可方）：青禾数据有限公司\n\n第一条 许可\n",
+    "zh_short_names": '技术许可合同\n许可方：远川科技有限公司（以下简称"远川"）\n被许可方：青禾数据有限公司（以下简称"青禾"）\n\n第一条 许可\n',
+}
+
+# How the client names our party (Calder / 青禾 is always ours).
+OUR_PARTY = {
+    "en_defined_short_name": ["Licensee", "Calder Systems GmbH"],
+    "en_quoted_short_name": ["Licensee", "Calder Systems GmbH"],
+    "en_labels": ["Party B", "Calder Systems GmbH"],
+    "zh_labels_with_roles": ["乙方", "被许可方", "青禾数据有限公司"],
+    "zh_short_names": ["被许可方", "青禾数据有限公司"],
+}
+
+# How a clause names an actor, and whose side that is, per block.
+ACTORS = {
+    "en_defined_short_name": [
+        ("Orbis may", "them"),
+        ("Orbis Technologies Limited shall", "them"),
+        ("The Licensee shall", "us"),
+        ("Calder shall", "us"),
+    ],
+    "en_quoted_short_name": [
+        ("Orbis may", "them"),
+        ("The Licensee shall", "us"),
+        ("Calder Systems GmbH shall", "us"),
+    ],
+    "en_labels": [
+        ("Party A may", "them"),
+        ("Party B shall", "us"),
+        ("Orbis may", "them"),
+        ("Calder shall", "us"),
+    ],
+    "zh_labels_with_roles": [
+        ("甲方有权", "them"),
+        ("许可方有权", "them"),
+        ("远川科技有限公司可以", "them"),
+        ("乙方应当", "us"),
+        ("被许可方应当", "us"),
+        ("青禾数据有限公司应当", "us"),
+    ],
+    "zh_short_names": [
+        ("远川有权", "them"),
+        ("许可方有权", "them"),
+        ("青禾应当", "us"),
+        ("被许可方应当", "us"),
+    ],
+}
+MUTUAL = {
+    "en": [
+        "Each party shall",
+        "Either party may",
+        "the other party",
+        "Neither party shall",
+        "Both parties shall",
+    ],
+    "zh": ["双方应当", "任何一方", "对方", "守约方有权"],
+}
+
+MATRIX = [
+    (block, our, phrase, side)
+    for block, ours in OUR_PARTY.items()
+    for our in ours
+    for phrase, side in ACTORS[block]
+    + [(m, "mutual") for m in MUTUAL["zh" if block.startswith("zh") else "en"]]
+]
+
+
+@pytest.mark.parametrize(
+    ("block", "our_party", "phrase", "side"), MATRIX, ids=[f"{b}|{o}|{p}" for b, o, p, _ in MATRIX]
+)
+def test_every_way_a_party_is_named_resolves_to_its_side(
+    block: str, our_party: str, phrase: str, side: str
+) -> None:
+    parties = contract_parties(our_party, BLOCKS[block])
+    mentions = parties.mentions(phrase)
+    assert mentions, f"nobody recognised in {phrase!r}"
+    assert mentions[0].side == side
+
+
+def test_a_name_is_never_on_both_sides() -> None:
+    for block, ours in OUR_PARTY.items():
+        for our in ours:
+            names = party_names(our, BLOCKS[block])
+            assert names.ours and names.theirs
+            assert not {n.casefold() for n in names.ours} & {n.casefold() for n in names.theirs}
+
+
+def test_the_short_names_travel_in_the_contract_setting() -> None:
+    meta = contract_setting("Licensee", BLOCKS["en_defined_short_name"]).as_metadata("en")
+    assert "Orbis" in meta["counterparty_aliases"].split("; ")
+    assert "Calder" in meta["our_aliases"].split("; ")
+
+
+def test_a_counterparty_known_only_by_its_short_name_is_them_in_a_review() -> None:
+    # The clause never says "Licensor": only the parties block says Orbis is the other side.
+    contract = BLOCKS["en_defined_short_name"]
+    clause = "Orbis may terminate this Agreement at any time and for any reason on five (5) days' notice to the Licensee."
+    setting = contract_setting("Licensee", contract).as_metadata("en")
+    with_names = analyse_clause(clause, our_party="Licensee", metadata=setting)
+    assert "termination_for_convenience" in {r["risk_type"] for r in with_names}
+    # the same right given to us is no risk for us
+    ours = clause.replace("Orbis may", "Calder may").replace("to the Licensee", "to Orbis")
+    assert "termination_for_convenience" not in {
+        r["risk_type"] for r in analyse_clause(ours, our_party="Licensee", metadata=setting)
+    }
