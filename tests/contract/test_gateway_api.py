@@ -22,6 +22,7 @@ import httpx
 import pytest
 from clauseflow_contracts.events import (
     ClauseProgress,
+    ClauseResult,
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
@@ -685,6 +686,33 @@ async def test_report_says_where_it_came_from_and_meets_its_published_schema(gat
     assert schema.status_code == 200 and schema.headers["content-type"].startswith("application/schema+json")
     assert schema.json() == published_schema()
     assert schema.json()["$id"].endswith(f"v={report['schema_version']}")
+
+
+async def test_report_names_the_models_the_workers_used_a_list_if_several(gateway: Gateway) -> None:
+    # Distributed: the workers' LLM_MODEL is theirs, not the gateway's setting.
+    review_id = (await submit_text(gateway))["id"]
+    first = clause_result(review_id).model_copy(update={"model": "worker-model-a"})
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, first, "evt_model_a")
+
+    async def model_named() -> Any:
+        report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+        return report["model"] if report["model"] != gateway.settings.llm_model else None
+
+    assert await eventually(model_named) == "worker-model-a"
+    second = ClauseResult(task_id="task_clause_1", clause_id="1", model="worker-model-b")
+    again = ClauseResult(task_id="task_clause_1_again", clause_id="1", model="worker-model-a")
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, second, "evt_model_b")
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, again, "evt_model_a_again")
+
+    async def both_named() -> Any:
+        report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+        return report if isinstance(report["model"], list) else None
+
+    report = await eventually(both_named)
+    assert report["model"] == ["worker-model-a", "worker-model-b"]  # each once, in order of first review
+    assert_valid_report(report)
+    md = (await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})).text
+    assert "`worker-model-a`, `worker-model-b`" in md
 
 
 async def test_report_markdown_by_query_or_accept_header(gateway: Gateway) -> None:
