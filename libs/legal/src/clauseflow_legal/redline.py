@@ -21,6 +21,7 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.minimal_edit import needless_sentence_rewrite
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
@@ -327,6 +328,21 @@ def draft_redline(
             our_party=our_party,
             domain=domain,
             language=language,
+        )
+        or proposed
+    )
+    # A sentence rewritten where striking its one-sided words and adding the fix as a rider would
+    # do: the minimal edit, as every drafter's redline is held to (see :mod:`minimal_edit`).
+    proposed = (
+        needless_sentence_rewrite(
+            original,
+            proposed,
+            clause_text=clause_text,
+            risk_type=risk_type,
+            our_party=our_party,
+            domain=domain,
+            language=language,
+            vocabulary=vocabulary,
         )
         or proposed
     )
