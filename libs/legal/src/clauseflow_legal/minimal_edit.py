@@ -18,7 +18,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
@@ -32,6 +33,7 @@ from clauseflow_legal.redline_rules import (
     is_chinese,
     language_mismatch,
     lost_protections,
+    needless_rewrite,
     tokens,
 )
 
@@ -239,17 +241,19 @@ def with_qualifier(sentence: str, phrase: str, zh: bool) -> str:
     return f"{body}，{phrase}{close}" if zh else f"{body}, {phrase}{close}"
 
 
-def needless_sentence_rewrite(
-    original: str,
-    proposed: str,
-    *,
-    clause_text: str,
-    risk_type: str,
-    our_party: str,
-    domain: str = "generic",
-    language: str = "en",
-    vocabulary: Iterable[str] = (),
-) -> str | None:
+@dataclass(frozen=True)
+class Where:
+    """The redline's setting: its clause, the risk it fixes, our party, the review and the contract's terms."""
+
+    clause_text: str
+    risk_type: str
+    our_party: str
+    domain: str = "generic"
+    language: str = "en"
+    vocabulary: frozenset[str] = frozenset()
+
+
+def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str | None:
     """The minimal redline a rewrite of more than half the sentence should have been, or None.
 
     The rule every drafter's redline is held to (the playbook model's and any LLM's): when the
@@ -257,11 +261,12 @@ def needless_sentence_rewrite(
     :func:`minimal_alternative`) removes it without breaking a drafting rule, rewriting the
     sentence is not needed. None when the rewrite is minimal already, or the substance needs it.
     """
+    clause_text, risk_type, our_party = where.clause_text, where.risk_type, where.our_party
+    domain, language = where.domain, where.language
     if not risk_type or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
     if reported_quote(clause_text, risk_type, our_party=our_party, domain=domain, language=language) is None:
         return None  # the rules cannot see this risk: whether an edit removes it cannot be checked
-    known = frozenset(vocabulary)
 
     def removes_risk(candidate: str) -> bool:
         rewritten = clause_text.replace(original, candidate, 1)
@@ -273,7 +278,29 @@ def needless_sentence_rewrite(
             governing_law_lost(original, candidate)
             or lost_protections(original, candidate, our_party=our_party, clause_text=clause_text)
             or language_mismatch(clause_text, candidate)
-            or foreign_terms(candidate, clause_text=clause_text, vocabulary=known)
+            or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)
         )
 
     return minimal_alternative(original, proposed, removes_risk=removes_risk, acceptable=acceptable)
+
+
+@dataclass(frozen=True)
+class Smaller:
+    """The minimal redline a draft should have been: ``figure`` (the figure alone) or ``sentence``."""
+
+    kind: str
+    text: str
+
+
+def smaller_redline(original: str, proposed: str, where: Where) -> Smaller | None:
+    """The minimal redline ``proposed`` should have been, or None when it is minimal or must rewrite.
+
+    First the figure alone (:func:`redline_rules.needless_rewrite`), then striking and adding
+    (:func:`needless_sentence_rewrite`).
+    """
+    setting = {"clause_text": where.clause_text, "risk_type": where.risk_type, "our_party": where.our_party}
+    figure = needless_rewrite(original, proposed, domain=where.domain, language=where.language, **setting)
+    if figure is not None:
+        return Smaller("figure", figure)
+    sentence = needless_sentence_rewrite(original, proposed, where)
+    return Smaller("sentence", sentence) if sentence is not None else None
