@@ -31,7 +31,8 @@ from clauseflow_contracts.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_contracts.review import ReviewPlan
+from clauseflow_contracts.ids import redline_id, risk_id
+from clauseflow_contracts.review import Redline, ReviewPlan, Risk
 from clauseflow_documents import DocumentStore
 from clauseflow_gateway.report_model import published_schema
 from clauseflow_gateway.settings import GatewaySettings
@@ -48,6 +49,7 @@ from gateway_api_support import (
     snapshot,
     submit_text,
 )
+from ooxml_walker import comments, read
 from report_schema_check import assert_valid_report
 
 MAX_UPLOAD = 64 * 1024
@@ -713,6 +715,72 @@ async def test_report_names_the_models_the_workers_used_a_list_if_several(gatewa
     assert_valid_report(report)
     md = (await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})).text
     assert "`worker-model-a`, `worker-model-b`" in md
+
+
+LIABILITY = "The Supplier's liability under this Agreement is unlimited."
+CAPPED = LIABILITY.replace(
+    "is unlimited", "shall not exceed the fees paid in the preceding twelve (12) months"
+)
+NO_INDIRECT = ", save that the Supplier is not liable for indirect loss."
+
+
+def _one_risk_result(review_id: str, task_id: str, index: int, risk_type: str, proposed: str) -> ClauseResult:
+    """A task's result for clause 2.1: one risk of the liability sentence and its redline."""
+    risk = Risk(
+        id=risk_id(review_id, "2.1", index, 0),
+        clause_id="2.1",
+        risk_type=risk_type,
+        risk_level="high",
+        description=risk_type.replace("_", " "),
+        original_text=LIABILITY,
+    )
+    redline = Redline(
+        id=redline_id(review_id, "2.1", risk.id, 0),
+        clause_id="2.1",
+        risk_id=risk.id,
+        original_text=LIABILITY,
+        proposed_text=proposed,
+    )
+    return ClauseResult(
+        task_id=task_id, clause_id="2.1", attempt=index, risks=(risk,), redlines=(redline,), model="m"
+    )
+
+
+async def test_a_clause_with_two_risks_from_two_tasks_exports_as_one_coherent_text(gateway: Gateway) -> None:
+    # Two tasks each quote the whole sentence: one caps the liability, one excludes indirect loss.
+    review_id = (await submit_text(gateway))["id"]
+    first = _one_risk_result(review_id, "task_cap", 0, "uncapped_liability", CAPPED)
+    second = _one_risk_result(
+        review_id, "task_indirect", 1, "consequential_loss", LIABILITY[:-1] + NO_INDIRECT
+    )
+    for n, result in enumerate((first, second)):
+        await publish(gateway, Topic.CLAUSE_RESULTS, review_id, result, f"evt_two_tasks_{n}")
+    ids = [first.redlines[0].id, second.redlines[0].id]
+
+    async def both_pending() -> bool:
+        resp = await gateway.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+        return sorted(r["id"] for r in resp.json()["data"]) == sorted(ids)
+
+    await eventually(both_pending)
+    decided = await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={"decisions": [{"redline_id": i, "action": "approve"} for i in ids]},
+    )
+    assert decided.status_code in (200, 202)
+    states = [RedlineState(redline_id=i, clause_id="2.1", status="approved") for i in ids]
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(9, "completed", *states), "evt_done_2")
+
+    async def exported() -> bytes | None:
+        resp = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "docx"})
+        return resp.content if resp.status_code == 200 and read(resp.content, "as_is").revisions else None
+
+    docx = await eventually(exported)
+    accepted = read(docx, "accept").text
+    both = CAPPED[:-1] + NO_INDIRECT
+    assert both in accepted and accepted.count("Supplier's liability") == 1  # both changes, one sentence
+    assert LIABILITY in read(docx, "reject").text
+    notes = [text for _, text in comments(docx).values()]
+    assert len(notes) == 2 and not any("not shown as a tracked change" in n for n in notes)
 
 
 async def test_report_markdown_by_query_or_accept_header(gateway: Gateway) -> None:
