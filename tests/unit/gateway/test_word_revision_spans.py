@@ -152,7 +152,8 @@ def test_two_redlines_of_one_sentence_changing_different_words_are_two_revisions
     period = _redline(PAY, PAY.replace("120", "30"))
     disputed = _redline(PAY, PAY.replace("each invoice", "each undisputed invoice"), rid="rl2", risk="r2")
     docx = export_word(_report([period, disputed], [_risk(PAY)]), _text_source(), WordOptions())
-    assert _deleted_and_inserted(docx) == (["120"], [" undisputed", "30"])
+    deleted, inserted = _deleted_and_inserted(docx)
+    assert (deleted, [words.strip() for words in inserted]) == (["120"], ["undisputed", "30"])
     assert "pay each undisputed invoice within 30 days of receipt." in read(docx, "accept").text
     assert "not shown" not in next(iter(comments(docx).values()))[1]
 

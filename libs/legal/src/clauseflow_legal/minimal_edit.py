@@ -36,6 +36,7 @@ from clauseflow_legal.redline_rules import (
     needless_rewrite,
     tokens,
 )
+from clauseflow_legal.text import split_sentences
 
 # The verb of a sentence's main clause: a segment holding it is the sentence, not a part to strike.
 _MAIN_VERB = re.compile(
@@ -241,6 +242,24 @@ def with_qualifier(sentence: str, phrase: str, zh: bool) -> str:
     return f"{body}，{phrase}{close}" if zh else f"{body}, {phrase}{close}"
 
 
+def _rewrites_most_of_its_sentence(original: str, proposed: str, clause_text: str) -> bool:
+    """Whether the redline deletes or replaces more than half the words of the sentence(s) it quotes from.
+
+    A quote of a few words ("shall be unlimited") replaced whole is still a minimal edit of its
+    sentence. Only a quote that runs to its sentence's end is judged: a fix added as a rider
+    goes after the sentence, not after words in the middle of it.
+    """
+    at = clause_text.find(original)
+    if at < 0:
+        return False
+    end = at + len(original)
+    touched = [s for s in split_sentences(clause_text) if s.start < end and at < s.end]
+    words = sum(len(tokens(s.text)) for s in touched) or len(tokens(original))
+    if edit_share(original, proposed) * len(tokens(original)) <= MINIMAL_SHARE * words:
+        return False
+    return not touched or not tokens(clause_text[end : touched[-1].end])
+
+
 @dataclass(frozen=True)
 class Where:
     """The redline's setting: its clause, the risk it fixes, our party, the review and the contract's terms."""
@@ -263,7 +282,7 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
     """
     clause_text, risk_type, our_party = where.clause_text, where.risk_type, where.our_party
     domain, language = where.domain, where.language
-    if not risk_type or edit_share(original, proposed) <= MINIMAL_SHARE:
+    if not risk_type or not _rewrites_most_of_its_sentence(original, proposed, clause_text):
         return None
     if reported_quote(clause_text, risk_type, our_party=our_party, domain=domain, language=language) is None:
         return None  # the rules cannot see this risk: whether an edit removes it cannot be checked
