@@ -18,12 +18,11 @@ from typing import Any, Literal
 
 from clauseflow_documents import DocumentStructure
 from docx import Document
-from docx.document import Document as DocumentObject
 from docx_plus.revisions import accept_all_revisions
 
 from clauseflow_gateway.wordexport.diff import Hunk, word_hunks
 from clauseflow_gateway.wordexport.layering import Change, clash, layered
-from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, anchor_comment, write_comment
+from clauseflow_gateway.wordexport.marks import CommentBook, RevisionStamp, RevisionWriter, anchor_comment
 from clauseflow_gateway.wordexport.runs import Atom, atomise
 from clauseflow_gateway.wordexport.text_map import BodyText, leading_number
 from clauseflow_gateway.wordexport.tidy import document_bytes, tidy_document
@@ -94,9 +93,10 @@ def export_word(report: Mapping[str, Any], source: ContractSource, options: Word
     by_risk: dict[str, list[tuple[Mapping[str, Any], str]]] = {}
     for p in placed:
         by_risk.setdefault(str(p.redline.get("risk_id", "")), []).append((p.redline, p.shown))
+    book = CommentBook(document, options.author, _initials(options.author), stamp.date)
     for risk, (start, end) in anchors:
         text = risk_comment(risk, by_risk.get(str(risk.get("id", "")), []), language=language, domain=domain)
-        _comment(document, body, atoms, writer, start, end, text, options.author)
+        _comment(book, body, atoms, writer, start, end, text)
     return document_bytes(document)
 
 
@@ -234,20 +234,19 @@ def _write_hunk(
 
 
 def _comment(
-    document: DocumentObject,
+    book: CommentBook,
     body: BodyText,
     atoms: dict[int, list[Atom]],
     writer: RevisionWriter,
     start: int,
     end: int,
     text: str,
-    author: str,
 ) -> None:
     pieces = list(body.split(start, end))
     if not pieces:
         return
     first, last = pieces[0], pieces[-1]
-    comment_id = write_comment(document, text, author, _initials(author))
+    comment_id = book.write(text)
     anchor_comment(
         atoms.get(first[0], []), first[1], atoms.get(last[0], []), last[2], comment_id, writer.inserted
     )
