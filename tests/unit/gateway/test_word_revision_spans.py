@@ -147,6 +147,20 @@ def test_overlapping_redlines_never_make_conflicting_revisions() -> None:
 PAY = "The Buyer shall pay each invoice within 120 days of receipt."
 
 
+def test_a_strike_and_a_rider_show_as_exactly_the_struck_words_and_the_added_sentence() -> None:
+    # the minimal redline the drafting makes of a one-sided sentence: two words out, one sentence in
+    quote = "Service credits are the Buyer's sole and exclusive remedy for a missed service level."
+    source = ContractSource(parse_document(f"1. Remedies\n1.1 {quote}\n".encode(), "remedies.txt"))
+    rider = "Notwithstanding the foregoing, the Buyer keeps its other rights and remedies."
+    minimal = quote.replace("sole and exclusive ", "") + " " + rider
+    docx = export_word(_report([_redline(quote, minimal)], [_risk(quote)]), source, WordOptions())
+    deleted, inserted = _deleted_and_inserted(docx)
+    # (the diff may take the sentence's full stop before the added sentence rather than after it)
+    words = ([d.strip() for d in deleted], [i.strip(" .") for i in inserted])
+    assert words == (["sole and exclusive"], [rider.rstrip(".")])
+    assert read(docx, "accept").text.endswith(minimal)
+
+
 def test_two_redlines_of_one_sentence_changing_different_words_are_two_revisions() -> None:
     # two risks of clause 1.1 reviewed in two tasks: each quotes the whole sentence
     period = _redline(PAY, PAY.replace("120", "30"))
