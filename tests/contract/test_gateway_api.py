@@ -22,6 +22,7 @@ import httpx
 import pytest
 from clauseflow_contracts.events import (
     ClauseProgress,
+    ClauseResult,
     Envelope,
     RedlineState,
     ReviewDecisionsSubmitted,
@@ -30,7 +31,8 @@ from clauseflow_contracts.events import (
     ReviewUpdated,
     Topic,
 )
-from clauseflow_contracts.review import ReviewPlan
+from clauseflow_contracts.ids import redline_id, risk_id
+from clauseflow_contracts.review import Redline, ReviewPlan, Risk
 from clauseflow_documents import DocumentStore
 from clauseflow_gateway.report_model import published_schema
 from clauseflow_gateway.settings import GatewaySettings
@@ -47,6 +49,7 @@ from gateway_api_support import (
     snapshot,
     submit_text,
 )
+from ooxml_walker import comments, read
 from report_schema_check import assert_valid_report
 
 MAX_UPLOAD = 64 * 1024
@@ -685,6 +688,99 @@ async def test_report_says_where_it_came_from_and_meets_its_published_schema(gat
     assert schema.status_code == 200 and schema.headers["content-type"].startswith("application/schema+json")
     assert schema.json() == published_schema()
     assert schema.json()["$id"].endswith(f"v={report['schema_version']}")
+
+
+async def test_report_names_the_models_the_workers_used_a_list_if_several(gateway: Gateway) -> None:
+    # Distributed: the workers' LLM_MODEL is theirs, not the gateway's setting.
+    review_id = (await submit_text(gateway))["id"]
+    first = clause_result(review_id).model_copy(update={"model": "worker-model-a"})
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, first, "evt_model_a")
+
+    async def model_named() -> Any:
+        report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+        return report["model"] if report["model"] != gateway.settings.llm_model else None
+
+    assert await eventually(model_named) == "worker-model-a"
+    second = ClauseResult(task_id="task_clause_1", clause_id="1", model="worker-model-b")
+    again = ClauseResult(task_id="task_clause_1_again", clause_id="1", model="worker-model-a")
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, second, "evt_model_b")
+    await publish(gateway, Topic.CLAUSE_RESULTS, review_id, again, "evt_model_a_again")
+
+    async def both_named() -> Any:
+        report = (await gateway.http.get(f"/v1/reviews/{review_id}/report")).json()
+        return report if isinstance(report["model"], list) else None
+
+    report = await eventually(both_named)
+    assert report["model"] == ["worker-model-a", "worker-model-b"]  # each once, in order of first review
+    assert_valid_report(report)
+    md = (await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "md"})).text
+    assert "`worker-model-a`, `worker-model-b`" in md
+
+
+LIABILITY = "The Supplier's liability under this Agreement is unlimited."
+CAPPED = LIABILITY.replace(
+    "is unlimited", "shall not exceed the fees paid in the preceding twelve (12) months"
+)
+NO_INDIRECT = ", save that the Supplier is not liable for indirect loss."
+
+
+def _one_risk_result(review_id: str, task_id: str, index: int, risk_type: str, proposed: str) -> ClauseResult:
+    """A task's result for clause 2.1: one risk of the liability sentence and its redline."""
+    risk = Risk(
+        id=risk_id(review_id, "2.1", index, 0),
+        clause_id="2.1",
+        risk_type=risk_type,
+        risk_level="high",
+        description=risk_type.replace("_", " "),
+        original_text=LIABILITY,
+    )
+    redline = Redline(
+        id=redline_id(review_id, "2.1", risk.id, 0),
+        clause_id="2.1",
+        risk_id=risk.id,
+        original_text=LIABILITY,
+        proposed_text=proposed,
+    )
+    return ClauseResult(
+        task_id=task_id, clause_id="2.1", attempt=index, risks=(risk,), redlines=(redline,), model="m"
+    )
+
+
+async def test_a_clause_with_two_risks_from_two_tasks_exports_as_one_coherent_text(gateway: Gateway) -> None:
+    # Two tasks each quote the whole sentence: one caps the liability, one excludes indirect loss.
+    review_id = (await submit_text(gateway))["id"]
+    first = _one_risk_result(review_id, "task_cap", 0, "uncapped_liability", CAPPED)
+    second = _one_risk_result(
+        review_id, "task_indirect", 1, "consequential_loss", LIABILITY[:-1] + NO_INDIRECT
+    )
+    for n, result in enumerate((first, second)):
+        await publish(gateway, Topic.CLAUSE_RESULTS, review_id, result, f"evt_two_tasks_{n}")
+    ids = [first.redlines[0].id, second.redlines[0].id]
+
+    async def both_pending() -> bool:
+        resp = await gateway.http.get(f"/v1/reviews/{review_id}/redlines", params={"status": "pending"})
+        return sorted(r["id"] for r in resp.json()["data"]) == sorted(ids)
+
+    await eventually(both_pending)
+    decided = await gateway.http.post(
+        f"/v1/reviews/{review_id}/decisions",
+        json={"decisions": [{"redline_id": i, "action": "approve"} for i in ids]},
+    )
+    assert decided.status_code in (200, 202)
+    states = [RedlineState(redline_id=i, clause_id="2.1", status="approved") for i in ids]
+    await publish(gateway, Topic.REVIEW_UPDATES, review_id, snapshot(9, "completed", *states), "evt_done_2")
+
+    async def exported() -> bytes | None:
+        resp = await gateway.http.get(f"/v1/reviews/{review_id}/report", params={"format": "docx"})
+        return resp.content if resp.status_code == 200 and read(resp.content, "as_is").revisions else None
+
+    docx = await eventually(exported)
+    accepted = read(docx, "accept").text
+    both = CAPPED[:-1] + NO_INDIRECT
+    assert both in accepted and accepted.count("Supplier's liability") == 1  # both changes, one sentence
+    assert LIABILITY in read(docx, "reject").text
+    notes = [text for _, text in comments(docx).values()]
+    assert len(notes) == 2 and not any("not shown as a tracked change" in n for n in notes)
 
 
 async def test_report_markdown_by_query_or_accept_header(gateway: Gateway) -> None:

@@ -144,6 +144,56 @@ def test_overlapping_redlines_never_make_conflicting_revisions() -> None:
     assert "overlaps another redline" in text
 
 
+PAY = "The Buyer shall pay each invoice within 120 days of receipt."
+
+
+def test_a_strike_and_a_rider_show_as_exactly_the_struck_words_and_the_added_sentence() -> None:
+    # the minimal redline the drafting makes of a one-sided sentence: two words out, one sentence in
+    quote = "Service credits are the Buyer's sole and exclusive remedy for a missed service level."
+    source = ContractSource(parse_document(f"1. Remedies\n1.1 {quote}\n".encode(), "remedies.txt"))
+    rider = "Notwithstanding the foregoing, the Buyer keeps its other rights and remedies."
+    minimal = quote.replace("sole and exclusive ", "") + " " + rider
+    docx = export_word(_report([_redline(quote, minimal)], [_risk(quote)]), source, WordOptions())
+    deleted, inserted = _deleted_and_inserted(docx)
+    # (the diff may take the sentence's full stop before the added sentence rather than after it)
+    words = ([d.strip() for d in deleted], [i.strip(" .") for i in inserted])
+    assert words == (["sole and exclusive"], [rider.rstrip(".")])
+    assert read(docx, "accept").text.endswith(minimal)
+
+
+def test_two_redlines_of_one_sentence_changing_different_words_are_two_revisions() -> None:
+    # two risks of clause 1.1 reviewed in two tasks: each quotes the whole sentence
+    period = _redline(PAY, PAY.replace("120", "30"))
+    disputed = _redline(PAY, PAY.replace("each invoice", "each undisputed invoice"), rid="rl2", risk="r2")
+    docx = export_word(_report([period, disputed], [_risk(PAY)]), _text_source(), WordOptions())
+    deleted, inserted = _deleted_and_inserted(docx)
+    assert (deleted, [words.strip() for words in inserted]) == (["120"], ["undisputed", "30"])
+    assert "pay each undisputed invoice within 30 days of receipt." in read(docx, "accept").text
+    assert "not shown" not in next(iter(comments(docx).values()))[1]
+
+
+def test_a_redraft_drafted_on_top_of_another_redline_is_one_revision_holding_both() -> None:
+    period = _redline(PAY, PAY.replace("120", "30"))
+    redrafted = PAY.replace("120 days", "30 days (45 days for disputed amounts)")
+    on_top = _redline(PAY, redrafted, rid="rl2", risk="r2")
+    docx = export_word(_report([period, on_top], [_risk(PAY)]), _text_source(), WordOptions())
+    accepted = read(docx, "accept").text
+    assert "within 30 days (45 days for disputed amounts) of receipt." in accepted
+    untouched = export_word(_report([], []), _text_source(), WordOptions())
+    assert read(docx, "reject").text == read(untouched, "as_is").text
+    ((_, text),) = comments(docx).values()
+    assert "shown in one tracked change with another redline" in text
+
+
+def test_a_change_whose_words_survive_the_other_redline_is_made_on_its_text() -> None:
+    period = _redline(PAY, PAY.replace("120 days of receipt.", "30 days of receipt of a valid invoice."))
+    acceptance = _redline("of receipt", "of receipt and acceptance", rid="rl2", risk="r2")
+    docx = export_word(_report([period, acceptance], [_risk(PAY)]), _text_source(), WordOptions())
+    accepted = read(docx, "accept").text
+    assert "within 30 days of receipt and acceptance of a valid invoice." in accepted
+    assert "1.1 The Buyer shall pay each invoice within 120 days of receipt." in read(docx, "reject").text
+
+
 def test_words_added_with_nothing_replaced_go_at_the_end_of_their_clause() -> None:
     added = _redline("", "Interest accrues at 8% a year.") | {"clause_id": "1.2", "action_type": "insert"}
     docx = export_word(

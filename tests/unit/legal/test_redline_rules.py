@@ -64,6 +64,41 @@ def test_the_playbook_model_changes_the_number_only() -> None:
     assert edit_share(original, proposed) < 0.1
 
 
+CREDITS_EN = "The Vendor's service credits are the Purchaser's sole and exclusive remedy for any failure to meet the service levels."
+SUSPEND_EN = "The Vendor may suspend the Services immediately and without notice if the Purchaser is late with any payment."
+SUSPEND_ZH = "甲方可随时暂停本合同项下的服务，且无需事先通知乙方。"
+UNCAPPED_ZH = "乙方对其提供的服务承担全部责任，赔偿金额不设上限。"
+FORUM_ZH = "因本合同引起的争议，由甲方所在地人民法院管辖。"
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "our_party", "language", "struck"),
+    [
+        (CREDITS_EN, "warranty_or_sla_inadequate", "Purchaser", "en", "sole and exclusive "),
+        (SUSPEND_EN, "termination_rights_unbalanced", "Purchaser", "en", "immediately and without notice "),
+        (SUSPEND_ZH, "termination_rights_unbalanced", "乙方", "zh-CN", "，且无需事先通知乙方"),
+        (UNCAPPED_ZH, "uncapped_liability", "乙方", "zh-CN", "，赔偿金额不设上限"),
+    ],
+)
+def test_the_playbook_model_strikes_the_one_sided_words_and_adds_the_fix_after_the_kept_sentence(
+    clause: str, risk_type: str, our_party: str, language: str, struck: str
+) -> None:
+    risk = {"risk_type": risk_type, "original_text": clause}
+    original, proposed, _ = draft_redline(risk, clause, language, our_party=our_party)
+    kept = clause.replace(struck, "").rstrip("。.")
+    assert proposed.startswith(kept) and struck.strip("，") not in proposed
+    assert ("Notwithstanding the foregoing, " in proposed) or ("尽管有前述约定，" in proposed)
+    assert edit_share(original, proposed) <= 0.5
+
+
+def test_the_playbook_model_rewrites_the_sentence_when_the_substance_requires_it() -> None:
+    # a court made an arbitration: no strike and no rider turns the one into the other
+    risk = {"risk_type": "governing_law_forum", "original_text": FORUM_ZH}
+    original, proposed, _ = draft_redline(risk, FORUM_ZH, "zh-CN", our_party="乙方")
+    assert "仲裁" in proposed and "甲方所在地人民法院" not in proposed
+    assert edit_share(original, proposed) > 0.5
+
+
 # -- no foreign terms ------------------------------------------------------------------------------
 
 NDA_EN = (

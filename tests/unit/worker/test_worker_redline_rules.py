@@ -149,6 +149,114 @@ def test_a_figure_change_must_leave_the_sentence_around_it(proposed: str, passes
     assert (check.edit_share <= 0.5) is passes
 
 
+# A rewrite of more than half the sentence where a minimal edit removes the risk is sent back (any model).
+
+CREDITS = "The Supplier's service credits are the Customer's sole and exclusive remedy for any failure to meet the service levels."
+CHANGES_ZH = "甲方有权随时单方变更服务内容和服务费标准，乙方应无条件接受。"
+CONVENIENCE = (
+    "The Supplier may terminate this Agreement at any time for convenience by notice to the Customer."
+)
+UNCAPPED_ZH = "乙方对本合同项下的一切损失承担全部赔偿责任，且不受任何金额限制。"
+FORUM_ZH = "因本合同引起的争议，由甲方所在地人民法院管辖。"
+
+
+def _check(text: str, risk_type: str, proposed: str, our_party: str, language: str = "en") -> tuple[str, ...]:
+    risk = _risk("9", 0, risk_type, text)
+    context = DraftContext(vocabulary=contract_vocabulary(text), our_party=our_party, language=language)
+    draft = {"risk_index": 0, "original_text": text, "proposed_text": proposed}
+    return check_draft(draft, clause_text=text, risks=[risk], context=context).issues
+
+
+@pytest.mark.parametrize(
+    ("text", "risk_type", "rewrite", "our_party", "language"),
+    [
+        (
+            CREDITS,
+            "warranty_or_sla_inadequate",
+            "The remedies in this Clause are in addition to any other rights and remedies of the Customer.",
+            "Customer",
+            "en",
+        ),
+        (
+            CHANGES_ZH,
+            "unilateral_change_right",
+            "服务内容和服务费标准的任何变更，须经双方书面确认后方可生效。",
+            "乙方",
+            "zh-CN",
+        ),
+        # striking "且不受任何金额限制" and adding the cap after the sentence does it
+        (
+            UNCAPPED_ZH,
+            "uncapped_liability",
+            "乙方在本合同项下的累计赔偿责任不超过合同总价的百分之百（100%），但因欺诈或故意不当行为产生的责任除外。",
+            "乙方",
+            "zh-CN",
+        ),
+    ],
+)
+def test_a_sentence_rewritten_where_a_minimal_edit_would_do_is_sent_back_to_be_redone_minimally(
+    text: str, risk_type: str, rewrite: str, our_party: str, language: str
+) -> None:
+    [issue] = _check(text, risk_type, rewrite, our_party, language)
+    assert issue.startswith("edit only the words that carry the risk") and "redo it minimally" in issue
+    suggested = issue.split("redo it minimally, e.g. ", 1)[1].strip("'\"")
+    assert text.rstrip("。.")[:12] in suggested  # the sentence is kept, its one-sided words struck
+    assert _check(text, risk_type, suggested, our_party, language) == ()  # and the suggestion passes
+
+
+@pytest.mark.parametrize(
+    ("text", "risk_type", "minimal", "our_party", "language"),
+    [
+        (
+            CREDITS,
+            "warranty_or_sla_inadequate",
+            CREDITS.replace("sole and exclusive ", "")
+            + " Notwithstanding the foregoing, the remedies in this Clause are in addition to any other rights and remedies of the Customer.",
+            "Customer",
+            "en",
+        ),
+        (
+            CHANGES_ZH,
+            "unilateral_change_right",
+            "甲方有权随时单方变更服务内容和服务费标准，乙方应无条件接受，但须经双方书面确认后方可生效。",
+            "乙方",
+            "zh-CN",
+        ),
+    ],
+)
+def test_a_minimal_edit_passes(
+    text: str, risk_type: str, minimal: str, our_party: str, language: str
+) -> None:
+    assert _check(text, risk_type, minimal, our_party, language) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "risk_type", "rewrite", "our_party", "language"),
+    [
+        (
+            CONVENIENCE,
+            "termination_for_convenience",
+            "The Supplier shall not terminate this Agreement for convenience; if it nonetheless ends it early, it "
+            "shall give the Customer not less than one hundred and eighty (180) days' written notice.",
+            "Customer",
+            "en",
+        ),
+        # a court made an arbitration: the forum is the sentence
+        (
+            FORUM_ZH,
+            "governing_law_forum",
+            "因本合同引起或与本合同有关的任何争议，均应提交中国国际经济贸易仲裁委员会仲裁，仲裁裁决是终局的。",
+            "乙方",
+            "zh-CN",
+        ),
+    ],
+)
+def test_a_rewrite_the_substance_requires_passes(
+    text: str, risk_type: str, rewrite: str, our_party: str, language: str
+) -> None:
+    assert _check(text, risk_type, rewrite, our_party, language) == ()
+
+
 # -- nothing required is lost -----------------------------------------------------------------------------
 
 DISPUTES = "This Contract is governed by the laws of Hong Kong. Disputes go to the courts of the Employer's home state."

@@ -99,6 +99,20 @@ async def test_a_result_carries_the_types_of_its_clause(
     assert "termination_for_convenience" in event.open(ClauseResult).clause_types
 
 
+async def test_a_result_names_the_model_the_worker_reviewed_with(
+    bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
+) -> None:
+    # behind a model gate too: the gate wraps the client, the result still names the model
+    async with scripted_llm(per_conversation=CONVERSATIONS, llm_model="worker-model-7b") as (llm, model):
+        worker = ClauseWorker(bus=bus, llm=llm, skills=skills, store=store, model_concurrency=1)
+        await worker.start()
+        await _publish(bus, clause_task("1", task_id="task-model"))
+        [event] = await _results(bus, 1)
+        await worker.stop(grace_s=2)
+    assert event.open(ClauseResult).model == "worker-model-7b"
+    assert request_facts(model.requests[0])["model"] == "worker-model-7b"  # the model that was asked
+
+
 async def test_a_draft_task_drafts_redlines_for_the_risks_it_carries_without_analysing_again(
     bus: InMemoryBus, skills: SkillsClient, store: DocumentStore
 ) -> None:

@@ -164,6 +164,9 @@ class ClauseResult(Payload):
     failed: bool = False
     # which playbook the worker drafted with ("generic v1 (sha256 …)"), named in the report
     playbook_version: str = ""
+    # the model the worker reviewed with (its LLM_MODEL, "" when unknown): in a distributed
+    # deployment the gateway's own setting need not be the workers', so the report names these
+    model: str = ""
 
 
 class ReviewDecisionsSubmitted(Payload):

@@ -21,6 +21,7 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.minimal_edit import Where, smaller_redline
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
@@ -317,19 +318,11 @@ def draft_redline(
         # the fix after it, so the duty stays and the playbook's protection is there too.
         joiner = "" if contract_zh else " "
         proposed = original.rstrip() + joiner + proposed.strip()
-    # A rewrite around a new figure when the figure alone removes the risk is not a minimal edit.
-    proposed = (
-        rules.needless_rewrite(
-            original,
-            proposed,
-            clause_text=clause_text,
-            risk_type=risk_type,
-            our_party=our_party,
-            domain=domain,
-            language=language,
-        )
-        or proposed
-    )
+    # A rewrite where the figure alone, or striking the one-sided words and adding the fix, would
+    # do is not a minimal edit: the minimal one, as every drafter's redline is held to.
+    where = Where(clause_text, risk_type, our_party, domain, language, vocabulary)
+    smaller = smaller_redline(original, proposed, where)
+    proposed = smaller.text if smaller is not None else proposed
     missing: list[rules.Figure] = []
     if feedback:
         # The reviewer's figure wins over the playbook's: written into the sentence itself, else

@@ -36,3 +36,8 @@ def usage_of(answer: Any) -> LLMUsage:
     prompt = int(getattr(raw, "prompt_tokens", 0) or 0)
     completion = int(getattr(raw, "completion_tokens", 0) or 0)
     return LLMUsage(calls=1, prompt_tokens=prompt, completion_tokens=completion)
+
+
+def model_id(llm: ChatModel | object) -> str:
+    """The id of the model ``llm`` talks to (the LLM client's ``LLM_MODEL``; "" when it does not say)."""
+    return str(getattr(llm, "model", "") or "")

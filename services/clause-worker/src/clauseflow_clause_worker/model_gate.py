@@ -127,6 +127,11 @@ class GatedModel:
         self._inner = inner
         self.gate = gate
 
+    @property
+    def model(self) -> str:
+        """The inner model's id (see :func:`clauseflow_clause_worker.model.model_id`)."""
+        return str(getattr(self._inner, "model", "") or "")
+
     async def chat(
         self,
         messages: Sequence[dict[str, Any]],

@@ -114,16 +114,21 @@ class ClauseProcessor:
         drafter: RedlineDrafter,
         store: DocumentStore,
         structures: StructureCache | None = None,
+        *,
+        model: str = "",
     ) -> None:
         self._agent = agent
         self._drafter = drafter
         self._store = store
         self._structures = structures or StructureCache(store)
+        self._model = model
 
     async def process(self, review_id: str, task: ClauseTask) -> ClauseResult:
-        """Review (or redraft) one clause and describe what was found, naming the playbook drafted with."""
+        """Review (or redraft) one clause and describe what was found, naming the playbook and the model."""
         result = await self._process(review_id, task)
-        return result.model_copy(update={"playbook_version": playbook_version(task.domain.value)})
+        return result.model_copy(
+            update={"playbook_version": playbook_version(task.domain.value), "model": self._model}
+        )
 
     async def _process(self, review_id: str, task: ClauseTask) -> ClauseResult:
         model_gate.begin_task()

@@ -20,7 +20,7 @@ from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_platform.settings import SkillsClientSettings
 
 from clauseflow_clause_worker.agent import ClauseAgent, SkillSource
-from clauseflow_clause_worker.model import ChatModel
+from clauseflow_clause_worker.model import ChatModel, model_id
 from clauseflow_clause_worker.model_gate import GatedModel, ModelGate
 from clauseflow_clause_worker.pipeline import ClauseProcessor
 from clauseflow_clause_worker.redlines import RedlineDrafter
@@ -67,7 +67,9 @@ class ClauseWorker:
         settings = agent_settings or AgentSettings()
         if model_concurrency is not None:
             llm = GatedModel(llm, ModelGate(model_concurrency))
-        self._processor = ClauseProcessor(ClauseAgent(llm, skills, settings), RedlineDrafter(llm), store)
+        self._processor = ClauseProcessor(
+            ClauseAgent(llm, skills, settings), RedlineDrafter(llm), store, model=model_id(llm)
+        )
         self._concurrency = concurrency
         self._model_concurrency = model_concurrency
         self._group_id = group_id

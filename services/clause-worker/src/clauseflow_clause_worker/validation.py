@@ -4,8 +4,9 @@ A drafted redline passes when its original text occurs in the clause, its
 proposed text differs from the original, and it addresses one of the clause's
 risks — and, given the review's :class:`DraftContext`, when it is one a lawyer would sign
 (:mod:`clauseflow_legal.redline_rules`): it changes a figure without rewriting the
-sentence around it, brings in no defined term the contract lacks, keeps the governing law and
-the counterparty's obligations that protect us, answers the reviewer's feedback, and is in
+sentence around it, rewrites no more than half a sentence where a minimal edit removes the risk
+(:mod:`clauseflow_legal.minimal_edit`), brings in no defined term the contract lacks, keeps the
+governing law and the counterparty's obligations that protect us, answers the reviewer's feedback, and is in
 the clause's own language. Validation never calls a model: the same draft always gets the
 same verdict.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from clauseflow_contracts.review import Risk
 from clauseflow_legal import redline_rules as rules
+from clauseflow_legal.minimal_edit import Where, smaller_redline
 
 
 @dataclass(frozen=True)
@@ -144,20 +146,21 @@ def drafting_issues(
     mismatch = rules.language_mismatch(clause_text, proposed, context.language)
     if mismatch:
         issues.append(mismatch)
-    smaller = rules.needless_rewrite(
-        original,
-        proposed,
-        clause_text=clause_text,
-        risk_type=risk_type,
-        our_party=context.our_party,
-        domain=context.domain,
-        language=context.language,
+    where = Where(
+        clause_text, risk_type, context.our_party, context.domain, context.language, context.vocabulary
     )
-    if smaller is not None:
-        share = rules.edit_share(original, proposed)
+    smaller = smaller_redline(original, proposed, where)
+    share = rules.edit_share(original, proposed)
+    if smaller is not None and smaller.kind == "figure":
         issues.append(
             f"change only the figure: the draft also rewrites {share:.0%} of the words around it, and the "
-            f"new figure alone removes the risk; propose {smaller!r}"
+            f"new figure alone removes the risk; propose {smaller.text!r}"
+        )
+    elif smaller is not None:
+        issues.append(
+            f"edit only the words that carry the risk: the draft deletes or replaces {share:.0%} of the "
+            "sentence, and a minimal edit removes the risk (strike the one-sided words, change the figure or "
+            f"party, add the missing protection as a phrase); redo it minimally, e.g. {smaller.text!r}"
         )
     foreign = rules.foreign_terms(proposed, clause_text=clause_text, vocabulary=context.vocabulary)
     if foreign:

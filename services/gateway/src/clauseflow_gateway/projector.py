@@ -219,14 +219,21 @@ def _apply_events(conn: Connection, events: list[Envelope]) -> None:
                 _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated), event.tenant_id)
 
 
-def _record_playbook_version(conn: Connection, review_id: str, result: ClauseResult) -> None:
-    """Keep the playbook version the workers drafted with, for the report (beside the documents)."""
-    if not result.playbook_version:
+def _record_provenance(conn: Connection, review_id: str, result: ClauseResult) -> None:
+    """Keep the playbook version the workers drafted with and the models they reviewed with, for the report.
+
+    Both are kept beside the documents; the models in the order they first reviewed a clause.
+    """
+    if not result.playbook_version and not result.model:
         return
     documents = conn.execute(select(ReviewRow.documents).where(ReviewRow.id == review_id)).scalar()
     current = dict(documents or {})
-    if current.get("playbook_version") != result.playbook_version:
+    if result.playbook_version:
         current["playbook_version"] = result.playbook_version
+    models = [str(m) for m in current.get("models") or ()]
+    if result.model and result.model not in models:
+        current["models"] = [*models, result.model]
+    if current != (documents or {}):
         conn.execute(update(ReviewRow).where(ReviewRow.id == review_id).values(documents=current))
 
 
@@ -242,7 +249,7 @@ def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult)
         return
     if result.failed:
         return  # nothing was reviewed; the orchestrator's snapshot marks the clause failed with its error
-    _record_playbook_version(conn, review_id, result)
+    _record_provenance(conn, review_id, result)
     _upsert_clause_types(conn, review_id, result)
     _upsert_risks(conn, review_id, result)
     _upsert_redlines(conn, review_id, result)

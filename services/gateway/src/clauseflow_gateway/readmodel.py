@@ -158,10 +158,23 @@ def _redline_snapshot(row: RedlineRow, decision: DecisionRow | None) -> RedlineS
     )
 
 
+def reviewed_by(documents: dict[str, Any], configured: str) -> str | list[str]:
+    """The model that reviewed (as the clause results named it), a list when several did.
+
+    ``configured`` (the gateway's ``LLM_MODEL``) stands in when no result named one.
+    """
+    models = [str(m) for m in documents.get("models") or () if m]
+    if not models:
+        return configured
+    return models[0] if len(models) == 1 else models
+
+
 class ReadModel:
     """Read-only access to reviews for the API and the report.
 
-    ``model`` is the LLM the deployment reviews with (``LLM_MODEL``), named in every report.
+    ``model`` is the LLM the deployment reviews with (``LLM_MODEL``): the report names it only for
+    a review whose clause results did not name the model that reviewed them (results from before
+    workers named it).
     """
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, model: str = "") -> None:
@@ -337,6 +350,6 @@ class ReadModel:
             redlines=tuple(_redline_snapshot(r, latest.get(r.id)) for r in redlines),
             generated_at=utcnow(),
             sources=sources_of(review),
-            model=self._model,
+            model=reviewed_by(review.documents or {}, self._model),
             playbook_version=str((review.documents or {}).get("playbook_version") or ""),
         )

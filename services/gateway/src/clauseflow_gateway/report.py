@@ -95,7 +95,8 @@ class ReviewSnapshot(BaseModel):
     # provenance
     generated_at: datetime | None = None
     sources: tuple[SourceFile, ...] = ()
-    model: str = ""
+    # the model that reviewed; a list when clauses were reviewed by several
+    model: str | list[str] = ""
     playbook_version: str = ""
 
 
@@ -332,7 +333,8 @@ def _provenance(report: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
     for source in report.get("source") or []:
         lines.append(f"- {t['source']}{c}`{source['filename']}` (`sha256:{source['sha256'][:16]}…`)")
     if report.get("model"):
-        lines.append(f"- {t['model']}{c}`{report['model']}`")
+        models = report["model"] if isinstance(report["model"], list) else [report["model"]]
+        lines.append(f"- {t['model']}{c}" + ", ".join(f"`{m}`" for m in models))
     if report.get("playbook_version"):
         lines.append(f"- {t['playbook']}{c}`{report['playbook_version']}`")
     return lines

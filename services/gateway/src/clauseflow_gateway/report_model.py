@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 SCHEMA_PATH = "/schemas/report.json"
 SCHEMA_FILE = "report.schema.json"
 
@@ -125,7 +125,9 @@ class Report(_Part):
     plan_version: int
     generated_at: str | None = Field(description="when the report was generated (ISO 8601, UTC)")
     source: list[SourceFile] = Field(description="the files reviewed, with their sha256")
-    model: str = Field(description="the LLM the deployment reviews with (LLM_MODEL)")
+    model: str | list[str] = Field(
+        description="the model that reviewed the clauses, as the workers named it; a list when several did"
+    )
     playbook_version: str = Field(description="the playbook the review drew on: domain, version, digest")
     clauses: list[ReportClause]
     risks: list[ReportRisk]

@@ -40,8 +40,18 @@ def word_hunks(original: str, proposed: str) -> list[Hunk]:
     a, b = tokens(original), tokens(proposed)
     a_pos = _offsets(a)
     b_pos = _offsets(b)
+    # The words both keep at the start and the end are not compared: a redline changes a few words
+    # of a long quote, and the matcher's cost grows with the square of what it compares.
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    middle = SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False)
     raw: list[tuple[int, int, int, int]] = []  # token ranges a[i1:i2] -> b[j1:j2]
-    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in middle.get_opcodes():
+        i1, i2, j1, j2 = i1 + head, i2 + head, j1 + head, j2 + head
         if op == "equal":
             continue
         if raw and _bridgeable(a[raw[-1][1] : i1]):

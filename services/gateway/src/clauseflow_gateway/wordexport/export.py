@@ -18,11 +18,11 @@ from typing import Any, Literal
 
 from clauseflow_documents import DocumentStructure
 from docx import Document
-from docx.document import Document as DocumentObject
 from docx_plus.revisions import accept_all_revisions
 
-from clauseflow_gateway.wordexport.diff import word_hunks
-from clauseflow_gateway.wordexport.marks import RevisionStamp, RevisionWriter, anchor_comment, write_comment
+from clauseflow_gateway.wordexport.diff import Hunk, word_hunks
+from clauseflow_gateway.wordexport.layering import Change, clash, layered
+from clauseflow_gateway.wordexport.marks import CommentBook, RevisionStamp, RevisionWriter, anchor_comment
 from clauseflow_gateway.wordexport.runs import Atom, atomise
 from clauseflow_gateway.wordexport.text_map import BodyText, leading_number
 from clauseflow_gateway.wordexport.tidy import document_bytes, tidy_document
@@ -93,9 +93,10 @@ def export_word(report: Mapping[str, Any], source: ContractSource, options: Word
     by_risk: dict[str, list[tuple[Mapping[str, Any], str]]] = {}
     for p in placed:
         by_risk.setdefault(str(p.redline.get("risk_id", "")), []).append((p.redline, p.shown))
+    book = CommentBook(document, options.author, _initials(options.author), stamp.date)
     for risk, (start, end) in anchors:
         text = risk_comment(risk, by_risk.get(str(risk.get("id", "")), []), language=language, domain=domain)
-        _comment(document, body, atoms, writer, start, end, text, options.author)
+        _comment(book, body, atoms, writer, start, end, text)
     return document_bytes(document)
 
 
@@ -126,9 +127,10 @@ def _clause_spans(body: BodyText, structure: DocumentStructure) -> dict[str, tup
 def _place_redlines(
     report: Mapping[str, Any], body: BodyText, spans: dict[str, tuple[int, int]], options: WordOptions
 ) -> list[_Placed]:
+    """Each redline's revision hunks; redlines changing the same words layered into one (``layering``)."""
     wanted = (*APPLIED, "pending") if options.include_pending else APPLIED
     placed: list[_Placed] = []
-    taken: list[tuple[int, int]] = []
+    changes: dict[int, Change] = {}  # index in ``placed`` -> its change, in squashed offsets
     for redline in report.get("redlines", []):
         status = str(redline.get("status", ""))
         if status not in (*APPLIED, "pending"):
@@ -138,28 +140,52 @@ def _place_redlines(
         if not options.revisions or status not in wanted:
             p.shown = "not_tracked" if not options.revisions else "awaiting"
             continue
-        quote = str(redline.get("original_text", ""))
-        span = spans.get(str(redline.get("clause_id")))
-        if quote.strip():
-            found = body.find(quote, after=span[0] if span else 0)
-        else:  # words added to the clause, replacing none: they go at its end
-            found = (span[1], span[1]) if span else None
-        if found is None:
+        change = _change(redline, body, spans)
+        if change is None:
             p.shown = "not_placed"
             continue
-        if any(found[0] < e and s < found[1] for s, e in taken):
-            p.shown = "overlaps"
-            continue
-        taken.append(found)
-        final = " ".join(str(redline.get("final_text") or redline.get("proposed_text") or "").split())
-        original = body.squashed[found[0] : found[1]]
-        replacement = _without_drawn_number(quote, original, final)
-        if not original and replacement:
-            replacement = " " + replacement
-        for h in word_hunks(original, replacement):
-            start, end = body.text_range(found[0] + h.start, found[0] + h.end)
-            p.hunks.append((start, end, h.text))
+        _layer(len(placed) - 1, change, changes, placed, body.squashed)
+    for index, change in changes.items():
+        for h in change.hunks:
+            start, end = body.text_range(h.start, h.end)
+            placed[index].hunks.append((start, end, h.text))
     return placed
+
+
+def _change(redline: Mapping[str, Any], body: BodyText, spans: dict[str, tuple[int, int]]) -> Change | None:
+    """Where a redline's quote is in the body and the word-level hunks of its text (None: not found)."""
+    quote = str(redline.get("original_text", ""))
+    span = spans.get(str(redline.get("clause_id")))
+    if quote.strip():
+        found = body.find(quote, after=span[0] if span else 0)
+    else:  # words added to the clause, replacing none: they go at its end
+        found = (span[1], span[1]) if span else None
+    if found is None:
+        return None
+    final = " ".join(str(redline.get("final_text") or redline.get("proposed_text") or "").split())
+    original = body.squashed[found[0] : found[1]]
+    replacement = _without_drawn_number(quote, original, final)
+    if not original and replacement:
+        replacement = " " + replacement
+    at = found[0]
+    hunks = tuple(Hunk(at + h.start, at + h.end, h.text) for h in word_hunks(original, replacement))
+    return Change(found[0], found[1], hunks)
+
+
+def _layer(index: int, change: Change, changes: dict[int, Change], placed: list[_Placed], text: str) -> None:
+    """Add ``change`` beside the others, layered into the one whose words it also changes."""
+    for other, earlier in list(changes.items()):
+        if not clash(earlier, change):
+            continue
+        merged = layered(earlier, change, text)
+        if merged is None:
+            placed[index].shown = "overlaps"
+            return
+        del changes[other]
+        placed[other].shown = "merged"
+        _layer(index, merged, changes, placed, text)  # the union may now meet a third redline's words
+        return
+    changes[index] = change
 
 
 def _without_drawn_number(quote: str, located: str, final: str) -> str:
@@ -208,20 +234,19 @@ def _write_hunk(
 
 
 def _comment(
-    document: DocumentObject,
+    book: CommentBook,
     body: BodyText,
     atoms: dict[int, list[Atom]],
     writer: RevisionWriter,
     start: int,
     end: int,
     text: str,
-    author: str,
 ) -> None:
     pieces = list(body.split(start, end))
     if not pieces:
         return
     first, last = pieces[0], pieces[-1]
-    comment_id = write_comment(document, text, author, _initials(author))
+    comment_id = book.write(text)
     anchor_comment(
         atoms.get(first[0], []), first[1], atoms.get(last[0], []), last[2], comment_id, writer.inserted
     )

@@ -156,20 +156,39 @@ def leading_number(text: str) -> str:
     return m.group(0) if m else ""
 
 
-def squash(text: str) -> tuple[str, list[int]]:
+class SquashedOffsets:
+    """Where each character of a squashed text was in the text: ``offsets[k]`` is its index there.
+
+    Kept as the few places where the shift grows (after each run of two or more whitespace
+    characters), not one index per character: building a list as long as a contract was most of
+    reading its body.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._length = len(text)
+        self._starts: list[int] = [0]  # squashed offsets where a new shift begins
+        self._shifts: list[int] = [0]
+        shift = 0
+        for m in _SPACE.finditer(text):
+            extra = m.end() - m.start() - 1
+            if extra:
+                shift += extra
+                self._starts.append(m.start() - (shift - extra) + 1)
+                self._shifts.append(shift)
+        self._squashed_length = self._length - shift
+
+    def __len__(self) -> int:
+        return self._squashed_length
+
+    def __getitem__(self, k: int) -> int:
+        if not 0 <= k < self._squashed_length:
+            raise IndexError(k)
+        return k + self._shifts[bisect.bisect_right(self._starts, k) - 1]
+
+
+def squash(text: str) -> tuple[str, SquashedOffsets]:
     """``text`` with every run of whitespace made one space, and each kept character's index."""
-    out: list[str] = []
-    index: list[int] = []
-    last = 0
-    for m in _SPACE.finditer(text):
-        out.append(text[last : m.start()])
-        index.extend(range(last, m.start()))
-        out.append(" ")
-        index.append(m.start())
-        last = m.end()
-    out.append(text[last:])
-    index.extend(range(last, len(text)))
-    return "".join(out), index
+    return _SPACE.sub(" ", text), SquashedOffsets(text)
 
 
 def _paragraphs(body: etree._Element) -> Iterator[etree._Element]:

@@ -1,0 +1,325 @@
+"""Minimal edits: a redline changes the words that must change, not the sentence around them.
+
+A drafter who finds a one-sided sentence strikes the words that make it one-sided ("sole and
+exclusive", "immediately and without notice", "随时") and, where the fix needs words of its own,
+adds them after the kept sentence as a rider ("Notwithstanding the foregoing, …") instead of
+retyping the sentence. :func:`minimal_alternative` looks for such an edit of a sentence, given a
+full rewrite that fixes it: the smallest strike (none, one span, then two) whose sentence, with
+the rewrite as its rider, no longer carries the risk and breaks no drafting rule. Only when no
+such edit exists is the whole-sentence rewrite the right redline: the substance requires it.
+
+The words struck and the rider's opening are data (``minimal_edit.json``).
+"""
+
+# ruff: noqa: E501  -- bilingual patterns and examples read better unbroken
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.redline_rules import (
+    MINIMAL_SHARE,
+    edit_share,
+    figures,
+    foreign_terms,
+    governing_law_lost,
+    is_chinese,
+    language_mismatch,
+    lost_protections,
+    needless_rewrite,
+    tokens,
+)
+from clauseflow_legal.text import split_sentences
+
+# The verb of a sentence's main clause: a segment holding it is the sentence, not a part to strike.
+_MAIN_VERB = re.compile(
+    r"\b(?:shall|must|will|may|agrees?|undertakes?|warrants?|is|are)\b|应当|应|须|必须|有权|可以|承担|负责|保证",
+    re.I,
+)
+# Parts of a sentence a drafter can strike whole: between commas/semicolons, or a bracketed aside.
+_SEGMENT = re.compile(r"[^,;:，；：]+")
+_BRACKETED = re.compile(r"\s*[(（](?=[^()（）]*[A-Za-z\u4e00-\u9fff]{2})[^()（）]{8,120}[)）]")
+# A part that limits or conditions the sentence ("if …", "unless …", "…的，", "仅…"): striking it
+# widens the sentence, never a minimal fix. (A part saying there is no limit, "且不受任何金额限制",
+# is what a drafter strikes; the counterparty's duties that protect us are kept by the drafting rules.)
+_LIMITING = re.compile(
+    r"^\s*(?:if|unless|provided|subject|only|except|save|where|when|to\s+the\s+extent|in\s+case|until|so\s+long|"
+    r"as\s+long|in\s+respect|in\s+relation|solely|but)\b"
+    r"|^\s*(?:如|若|除|但|仅|只有|经|在)|的\s*$",
+    re.I,
+)
+# How many spans the search combines, and how many single spans it pairs.
+_MAX_PAIRED = 8
+
+Check = Callable[[str], bool]
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, object]:
+    text = resources.files("clauseflow_legal").joinpath("minimal_edit.json").read_text(encoding="utf-8")
+    loaded: dict[str, object] = json.loads(text)
+    return loaded
+
+
+@lru_cache(maxsize=2)
+def _strike_patterns(zh: bool) -> tuple[re.Pattern[str], ...]:
+    strikes = _data()["strike"]
+    assert isinstance(strikes, dict)
+    return tuple(re.compile(p, re.I) for p in strikes["zh" if zh else "en"])
+
+
+def rider_opening(zh: bool) -> str:
+    """How a fix added after a kept sentence begins ("Notwithstanding the foregoing, ", "尽管有前述约定，")."""
+    riders = _data()["rider"]
+    assert isinstance(riders, dict)
+    return str(riders["zh" if zh else "en"])
+
+
+# Words that open a sentence with a capital only because they open it ("The", "Each"), lower-cased
+# after the rider's comma; a party's name ("Customer") keeps its capital.
+_LOWER_AFTER_RIDER = {
+    "the",
+    "each",
+    "any",
+    "all",
+    "no",
+    "neither",
+    "either",
+    "during",
+    "if",
+    "where",
+    "in",
+    "a",
+    "an",
+}
+
+
+def with_rider(sentence: str, fix: str, zh: bool) -> str:
+    """``sentence`` kept, followed by ``fix`` as a rider that prevails over it."""
+    body = sentence.rstrip().rstrip(",;:，；：、").rstrip()
+    fix = fix.strip()
+    if zh:
+        end = "" if body.endswith(("。", "；", ";")) else "。"
+        return f"{body}{end}{rider_opening(True)}{fix}"
+    end = "" if body.endswith((".", ";", ":")) else "."
+    first, _, rest = fix.partition(" ")
+    if first.lower() in _LOWER_AFTER_RIDER:
+        fix = f"{first.lower()} {rest}"
+    return f"{body}{end} {rider_opening(False)}{fix}"
+
+
+def strike_spans(sentence: str) -> list[tuple[int, int]]:
+    """Spans of ``sentence`` a drafter may strike without rewriting it, fewest words first.
+
+    One-sided words from the data, and the parts between commas or in brackets that do not
+    hold the main clause's verb; none covers more than :data:`MINIMAL_SHARE` of the words.
+    """
+    zh = is_chinese(sentence)
+    spans: set[tuple[int, int]] = set()
+    for rx in _strike_patterns(zh):
+        spans.update((m.start(), m.end()) for m in rx.finditer(sentence) if m.group(0).strip())
+    main = _MAIN_VERB.search(sentence)
+    # The first part holds the subject, the part with the main verb the promise: never struck.
+    for m in list(_SEGMENT.finditer(sentence))[1:]:
+        if main is not None and m.start() <= main.start() < m.end():
+            continue
+        if main is None or m.start() < main.start() or _LIMITING.search(m.group(0)):
+            continue
+        spans.add((m.start(), m.end()))
+    spans.update((m.start(), m.end()) for m in _BRACKETED.finditer(sentence))
+    limit = MINIMAL_SHARE * len(tokens(sentence))
+    kept = [s for s in spans if 0 < len(tokens(sentence[s[0] : s[1]])) <= limit]
+    return sorted(kept, key=lambda s: (len(tokens(sentence[s[0] : s[1]])), s[0]))
+
+
+def struck(sentence: str, spans: tuple[tuple[int, int], ...]) -> str:
+    """``sentence`` without ``spans``, its spaces and punctuation tidied."""
+    text = sentence
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + " " + text[end:]
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    text = re.sub(r"\s+([,;:.，；：。)）])", r"\1", text)
+    text = re.sub(r"([(（])\s+", r"\1", text)
+    text = re.sub(r"[(（]\s*[)）]", "", text)
+    text = re.sub(r"([,;:，；：])\s*(?=[,;:.，；：。])", "", text)
+    text = re.sub(r"\b(?:and|or)\s*(?=[,;.])", "", text, flags=re.I)
+    text = re.sub(r"(?<=[,;])\s*(?:and|or)\s*(?=[,;.])", "", text, flags=re.I)
+    text = re.sub(r"\b(and|or)\s+(?:and|or)\b", r"\1", text, flags=re.I)
+    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    text = (
+        re.sub(r"(?<=[\u3400-\u9fff，；：。])\s+(?=[\u3400-\u9fff，；：。])", "", text)
+        if is_chinese(text)
+        else text
+    )
+    # a conjunction left with nothing to join ("，且。") goes with the words it joined
+    text = re.sub(r"[，；、]?(?:且|并|并且|而且|和|及|或)(?=[，；。]|$)", "", text)
+    text = re.sub(r"[，；：、]+(?=[。；]|$)", "", text)
+    text = re.sub(r"^[,;:，；：]\s*", "", text)
+    return text[:1].upper() + text[1:] if text[:1].isalpha() else text
+
+
+def minimal_alternative(
+    original: str,
+    proposed: str,
+    *,
+    removes_risk: Check,
+    acceptable: Check = lambda _: True,
+) -> str | None:
+    """A minimal redline of ``original`` doing what ``proposed`` does, or None when none exists.
+
+    Only sought when ``proposed`` deletes or replaces more than :data:`MINIMAL_SHARE` of the
+    original's words. Candidates, smallest first: the sentence kept whole with ``proposed`` as
+    its rider; then with one span struck; then with two. The first whose text ``removes_risk``
+    (the clause reviewed again no longer reports the risk in it) and is ``acceptable`` (no
+    drafting rule broken) wins.
+    """
+    if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
+        return None
+    zh = is_chinese(original)
+    spans = strike_spans(original)
+    strikes: list[tuple[tuple[int, int], ...]] = [()]
+    strikes += [(s,) for s in spans]
+    strikes += [
+        (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
+    ]
+    kept = [original, *(struck(original, strike) for strike in strikes if strike)]
+    phrases = qualifiers(proposed, zh)
+    candidates = [with_qualifier(k, q, zh) for k in kept for q in phrases]
+    candidates += [with_rider(k, proposed, zh) for k in kept]
+    # The figures the fix brings (a cap, a period) are its substance: a candidate without them is not
+    # the fix, however it reads to the rules.
+    olds = figures(original)
+    needed = [f for f in figures(proposed) if not any(f.same_as(o) for o in olds)]
+    for candidate in candidates:
+        if not tokens(candidate) or edit_share(original, candidate) > MINIMAL_SHARE:
+            continue
+        stated = figures(candidate)
+        if not all(any(f.same_as(g) for g in stated) for f in needed):
+            continue
+        if removes_risk(candidate) and acceptable(candidate):
+            return candidate
+    return None
+
+
+@lru_cache(maxsize=2)
+def _qualifier_opening(zh: bool) -> re.Pattern[str]:
+    openings = _data()["qualifier"]
+    assert isinstance(openings, dict)
+    return re.compile(str(openings["zh" if zh else "en"]), re.I)
+
+
+def qualifiers(fix: str, zh: bool) -> list[str]:
+    """The qualifying phrases of a fix ("to the extent caused by …", "但…除外"), each up to its clause's end.
+
+    These are what a drafter inserts into a kept sentence to bring it to the fix's position.
+    """
+    found: list[str] = []
+    for m in _qualifier_opening(zh).finditer(fix):
+        before = fix[: m.start()].rstrip()
+        if before and not before.endswith((",", ";", "，", "；")) and not zh:
+            continue
+        end = re.search(r"[;；。]|\.(?:\s|$)", fix[m.start() :])
+        phrase = fix[m.start() : m.start() + end.start() if end else len(fix)].strip(" ,，")
+        if len(tokens(phrase)) >= 3:
+            found.append(phrase)
+    return list(dict.fromkeys(found))
+
+
+def with_qualifier(sentence: str, phrase: str, zh: bool) -> str:
+    """``sentence`` with ``phrase`` inserted at its end, before its closing punctuation."""
+    body = sentence.rstrip()
+    stop = re.search(r"[.;:。；：]+$", body)
+    close = stop.group(0) if stop else ("。" if zh else ".")
+    body = body[: stop.start()] if stop else body
+    body = body.rstrip(" ,;，；")
+    return f"{body}，{phrase}{close}" if zh else f"{body}, {phrase}{close}"
+
+
+def _rewrites_most_of_its_sentence(original: str, proposed: str, clause_text: str) -> bool:
+    """Whether the redline deletes or replaces more than half the words of the sentence(s) it quotes from.
+
+    A quote of a few words ("shall be unlimited") replaced whole is still a minimal edit of its
+    sentence. Only a quote that runs to its sentence's end is judged: a fix added as a rider
+    goes after the sentence, not after words in the middle of it.
+    """
+    at = clause_text.find(original)
+    if at < 0:
+        return False
+    end = at + len(original)
+    touched = [s for s in split_sentences(clause_text) if s.start < end and at < s.end]
+    words = sum(len(tokens(s.text)) for s in touched) or len(tokens(original))
+    if edit_share(original, proposed) * len(tokens(original)) <= MINIMAL_SHARE * words:
+        return False
+    return not touched or not tokens(clause_text[end : touched[-1].end])
+
+
+@dataclass(frozen=True)
+class Where:
+    """The redline's setting: its clause, the risk it fixes, our party, the review and the contract's terms."""
+
+    clause_text: str
+    risk_type: str
+    our_party: str
+    domain: str = "generic"
+    language: str = "en"
+    vocabulary: frozenset[str] = frozenset()
+
+
+def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str | None:
+    """The minimal redline a rewrite of more than half the sentence should have been, or None.
+
+    The rule every drafter's redline is held to (the playbook model's and any LLM's): when the
+    clause's rules report the risk in the original and a minimal edit (see
+    :func:`minimal_alternative`) removes it without breaking a drafting rule, rewriting the
+    sentence is not needed. None when the rewrite is minimal already, or the substance needs it.
+    """
+    clause_text, risk_type, our_party = where.clause_text, where.risk_type, where.our_party
+    domain, language = where.domain, where.language
+    if not risk_type or not _rewrites_most_of_its_sentence(original, proposed, clause_text):
+        return None
+    if reported_quote(clause_text, risk_type, our_party=our_party, domain=domain, language=language) is None:
+        return None  # the rules cannot see this risk: whether an edit removes it cannot be checked
+
+    def removes_risk(candidate: str) -> bool:
+        rewritten = clause_text.replace(original, candidate, 1)
+        quote = reported_quote(rewritten, risk_type, our_party=our_party, domain=domain, language=language)
+        return quote is None or not (quote in candidate or candidate in quote)
+
+    def acceptable(candidate: str) -> bool:
+        return not (
+            governing_law_lost(original, candidate)
+            or lost_protections(original, candidate, our_party=our_party, clause_text=clause_text)
+            or language_mismatch(clause_text, candidate)
+            or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)
+        )
+
+    return minimal_alternative(original, proposed, removes_risk=removes_risk, acceptable=acceptable)
+
+
+@dataclass(frozen=True)
+class Smaller:
+    """The minimal redline a draft should have been: ``figure`` (the figure alone) or ``sentence``."""
+
+    kind: str
+    text: str
+
+
+def smaller_redline(original: str, proposed: str, where: Where) -> Smaller | None:
+    """The minimal redline ``proposed`` should have been, or None when it is minimal or must rewrite.
+
+    First the figure alone (:func:`redline_rules.needless_rewrite`), then striking and adding
+    (:func:`needless_sentence_rewrite`).
+    """
+    setting = {"clause_text": where.clause_text, "risk_type": where.risk_type, "our_party": where.our_party}
+    figure = needless_rewrite(original, proposed, domain=where.domain, language=where.language, **setting)
+    if figure is not None:
+        return Smaller("figure", figure)
+    sentence = needless_sentence_rewrite(original, proposed, where)
+    return Smaller("sentence", sentence) if sentence is not None else None
