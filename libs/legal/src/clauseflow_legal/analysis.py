@@ -167,7 +167,7 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
         try:
             findings += _every_sub_clause(ctx, rule, starts)
         except Exception:  # a defective rule must not sink the review of the clause
-            _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
+            _log.exception("legal.rule_failed", rule=rule.__name__, clause_id=ctx.clause_id)
     best: dict[tuple[str, int], Finding] = {}
     for f in findings:
         if f.quote.text not in ctx.text:

@@ -81,7 +81,7 @@ class OutboxRelay:
             try:
                 await self.relay_once()
             except Exception as exc:  # keep relaying: the rows stay in the outbox and are retried
-                log.warning("outbox relay failed; will retry", error=str(exc))
+                log.warning("outbox.relay_failed", error=str(exc))
 
     async def relay_once(self) -> int:
         """Publish every pending row in order, stopping at the first failure; returns how many were sent."""
@@ -118,9 +118,7 @@ class OutboxRelay:
                 await session.commit()
                 return True  # out of the way: the rows behind it go on
             await session.commit()
-            log.warning(
-                "publishing an outbox event failed", topic=row.topic, outbox_id=row.id, error=str(exc)
-            )
+            log.warning("outbox.publish_failed", topic=row.topic, outbox_id=row.id, error=str(exc))
             return False
         row.published_at = utcnow()
         await session.commit()
@@ -135,7 +133,7 @@ class OutboxRelay:
         )
         self.dead_lettered += 1
         log.error(
-            "outbox_event_dead_lettered",
+            "outbox.dead_lettered",
             topic=row.topic,
             outbox_id=row.id,
             error=row.last_error[:500],

@@ -205,7 +205,7 @@ class OutboxRelay:
             except (
                 Exception
             ) as exc:  # the bus or the database may be down for a while: retry from the database
-                log.warning("outbox_publish_failed", error=str(exc))
+                log.warning("outbox.publish_failed", error=str(exc))
                 self._forget_unpublished()
                 await asyncio.sleep(self._interval)
 
@@ -229,7 +229,7 @@ class OutboxRelay:
             after = rows[-1].id
             batch = [row for row in rows if row.id not in self._inflight]
             if batch:
-                log.info("outbox_recovered", rows=len(batch))
+                log.info("outbox.recovered", rows=len(batch))
                 self._inflight.update(row.id for row in batch)
                 self._remember_recovered(batch)
                 published += await self._publish(batch)
@@ -292,7 +292,7 @@ class OutboxRelay:
         self.dead_lettered += len(poison)
         for row, error in poison:
             log.error(
-                "outbox_event_dead_lettered",
+                "outbox.dead_lettered",
                 review_id=row.envelope.review_id,
                 event_id=row.envelope.event_id,
                 event_type=row.envelope.type,
