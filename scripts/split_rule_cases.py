@@ -6,7 +6,8 @@ OLD_TEST.py (default: tests/unit/legal/test_legal_generalisation.py; after the s
 back from git: ``git show abb77e2:tests/unit/legal/test_legal_generalisation.py > /tmp/old.py``)
 defines ``FLAG`` and ``CLEAR``, lists of cases (risk, our party, clause text, language, domain,
 tool results, metadata). Each case goes to the case file of the first rule (in review order)
-that declares its risk, ``libs/legal/src/clauseflow_legal/rules/cases/<area>/<rule>.yaml``, in
+that declares its risk, ``libs/legal/src/clauseflow_legal/rules/<area>/<rule>.cases.yaml`` (beside
+the rule's family module since scripts/split_rule_packs.py), in
 its list ``flag`` or ``clear``, in the old order.
 
 Each case also records what the reviewer reports for it at the time of the split, so that the
@@ -32,7 +33,7 @@ from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.rules import REGISTRY
 
 REPO = Path(__file__).resolve().parents[1]
-CASES = REPO / "libs" / "legal" / "src" / "clauseflow_legal" / "rules" / "cases"
+RULES = REPO / "libs" / "legal" / "src" / "clauseflow_legal" / "rules"
 DEFAULT_OLD = REPO / "tests" / "unit" / "legal" / "test_legal_generalisation.py"
 
 
@@ -89,10 +90,10 @@ def main() -> None:
     written = {"flag": 0, "clear": 0}
     for spec, body in files.items():
         area = spec.area.rsplit(".", 1)[-1]
-        path = CASES / area / f"{spec.name}.yaml"
+        path = RULES / area / f"{spec.name}.cases.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         head = (
-            f"# Cases of the rule {spec.name} ({spec.area}).\n"
+            f"# Cases of the rule {spec.name} ({spec.family}).\n"
             "# flag: the clause must raise `risk` for `our` party, at `level`, quoting `quote`;\n"
             "# clear: it must not. Either way the clause raises nothing beyond `also`.\n"
         )

@@ -1,13 +1,16 @@
 """Every rule's cases: the reviewer reasons about who bears a risk, not about particular sentences.
 
-Each rule keeps its cases beside it (``clauseflow_legal/rules/cases/<area>/<rule>.yaml``): clauses
+Each rule family keeps its cases beside it (``clauseflow_legal/rules/<area>/<family>.cases.yaml``,
+the cases of the family's rule of that name): clauses
 that must be flagged (different wording, structure, numbers, English and Chinese, active and
 passive, our party named by role, by defined name or as 甲方/乙方) and clauses that must not be
 (mutual or balanced, favourable to us, the same burden on the counterparty, market standard). A
 ``flag`` case names the level and the quote it must be reported with; every case names the only
-other risks the clause may raise (``also``). None of these clauses appears in the bundled examples
-or the golden set. This runner executes every case file; scripts/split_rule_cases.py made them from
-the former single test module.
+other risks the clause may raise (``also``); a ``clear`` case may name the veto that clears it
+(``veto: <family>.<name>``, clauseflow_legal/rules/packs.py). None of these clauses appears in the
+bundled examples or the golden set. This runner executes every case file; scripts/split_rule_cases.py
+made them from the former single test module, scripts/split_rule_packs.py moved them beside their
+family.
 """
 
 from __future__ import annotations
@@ -24,8 +27,18 @@ from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.rules import REGISTRY, ClauseContext
+from clauseflow_legal.rules.packs import recorded_vetoes
 
-CASE_DIR = Path(rules_package.__file__).parent / "cases"
+RULES_DIR = Path(rules_package.__file__).parent
+CASE_SUFFIX = ".cases.yaml"
+
+
+def _case_files() -> list[Path]:
+    return sorted(RULES_DIR.glob(f"*/*{CASE_SUFFIX}"))
+
+
+def _family(path: Path) -> str:
+    return path.name.removesuffix(CASE_SUFFIX)
 
 
 @dataclass(frozen=True)
@@ -45,6 +58,7 @@ class Case:
     quote: str | None = None
     tools: list[Any] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    veto: str | None = None
 
     @property
     def id(self) -> str:
@@ -64,9 +78,9 @@ class Case:
 
 def _load_cases() -> list[Case]:
     cases = []
-    for path in sorted(CASE_DIR.glob("*/*.yaml")):
+    for path in _case_files():
         body = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert body["rule"] == path.stem, f"{path}: names rule {body['rule']}"
+        assert body["rule"] == _family(path), f"{path}: names rule {body['rule']}"
         for kind in ("flag", "clear"):
             for number, entry in enumerate(body.get(kind) or [], 1):
                 entry = dict(entry)
@@ -80,11 +94,15 @@ FLAG = [c for c in CASES if c.kind == "flag"]
 CLEAR = [c for c in CASES if c.kind == "clear"]
 
 
-def test_every_case_file_belongs_to_a_registered_rule_of_its_area() -> None:
+def test_every_case_file_sits_beside_the_family_of_its_rule() -> None:
     by_name = {spec.name: spec for spec in REGISTRY}
-    for path in CASE_DIR.glob("*/*.yaml"):
-        assert path.stem in by_name, f"{path}: no rule {path.stem}"
-        assert by_name[path.stem].area.endswith(f".{path.parent.name}"), path
+    files = _case_files()
+    assert files, RULES_DIR
+    for path in files:
+        assert _family(path) in by_name, f"{path}: no rule {_family(path)}"
+        family = by_name[_family(path)].family
+        assert family == f"{rules_package.__name__}.{path.parent.name}.{_family(path)}", (path, family)
+        assert path.with_name(f"{_family(path)}.py").is_file(), path
 
 
 def test_every_risk_type_has_phrasings_that_must_and_must_not_be_flagged() -> None:
@@ -108,9 +126,12 @@ def test_a_risk_borne_by_our_party_is_flagged_whatever_the_phrasing(case: Case) 
 
 @pytest.mark.parametrize("case", CLEAR, ids=[c.id for c in CLEAR])
 def test_a_balanced_favourable_or_counterparty_risk_is_not_flagged(case: Case) -> None:
-    reported = {r["risk_type"] for r in case.review()}
+    with recorded_vetoes() as vetoed:
+        reported = {r["risk_type"] for r in case.review()}
     assert case.risk not in reported
     assert reported == case.also
+    if case.veto is not None:
+        assert case.veto in vetoed, f"cleared without the veto {case.veto}; vetoes that applied: {vetoed}"
 
 
 def test_no_rule_raises_on_any_phrasing() -> None:

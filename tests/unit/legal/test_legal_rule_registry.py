@@ -46,9 +46,12 @@ def test_every_rule_reports_only_the_risk_types_it_declares(rule: Rule) -> None:
             assert reported <= RULE_RISK_TYPES[rule], (text, our_party, reported)
 
 
-def test_every_rule_is_registered_once_with_its_area() -> None:
+def test_every_rule_is_registered_once_with_its_area_and_family() -> None:
     assert len({spec.func for spec in REGISTRY}) == len(REGISTRY) == len(RULES)
+    # clauseflow_legal.rules.<area>.<family>
+    assert all(spec.family.startswith(f"{spec.area}.") for spec in REGISTRY)
     assert all(spec.area.startswith("clauseflow_legal.rules.") for spec in REGISTRY)
+    assert all(spec.area.count(".") == 2 for spec in REGISTRY)
 
 
 def test_a_rule_must_declare_taxonomy_risk_types() -> None:

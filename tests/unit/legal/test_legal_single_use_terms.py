@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from clauseflow_legal.analysis import analyse_clause
-from clauseflow_legal.rules.drafting import definite_phrases, is_single_use, phrase_uses
+from clauseflow_legal.rules.drafting.undefined_terms import definite_phrases, is_single_use, phrase_uses
 
 
 def _context(clause_id: str, *terms: str, single_use: list[str] | None = None) -> dict[str, Any]:

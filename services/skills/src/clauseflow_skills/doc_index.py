@@ -15,7 +15,7 @@ from typing import TypeVar
 from clauseflow_documents.definitions import in_a_title, is_ordinary_term, term_forms
 from clauseflow_documents.incorporation import borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
-from clauseflow_legal.rules.drafting import definite_phrases, is_single_use
+from clauseflow_legal.rules.drafting.undefined_terms import definite_phrases, is_single_use
 
 from clauseflow_skills.text import find_references, resolve_number
 

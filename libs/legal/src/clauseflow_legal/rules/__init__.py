@@ -1,10 +1,14 @@
-"""The review rules, one function per risk family; each returns findings for our party only."""
+"""The review rules, one package per area and one module per rule family; each finds risks for our party only.
+
+``rules/<area>/<family>.py`` holds a family's ``@rule`` functions and their helpers, with its cases
+beside it (``<family>.cases.yaml``, run by tests/unit/legal/test_legal_rule_cases.py).
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-# Importing an area registers its rules (``@rule`` in clauseflow_legal.rules.registry).
+# Importing an area imports its families, which registers their rules (``@rule``, rules/registry.py).
 from clauseflow_legal.rules import (
     commercial,
     construction,
@@ -18,9 +22,10 @@ from clauseflow_legal.rules import (
 from clauseflow_legal.rules.base import ClauseContext, Finding, Rule
 from clauseflow_legal.rules.registry import RuleSpec, registered, rule
 
-# The areas in the review's order; within an area the rules run in the order they are defined.
+# The areas in the review's order; within an area its families run in the order its ``FAMILIES``
+# lists them, and a family's rules in the order they are defined.
 _AREAS = (liability, termination, commercial, ip_data, covenants, construction, ma, drafting)
-REGISTRY: tuple[RuleSpec, ...] = registered(area.__name__ for area in _AREAS)
+REGISTRY: tuple[RuleSpec, ...] = registered(family.__name__ for area in _AREAS for family in area.FAMILIES)
 
 RULES: tuple[Rule, ...] = tuple(spec.func for spec in REGISTRY)
 

@@ -36,9 +36,14 @@ class RuleSpec:
         return self.func.__name__
 
     @property
-    def area(self) -> str:
-        """The module that defines the rule (``clauseflow_legal.rules.liability``)."""
+    def family(self) -> str:
+        """The module that defines the rule, its family (``clauseflow_legal.rules.liability.indemnities``)."""
         return self.func.__module__
+
+    @property
+    def area(self) -> str:
+        """The package of the rule's family, its area (``clauseflow_legal.rules.liability``)."""
+        return self.family.rpartition(".")[0]
 
 
 _REGISTERED: dict[Rule, RuleSpec] = {}
@@ -61,13 +66,13 @@ def rule(*, reports: Iterable[str], whole_unit: bool = False) -> Callable[[Rule]
     return register
 
 
-def registered(areas: Iterable[str]) -> tuple[RuleSpec, ...]:
-    """The registered rules, area by area in the order of ``areas`` (module names), then as defined.
+def registered(families: Iterable[str]) -> tuple[RuleSpec, ...]:
+    """The registered rules, family by family in the order of ``families`` (module names), then as defined.
 
     The order is the review's order: findings of equal rank are reported in it.
     """
-    order = {area: i for i, area in enumerate(areas)}
-    missing = {spec.area for spec in _REGISTERED.values()} - set(order)
+    order = {family: i for i, family in enumerate(families)}
+    missing = {spec.family for spec in _REGISTERED.values()} - set(order)
     if missing:
-        raise ValueError(f"rule modules not listed in the review's areas: {sorted(missing)}")
-    return tuple(sorted(_REGISTERED.values(), key=lambda s: (order[s.area], s.index)))
+        raise ValueError(f"rule modules not listed in the review's families: {sorted(missing)}")
+    return tuple(sorted(_REGISTERED.values(), key=lambda s: (order[s.family], s.index)))

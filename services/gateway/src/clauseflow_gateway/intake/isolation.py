@@ -20,6 +20,7 @@ and spawning a fresh interpreter per worker costs a second of imports.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import multiprocessing
 import resource
 from collections.abc import Callable
@@ -36,6 +37,10 @@ T = TypeVar("T")
 _PRELOAD = ["clauseflow_documents.parser", "clauseflow_gateway.intake.fidic"]
 # Waiting for a free worker is bounded too: a queue behind hung parses must not hold requests forever.
 _QUEUE_ALLOWANCE = 2.0
+# How long a read may wait for the pool's first worker: the forkserver imports the parser once (a
+# second when the machine is idle, several under load). That start-up is not the document's cost,
+# so it is not charged to the document's own deadline.
+WARM_UP_TIMEOUT_S = 60.0
 
 
 class ReaderCrashed(ClauseflowError):
@@ -67,11 +72,15 @@ def _forkserver_context() -> Any:
 class ReaderPool:
     """Runs CPU-bound document readers (parse, merge) in killable, memory-capped worker processes."""
 
-    def __init__(self, *, workers: int, timeout_s: float, memory_mb: int) -> None:
+    def __init__(
+        self, *, workers: int, timeout_s: float, memory_mb: int, warm_up_timeout_s: float = WARM_UP_TIMEOUT_S
+    ) -> None:
         self.timeout_s = timeout_s
         self.memory_mb = memory_mb
+        self.warm_up_timeout_s = warm_up_timeout_s
         self._workers = workers
         self._pool: pebble.ProcessPool | None = None
+        self._warm_up: concurrent.futures.Future[bool] | None = None
 
     def start(self) -> None:
         """Create the pool and start warming a worker in the background (nothing is awaited)."""
@@ -83,7 +92,20 @@ class ReaderPool:
             initargs=(self.memory_mb,),
             context=_forkserver_context(),
         )
-        self._pool.schedule(_ready)
+        self._warm_up = self._pool.schedule(_ready)
+
+    async def ready(self) -> None:
+        """Wait (bounded) until the first worker has started: a read's deadline is then its own."""
+        warm_up = self._warm_up
+        if warm_up is None or warm_up.done():
+            return
+        try:
+            # shield: one caller giving up must not cancel the warm-up the others are waiting for.
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(warm_up)), self.warm_up_timeout_s)
+        except TimeoutError:
+            raise TimeoutError(
+                f"the document readers did not start within {self.warm_up_timeout_s:g}s"
+            ) from None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker; ``fn`` and its arguments must be picklable (module-level).
@@ -94,8 +116,9 @@ class ReaderPool:
         """
         if self._pool is None:
             raise RuntimeError("ReaderPool.start() was not called")
-        future = self._pool.schedule(fn, args=args, timeout=self.timeout_s)
         try:
+            await self.ready()
+            future = self._pool.schedule(fn, args=args, timeout=self.timeout_s)
             # Cancelling the wrapped future on the outer timeout cancels the pebble task (and
             # terminates its worker if it is already running).
             return await asyncio.wait_for(

@@ -1,0 +1,30 @@
+"""Groups C, D and E: payment, change rights, commitments, security, claims, acceptance, warranties,
+force majeure.
+"""
+
+from __future__ import annotations
+
+from clauseflow_legal.rules.commercial import (
+    claim_time_bar,
+    cost_escalation,
+    deemed_acceptance,
+    force_majeure,
+    minimum_commitment,
+    payment_terms,
+    security_burden,
+    unilateral_change,
+    warranties,
+)
+
+# The area's rule families in the review's order (importing one registers its rules).
+FAMILIES = (
+    payment_terms,
+    unilateral_change,
+    minimum_commitment,
+    security_burden,
+    cost_escalation,
+    claim_time_bar,
+    deemed_acceptance,
+    warranties,
+    force_majeure,
+)

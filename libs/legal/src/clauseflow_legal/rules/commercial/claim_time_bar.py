@@ -1,0 +1,124 @@
+"""The claim_time_bar rule (commercial): Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    Sentence,
+    find_periods,
+    fmt_period,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# What a claimant must do in time: give notice, claim, sue, invoice.
+_CLAIM_STEP = PATTERNS["claim_step"]
+# A sentence whose bar refers to the period of the sentence before: "within such period", "If it does not".
+_POINTS_BACK = PATTERNS["points_back"]
+
+
+@rule(reports={"claim_time_bar"})
+def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
+    """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
+    # Particular Conditions that substitute a shorter notice period.
+    for s, m in ctx.find(PATTERNS["claim_time_bar"]):
+        old = find_periods(m.group("old") or m.group("old2") or "")
+        new = find_periods(m.group("new") or m.group("new2") or "")
+        if old and new and new[0].days < old[0].days:
+            claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
+            if claimant == {"them"} and ctx.parties.known:
+                continue
+            return [
+                WORDING.finding(
+                    ctx,
+                    "claim_time_bar_3",
+                    "claim_time_bar",
+                    "high",
+                    span(s, m),
+                    period=fmt_period(old[0]),
+                    period_2=fmt_period(new[0]),
+                )
+            ]
+    if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer"):
+        return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
+    units = {"day", "business day", "week", "month", "year", "hour"}
+    for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
+        text = s.text
+        notice = re.search(_CLAIM_STEP, text, re.I) or (
+            # "… shall give notice … within seven days. If it does not, it shall not be entitled …"
+            before is not None
+            and re.search(_POINTS_BACK, text, re.I)
+            and re.search(_CLAIM_STEP, before.text, re.I)
+        )
+        bar = re.search(BAR, text, re.I)
+        if not notice or not bar:
+            continue
+        periods = [p for p in find_periods(text) if p.unit in units]
+        quote = span(s, periods[0].start) if periods else None
+        if not periods and before is not None and re.search(_POINTS_BACK, text, re.I):
+            # "within such period" points back: the period and its bar in two sentences are quoted
+            # together, so a redline can change the period
+            periods = [p for p in find_periods(before.text) if p.unit in units]
+            quote = Sentence(ctx.text[before.start : s.start + len(text)], before.start)
+        if not periods or quote is None:
+            continue
+        period = periods[0]
+        give_rx = (
+            r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|发出|提出|提交|通知)"
+        )
+        give = re.search(give_rx, text, re.I)
+        side = ctx.actor(s, give.start()) if give else None
+        if side is None and before is not None and quote.start == before.start:
+            # the period's sentence says who must act: "The Consultant shall submit each invoice within…"
+            earlier = re.search(give_rx, before.text, re.I)
+            side = ctx.actor(before, earlier.start()) if earlier else None
+        # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
+        claim_by = re.search(PATTERNS["claim_time_bar_2"], text, re.I)
+        by_whom = ctx.parties.mentions(text[claim_by.end() : claim_by.end() + 40]) if claim_by else []
+        if by_whom and by_whom[0].start == 0 and by_whom[0].side in {"us", "them", "mutual"}:
+            side = by_whom[0].side
+        if re.match(PATTERNS["claim_time_bar_3"], bar.group(0), re.I) and not (
+            by_whom and by_whom[0].start == 0
+        ):
+            # "The Provider shall be discharged from all liability unless suit is brought": the party
+            # released is named before the bar; the claim it escapes is the other side's
+            released = ctx.parties.side_before(text, bar.start())
+            side = "us" if released == "them" else "them" if released == "us" else None
+        if side is None:
+            side = ctx.parties.side_before(text, bar.start())
+        if not (ctx.parties.ours(side) or side == "mutual"):
+            continue
+        limitation = re.search(PATTERNS["claim_time_bar_4"], text, re.I) and period.unit in {"month", "year"}
+        fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
+        # earned fees forfeited for a late invoice: anything under six months to invoice is harsh
+        short = period.months < 6 if fees_lost else period.months < 12 if limitation else period.days < 28
+        if not short:
+            continue
+        if side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side:
+            continue
+        return [
+            Finding(
+                "claim_time_bar",
+                "high" if ctx.parties.ours(side) else "medium",
+                quote,
+                ctx.t(
+                    f"{ctx.us} loses fees it has earned unless it invoices within {fmt_period(period)}."
+                    if fees_lost
+                    else f"{ctx.us} loses its claim unless it acts within {fmt_period(period)}.",
+                    f"{ctx.us}须在{fmt_period(period)}内开具发票，否则丧失已赚取的费用。"
+                    if fees_lost
+                    else f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
+                ),
+                WORDING.t(ctx, "claim_time_bar"),
+                WORDING.t(ctx, "claim_time_bar_2"),
+            )
+        ]
+    return []

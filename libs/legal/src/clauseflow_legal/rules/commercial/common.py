@@ -1,0 +1,11 @@
+"""What two or more rule families of the commercial area share."""
+
+from __future__ import annotations
+
+from clauseflow_legal.rules.packs import patterns_beside
+
+PATTERNS = patterns_beside(__file__)
+
+# Earned fees lost for invoicing late: "Fees not invoiced within that period shall not be payable".
+FEES_FORFEITED = PATTERNS["fees_forfeited"]
+BAR = PATTERNS["bar"]

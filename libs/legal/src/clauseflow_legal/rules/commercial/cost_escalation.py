@@ -1,0 +1,60 @@
+"""The cost_escalation rule (commercial): A fixed price that leaves our party with change-in-law, tax, currency or input-cost risk."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_COST_DRIVER = PATTERNS["cost_driver"]
+_NO_ADJUST = PATTERNS["no_adjust"]
+_ADJUSTMENT_MECHANISM = PATTERNS["adjustment_mechanism"]
+
+
+@rule(reports={"cost_escalation_change_in_law"})
+def cost_escalation(ctx: ClauseContext) -> list[Finding]:
+    """A fixed price that leaves our party with change-in-law, tax, currency or input-cost risk."""
+    for s in ctx.sentences:
+        text = s.text
+        driver = re.search(_COST_DRIVER, text, re.I)
+        freeze = re.search(_NO_ADJUST, text, re.I)
+        if not driver or not freeze:
+            continue
+        if re.search(_ADJUSTMENT_MECHANISM, text, re.I) or re.search(
+            PATTERNS["cost_escalation_2"],
+            text,
+            re.I,
+        ):
+            continue
+        # Who carries the cost: the party that bears it or may not ask for an adjustment;
+        # a bare "the price is fixed" puts it on the party that is paid the price.
+        bearer = None
+        by = re.search(PATTERNS["cost_escalation"], text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I)
+        if by:
+            tail = text[max(0, freeze.start() - 2) + by.end() : freeze.end() + 40]
+            ms = [x for x in ctx.parties.mentions(tail) if x.side != "other" or not ctx.parties.known]
+            bearer = ms[0].side if ms else None
+        if bearer is None and re.search(
+            PATTERNS["cost_escalation_3"],
+            freeze.group(0) + text[freeze.end() : freeze.end() + 20],
+            re.I,
+        ):
+            bearer = ctx.actor(s, freeze.start())
+        if bearer is None:
+            if not ctx.parties.supplies and ctx.parties.known:
+                continue
+        elif not ctx.parties.ours(bearer):
+            continue
+        return [
+            WORDING.finding(
+                ctx, "cost_escalation", "cost_escalation_change_in_law", "medium", span(s, driver.start())
+            )
+        ]
+    return []

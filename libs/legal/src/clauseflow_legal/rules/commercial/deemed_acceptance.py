@@ -1,0 +1,90 @@
+"""The deemed_acceptance rule (commercial): Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.commercial.common import BAR
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    find_periods,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+@rule(reports={"deemed_acceptance_or_waiver"})
+def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
+    """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
+    for s, m in ctx.find(PATTERNS["deemed_acceptance"]):
+        text = s.text
+        if (
+            re.search(PATTERNS["deemed_acceptance_5"], text, re.I)
+            and re.search(BAR, text, re.I)
+            and find_periods(text)
+        ):
+            continue  # a claim notice bar: claim_time_bar
+        silent = re.search(
+            PATTERNS["deemed_acceptance_2"],
+            text,
+            re.I,
+        )
+        if not silent:
+            continue
+        side = (
+            ctx.actor(s, silent.end() - 1)
+            if not re.match(PATTERNS["deemed_acceptance_8"], silent.group(0), re.I)
+            else ctx.parties.side_before(text, silent.end() + 40)
+        )
+        notifier = re.match(
+            PATTERNS["deemed_acceptance_3"],
+            silent.group(0),
+            re.I,
+        )
+        if notifier:
+            # "deemed accepted by the Distributor unless it notifies the Supplier": the one who must speak
+            named = ctx.parties.mentions(notifier.group("who"))
+            side = named[0].side if named else ctx.parties.side_before(text, silent.start())
+            window = [
+                p
+                for p in find_periods(text[silent.start() :])
+                if p.unit in {"day", "business day", "hour", "week"}
+            ]
+            if not window or window[0].days >= 15:
+                continue  # a fair inspection or dispute window before acceptance is market practice
+        if re.match(PATTERNS["deemed_acceptance_4"], silent.group(0), re.I):
+            ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
+            side = ms[0].side if ms else side
+        if side is None:
+            # "甲方应在…内完成检验，逾期未提出异议的，视为…": the silent party is the sentence's subject
+            ms = [x for x in ctx.parties.mentions(text[: silent.start()]) if x.side != "mutual"]
+            side = ms[0].side if ms else None
+        if (
+            side is None
+            and ctx.parties.buy_side
+            and re.search(PATTERNS["deemed_acceptance_6"], text[: silent.end()], re.I)
+        ):
+            side = "us"  # the consignee takes delivery for the shipper or buyer: its silence binds us
+        if not ctx.parties.ours(side):
+            continue
+        # an objection due "on the spot" leaves no time at all to inspect
+        hurried = [p for p in find_periods(text) if p.days <= 3] or re.search(
+            PATTERNS["deemed_acceptance_7"],
+            text,
+            re.I,
+        )
+        return [
+            WORDING.finding(
+                ctx,
+                "deemed_acceptance",
+                "deemed_acceptance_or_waiver",
+                "high" if hurried else "medium",
+                span(s, m),
+            )
+        ]
+    return []

@@ -1,0 +1,122 @@
+"""The force_majeure rule (commercial): Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+@rule(reports={"force_majeure_unbalanced"})
+def force_majeure(ctx: ClauseContext) -> list[Finding]:
+    """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
+    if not re.search(PATTERNS["force_majeure_3"], ctx.text + ctx.title, re.I):
+        return []
+    for s, m in ctx.find(PATTERNS["force_majeure"]):
+        if re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I) or re.search(
+            PATTERNS["force_majeure_5"],
+            s.text[max(0, m.start() - 60) : m.start()],
+            re.I,
+        ):
+            continue  # listed as what is NOT force majeure: the market position, unless it goes further (below)
+        if ctx.parties.buy_side or not ctx.parties.known:
+            return [
+                WORDING.finding(
+                    ctx, "force_majeure", "force_majeure_unbalanced", "medium", span(s, m), matched=m.group(0)
+                )
+            ]
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.。；]{{0,12}}(?:shall|will)\s+bear\s+(?:all|its\s+own|the\s+whole\s+of\s+(?:the|its))\s+(?:losses|costs|expenses)"
+        rf"|(?:{ctx.us_rx})[^。；]{{0,6}}(?:应|须)?(?:自行|单独|独自)承担[^。；]{{0,20}}(?:损失|费用|成本)"
+    ):
+        mutual = re.search(
+            rf"(?:{ctx.them_rx}|各方|双方|each\s+Party|both\s+Parties)[^.。；]{{0,20}}(?:bear|自行承担|各自承担)",
+            ctx.text,
+            re.I,
+        )
+        if not mutual and (ctx.parties.ours(ctx.actor(s, m.start())) or re.match(ctx.us_rx, m.group(0))):
+            return [WORDING.finding(ctx, "force_majeure_2", "force_majeure_unbalanced", "high", span(s, m))]
+    for s, m in ctx.find(PATTERNS["force_majeure_2"]):
+        if not re.search(PATTERNS["force_majeure_7"], s.text[m.start() : m.end() + 80], re.I) and re.search(
+            PATTERNS["force_majeure_6"],
+            s.text[: m.start()],
+            re.I,
+        ):
+            continue  # force majeure is the one ground given; what is denied is another (extension_of_time)
+        side = ctx.actor(s, m.start())
+        obj = re.match(PATTERNS["force_majeure_4"], m.group(0), re.I)
+        if obj:
+            ms = ctx.parties.mentions(s.text[m.start() + obj.end() : m.start() + obj.end() + 40])
+            side = ms[0].side if ms else side
+        if ctx.parties.ours(side):
+            return [WORDING.finding(ctx, "force_majeure_3", "force_majeure_unbalanced", "medium", span(s, m))]
+    return _force_majeure_denied_to_us(ctx)
+
+
+# "…的，不视为不可抗力", "shall not constitute Force Majeure": a list of what is excluded
+_NOT_FORCE_MAJEURE = PATTERNS["not_force_majeure"]
+# Events nobody in the supply chain controls: denying relief for them is not excluding one's own risks.
+_BEYOND_CONTROL = PATTERNS["beyond_control"]
+_RELIEVED = PATTERNS["relieved"]
+_ANY_PARTY = PATTERNS["any_party"]
+
+
+def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
+    """Force majeure that relieves only the other side, or that excludes events nobody controls when they hit us."""
+    relieved_them = None
+    for s, m in ctx.find(_RELIEVED):
+        if not re.search(PATTERNS["force_majeure_denied_to_us"], s.text, re.I) or re.search(
+            _ANY_PARTY, s.text, re.I
+        ):
+            continue
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or side == "mutual":
+            return []  # we are relieved too
+        if ctx.parties.theirs(side):
+            relieved_them = relieved_them or (s, m)
+    excluded = next(
+        (
+            (s, m)
+            for s, m in ctx.find(rf"(?:{_BEYOND_CONTROL})[^。；.;]{{0,40}}?(?:{_NOT_FORCE_MAJEURE})")
+            if ctx.parties.ours(ctx.actor(s, m.start()))
+        ),
+        None,
+    )
+    if relieved_them is None and excluded is None:
+        return []
+    s, m = relieved_them or excluded  # type: ignore[misc]
+    return [
+        finding(
+            ctx,
+            "force_majeure_unbalanced",
+            "high" if relieved_them and excluded else "medium",
+            span(s, m),
+            (
+                (
+                    f"Force majeure relieves only {ctx.them}"
+                    if relieved_them
+                    else f"Force majeure is denied to {ctx.us}"
+                )
+                + (
+                    f", and events outside anyone's control (government action, power cuts) do not excuse {ctx.us}."
+                    if excluded
+                    else "."
+                ),
+                (f"不可抗力仅免除{ctx.them}的责任" if relieved_them else f"{ctx.us}不能援引不可抗力")
+                + (
+                    f"，且政府限产、停电等任何一方均无法控制的事件也不免除{ctx.us}的责任。"
+                    if excluded
+                    else "。"
+                ),
+            ),
+            WORDING.pair(ctx, "force_majeure_denied_to_us"),
+            WORDING.pair(ctx, "force_majeure_denied_to_us_2"),
+        )
+    ]

@@ -1,0 +1,241 @@
+"""The payment_terms rule (commercial): Late, conditional or set-off-able payment to us; unsecured prepayments by us."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.parties import Side
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    Percent,
+    Sentence,
+    find_percents,
+    find_periods,
+    fmt_period,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# What secures money paid before performance: its return is guaranteed or it is held by a third party.
+_SECURED = PATTERNS.compiled("secured")
+_ADVANCE = PATTERNS["advance"]
+
+
+def _instalment_share(text: str, trigger: re.Match[str], *, since: int, after: int) -> Percent | None:
+    """The share of the price an instalment's trigger belongs to: the last percentage between
+    ``since`` and the trigger, else the first one within ``after`` characters after it."""
+    pcts = find_percents(text)
+    before = [p for p in pcts if since <= p.start < trigger.start()]
+    later = [p for p in pcts if trigger.end() <= p.start <= trigger.end() + after]
+    return before[-1] if before else (later[0] if later else None)
+
+
+def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
+    """Most of the price paid by us at signing or in advance, with nothing securing its return."""
+    if _SECURED.search(ctx.text):
+        return []
+    for s, m in ctx.find(_ADVANCE):
+        if not re.search(PATTERNS["large_unsecured_advance"], s.text, re.I):
+            continue
+        # "10% within 30 days after signing, 60% within 60 days after acceptance": 10% is the advance
+        share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
+        if share is None or share.value < 50 or share.value >= 100:
+            continue  # the whole price in advance is the full-prepayment finding's
+        if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "large_unsecured_advance",
+                "payment_terms_unfavourable",
+                "medium",
+                span(s, m),
+                share=share.value,
+            )
+        ]
+    return []
+
+
+# "The Agent shall be entitled to a commission …, payable within …": the one entitled is paid.
+_ENTITLED_TO_PAYMENT = PATTERNS.compiled("entitled_to_payment")
+
+
+def _payer(ctx: ClauseContext, s: Sentence, pos: int) -> Side | None:
+    """Who pays under the payment term at ``pos``: the actor, unless the sentence names a payee."""
+    entitled = _ENTITLED_TO_PAYMENT.search(s.text, 0, pos)
+    if entitled:
+        payee = ctx.actor(s, entitled.start())
+        if ctx.parties.ours(payee):
+            return "them"
+        if ctx.parties.theirs(payee):
+            return "us"
+    return ctx.actor(s, pos)
+
+
+def _paid_to_us(ctx: ClauseContext, s: Sentence, pos: int) -> bool:
+    """Whether the payment term at ``pos`` is the other side's payment to us (an unnamed payer pays a seller)."""
+    payer = _payer(ctx, s, pos)
+    return ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side)
+
+
+# What we are paid is whatever someone outside the contract approves: "结算价以发包人对总包工程结算的
+# 审定价为准", "the final account shall be the amount certified by the Employer under the Main Contract".
+_THIRD_PARTY_APPROVAL = PATTERNS["third_party_approval"]
+
+
+def _price_fixed_by_third_party(ctx: ClauseContext) -> list[Finding]:
+    """Our price or final account is set by an outsider's audit or approval (the employer upstream, an auditor)."""
+    if not ctx.parties.sell_side:
+        return []
+    for s, m in ctx.find(_THIRD_PARTY_APPROVAL):
+        approver = m.group("zh") or m.group("en") or m.group("en2") or ""
+        if not re.search(PATTERNS["price_fixed_by_third_party"], s.text, re.I):
+            continue  # "以第三方检测机构确认的结果为准" settles quality, not what we are paid
+        if ctx.parties.sides_in(approver) & {"us", "them", "mutual"}:
+            continue  # a party's own approval: the other side's determination is a dispute point, not this one
+        if not re.search(
+            PATTERNS["price_fixed_by_third_party_2"],
+            approver,
+            re.I,
+        ):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "price_fixed_by_third_party",
+                "payment_terms_unfavourable",
+                "high",
+                span(s, m),
+                approver=approver.strip(),
+            )
+        ]
+    return []
+
+
+@rule(reports={"payment_terms_unfavourable"})
+def payment_terms(ctx: ClauseContext) -> list[Finding]:
+    """Late, conditional or set-off-able payment to us; unsecured prepayments by us.
+
+    Each kind of problem is reported once; a payment article often has several (a 90-day term
+    in 3.1, a right to withhold any disputed sum in 3.2), each a finding of its own sub-clause.
+    """
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["payment_terms"]):
+        payer = _payer(ctx, s, m.start())
+        if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
+            no_interest = re.search(PATTERNS["payment_terms_5"], s.text, re.I)
+            out.append(
+                Finding(
+                    "payment_terms_unfavourable",
+                    "high",
+                    span(s, m),
+                    ctx.t(
+                        f"Payment to {ctx.us} is conditional on {ctx.them} first receiving funds from a third party"
+                        + (", and no late-payment interest runs meanwhile." if no_interest else "."),
+                        f"向{ctx.us}的付款以{ctx.them}先从第三方获得资金为条件"
+                        + ("，且期间不计逾期利息。" if no_interest else "。"),
+                    ),
+                    WORDING.t(ctx, "payment_terms_2"),
+                    WORDING.t(ctx, "payment_terms_3"),
+                )
+            )
+            break
+    out += _price_fixed_by_third_party(ctx)
+    for s, m in ctx.find(PATTERNS["payment_terms_2"]):
+        payer = _payer(ctx, s, m.start())
+        if payer is None and re.search(PATTERNS["payment_terms_6"], s.text[: m.start()], re.I):
+            payer = (
+                "them" if ctx.parties.supplies else "us" if ctx.parties.pays else None
+            )  # invoices are the buyer's to pay
+        if not ctx.parties.theirs(payer):
+            continue
+        periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
+        limit = 56 if ctx.domain == "fidic" else 45  # 56 days is the FIDIC interim-payment norm
+        if not periods or periods[0].days <= limit:
+            continue
+        out.append(
+            WORDING.finding(
+                ctx,
+                "payment_terms",
+                "payment_terms_unfavourable",
+                "high" if periods[0].days >= 90 else "medium",
+                span(s, m),
+                period=fmt_period(periods[0]),
+            )
+        )
+        break
+    if ctx.parties.pays:
+        for s, m in ctx.find(PATTERNS["payment_terms_4"]):
+            paid_by_us = re.search(
+                rf"(?:{ctx.us_rx})[^.;。；]{{0,20}}(?:shall|must|will|应|须)?\s*(?:pay|支付|付清)",
+                s.text[: m.end()],
+                re.I,
+            )
+            if (
+                not ctx.parties.ours(ctx.actor(s, m.start()))
+                and not re.search(ctx.us_rx, s.text[: m.start()])
+                and not paid_by_us
+            ):
+                continue
+            if _SECURED.search(ctx.text):
+                continue
+            out.append(
+                WORDING.finding(ctx, "payment_terms_4", "payment_terms_unfavourable", "medium", span(s, m))
+            )
+            break
+        else:
+            out += _large_unsecured_advance(ctx)
+    for s, m in ctx.find(PATTERNS["payment_terms_3"]):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.theirs(side) and not re.search(PATTERNS["payment_terms_7"], s.text, re.I):
+            out.append(
+                WORDING.finding(ctx, "payment_terms_5", "payment_terms_unfavourable", "medium", span(s, m))
+            )
+            break
+    return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx)
+
+
+# A large last instalment paid only when the warranty has run: "the remaining 30% within 30 days
+# after the expiry of the warranty period", "剩余30%在质保期届满后支付".
+_AFTER_WARRANTY = PATTERNS["after_warranty"]
+
+
+def _held_until_warranty_ends(ctx: ClauseContext) -> list[Finding]:
+    """More than a usual retention of the price withheld until the warranty period ends."""
+    for s, m in ctx.find(_AFTER_WARRANTY):
+        if not _paid_to_us(ctx, s, m.start()):
+            continue
+        # the percentage of the trigger's own limb ("…, and the remaining 30% within 30 days after …")
+        limb_start = max(s.text.rfind(p, 0, m.start()) for p in (";", "；", ",", "，")) + 1
+        share = _instalment_share(s.text, m, since=limb_start, after=30)
+        if share is None or share.value <= 10:
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "held_until_warranty_ends",
+                "payment_terms_unfavourable",
+                "medium",
+                span(s, share.start),
+                share=share.value,
+            )
+        ]
+    return []
+
+
+# Paying late at no cost: "发包人逾期支付设计费的，不承担任何违约责任", "no interest shall accrue on late payments"
+_LATE_PAYMENT_FREE = PATTERNS["late_payment_free"]
+
+
+def _late_payment_free(ctx: ClauseContext) -> list[Finding]:
+    """The other side may pay us late without interest or any liability."""
+    for s, m in ctx.find(_LATE_PAYMENT_FREE):
+        if not _paid_to_us(ctx, s, m.start()):
+            continue
+        return [WORDING.finding(ctx, "late_payment_free", "payment_terms_unfavourable", "medium", span(s, m))]
+    return []

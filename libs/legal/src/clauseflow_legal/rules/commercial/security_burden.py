@@ -1,0 +1,275 @@
+"""The security_burden rule (commercial): Excessive, on-demand or long-lived security or insurance provided by us."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    Sentence,
+    find_percents,
+    find_periods,
+    fmt_period,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# Our duty to insure ("The Consultant shall maintain professional indemnity insurance", "乙方应投保…险").
+_OUR_INSURANCE = PATTERNS["our_insurance"]
+_AFTER_THE_END = PATTERNS["after_the_end"]
+# Six years after the work is the longest ordinary limitation period for a claim on a simple
+# contract; construction contracts are often deeds, with twelve.
+_RUN_OFF_YEARS = 6
+_CONSTRUCTION_RUN_OFF_YEARS = 12
+
+
+def _insurance_run_off(ctx: ClauseContext) -> list[Finding]:
+    """Our insurance kept in force for longer after the contract than any claim could run."""
+    for s, m in ctx.find(_OUR_INSURANCE):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        after = re.search(_AFTER_THE_END, s.text, re.I)
+        if after is None:
+            continue
+        # "for twelve (12) years after termination"; "竣工后十年内"
+        periods = [
+            p
+            for p in find_periods(s.text)
+            if p.unit in {"year", "month"}
+            and (0 <= after.start() - p.end <= 10 or 0 <= p.start - after.end() <= 6)
+        ]
+        years = _CONSTRUCTION_RUN_OFF_YEARS if ctx.domain == "fidic" else _RUN_OFF_YEARS
+        if not periods or periods[0].days <= years * 366:
+            continue
+        run_off = periods[0]
+        return [
+            WORDING.finding(
+                ctx,
+                "insurance_run_off",
+                "security_insurance_burden",
+                "medium",
+                span(s, m),
+                period=fmt_period(run_off),
+            )
+        ]
+    return []
+
+
+# The counterparty first in line for the proceeds: "并以保管人为第一受益人", "naming the Warehouse
+# Keeper as (first) loss payee".
+_PAYEE_ZH = r"以(?:{them})为(?:第一|唯一)?(?:受益人|被保险人)"
+_PAYEE_EN = r"(?:naming|name|with)\s+(?:the\s+)?(?:{them})\s+(?:is\s+|be\s+)?(?:named\s+)?as\s+(?:the\s+)?(?:first|sole)?\s*(?:loss\s+payee|beneficiary)"
+# Whose goods these are: a financier or owner named payee (lender, lessor, employer) has a real
+# interest in the insured thing; a warehouse or carrier holding our goods has none.
+_OWNS_WHAT_IS_INSURED = {"customer", "buyer"}
+
+
+def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
+    """Our own goods insured for more than they are worth, or for the counterparty's benefit."""
+    for s, m in ctx.find(_OUR_INSURANCE):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        text = s.text
+        # "保险金额不低于货物价值的百分之一百五十": indemnity cover never pays more than the loss
+        over = next(
+            (
+                p
+                for p in find_percents(text)
+                if p.value > 100
+                and re.search(
+                    PATTERNS["insurance_over_our_goods"],
+                    text[max(0, p.start - 20) : p.start + 20],
+                    re.I,
+                )
+            ),
+            None,
+        )
+        payee = set(ctx.parties.our_roles) & _OWNS_WHAT_IS_INSURED and re.search(
+            _PAYEE_ZH.format(them=ctx.them_rx) + "|" + _PAYEE_EN.format(them=ctx.them_rx), text, re.I
+        )
+        if not (over or payee):
+            continue
+        what_en, what_zh = [], []
+        if over:
+            what_en.append(f"for {over.value:g}% of their value")
+            what_zh.append(f"保险金额为其价值的{over.value:g}%")
+        if payee:
+            what_en.append(f"with {ctx.them} first in line for the proceeds")
+            what_zh.append(f"并以{ctx.them}为受益人")
+        return [
+            finding(
+                ctx,
+                "security_insurance_burden",
+                "medium",
+                span(s, m),
+                (
+                    f"{ctx.us} must insure its own goods " + " and ".join(what_en) + ".",
+                    f"{ctx.us}须为自有货物投保，" + "，".join(what_zh) + "。",
+                ),
+                (
+                    f"{ctx.us} pays premium for cover beyond any loss it can suffer"
+                    if over
+                    else f"The proceeds of {ctx.us}'s own insurance go first to {ctx.them}, whose own liability for the same loss is capped",
+                    f"{ctx.us}为超出其可能损失的保额支付保费"
+                    if over
+                    else f"{ctx.us}自有保险的赔款先归{ctx.them}，而{ctx.them}对同一损失的责任却受限",
+                ),
+                WORDING.pair(ctx, "insurance_over_our_goods"),
+            )
+        ]
+    return []
+
+
+@rule(reports={"security_insurance_burden"})
+def security_burden(ctx: ClauseContext) -> list[Finding]:
+    """Excessive, on-demand or long-lived security or insurance provided by us."""
+    insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
+    if insurance:
+        return insurance
+    return (
+        _deposit_we_lodge(ctx)
+        or _rent_payable_after_damage(ctx)
+        or _owners_guarantee(ctx)
+        or _security_we_provide(ctx)
+    )
+
+
+def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
+    """A deposit we lodge that is large (six months or more) or forfeitable."""
+    # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
+    # 保证金不计利息") speak of its holder
+    lodged = next(
+        (ctx.actor(s, m.start()) for s, m in ctx.find(PATTERNS["deposit_we_lodge_3"])),
+        None,
+    )
+    for s, m in ctx.find(PATTERNS["deposit_we_lodge"]):
+        if lodged is not None and not ctx.parties.ours(lodged):
+            break
+        months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
+        forfeit = re.search(PATTERNS["deposit_we_lodge_2"], ctx.text, re.I)
+        if (months or forfeit) and ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ):
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high" if forfeit else "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} must lodge a deposit"
+                        + (f" of {fmt_period(months[0])}' payments" if months else "")
+                        + (", which the other side may keep in full." if forfeit else "."),
+                        f"{ctx.us}须缴纳"
+                        + (f"相当于{fmt_period(months[0])}款项的" if months else "")
+                        + "保证金"
+                        + ("，且对方可全额扣留。" if forfeit else "。"),
+                    ),
+                    WORDING.t(ctx, "deposit_we_lodge"),
+                    WORDING.t(ctx, "deposit_we_lodge_2"),
+                )
+            ]
+    return []
+
+
+def _rent_payable_after_damage(ctx: ClauseContext) -> list[Finding]:
+    """We keep paying rent or fees in full while the premises are damaged and cannot be used."""
+    for s, m in ctx.find(PATTERNS["rent_payable_after_damage"]):
+        if ctx.parties.pays and re.search(PATTERNS["rent_payable_after_damage_2"], s.text, re.I):
+            return [
+                WORDING.finding(
+                    ctx, "rent_payable_after_damage", "security_insurance_burden", "high", span(s, m)
+                )
+            ]
+    return []
+
+
+def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
+    """Security from outside the contracting company: its shareholders' or directors' own assets, unlimited or on demand."""
+    for s, m in ctx.find(PATTERNS["owners_guarantee"]):
+        unlimited = re.search(PATTERNS["owners_guarantee_2"], s.text, re.I)
+        if unlimited and ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ):
+            return [WORDING.finding(ctx, "owners_guarantee", "security_insurance_burden", "high", span(s, m))]
+    return []
+
+
+def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
+    """A performance security or retention we provide above the usual share, or held too long."""
+    judged: Sentence | None = None
+    for s, m in ctx.find(PATTERNS["security_we_provide"]):
+        if s is judged:
+            # "a Performance Security …, in the form of an unconditional bank guarantee": one
+            # security, whose provider is the subject the first mention already gave
+            continue
+        judged = s
+        text = s.text
+        side = ctx.actor(s, m.start())
+        if re.search(
+            PATTERNS["security_we_provide_2"],
+            m.group(0) + text[max(0, m.start() - 40) : m.start()],
+            re.I,
+        ):
+            if ctx.parties.ours(side) and re.search(
+                PATTERNS["security_we_provide_6"], m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+            ):
+                continue  # we hold the retention: security for us, not a burden
+            if ctx.parties.theirs(side):
+                side = "us"  # the counterparty retains part of OUR payments: the burden is ours
+        if not (ctx.parties.ours(side) or (side is None and ctx.parties.supplies)):
+            continue
+        # the percentage that belongs to the security, not e.g. the 95% paid before it
+        pcts = sorted(find_percents(text), key=lambda p: abs(p.start - m.start()))
+        on_demand = re.search(
+            PATTERNS["security_we_provide_3"],
+            text,
+            re.I,
+        )
+        retention = re.search(PATTERNS["security_we_provide_4"], m.group(0), re.I)
+        # A Chinese construction retention (质量保证金) may not exceed 3% of the settled price
+        # (住建部《建设工程质量保证金管理办法》 art. 7); elsewhere 5% is the market level.
+        statutory = (
+            bool(retention)
+            and re.search(PATTERNS["security_we_provide_7"], text) is not None
+            and ctx.domain == "fidic"
+        )
+        limit = 3 if statutory else 5 if retention else 10
+        # held until long after the work's own defects period: "twelve months after the end of the
+        # defects period of the Main Contract", "待总包合同约定的缺陷责任期满且发包人…退还后"
+        overheld = retention and re.search(
+            PATTERNS["security_we_provide_5"],
+            text,
+            re.I,
+        )
+        excess = (
+            (
+                f", above the {limit}% cap of Chinese law on construction retention",
+                f"，超过《建设工程质量保证金管理办法》规定的{limit}%上限",
+            )
+            if statutory
+            else (f", above the usual {limit}%", f"，高于通常的{limit}%")
+        )
+        if pcts and (pcts[0].value > limit or overheld):
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high" if on_demand or pcts[0].value >= 15 else "medium",
+                    span(s, pcts[0].start),
+                    ctx.t(
+                        f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {pcts[0].value:g}%"
+                        + (excess[0] if pcts[0].value > limit else "")
+                        + (", held long after its own defects period." if overheld else "."),
+                        f"{ctx.us}须提供{'见索即付的' if on_demand else ''}{pcts[0].value:g}%担保"
+                        + (excess[1] if pcts[0].value > limit else "")
+                        + ("，且在其缺陷责任期结束后仍长期被扣留。" if overheld else "。"),
+                    ),
+                    WORDING.t(ctx, "security_we_provide"),
+                    WORDING.t(ctx, "security_we_provide_2", limit=limit),
+                )
+            ]
+    return []

@@ -1,0 +1,148 @@
+"""The unilateral_change rule (commercial): The counterparty may change prices, scope, specifications or the contract terms on its own."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_CHANGE_OBJ = PATTERNS["change_obj"]
+# A party's own manual, standards or rules are a change to our terms only once they bind us.
+_CHANGE_EN_POLICY = PATTERNS.compiled("change_en_policy")
+_BINDS_US_EN = PATTERNS.compiled("binds_us_en")
+# A party's own rules and policies ("保密管理制度") are a change to our terms only once they bind us.
+_CHANGE_ZH_POLICY = PATTERNS["change_zh_policy"]
+_BINDS_US_ZH = PATTERNS["binds_us_zh"]
+_CHANGE_ZH_OBJ = PATTERNS["change_zh_obj"]
+_CHANGE = PATTERNS["change"]
+# The change is balanced when it needs both parties' agreement or carries a price/time adjustment.
+_CHANGE_BALANCED = PATTERNS["change_balanced"]
+# A change that needs someone's consent: "provided that the Supplier obtains the Bank's written consent".
+_CONSENT_OF = PATTERNS.compiled("consent_of")
+# A price increase bounded by an index or a ceiling: "by no more than CPI", "不超过百分之三".
+_PRICE_INCREASE_CAPPED = PATTERNS["price_increase_capped"]
+_NO_ADJUSTMENT = PATTERNS["no_adjustment"]
+
+
+@rule(reports={"unilateral_change_right"})
+def unilateral_change(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may change prices, scope, specifications or the contract terms on its own."""
+    for s, m in ctx.find(PATTERNS["unilateral_change"]):
+        who = m.group("who") or m.group("who2") or m.group("who3") or m.group("who4") or ""
+        named = ctx.parties.mentions(who)
+        if not named or not ctx.parties.theirs(named[0].side):
+            continue
+        if not re.search(
+            PATTERNS["unilateral_change_7"],
+            s.text,
+            re.I,
+        ):
+            continue
+        if re.search(PATTERNS["unilateral_change_8"], s.text, re.I) or (
+            re.search(PATTERNS["unilateral_change_10"], s.text, re.I)
+            and not re.search(rf"(?:{ctx.them_rx})['’]s\s+(?:surveyor|valuer)", s.text)
+        ):
+            continue  # a determination by someone independent of the counterparty
+        if re.search(
+            PATTERNS["unilateral_change_2"],
+            s.text,
+            re.I,
+        ):
+            continue  # a determination that must be reasonable can be challenged: not the other side's say-so
+        upward = re.search(
+            PATTERNS["unilateral_change_3"],
+            s.text,
+            re.I,
+        )
+        # a deduction from what we are paid ("根据考核结果扣减…服务费，扣减比例由甲方确定")
+        cut = re.search(PATTERNS["unilateral_change_4"], s.text, re.I)
+        return [
+            Finding(
+                "unilateral_change_right",
+                "high" if upward or m.group("who") else "medium",
+                span(s, m),
+                WORDING.t(ctx, "unilateral_change")
+                if cut
+                else ctx.t(
+                    f"What {ctx.us} pays is set by {ctx.them}'s own determination"
+                    + (", and can only go up." if upward else "."),
+                    f"{ctx.us}的付款金额由{ctx.them}单方确定" + ("，且只升不降。" if upward else "。"),
+                ),
+                WORDING.t(ctx, "unilateral_change_2"),
+                WORDING.t(ctx, "unilateral_change_3"),
+            )
+        ]
+    for s, m in ctx.find(_CHANGE):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
+        if re.search(_CHANGE_BALANCED, nearby, re.I):
+            continue
+        # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
+        changed = re.split(PATTERNS["unilateral_change_9"], m.group(0))[-1]
+        if re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby):
+            continue
+        if _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby):
+            continue
+        consent = _CONSENT_OF.search(nearby)
+        if consent:
+            named = ctx.parties.mentions(consent.group("of") or consent.group("owner"))
+            if named and ctx.parties.ours(named[0].side):
+                continue  # the change needs our consent, so it is not unilateral
+        if re.search(_PRICE_INCREASE_CAPPED, text, re.I):
+            continue  # an indexed or capped yearly increase is the market norm, not a unilateral change
+        posting = re.search(PATTERNS["unilateral_change_5"], text, re.I)
+        # or the change is ours to carry out at our cost ("requiring the Franchisee to refit the Outlet at its own cost")
+        unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I) or re.search(
+            rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?at\s+its\s+own\s+(?:cost|expense)", nearby, re.I
+        )
+        what = re.sub(
+            PATTERNS["unilateral_change_6"],
+            "",
+            m.group(0),
+            flags=re.I,
+        )
+        return [
+            Finding(
+                "unilateral_change_right",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.them} may unilaterally change {what}"
+                    + (
+                        " simply by posting or on notice, with continued use treated as acceptance."
+                        if posting
+                        else f", and {ctx.us} must comply without any adjustment to the price."
+                        if unpaid
+                        else "."
+                    ),
+                    f"{ctx.them}可单方{what}"
+                    + (
+                        "，仅需公布或通知，继续使用即视为接受。"
+                        if posting
+                        else f"，且{ctx.us}须照办而价格不作调整。"
+                        if unpaid
+                        else "。"
+                    ),
+                ),
+                ctx.t(
+                    f"{ctx.us} would be bound by changes it never agreed"
+                    + (
+                        " and would bear their cost." if unpaid else ", during a term it cannot easily leave."
+                    ),
+                    f"{ctx.us}将受其未同意的变更约束"
+                    + ("，并承担变更成本。" if unpaid else "，且难以退出。"),
+                ),
+                WORDING.t(ctx, "unilateral_change_4"),
+            )
+        ]
+    return []

@@ -1,0 +1,330 @@
+"""The warranties rule (commercial): Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.parties import Side
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    Period,
+    Sentence,
+    find_percents,
+    find_periods,
+    fmt_period,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# A bank or performance guarantee, bond or letter of credit: security for performance, not a warranty of it.
+_SECURITY_INSTRUMENT = PATTERNS.compiled("security_instrument")
+
+
+# Warranties taken away, not given: "makes no warranties", "disclaims", "as is".
+_DISCLAIMED = PATTERNS.compiled("disclaimed")
+
+
+# The period a warranty runs for, named as such.
+_WARRANTY_PERIOD = PATTERNS["warranty_period"]
+
+
+def _measures_warranty(text: str, term: re.Match[str], period: Period) -> bool:
+    """Whether ``period`` is how long the warranty named at ``term`` runs, not a deadline near it
+    ("提交履约保函的7日内", "有效期至质保期届满后6个月")."""
+    if 0 <= term.start() - period.end <= 12:
+        return True  # "90日质保期", "a 90-day warranty"
+    if period.start < term.end():
+        return False
+    between = text[term.end() : period.start]
+    reach = 30 if re.search(PATTERNS["measures_warranty"], term.group(0)) else 120
+    return len(between) <= reach and not re.search(PATTERNS["measures_warranty_2"], between, re.I)
+
+
+def _disclaimed_before(text: str, pos: int) -> bool:
+    """Whether the promise at ``pos`` is one a disclaimer before it takes away (no "warrants that" between)."""
+    disclaimer = _DISCLAIMED.search(text[:pos])
+    return disclaimer is not None and not re.search(
+        PATTERNS["disclaimed_before"],
+        text[disclaimer.end() : pos],
+        re.I,
+    )
+
+
+def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
+    """We answer for errors in the drawings, specifications or materials the other side supplies.
+
+    Construction contracts have their own id for this (employer_requirements_errors); elsewhere a
+    maker built to the customer's design is warranting what it does not control.
+    """
+    them = ctx.them_rx
+    pattern = (
+        # a maker vouching for the specification it is given, or for defects the specification causes
+        r"warrants?\s+that\s+(?:the\s+)?(?:Specifications?|drawings|designs?)\s+(?:are|is|will\s+be)\s+(?:complete|accurate|correct|free\s+from\s+(?:errors?|defects?))"
+        r"|(?:liable|responsible)\s+for\s+any\s+(?:defects?|non-?conformit\w+|errors?)[^.;]{0,60}?(?:resulting|arising)\s+from\s+(?:the\s+)?(?:Specifications?|drawings|designs?)\b"
+        r"|(?:responsible|liable|answerable)\s+for\s+(?:any\s+|all\s+)?(?:errors?|omissions?|defects?|inaccurac\w+|discrepanc\w+)[^.;]{0,60}?\b(?:in|of)\s+(?:the\s+)?"
+        rf"(?:(?:{them})['’]s\s+(?:drawings|designs?|specifications?|instructions|materials|data)"
+        rf"|(?:drawings|designs?|specifications?|materials|data)\s+(?:provided|supplied|furnished|issued)\s+by\s+(?:the\s+)?(?:{them}))"
+        rf"|应对(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,6}}负责"
+        rf"|(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,20}}由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)"
+    )
+    for s, m in ctx.find(pattern):
+        if re.search(PATTERNS["their_design_errors"], s.text[: m.start()], re.I):
+            continue  # "shall not be liable for any defect resulting from the Specifications"
+        if not ctx.parties.ours(
+            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        ) and "由" not in m.group(0):
+            continue
+        return [WORDING.finding(ctx, "their_design_errors", "warranty_excessive", "high", span(s, m))]
+    return []
+
+
+# An absolute promise of result: fit for any purpose, free from all defects, whatever happens.
+_ABSOLUTE_PROMISE = PATTERNS.compiled("absolute_promise")
+# A promise of reasonable skill and care is a standard of effort, not an absolute one.
+_REASONABLE_CARE = PATTERNS.compiled("reasonable_care")
+# "… enforceable … regardless of whether considered in equity or at law": the enforceability
+# opinion's equity exception, not a promise of result.
+_EQUITY_EXCEPTION = PATTERNS.compiled("equity_exception")
+# A recital tells the history; it promises nothing.
+_RECITAL = PATTERNS.compiled("recital")
+
+
+@rule(reports={"warranty_excessive", "warranty_or_sla_inadequate"})
+def warranties(ctx: ClauseContext) -> list[Finding]:
+    """Absolute or fitness-for-purpose warranties given by us; weak warranties or SLAs given to us."""
+    out: list[Finding] = [] if ctx.domain == "fidic" else _their_design_errors(ctx)
+    perfect = _perfect_availability_we_promise(ctx)
+    if perfect:
+        return out + perfect
+    out += _excessive_warranty_we_give(ctx)
+    if ctx.parties.pays:
+        out += _warranties_disclaimed(ctx)
+        out += _short_warranty_given_to_us(ctx)
+        out += _sole_remedy_for_their_failure(ctx)
+        out += _low_availability_target(ctx)
+    return out
+
+
+def _perfect_availability_we_promise(ctx: ClauseContext) -> list[Finding]:
+    """We promise 100% availability, which no service can meet (then nothing else is asked)."""
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["perfect_availability_we_promise"]):
+        if ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())):
+            out.append(
+                WORDING.finding(
+                    ctx, "perfect_availability_we_promise", "warranty_excessive", "high", span(s, m)
+                )
+            )
+            return out
+    return out
+
+
+def _warranty_side(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
+    """Who gives the warranty in ``s`` (``m``: its warranty word), with the defaults a clause implies."""
+    text = s.text
+    side = ctx.actor(s, m.start())
+    if (
+        side is None
+        and ctx.parties.supplies
+        and ctx.domain != "sha_spa"
+        and re.search(_WARRANTY_PERIOD, text, re.I)
+    ):
+        side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
+    if side is None and ctx.domain == "sha_spa" and re.search(PATTERNS["warranty_side"], text):
+        side = "us" if ctx.parties.is_role("seller") else None  # a share deal's Warranties are the seller's
+    return side
+
+
+def _absolute_promise(text: str) -> re.Match[str] | None:
+    """The words of an absolute warranty (fit for any purpose, free from all defects), unless the
+    sentence only asks for reasonable skill and care."""
+    strict = _ABSOLUTE_PROMISE.search(text)
+    return None if strict is None or _REASONABLE_CARE.search(text) else strict
+
+
+def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
+    """A warranty period beyond the norm (two years), unless the law sets it."""
+    periods = [
+        p
+        for p in find_periods(text)
+        if p.unit in {"month", "year"}
+        and not re.search(PATTERNS["long_warranty_period_5"], text[max(0, p.start - 30) : p.start], re.I)
+    ]
+    warranty_terms = re.search(
+        PATTERNS["long_warranty_period"],
+        text,
+        re.I,
+    )
+    if ctx.domain == "sha_spa" and re.search(PATTERNS["long_warranty_period_2"], text):
+        warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
+    # two years is within the norm (and is 24.3 months counted in days)
+    long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
+    if (
+        long
+        and long.months <= 61
+        and re.search(PATTERNS["long_warranty_period_3"], text)
+        and re.search(PATTERNS["long_warranty_period_4"], text)
+    ):
+        long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
+    return long
+
+
+def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
+    """The first warranty we give that is absolute or runs unusually long."""
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["excessive_warranty_we_give"]):
+        text = s.text
+        side = _warranty_side(ctx, s, m)
+        if not ctx.parties.ours(side):
+            continue
+        if _SECURITY_INSTRUMENT.search(text) and not re.search(
+            PATTERNS["excessive_warranty_we_give_2"], text, re.I
+        ):
+            continue  # a bank guarantee's validity is security (security_insurance_burden), not a warranty
+        if _RECITAL.match(text):
+            continue
+        strict = _absolute_promise(text)
+        if strict and _disclaimed_before(text, strict.start()):
+            continue  # "makes no warranties ... including fitness for a particular purpose": a disclaimer
+        if strict and _EQUITY_EXCEPTION.match(text[strict.start() :]):
+            strict = None
+        long = _long_warranty_period(ctx, text)
+        if not strict and not long:
+            continue
+        problems = []
+        if strict:
+            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_4", matched=strict.group(0)))
+        if long:
+            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_5", period=fmt_period(long)))
+        if long and not strict and ctx.domain == "sha_spa":
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "excessive_warranty_we_give_3",
+                    "warranty_excessive",
+                    "medium",
+                    span(s, long.start),
+                    period=fmt_period(long),
+                )
+            )
+            break
+        out.append(
+            Finding(
+                "warranty_excessive",
+                "high",
+                span(s, strict.start() if strict else long.start if long else m.start()),
+                ctx.t(
+                    f"{ctx.us} gives "
+                    + " and ".join(problems)
+                    + ", beyond reasonable skill and care and conformity with the specification.",
+                    f"{ctx.us}作出" + "及".join(problems) + "，超出合理技能与谨慎及符合约定规格的标准。",
+                ),
+                WORDING.t(ctx, "excessive_warranty_we_give"),
+                WORDING.t(ctx, "excessive_warranty_we_give_2"),
+            )
+        )
+        break
+    return out
+
+
+def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty's warranty to us lasts under a year."""
+    out: list[Finding] = []
+    for s, m in ctx.find(
+        _WARRANTY_PERIOD + r"|warrants?\b|保证期"
+        r"|(?:free|no-charge)\s+(?:maintenance|support|bug[- ]fixing)|免费(?:维护|维修|保修|技术支持)"
+    ):
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
+            continue
+        short = [
+            p
+            for p in find_periods(s.text)
+            if p.unit in {"day", "week", "month"} and p.months < 12 and _measures_warranty(s.text, m, p)
+        ]
+        if short:
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "short_warranty_given_to_us",
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(s, short[0].start),
+                    priority=1,
+                    period=fmt_period(short[0]),
+                )
+            )
+            break
+    return out
+
+
+def _sole_remedy_for_their_failure(ctx: ClauseContext) -> list[Finding]:
+    """Credits or repair are our only remedy for the counterparty's failure."""
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["sole_remedy_for_their_failure"]):
+        text = s.text
+        if re.search(PATTERNS["sole_remedy_for_their_failure_2"], text, re.I):
+            continue
+        if re.search(
+            PATTERNS["sole_remedy_for_their_failure_3"],
+            ctx.text,
+            re.I,
+        ):
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "sole_remedy_for_their_failure",
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(s, m),
+                    priority=1,
+                )
+            )
+            break
+    return out
+
+
+def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
+    """An availability commitment to us below 99.5%."""
+    out: list[Finding] = []
+    for p in find_percents(ctx.text):
+        window = ctx.text[max(0, p.start - 120) : p.end + 40]
+        # (one finding per sub-clause is kept by the analysis: a sole-remedy clause in 4.2
+        # does not answer a low availability target in 4.1)
+        if 90 <= p.value < 99.5 and re.search(PATTERNS["low_availability_target"], window, re.I):
+            sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "low_availability_target",
+                    "warranty_or_sla_inadequate",
+                    "medium",
+                    span(sent, p.start - sent.start),
+                    priority=2,
+                    p=p.value,
+                )
+            )
+    return out
+
+
+def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
+    """The other side gives no warranty at all: we pay for goods or services it need not make good."""
+    for s, m in ctx.find(PATTERNS["warranties_disclaimed"]):
+        text = s.text
+        if re.search(PATTERNS["warranties_disclaimed_2"], text, re.I):
+            continue  # express warranties stay; only implied terms are excluded: the usual drafting
+        paid_for = r"Products?|Goods|Services?|Software|Deliverables?|Equipment|Works|System|Platform|产品|货物|设备|服务|软件|交付物|工程|系统|平台"
+        if not re.search(paid_for, text, re.I) or re.search(PATTERNS["warranties_disclaimed_3"], text, re.I):
+            continue  # "information is provided as is" in an NDA is not a purchase without warranty
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
+            continue
+        return [
+            WORDING.finding(ctx, "warranties_disclaimed", "warranty_or_sla_inadequate", "high", span(s, m))
+        ]
+    return []

@@ -1,0 +1,18 @@
+"""Group J: construction (FIDIC-style) risks for the Contractor."""
+
+from __future__ import annotations
+
+from clauseflow_legal.rules.construction import (
+    employer_requirements,
+    extension_of_time,
+    ground_conditions,
+    variations,
+)
+
+# The area's rule families in the review's order (importing one registers its rules).
+FAMILIES = (
+    ground_conditions,
+    employer_requirements,
+    extension_of_time,
+    variations,
+)

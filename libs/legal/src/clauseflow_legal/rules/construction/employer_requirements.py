@@ -1,0 +1,76 @@
+"""The employer_requirements rule (construction): Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.construction.common import NO_RELIEF, contractor_view
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+@rule(reports={"employer_requirements_errors"})
+def employer_requirements(ctx: ClauseContext) -> list[Finding]:
+    """Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
+    if not contractor_view(ctx):
+        return []
+    for s, _m in ctx.find(
+        r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer['’]s\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求"
+        # in a subcontract the main contractor's own design stands where the Employer's does
+        + (
+            rf"|(?:{ctx.them_rx})['’]s\s+(?:drawings|design|specifications?)"
+            if "subcontractor" in ctx.parties.our_roles
+            else ""
+        )
+        + r"|(?:drawings|design|specifications?|data)\s+(?:provided|supplied|issued|furnished)\s+by\s+(?:the\s+)?(?:Employer|Engineer|Owner)"
+        + r")|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
+        # "承包人应对发包人提供的施工图纸进行复核，因图纸错误…由承包人承担": the employer's drawings
+        + rf"|(?:{ctx.them_rx}|发包人|业主)(?:所)?提供的[^。；]{{0,8}}(?:图纸|设计文件|设计|技术资料)[^。；]{{0,40}}?(?:错误|遗漏|缺陷|差错)"
+    ):
+        text = s.text
+        shifted = re.search(
+            rf"由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)|(?:{ctx.us_rx})应对[^。；]{{0,40}}负责|自费(?:修正|更正|修改|纠正)|"
+            r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost"
+            r"|whether\s+or\s+not\s+(?:they|it|such\s+\w+)\s+could\s+(?:reasonably\s+)?have\s+been\s+(?:discovered|detected|found|foreseen)|"
+            + NO_RELIEF,
+            text,
+            re.I,
+        )
+        if not shifted:
+            continue
+        # the Employer's own drawings or data, not its Requirements
+        drawings = not re.search(PATTERNS["requirements_named"], text) and re.search(
+            PATTERNS["drawings_or_data"], text, re.I
+        )
+        return [
+            Finding(
+                "employer_requirements_errors",
+                "high",
+                span(s, shifted.start()),
+                WORDING.t(ctx, "drawings_errors_what")
+                if drawings
+                else WORDING.t(ctx, "requirements_errors_what"),
+                WORDING.t(ctx, "errors_why"),
+                WORDING.t(ctx, "errors_market"),
+            )
+        ]
+    for s, m in ctx.find(PATTERNS["permits_shifted"]):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or re.search(PATTERNS["contractor_named"], s.text[: m.start() + 10]):
+            return [
+                WORDING.finding(
+                    ctx,
+                    "permits_shifted",
+                    "employer_requirements_errors",
+                    "medium",
+                    span(s, m),
+                    priority=1,
+                )
+            ]
+    return []

@@ -1,0 +1,66 @@
+"""The change_of_control rule (covenants): Our change of control triggers termination, consent or repricing."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# A lender's answer to a change of control: the loan falls due at once.
+_DEBT_CALLED_IN = PATTERNS["debt_called_in"]
+# A change of control listed as a default: the lender may then call the debt in or terminate.
+_A_DEFAULT = PATTERNS["a_default"]
+
+
+@rule(reports={"change_of_control"})
+def change_of_control(ctx: ClauseContext) -> list[Finding]:
+    """Our change of control triggers termination, consent or repricing."""
+    for s, m in ctx.find(PATTERNS["change_of_control"]):
+        text = s.text
+        # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable";
+        # as an item of a list of defaults it is one ("下列任一事件均构成借款人违约：…")
+        consequence = re.search(
+            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}",
+            f"{ctx.lead_in(s)} {text}",
+            re.I,
+        )
+        if not consequence:
+            continue
+        who = None
+        of = re.match(PATTERNS["change_of_control_2"], text[m.end() :])
+        if of:
+            after = ctx.parties.mentions(text[m.end() + of.end() : m.end() + of.end() + 40])
+            who = after[0].side if after and after[0].start == 0 else None
+        else:
+            subj = re.search(
+                PATTERNS["change_of_control_3"],
+                text[: m.start()],
+                re.I,
+            )
+            if subj:
+                who = ctx.parties.side_before(text, subj.start(), window=60)
+            elif re.search(PATTERNS["change_of_control_4"], m.group(0)):
+                who = ctx.parties.side_before(text, m.start(), window=20)
+        if ctx.parties.ours(who):
+            return [
+                Finding(
+                    "change_of_control",
+                    "medium",
+                    span(s, m),
+                    WORDING.t(ctx, "change_of_control")
+                    if re.search(_DEBT_CALLED_IN, text, re.I)
+                    else WORDING.t(ctx, "change_of_control_2")
+                    if re.search(_A_DEFAULT, consequence.group(0), re.I)
+                    else WORDING.t(ctx, "change_of_control_3"),
+                    WORDING.t(ctx, "change_of_control_4"),
+                    WORDING.t(ctx, "change_of_control_5"),
+                )
+            ]
+    return []

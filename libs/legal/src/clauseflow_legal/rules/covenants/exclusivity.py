@@ -1,0 +1,56 @@
+"""The exclusivity rule (covenants): Exclusive-dealing obligations binding us without reciprocity."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.appointments import EXCLUSIVE_APPOINTMENT
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+@rule(reports={"exclusivity"})
+def exclusivity(ctx: ClauseContext) -> list[Finding]:
+    """Exclusive-dealing obligations binding us without reciprocity."""
+    for s, m in ctx.find(EXCLUSIVE_DEALING):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.ours(side):
+            continue
+        used = m.groupdict().get("used")
+        if used is not None and not any(
+            ctx.parties.theirs(x.side) and x.end == len(used) for x in ctx.parties.mentions(used)
+        ):
+            continue  # "use the Customer Data exclusively to provide the Services" limits use, it binds no dealing
+        if AFTER_THE_CONTRACT.search(s.text):
+            continue  # a restraint that runs after the contract ends is a non-compete (non_compete)
+        if "appoint" not in m.group(0).lower() and (
+            EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")
+        ):
+            continue  # our exclusive dealing answers the counterparty's exclusive appointment of us
+        if "appoint" in m.group(0).lower() and any(
+            ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(EXCLUSIVE_DEALING)
+        ):
+            continue  # our exclusive appointment answers their exclusive purchasing from us
+        return [
+            Finding(
+                "exclusivity",
+                "medium",
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
+                    if re.search(PATTERNS["exclusivity"], m.group(0), re.I)
+                    else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
+                    f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
+                ),
+                WORDING.t(ctx, "exclusivity"),
+                WORDING.t(ctx, "exclusivity_2"),
+            )
+        ]
+    return []

@@ -1,0 +1,138 @@
+"""The non_compete rule (covenants): A restraint of trade on us (time, territory, scope); for a buyer, a seller non-compete too weak to protect goodwill."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import find_periods, fmt_period
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_RESTRAINT = PATTERNS["restraint"]
+_COMMERCIAL_OBJECT = PATTERNS["commercial_object"]
+_TERRITORY = PATTERNS["territory"]
+
+
+_DURING_THE_TERM = PATTERNS.compiled("during_the_term")
+
+
+@rule(reports={"non_compete"})
+def non_compete(ctx: ClauseContext) -> list[Finding]:
+    """A restraint of trade on us (time, territory, scope); for a buyer, a seller non-compete too weak to protect goodwill.
+
+    A covenant not to provide, sell or engage in a business, running beyond the contract or over
+    a territory, is a non-compete whatever it calls itself ("shall not provide analytics services
+    to any retailer anywhere in the world for three years").
+    """
+    for s, m in ctx.find(_RESTRAINT):
+        text = s.text
+        tail = text[m.start() : m.end() + 160]
+        if not re.search(_COMMERCIAL_OBJECT, tail, re.I) and not re.search(
+            PATTERNS["non_compete_5"], m.group(0), re.I
+        ):
+            continue
+        if re.search(PATTERNS["non_compete_2"], text[m.start() : m.end() + 40], re.I) and not re.search(
+            PATTERNS["non_compete_6"], text, re.I
+        ):
+            continue
+        if re.search(PATTERNS["non_compete"], m.group(0), re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        if side is None and re.search(PATTERNS["non_compete_3"], m.group(0), re.I):
+            side = ctx.parties.side_before(text, len(text))
+        periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
+        if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer") and ctx.parties.theirs(side):
+            if periods and periods[0].months < 24:
+                return [
+                    WORDING.finding(
+                        ctx,
+                        "non_compete_3",
+                        "non_compete",
+                        "medium",
+                        span(s, periods[0].start),
+                        period=fmt_period(periods[0]),
+                    )
+                ]
+            continue
+        if not (ctx.parties.ours(side) or side == "mutual"):
+            continue
+        if (
+            _DURING_THE_TERM.search(text)
+            and not AFTER_THE_CONTRACT.search(text)
+            and re.search(EXCLUSIVE_DEALING, text, re.I)
+        ):
+            continue  # not dealing in competing products while the contract runs: exclusivity's point
+        if (
+            ctx.domain == "sha_spa"
+            and ctx.parties.is_role("seller")
+            and (not periods or periods[0].days <= 3 * 366)  # up to three years
+            and not re.search(PATTERNS["non_compete_7"], text, re.I)
+        ):
+            continue  # a seller's covenant protecting the goodwill it has sold, within market limits
+        territory = re.search(_TERRITORY, text)
+        # the shared "after the contract", plus a restraint counted from signing or a share deal's Completion
+        after_term = AFTER_THE_CONTRACT.search(text) or re.search(PATTERNS["non_compete_4"], text, re.I)
+        broad = [
+            x
+            for x in (
+                re.search(
+                    PATTERNS["non_compete_9"],
+                    text,
+                    re.I,
+                ),
+                None
+                if re.search(
+                    PATTERNS["non_compete_11"],
+                    text,
+                    re.I,
+                )
+                else re.search(PATTERNS["non_compete_12"], text, re.I),
+                re.search(
+                    PATTERNS["non_compete_10"],
+                    text,
+                    re.I,
+                ),
+            )
+            if x
+        ]
+        long = bool(periods) and periods[0].months > 12
+        lasting = long or (after_term is not None and bool(periods))
+        if not (lasting or territory or broad):
+            continue
+        if not (periods or territory or re.search(PATTERNS["non_compete_8"], text, re.I)):
+            continue
+        if side == "mutual" and not (broad and long):
+            continue
+        level = "high" if ctx.parties.ours(side) and (lasting or len(broad) >= 2 or territory) else "medium"
+        scope = [b.group(0) for b in broad] + (
+            [territory.group(0).strip()] if territory and not broad else []
+        )
+        return [
+            Finding(
+                "non_compete",
+                level,
+                span(s, m),
+                ctx.t(
+                    f"{ctx.us} is restrained from competing"
+                    + (f" ({', '.join(dict.fromkeys(scope))})" if scope else "")
+                    + (f" for {fmt_period(periods[0])}" if periods else "")
+                    + (" after the contract ends" if after_term else "")
+                    + ".",
+                    f"{ctx.us}受到竞业限制"
+                    + (f"（{'、'.join(dict.fromkeys(scope))}）" if scope else "")
+                    + (f"，期限{fmt_period(periods[0])}" if periods else "")
+                    + ("，且延续至合同终止后" if after_term else "")
+                    + "。",
+                ),
+                WORDING.t(ctx, "non_compete"),
+                WORDING.t(ctx, "non_compete_2"),
+            )
+        ]
+    return []

@@ -1,0 +1,171 @@
+"""The ip_ownership rule (ip_data): Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty, or our background IP licensed to it for any use."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
+_CUSTOMER_RECORDS = PATTERNS["customer_records"]
+_CUSTOMERS = PATTERNS.compiled("customers")
+_OUR_WORK = PATTERNS["our_work"]
+# What an assignment must be about to be an IP transfer ("a working interest in the lease" is not).
+_IP_SUBJECT = PATTERNS.compiled("ip_subject")
+# "(except the Bank Customizations)": what the sentence keeps out of the ownership it states.
+_CARVED_OUT = PATTERNS.compiled("carved_out")
+
+
+_BACKGROUND = PATTERNS["background"]
+
+
+def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
+    """For a supplier, bespoke deliverables the customer pays for vesting in the customer is the
+    bargain, not a loss of our IP; only background IP, tools, know-how or improvements are."""
+    return (
+        ctx.parties.supplies
+        and re.search(
+            PATTERNS["customer_paid_deliverables_only"],
+            subject,
+            re.I,
+        )
+        is not None
+        and not re.search(_BACKGROUND, subject, re.I)
+    )
+
+
+def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
+    """We pay for the work, yet its IP and source code stay with the developer and we get a mere licence."""
+    commissioned = r"开发|定制|\bdevelop\w*|\bbespoke\b|\bcustom(?:i[sz]ed|\s+(?:software|development|work))|\bcommission\w*"
+    if not ctx.parties.pays or not re.search(
+        commissioned, f"{ctx.metadata.get('contract_title') or ''} {ctx.title} {ctx.text}", re.I
+    ):
+        return []  # an off-the-shelf licence: the licensor keeping its software is the deal
+    for s, m in ctx.find(PATTERNS["commissioned_work_kept"]):
+        owner = ctx.parties.mentions(s.text[m.end() : m.end() + 40])
+        if not owner or not ctx.parties.theirs(owner[0].side):
+            continue
+        if not re.search(
+            PATTERNS["commissioned_work_kept_2"],
+            ctx.text,
+            re.I,
+        ):
+            continue
+        return [WORDING.finding(ctx, "commissioned_work_kept", "ip_ownership_transfer", "high", span(s, m))]
+    return []
+
+
+# A licence that leaves the licensor nothing to withhold: perpetual or irrevocable, and for any use.
+_UNBOUNDED_USE = PATTERNS["unbounded_use"]
+
+
+def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
+    """Our background IP licensed to the counterparty perpetually or irrevocably, for any use."""
+    for s, m in ctx.find(PATTERNS["background_licensed_away"]):
+        text = s.text
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        if not re.search(PATTERNS["background_licensed_away_2"], text, re.I) or not re.search(
+            _BACKGROUND, text, re.I
+        ):
+            continue
+        if not (
+            re.search(PATTERNS["background_licensed_away_3"], text, re.I)
+            and re.search(_UNBOUNDED_USE, text, re.I)
+        ):
+            continue
+        return [WORDING.finding(ctx, "background_licensed_away", "ip_ownership_transfer", "high", span(s, m))]
+    return []
+
+
+@rule(reports={"ip_ownership_transfer"})
+def ip_ownership(ctx: ClauseContext) -> list[Finding]:
+    """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
+    or our background IP licensed to it for any use."""
+    kept_or_licensed = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
+    if kept_or_licensed:
+        return kept_or_licensed
+    for s, m in ctx.find(PATTERNS["ip_ownership"]):
+        text = s.text
+        zh_vest = m.group(0).startswith(("归", "属于"))
+        if zh_vest:
+            owner = ctx.parties.mentions(m.group(0))
+            side = owner[0].side if owner else None
+            # the limb of the sentence that vests: "各方保留原有知识产权；专为甲方开发的交付物归甲方所有"
+            limb = re.split(r"[;；]", text[: m.start()])[-1]
+            if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, limb, re.I):
+                continue
+            if re.search(rf"(?:{ctx.them_rx})(?:自身|自有)?的", limb) and "us" not in ctx.parties.sides_in(
+                limb
+            ):
+                continue  # "乙方的客户名单归乙方所有": what is already theirs stays theirs
+            if _customer_paid_deliverables_only(ctx, limb):
+                continue
+        else:
+            side = ctx.actor(s, m.start())
+            if not ctx.parties.ours(side):
+                continue
+            if not _IP_SUBJECT.search(text[m.start() : m.end() + 200]):
+                continue  # an assignment of something else: a lease interest, a receivable, the contract
+            after = text[m.end() : m.end() + 120]
+            to = ctx.parties.mentions(after)
+            if to and ctx.parties.ours(to[0].side) and len(to) == 1:
+                continue
+            if _customer_paid_deliverables_only(ctx, text):
+                continue
+        mild = re.search(
+            PATTERNS["ip_ownership_3"],
+            text,
+            re.I,
+        )
+        return [
+            WORDING.finding(
+                ctx,
+                "ip_ownership",
+                "ip_ownership_transfer",
+                "medium" if mild and (not re.search(_BACKGROUND, s.text, re.I)) else "high",
+                span(s, m),
+            )
+        ]
+    for s, m in ctx.find(PATTERNS["ip_ownership_2"]):
+        owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
+        if not owner or not ctx.parties.theirs(owner[0].side):
+            continue
+        subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
+        subject = _CARVED_OUT.sub(" ", subject)
+        ours_supplied = re.search(
+            rf"(?:provided|supplied|furnished|delivered)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|(?:{ctx.us_rx})['’]s\s+(?:pre-?existing|background)",
+            subject,
+            re.I,
+        )
+        if not re.search(_OUR_WORK, subject, re.I) and not ours_supplied:
+            continue
+        if re.search(PATTERNS["ip_ownership_4"], subject, re.I):
+            continue  # a tenant's fit-out is property in the premises, not IP (post_termination_obligations)
+        if _customer_paid_deliverables_only(ctx, subject):
+            continue
+        if _CUSTOMERS.search(subject) and ctx.parties.supplies:
+            continue  # a service provider's "customer data" is its customer's, not a list it builds
+        if re.search(PATTERNS["ip_ownership_6"], subject, re.I) and "us" not in ctx.parties.sides_in(subject):
+            continue
+        mild = re.search(PATTERNS["ip_ownership_5"], s.text, re.I)
+        return [
+            Finding(
+                "ip_ownership_transfer",
+                "medium" if mild and not re.search(_BACKGROUND, s.text, re.I) else "high",
+                span(s, m),
+                WORDING.t(ctx, "ip_ownership_2")
+                if _CUSTOMERS.search(subject)
+                else WORDING.t(ctx, "ip_ownership_3"),
+                WORDING.t(ctx, "ip_ownership_4"),
+                WORDING.t(ctx, "ip_ownership_5"),
+            )
+        ]
+    return []

@@ -1,0 +1,129 @@
+"""The licence_scope rule (ip_data): A licence to us that is precarious or narrow: revocable, non-transferable, single-site, short, closed to our affiliates or tied to a no-challenge covenant."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
+    """A licence to us that is revocable at will or tied to a no-challenge covenant."""
+    if not re.search(PATTERNS["precarious_licence_2"], ctx.text, re.I):
+        return []
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["precarious_licence"]):
+        if re.search(PATTERNS["precarious_licence_3"], s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        # the licensor revokes; the licensee is the one barred from challenging
+        barred = re.search(PATTERNS["precarious_licence_5"], m.group(0), re.I) is not None
+        # "Kaizen grants Velora a … licence, revocable at any time by Kaizen": the licence is the grantee's
+        grant = re.search(PATTERNS["precarious_licence_4"], s.text[: m.start()], re.I)
+        grantee = ctx.parties.mentions(s.text[grant.end() : grant.end() + 40]) if grant else []
+        if grantee and grantee[0].start == 0 and grantee[0].side in ("us", "them"):
+            side = "us" if barred == (grantee[0].side == "us") else "them"
+        if (barred and ctx.parties.ours(side)) or (not barred and ctx.parties.theirs(side)):
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "precarious_licence_2",
+                    "license_scope_restrictive",
+                    "medium",
+                    span(s, m),
+                    matched=m.group(0),
+                )
+            )
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
+    ):
+        out.append(
+            WORDING.finding(ctx, "precarious_licence", "license_scope_restrictive", "medium", span(s, m))
+        )
+        break
+    return out
+
+
+_LICENCE_LIMITS = (
+    (
+        "revocable",
+        r"(?<!ir)revocable|may\s+(?:at\s+any\s+time\s+)?(?:revoke|withdraw)|may\s+terminate\s+(?:the\s+|this\s+)?(?:licen[cs]e\s+)?at\s+any\s+time|随时撤销|(?<!不)可撤销|随时终止(?:该)?许可",
+        "可撤销",
+    ),
+    (
+        "non-transferable",
+        r"non-?transferable|not\s+(?:be\s+)?transferable|may\s+not\s+(?:be\s+)?(?:assign|transferr?)\w*|不可转让|不得转让",
+        "不可转让",
+    ),
+    (
+        "single site or internal use only",
+        r"single\s+(?:site|location|machine|device)|internal\s+(?:business\s+)?purposes\s+only|solely\s+for\s+(?:its\s+)?internal|仅限.{0,6}(?:内部|单一)"
+        r"|仅限(?:于)?[^。；]{0,20}(?:仓库|工厂|厂区|场所|地点|办公室|站点|门店)(?:内)?使用",
+        "仅限单一地点或内部使用",
+    ),
+    (
+        "limited term",
+        r"limited\s+to\s+a\s+(?:term|period)\s+of|for\s+a\s+(?:term|period)\s+of\s+(?:one|1|two|2)\b|期限(?:仅)?为(?:一|1)年",
+        "期限受限",
+    ),
+    (
+        "no use by Affiliates",
+        r"(?:not|no)\s+(?:be\s+)?(?:used|exercised)\s+by\s+(?:any\s+)?(?:of\s+)?(?:the\s+\w+['’]s\s+|its\s+)?Affiliates|关联(?:公司|方)不得使用",
+        "关联方不得使用",
+    ),
+    (
+        "no-challenge",
+        r"(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}(?:challenge|contest|dispute)\s+the\s+validity|不得.{0,10}(?:质疑|挑战|异议).{0,6}(?:有效性|效力)|不得就.{0,10}有效性提出异议",
+        "不得质疑有效性",
+    ),
+)
+
+
+@rule(reports={"license_scope_restrictive"})
+def licence_scope(ctx: ClauseContext) -> list[Finding]:
+    """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
+    short, closed to our affiliates or tied to a no-challenge covenant."""
+    found = _precarious_licence(ctx)
+    if found or not re.search(PATTERNS["licence_scope_2"], ctx.text, re.I):
+        return found
+    for s in ctx.sentences:
+        text = s.text
+        grant = re.search(
+            PATTERNS["licence_scope"],
+            text,
+            re.I,
+        )
+        if not grant:
+            continue
+        who = grant.group("to") or grant.group("own") or grant.group("to2") or ""
+        if grant.group("zh") is not None:
+            # "授予被许可方一项…许可": the grantee follows 授予 (a lazy group would stop inside "被许可方")
+            who = text[grant.start() + 2 : grant.start() + 14]
+        ms = ctx.parties.mentions(who)
+        if not ms or not ctx.parties.ours(ms[0].side):
+            continue
+        limits = [(en, zh, m) for en, rx, zh in _LICENCE_LIMITS for m in [re.search(rx, text, re.I)] if m]
+        severe = [x for x in limits if x[0] in {"revocable", "no-challenge"}]
+        if not severe and len(limits) < 2:
+            continue
+        return [
+            Finding(
+                "license_scope_restrictive",
+                "medium",
+                span(s, grant.start()),
+                ctx.t(
+                    f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
+                    f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
+                ),
+                WORDING.t(ctx, "licence_scope"),
+                WORDING.t(ctx, "licence_scope_2"),
+            )
+        ]
+    return []

@@ -1,0 +1,128 @@
+"""The indemnities rule (liability): Broad or fault-independent indemnities given by us without reciprocity."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.parties import Side
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    Sentence,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_IND = PATTERNS["ind"]
+_BROAD = PATTERNS["broad"]
+
+
+def _own_breach_damages(ctx: ClauseContext) -> str:
+    """Losses that follow from our own breach: "因甲方违约给乙方造成损失的", "losses caused by its breach"."""
+    return (
+        rf"因(?:{ctx.us_rx})(?:的)?[^。；，,]{{0,6}}?(?:违约|违反|原因|过错|过失|不善|不当|疏忽)|(?:{ctx.us_rx})(?:应)?(?:对|就)其(?:违约|违反)|由于(?:{ctx.us_rx})(?:的)?(?:违约|过错)|(?:{ctx.us_rx})违反本(?:合同|协议)"
+        rf"|(?:caused\s+by|resulting\s+from|arising\s+(?:out\s+of|from))\s+(?:its|(?:the\s+)?(?:{ctx.us_rx})(?:'s)?)\s+(?:own\s+)?breach"
+        # damages on top of liquidated damages for the same breach: "违约金不足以弥补甲方损失的，乙方还应赔偿"
+        r"|违约金不足以(?:弥补|赔偿|补偿)|liquidated\s+damages\s+(?:are|is|prove)\s+insufficient"
+    )
+
+
+# A buyer taking on what the business owed before it changed hands ("liabilities …, whether arising
+# before, on or after Completion", "any act or omission of the Seller before Completion").
+_PAST_LIABILITIES_ASSUMED = (
+    # within one party's promise: "…, and the Seller shall indemnify the Buyer against liabilities arising before" is another
+    PATTERNS["past_liabilities_assumed"]
+)
+
+
+def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
+    """A buyer of a business made to bear the seller's liabilities from before Completion."""
+    if not ctx.parties.is_role("buyer"):
+        return []
+    for s, m in ctx.find(_PAST_LIABILITIES_ASSUMED):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        return [WORDING.finding(ctx, "past_liabilities_assumed", "indemnity_one_sided", "high", span(s, m))]
+    return []
+
+
+@rule(reports={"indemnity_one_sided"})
+def indemnities(ctx: ClauseContext) -> list[Finding]:
+    """Broad or fault-independent indemnities given by us without reciprocity."""
+    out: list[Finding] = _past_liabilities_assumed(ctx)
+    if out:
+        return out
+    givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
+    for s, m in ctx.find(_IND):
+        if re.match(PATTERNS["indemnities"], m.group(0), re.I) and not re.search(
+            PATTERNS["indemnities_2"], s.text[m.end() : m.end() + 15]
+        ):
+            continue  # "the indemnified party" is not a promise to indemnify
+        # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss
+        givers.setdefault(ctx.actor(s, m.end() if m.group("by") else m.start()), []).append((s, m))
+    ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
+    reciprocal = (
+        "mutual" in givers
+        or (ctx.parties.known and any(ctx.parties.theirs(side) for side in givers))
+        or (not ctx.parties.known and len(givers) > 1)
+    )
+    for s, m in ours:
+        text = s.text
+        their_fault = re.search(
+            r"(?:negligence|fault|breach|wil(?:l)?ful\s+misconduct|过错|过失)\s+of\s+(?:the\s+)?\w+|"
+            r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)"
+            # "包括因乙方自身过错造成的损失": whoever the indemnified party is called
+            rf"|包括.{{0,10}}(?:{ctx.them_rx}|甲方|对方).{{0,6}}(?:过错|过失)",
+            text,
+            re.I,
+        )
+        fault_of_them = their_fault is not None and (
+            "them" in ctx.parties.sides_in(their_fault.group(0))
+            or re.search(PATTERNS["indemnities_5"], their_fault.group(0), re.I) is not None
+        )
+        broad = re.search(_BROAD, text, re.I)
+        if not fault_of_them and (not broad or reciprocal):
+            continue
+        if (
+            not fault_of_them
+            and ctx.has(_own_breach_damages(ctx), text)
+            and not re.search(PATTERNS["indemnities_3"], text, re.I)
+        ):
+            continue  # damages for our own breach: how far they reach is uncapped_liability's question
+        level = "high" if fault_of_them or re.search(PATTERNS["indemnities_4"], text, re.I) else "medium"
+        anchor = their_fault.start() if fault_of_them and their_fault else m.start()
+        q = span(s, anchor if len(s.text) > 320 else m.start())
+        out.append(
+            Finding(
+                "indemnity_one_sided",
+                level,
+                q,
+                ctx.t(
+                    f"{ctx.us} gives {ctx.them} a broad indemnity"
+                    + (
+                        " that extends to losses caused by the indemnified party's own negligence."
+                        if fault_of_them
+                        else " that is not limited to fault-based third-party claims."
+                    ),
+                    f"{ctx.us}向{ctx.them}提供宽泛的补偿"
+                    + (
+                        "，甚至涵盖对方自身过失造成的损失。"
+                        if fault_of_them
+                        else "，且不限于因我方过错引起的第三方索赔。"
+                    ),
+                ),
+                ctx.t(
+                    "The indemnity is one-way"
+                    + (", " if not reciprocal else " in substance, ")
+                    + "shifts risks we do not control onto us and is likely outside the liability cap.",
+                    "该补偿实质上为单向义务，将我方无法控制的风险转移给我方，且可能不受责任上限约束。",
+                ),
+                WORDING.t(ctx, "indemnities"),
+            )
+        )
+        break
+    return out

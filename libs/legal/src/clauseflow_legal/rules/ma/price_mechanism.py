@@ -1,0 +1,148 @@
+"""The price_mechanism rule (ma): Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import (
+    find_periods,
+    fmt_period,
+)
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+@rule(reports={"ma_price_mechanism_risk"})
+def price_mechanism(ctx: ClauseContext) -> list[Finding]:
+    """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["price_mechanism"]):
+        who = m.group("who") or m.group("who_first") or m.group("who_zh")
+        what = m.group("what") or m.group("what_second") or m.group("what_zh")
+        ms = ctx.parties.mentions(who)
+        if not ms or not ctx.parties.theirs(ms[0].side):
+            continue
+        text = ctx.text
+        one_sided = re.search(
+            PATTERNS["price_mechanism_5"],
+            text,
+            re.I,
+        )
+        if not one_sided or re.search(PATTERNS["price_mechanism_7"], text, re.I):
+            continue
+        out.append(
+            WORDING.finding(
+                ctx,
+                "price_mechanism",
+                "ma_price_mechanism_risk",
+                "medium",
+                span(s, m),
+                what=what,
+                value="are" if what.endswith("s") else "is",
+            )
+        )
+        break
+    if not we_buy(ctx):
+        return out + _unsecured_deferred_consideration(ctx)
+    prepaid = _unsecured_prepayment(ctx)
+    if prepaid:
+        return out + prepaid
+    for s, m in ctx.find(PATTERNS["price_mechanism_2"]):
+        if re.search(rf"{SELLER}|{ctx.them_rx}", s.text, re.I) and re.search(
+            PATTERNS["price_mechanism_8"], s.text, re.I
+        ):
+            out.append(
+                WORDING.finding(ctx, "price_mechanism_2", "ma_price_mechanism_risk", "high", span(s, m))
+            )
+            break
+    if re.search(PATTERNS["price_mechanism_3"], ctx.text, re.I):
+        for s, m in ctx.find(
+            r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"
+            rf"|(?:payment|amount|benefit)[^.;]{{0,80}}?(?:that|which)\s+the\s+(?:{SELLER}|{ctx.them_rx})\s+(?:approves|consents\s+to|determines|agrees)|approved\s+by\s+the\s+(?:{SELLER}|{ctx.them_rx})"
+        ):
+            out.append(
+                WORDING.finding(ctx, "price_mechanism_3", "ma_price_mechanism_risk", "high", span(s, m))
+            )
+            break
+    if re.search(PATTERNS["price_mechanism_4"], ctx.text, re.I):
+        for s, m in ctx.find(PATTERNS["price_mechanism_6"]):
+            periods = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day", "week"}]
+            if periods and periods[0].months < 6 and re.search(PATTERNS["price_mechanism_9"], s.text, re.I):
+                out.append(
+                    WORDING.finding(
+                        ctx,
+                        "price_mechanism_4",
+                        "ma_price_mechanism_risk",
+                        "medium",
+                        span(s, m),
+                        period=fmt_period(periods[0]),
+                    )
+                )
+                break
+    return out
+
+
+_DEFERRED = PATTERNS["deferred"]
+_NOT_SECURED = PATTERNS["not_secured"]
+
+
+def _unsecured_deferred_consideration(ctx: ClauseContext) -> list[Finding]:
+    """A seller paid part of the price long after Completion, with nothing securing it."""
+    if not ctx.parties.is_role("seller") or not ctx.has(PATTERNS["unsecured_deferred_consideration_2"]):
+        return []
+    refused = next(ctx.find(_NOT_SECURED), None)
+    secured = ctx.has(PATTERNS["unsecured_deferred_consideration"])
+    deferred = next(ctx.find(_DEFERRED), None)
+    if deferred is None or (secured and refused is None):
+        return []
+    s, m = refused or deferred
+    return [
+        WORDING.finding(
+            ctx,
+            "unsecured_deferred_consideration",
+            "ma_price_mechanism_risk",
+            "high" if refused else "medium",
+            span(s, m),
+        )
+    ]
+
+
+def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
+    """Most of the price paid on signing, before Completion, with no escrow or security."""
+    for s, m in ctx.find(PATTERNS["unsecured_prepayment"]):
+        text = s.text
+        if not re.search(
+            rf"(?:{ctx.us_rx}|Buyer|Purchaser|买方|受让方)[^。；.]{{0,60}}(?:支付|pay)", text, re.I
+        ):
+            continue
+        if re.search(PATTERNS["unsecured_prepayment_2"], text[: m.start()], re.I):
+            continue  # paid at or after Completion: the ordinary case
+        share = shares_of_price(text, before=40)
+        if not share or share[0].value < 30:
+            continue
+        refused = re.search(
+            PATTERNS["unsecured_prepayment_3"],
+            ctx.text,
+            re.I,
+        )
+        secured = re.search(PATTERNS["unsecured_prepayment_4"], ctx.text, re.I)
+        if secured and not refused:
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "unsecured_prepayment",
+                "ma_price_mechanism_risk",
+                "high" if refused or share[0].value >= 50 else "medium",
+                span(s, share[0].start),
+                share=share[0].value,
+            )
+        ]
+    return []

@@ -1,0 +1,292 @@
+"""The post_termination rule (termination): Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from clauseflow_legal.rules.base import (
+    ClauseContext,
+    Finding,
+    Wording,
+    finding,
+    span,
+)
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence, find_periods, fmt_period
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# The contract ending, however it ends: the setting of every forfeiture and forced sale.
+_ENDING = PATTERNS["ending"]
+
+
+@rule(reports={"post_termination_obligations"})
+def post_termination(ctx: ClauseContext) -> list[Finding]:
+    """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
+    if out := _short_export_window(ctx):
+        return out
+    if _is_ending(ctx):
+        out = (
+            _data_deleted_without_export(ctx)
+            or _stock_stranded(ctx)
+            or _goodwill_denied(ctx)
+            or _forced_sale(ctx)
+            or _forfeited_on_ending(ctx)
+        )
+        if out:
+            return out
+    return _backups_we_must_destroy(ctx)
+
+
+def _short_export_window(ctx: ClauseContext) -> list[Finding]:
+    """A short or paid window for us to export our data after the contract ends."""
+    for s, m in ctx.find(PATTERNS["short_export_window"]):
+        text = s.text
+        if not re.search(PATTERNS["short_export_window_3"], text, re.I) or not re.search(
+            PATTERNS["short_export_window_4"], text, re.I
+        ):
+            continue
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.buy_side and (ctx.parties.ours(side) or ctx.parties.supplies):
+            continue  # the export window is the data owner's concern, not the provider's
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        if not periods or periods[0].days > 30:
+            continue
+        fee = re.search(PATTERNS["short_export_window_2"], text, re.I)
+        level = "high" if periods[0].days <= 14 or fee else "medium"
+        return [
+            Finding(
+                "post_termination_obligations",
+                level,
+                span(s, m),
+                ctx.t(
+                    f"After termination our data is available for only {fmt_period(periods[0])}"
+                    + (", and only against a fee or in a proprietary format." if fee else "."),
+                    f"合同终止后我方数据仅在{fmt_period(periods[0])}内可取回"
+                    + ("，且须付费或仅为专有格式。" if fee else "。"),
+                ),
+                WORDING.t(ctx, "short_export_window"),
+                WORDING.t(ctx, "short_export_window_2"),
+            )
+        ]
+    return []
+
+
+def _is_ending(ctx: ClauseContext) -> bool:
+    """The clause is about the contract ending (termination, expiry)."""
+    terminating = re.search(
+        PATTERNS["is_ending"],
+        ctx.title + " " + ctx.text,
+        re.I,
+    )
+    return terminating is not None
+
+
+def _data_deleted_without_export(ctx: ClauseContext) -> list[Finding]:
+    """Our data deleted at once with no return or export window, or no transition at all."""
+    for s, m in ctx.find(PATTERNS["data_deleted_without_export"]):
+        text = s.text
+        if not re.search(PATTERNS["data_deleted_without_export_2"], text, re.I):
+            continue
+        if m.group("soon") and (
+            re.search(PATTERNS["data_deleted_without_export_3"], ctx.text, re.I)
+            or not any(p.days <= 30 for p in find_periods(m.group("soon")))
+        ):
+            continue  # a return or export comes first, or the window is long enough to take a copy
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
+            continue
+        return [
+            Finding(
+                "post_termination_obligations",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition."
+                    if re.search(PATTERNS["data_deleted_without_export_4"], m.group(0), re.I)
+                    else f"On termination {ctx.them} need not return {ctx.us}'s data or let it be exported before deleting it.",
+                    f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。"
+                    if re.search(PATTERNS["data_deleted_without_export_5"], m.group(0), re.I)
+                    else f"合同终止时{ctx.them}无须在删除前向{ctx.us}返还数据或供其导出。",
+                ),
+                WORDING.t(ctx, "data_deleted_without_export"),
+                WORDING.t(ctx, "data_deleted_without_export_2"),
+            )
+        ]
+    return []
+
+
+def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
+    """Our stock, payments or deposits forfeited on termination."""
+    for s, m in ctx.find(PATTERNS["forfeited_on_ending"]):
+        text = s.text
+        if not re.search(_ENDING, ctx.text, re.I):
+            continue
+        before = [x for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
+        # "合同因任何原因终止的，押金不予退还": the payer was named in the sentence before
+        payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
+        # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
+        holder = re.search(
+            PATTERNS["forfeited_on_ending_2"],
+            text[: m.end()],
+            re.I,
+        )
+        held_by = (
+            ctx.parties.mentions(
+                holder.group("who") or holder.group("en") or holder.group("taker") or holder.group("taker_zh")
+            )
+            if holder
+            else []
+        )
+        if held_by and held_by[0].side in {"us", "them"}:
+            payer = "them" if held_by[0].side == "us" else "us"
+        if not ctx.parties.ours(payer):
+            continue
+        if re.search(
+            PATTERNS["forfeited_on_ending_3"],
+            text,
+            re.I,
+        ) and not re.search(PATTERNS["forfeited_on_ending_5"], text, re.I):
+            continue
+        if not re.search(
+            PATTERNS["forfeited_on_ending_4"],
+            text,
+            re.I,
+        ):
+            continue
+        return [
+            WORDING.finding(ctx, "forfeited_on_ending", "post_termination_obligations", "high", span(s, m))
+        ]
+    return []
+
+
+def _backups_we_must_destroy(ctx: ClauseContext) -> list[Finding]:
+    """We must destroy every copy, back-ups included, with no exception for copies the law keeps, and swear to it."""
+    for s, m in ctx.find(PATTERNS["backups_we_must_destroy"]):
+        text = s.text
+        if not re.search(PATTERNS["backups_we_must_destroy_4"], text, re.I):
+            continue
+        if re.search(
+            PATTERNS["backups_we_must_destroy_2"],
+            text,
+            re.I,
+        ):
+            continue
+        side = ctx.actor(s, m.start())
+        onerous = re.search(
+            PATTERNS["backups_we_must_destroy_3"],
+            text,
+            re.I,
+        )
+        if ctx.parties.ours(side) and onerous:
+            return [
+                WORDING.finding(
+                    ctx, "backups_we_must_destroy", "post_termination_obligations", "low", span(s, m)
+                )
+            ]
+    return []
+
+
+# The supplier refuses to buy the stock back ("甲方无回购剩余库存的义务", "no obligation to repurchase
+# any Products") and the distributor may not sell it off either: stock paid for becomes worthless.
+_NO_BUY_BACK = PATTERNS["no_buy_back"]
+_NO_SELL_OFF = PATTERNS["no_sell_off"]
+
+
+def _first_forfeiture(
+    ctx: ClauseContext,
+    pattern: str,
+    applies: Callable[[Sentence, re.Match[str]], bool],
+    what: Wording,
+    why: Wording,
+    market: Wording,
+) -> list[Finding]:
+    """A high post-termination finding at the first match of ``pattern`` that ``applies``."""
+    for s, m in ctx.find(pattern):
+        if applies(s, m):
+            return [finding(ctx, "post_termination_obligations", "high", span(s, m), what, why, market)]
+    return []
+
+
+def _stock_stranded(ctx: ClauseContext) -> list[Finding]:
+    """On termination the counterparty need not buy back our stock and we may not sell it off."""
+    if not ctx.parties.buy_side or not ctx.has(_NO_SELL_OFF):
+        return []
+    return _first_forfeiture(
+        ctx,
+        _NO_BUY_BACK,
+        lambda s, m: ctx.parties.theirs(ctx.actor(s, m.start())),
+        (
+            f"On termination {ctx.them} need not buy back {ctx.us}'s stock, and {ctx.us} may not sell it off.",
+            f"合同终止后{ctx.them}无回购库存的义务，{ctx.us}也不得继续销售剩余库存。",
+        ),
+        (
+            f"Stock {ctx.us} has paid for becomes worthless on any termination, including one {ctx.them} chooses.",
+            f"{ctx.us}已付款的库存在任何终止情形下（包括{ctx.them}主动解除）都将变得毫无价值。",
+        ),
+        (
+            "Playbook: a sell-off period of 3-6 months, or buy-back of saleable stock at cost.",
+            "行业立场：给予3-6个月的库存清售期，或由对方按成本回购可售库存。",
+        ),
+    )
+
+
+# An agent's or distributor's goodwill indemnity and post-term commission waived on every ending:
+# "On termination for any reason the Agent shall not be entitled to any indemnity, compensation or
+# commission"; "本协议因任何原因终止或届满，乙方均无权要求任何补偿".
+_GOODWILL_DENIED = PATTERNS["goodwill_denied"]
+_EVERY_ENDING = PATTERNS["every_ending"]
+
+
+def _goodwill_denied(ctx: ClauseContext) -> list[Finding]:
+    """On any ending of the contract we get no indemnity or compensation for the business we built."""
+    return _first_forfeiture(
+        ctx,
+        _GOODWILL_DENIED,
+        lambda s, m: (
+            bool(re.search(_EVERY_ENDING, s.text, re.I)) and ctx.parties.ours(ctx.actor(s, m.start()))
+        ),
+        (
+            f"On any termination or expiry {ctx.us} gets no indemnity or compensation for the customers and goodwill it built.",
+            f"合同因任何原因终止或届满时，{ctx.us}均无权就其建立的客户和商誉获得任何补偿。",
+        ),
+        (
+            f"{ctx.them} keeps the market {ctx.us} developed; for a commercial agent in the EU such a waiver is void, and elsewhere it strips the usual goodwill protection.",
+            f"{ctx.them}坐享{ctx.us}开发的市场；在欧盟，商业代理人的此类放弃无效，在其他地区则剥夺了通常的商誉保护。",
+        ),
+        (
+            "Playbook: the statutory or a contractual goodwill indemnity on termination other than for our breach, plus commission on orders that result from our work.",
+            "行业立场：除因我方违约终止外，给予法定或约定的商誉补偿，并就源于我方工作的订单支付佣金。",
+        ),
+    )
+
+
+# Our business handed over on termination for less than it is worth: equipment and stock at
+# written-down book value, the premises' lease without a premium, "按账面净值转让给甲方".
+_UNDERVALUE_TRANSFER = PATTERNS["undervalue_transfer"]
+
+
+def _forced_sale(ctx: ClauseContext) -> list[Finding]:
+    """On termination we must hand our assets or premises to the counterparty below their value."""
+    return _first_forfeiture(
+        ctx,
+        _UNDERVALUE_TRANSFER,
+        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
+        (
+            f"On termination {ctx.us} must hand its equipment, stock or premises to {ctx.them} at book value or for nothing.",
+            f"合同终止时{ctx.us}须按账面价值或无偿将其设备、存货或经营场所移交{ctx.them}。",
+        ),
+        (
+            f"Written-down book value ignores what the going business and its site are worth: {ctx.them} takes over what {ctx.us} built at a fraction of its value, even when the contract ends by {ctx.them}'s choice.",
+            f"账面价值未体现持续经营的业务及其场所的价值：{ctx.them}以远低于实际价值的代价接手{ctx.us}建立的业务，即便合同系因{ctx.them}的选择而终止。",
+        ),
+        (
+            "Playbook: any purchase option at fair market value set by an independent valuer, including goodwill unless the contract ends for our breach.",
+            "行业立场：如设购买选择权，应按独立评估的公允市场价值（除因我方违约终止外包括商誉）作价。",
+        ),
+    )

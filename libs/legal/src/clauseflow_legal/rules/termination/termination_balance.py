@@ -1,0 +1,233 @@
+"""The termination_balance rule (termination): Immediate termination/suspension against us, or our own exit rights removed."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import (
+    ClauseContext,
+    Finding,
+    finding,
+    span,
+)
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence, find_periods
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# The words just before a verb that withhold the right to it.
+_DENIED = PATTERNS.compiled("denied")
+
+
+# Default triggers that reach beyond our own failures: other debts (of us or our affiliates), the
+# other side's view of a material adverse effect, any missed payment however small.
+_BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
+    (
+        r"(?:any\s+)?other\s+(?:indebtedness|debt|financial\s+indebtedness)\b[^.;]{0,80}?(?:affiliates?|subsidiar\w+|group)"
+        r"|(?:其|其他|任何)[^。；]{0,6}(?:关联(?:公司|方)|子公司)[^。；]{0,20}(?:债务|借款)[^。；]{0,10}(?:违约|未(?:按期)?(?:偿还|支付))",
+        "a cross-default reaching its affiliates' other debts",
+        "交叉违约延及关联方的其他债务",
+    ),
+    (
+        r"(?:considers|opinion|determines|believes)[^.;]{0,40}(?:sole|absolute)\s+discretion[^.;]{0,60}material\s+adverse"
+        r"|material\s+adverse[^.;]{0,60}(?:sole|absolute)\s+discretion|(?:认为|判断)[^。；]{0,30}(?:重大不利|不利(?:变化|影响))",
+        "a material adverse effect judged by the other side alone",
+        "由对方单方判断的重大不利影响",
+    ),
+    (
+        r"however\s+small|any\s+amount[^.;]{0,30}(?:on\s+its\s+due\s+date|when\s+due)[^.;]{0,20}(?:however|no\s+matter)"
+        r"|(?:无论|不论)金额(?:大小|多少)",
+        "any missed payment, however small, with no grace period",
+        "任何一笔款项逾期（无论金额大小）且无宽限期",
+    ),
+)
+
+
+def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
+    """Events of default against us that go beyond our own material failures."""
+    if not re.search(PATTERNS["broad_default_triggers"], ctx.text, re.I):
+        return []
+    first: Sentence | None = None
+    hits: list[tuple[str, str, re.Match[str]]] = []
+    for s in ctx.sentences:
+        # whose default: the item's own subject, or the party its list's lead-in names
+        # ("下列任一事件均构成借款人违约：…（三）贷款人认为借款人的财务状况…"), where each item is
+        # a sentence of its own and the triggers add up across them
+        lead_in = ctx.lead_in(s)
+        if first is not None and not lead_in:
+            break
+        defaulter = next((x.side for x in ctx.parties.mentions(lead_in or s.text) if x.side != "other"), None)
+        if not ctx.parties.ours(defaulter):
+            continue
+        found = [(en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m]
+        if found and first is None:
+            first = s
+        hits += [h for h in found if h[0] not in {x[0] for x in hits}]
+    if first is not None:
+        s = first
+        return [
+            finding(
+                ctx,
+                "termination_rights_unbalanced",
+                "high" if len(hits) > 1 else "medium",
+                span(s, hits[0][2].start()),
+                (
+                    "The events of default against "
+                    + ctx.us
+                    + " are broad: "
+                    + "; ".join(h[0] for h in hits)
+                    + ".",
+                    f"针对{ctx.us}的违约事件范围过宽：" + "；".join(h[1] for h in hits) + "。",
+                ),
+                WORDING.pair(ctx, "broad_default_triggers"),
+                WORDING.pair(ctx, "broad_default_triggers_2"),
+            )
+        ]
+    return []
+
+
+# What makes a right to suspend or terminate harsh; the first three only say when it takes effect.
+_HARSH = PATTERNS["harsh"]
+_TIMING_ONLY = {"immediately", "with immediate effect", "forthwith", "立即"}
+# A cure period: the breach must be left unremedied before the right arises.
+_CURE = PATTERNS["cure"]
+
+
+def _insolvency_only(text: str) -> bool:
+    """Insolvency or winding-up with no breach or late payment among the triggers."""
+    return re.search(PATTERNS["insolvency_only"], text, re.I) is not None and not re.search(
+        PATTERNS["insolvency_only_2"], text, re.I
+    )
+
+
+def _fair_trigger(item: str) -> bool:
+    """A termination trigger the market accepts: insolvency, or a breach left uncured for 15 days or more."""
+    if _insolvency_only(item):
+        return True
+    return any(p.days >= 15 for p in find_periods(item)) and re.search(_CURE, item, re.I) is not None
+
+
+@rule(reports={"termination_rights_unbalanced"})
+def termination_balance(ctx: ClauseContext) -> list[Finding]:
+    """Immediate termination/suspension against us, or our own exit rights removed."""
+    return (
+        _exit_for_poor_performance_closed(ctx)
+        or _our_exit_removed(ctx)
+        or _broad_default_triggers(ctx)
+        or _harsh_termination_against_us(ctx)
+        or _our_suspension_removed(ctx)
+    )
+
+
+def _exit_for_poor_performance_closed(ctx: ClauseContext) -> list[Finding]:
+    """We may not terminate for the other side's poor performance."""
+    # "The Owner may not terminate this Agreement for any failure of the Hotel to achieve any level
+    # of financial performance": the exit for the other side's poor performance is closed
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.;]{{0,30}}?(?:may|shall|can)\s*not\s+terminate\b[^.;]{{0,80}}?\b(?:performance|fail\w*\s+to\s+(?:achieve|meet|reach))"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}不得(?:以|因)[^。；]{{0,30}}(?:业绩|经营指标|绩效|未达到)[^。；]{{0,20}}(?:解除|终止)"
+    ):
+        return [
+            WORDING.finding(
+                ctx, "exit_for_poor_performance_closed", "termination_rights_unbalanced", "high", span(s, m)
+            )
+        ]
+    return []
+
+
+def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
+    """We have no right to terminate at all (not only some exits closed)."""
+    for s, m in ctx.find(
+        rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
+    ):
+        if re.search(PATTERNS["our_exit_removed"], s.text, re.I):
+            continue  # only some exits are closed
+        if re.search(PATTERNS["our_exit_removed_2"], s.text, re.I):
+            continue  # walking away from a share deal before Completion is a conditions point (ma rules)
+        return [
+            WORDING.finding(ctx, "our_exit_removed", "termination_rights_unbalanced", "medium", span(s, m))
+        ]
+    return []
+
+
+def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
+    """The other side may terminate or suspend at once, without notice or a cure period."""
+    # a lender's termination is acceleration: "declare the Loan immediately due and payable"
+    for s, m in ctx.find(PATTERNS["harsh_termination_against_us"]):
+        text = s.text
+        if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # "shall have no right to terminate": a right withheld, not one held
+        side = ctx.actor(s, m.start())
+        harsh = re.search(_HARSH, text, re.I)
+        if re.search(PATTERNS["harsh_termination_against_us_2"], text, re.I):
+            continue  # a change-of-control trigger is judged by its own rule
+        at_will = harsh is not None and re.search(
+            PATTERNS["harsh_termination_against_us_3"], harsh.group(0), re.I
+        )
+        if at_will and not re.search(PATTERNS["harsh_termination_against_us_4"], m.group(0), re.I):
+            continue  # termination at will is termination_for_convenience, judged by its own rule
+        if ctx.parties.theirs(side) and harsh:
+            items = ctx.list_items(s)
+            if items and all(_fair_trigger(i.text) for i in items):
+                # "有下列情形之一的，甲方有权立即解除：（一）…经催告后三十日内仍未纠正的；（二）破产…":
+                # immediate once a cure period has run out, or on insolvency
+                continue
+            if _insolvency_only(text):
+                continue  # immediate termination on insolvency is standard
+            cure = [p for p in find_periods(text) if p.days >= 15]
+            if cure and not re.search(PATTERNS["harsh_termination_against_us_5"], text, re.I):
+                continue
+            # "may terminate immediately by notice if the Supplier fails to remedy a material breach
+            # within 30 days": immediate once the cure period has run out, the market position
+            harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
+            if cure and harsh_words <= _TIMING_ONLY and re.search(_CURE, text, re.I):
+                continue
+            return [
+                Finding(
+                    "termination_rights_unbalanced",
+                    "medium",
+                    span(s, harsh.start()),
+                    ctx.t(
+                        f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period."
+                        if not re.search(PATTERNS["harsh_termination_against_us_6"], m.group(0), re.I)
+                        else f"{ctx.them} may call in the whole debt {harsh.group(0)}, with no cure period.",
+                        f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。"
+                        if not re.search(PATTERNS["harsh_termination_against_us_7"], m.group(0), re.I)
+                        else f"{ctx.them}可{harsh.group(0)}宣布全部债务提前到期，且无补救期。",
+                    ),
+                    WORDING.t(ctx, "harsh_termination_against_us"),
+                    WORDING.t(ctx, "harsh_termination_against_us_2"),
+                )
+            ]
+    return []
+
+
+def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
+    """Our right to suspend or terminate (for non-payment, under the contract's own clause) is removed."""
+    removal = re.search(
+        PATTERNS["our_suspension_removed"],
+        ctx.text,
+        re.I,
+    )
+    if removal:
+        for s in ctx.sentences:
+            if removal.start() >= s.start and removal.start() < s.end:
+                side = ctx.actor(s, removal.start() - s.start)
+                if ctx.parties.ours(side) or (
+                    re.search(r"16\.[12]", removal.group(0)) and ctx.parties.is_role("contractor")
+                ):
+                    return [
+                        WORDING.finding(
+                            ctx,
+                            "our_suspension_removed",
+                            "termination_rights_unbalanced",
+                            "medium",
+                            span(s, removal.start() - s.start),
+                        )
+                    ]
+    return []

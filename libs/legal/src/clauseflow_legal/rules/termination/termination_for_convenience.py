@@ -1,0 +1,207 @@
+"""The termination_for_convenience rule (termination): The counterparty may end the contract without cause, on short notice or to re-let the work."""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import (
+    MODAL,
+    TWO_SUBJECTS,
+    ClauseContext,
+    Finding,
+    span,
+)
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import find_periods, fmt_period
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+_TERMINATE = PATTERNS["terminate"]
+_CONVENIENCE = PATTERNS["convenience"]
+_CAUSE = PATTERNS["cause"]
+# Ending the contract when its term runs out is not ending it early: it is declining to renew.
+_AT_TERM_END = PATTERNS.compiled("at_term_end")
+_NEGATED_BEFORE = PATTERNS.compiled("negated_before")
+_RELET = PATTERNS["relet"]
+
+
+_COMPENSATION = PATTERNS.compiled("compensation")
+# What denies it just before: "without compensation", "no compensation", "不予补偿", "不得要求任何补偿".
+_DENIED_BEFORE = PATTERNS.compiled("denied_before")
+
+
+def _compensation_granted(text: str) -> re.Match[str] | None:
+    """The first mention of compensation on termination that the text grants rather than denies."""
+    for m in _COMPENSATION.finditer(text):
+        if not _DENIED_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):
+            return m
+    return None
+
+
+def _own_words(text: str, verb: re.Match[str]) -> str:
+    """The words that qualify this termination verb: from its modal ("may, at any time, terminate")
+    to the next termination verb, so "shall not terminate for any reason unless the Vendor
+    terminates" does not lend the first verb's "for any reason" to the second."""
+    lo = max(0, verb.start() - 80)
+    earlier = [e.end() for e in re.finditer(_TERMINATE, text[lo : verb.start()], re.I)]
+    floor = lo + earlier[-1] if earlier else lo
+    modals = [mm.start() for mm in MODAL.finditer(text, floor, verb.start())]
+    start = modals[-1] if modals else verb.start()
+    later = re.search(_TERMINATE, text[verb.end() : verb.end() + 150], re.I)
+    return text[start : verb.end() + (later.start() if later else 150)]
+
+
+# The contract falls with the counterparty's own contract upstream (a subcontract with its main
+# contract, work for the employer's project) and we may claim nothing: an ending outside our control
+# with the effect of a termination for convenience without compensation.
+_UPSTREAM_END = PATTERNS["upstream_end"]
+_NO_CLAIM = PATTERNS["no_claim"]
+
+
+def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty ends the contract when its upstream contract ends, and we may claim nothing."""
+    for s in ctx.sentences:
+        text = s.text
+        upstream = re.search(_UPSTREAM_END, text, re.I)
+        verb = re.search(_TERMINATE, text, re.I)
+        denied = re.search(_NO_CLAIM, text, re.I)
+        if not (upstream and verb and denied):
+            continue
+        if re.search(
+            PATTERNS["upstream_end_without_compensation"],
+            text,
+            re.I,
+        ):
+            continue  # paid for what it did and committed: the ending itself is a fair one
+        if not ctx.parties.ours(ctx.actor(s, denied.start())):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "upstream_end_without_compensation",
+                "termination_for_convenience",
+                "high",
+                span(s, upstream),
+            )
+        ]
+    return []
+
+
+@rule(reports={"termination_for_convenience"})
+def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may end the contract without cause, on short notice or to re-let the work."""
+    for s, m in ctx.find(_TERMINATE):
+        text = s.text
+        if m.group(0).lower() == "termination" and not re.search(
+            PATTERNS["termination_for_convenience_6"],
+            text[max(0, m.start() - 40) : m.start()],
+            re.I,
+        ):
+            continue  # "up to the termination date" names the event; the right is granted by a verb
+        if _NEGATED_BEFORE.search(text[max(0, m.start() - 20) : m.start()]):
+            continue  # "the licences shall not terminate for any reason": no right at all
+        # The words that make it "for convenience" belong to this verb, not to another one in the sentence.
+        near = _own_words(text, m)
+        if _AT_TERM_END.search(near):
+            continue  # non-renewal at the end of a term, the auto-renewal rule's subject
+        conv = re.search(_CONVENIENCE, near, re.I)
+        notice_only = re.search(
+            PATTERNS["termination_for_convenience_2"],
+            text,
+            re.I,
+        )
+        if not conv and not notice_only:
+            continue
+        cause = re.search(_CAUSE, text, re.I)
+        if cause and not conv:
+            continue
+        if cause and not re.search(
+            PATTERNS["termination_for_convenience_7"],
+            text,
+            re.I,
+        ):
+            continue  # "may at any time terminate for breach" is termination for cause
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        subject = text[max(0, m.start() - 80) : m.start()]
+        subject = re.split(r"[,;:]", subject)[-1]
+        named = {x.alias.lower() for x in ctx.parties.mentions(subject)}
+        if (
+            re.search(PATTERNS["termination_for_convenience_4"], subject, re.I)
+            or TWO_SUBJECTS.search(subject)
+            or (
+                (len(named) >= 2 or {"us", "them"} <= ctx.parties.sides_in(subject))
+                and re.search(PATTERNS["termination_for_convenience_8"], subject)
+            )
+        ):
+            continue  # "The Company or the Contractor may terminate": a right both sides hold
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        notice_days = periods[0].days if periods else 0.0
+        compensation = _compensation_granted(ctx.text)
+        profit_denied = re.search(
+            PATTERNS["termination_for_convenience_3"],
+            ctx.text,
+            re.I,
+        )
+        profit = compensation is not None and not profit_denied
+        relet = re.search(_RELET, ctx.text, re.I)
+        if re.search(PATTERNS["termination_for_convenience_5"], ctx.title, re.I) and not conv:
+            continue
+        if notice_days >= 30 and profit and not relet:
+            continue
+        level = "high" if (notice_days < 30 or not compensation or relet) else "medium"
+        quote = s
+        if relet:
+            for other in ctx.sentences:
+                if re.search(_RELET, other.text, re.I):
+                    quote = other
+                    break
+        problems = []
+        problems.append(
+            WORDING.t(ctx, "termination_for_convenience_4", period=fmt_period(periods[0]))
+            if periods
+            else WORDING.t(ctx, "termination_for_convenience_5")
+        )
+        if not compensation:
+            problems.append(WORDING.t(ctx, "termination_for_convenience_6"))
+        elif not profit:
+            problems.append(WORDING.t(ctx, "termination_for_convenience_8"))
+        if relet:
+            problems.append(WORDING.t(ctx, "termination_for_convenience_7"))
+        return [
+            Finding(
+                "termination_for_convenience",
+                level,
+                span(quote, 0),
+                ctx.t(
+                    f"{ctx.them} may terminate without cause: " + "; ".join(problems) + ".",
+                    f"{ctx.them}可无理由解除合同：" + "；".join(problems) + "。",
+                ),
+                WORDING.t(ctx, "termination_for_convenience"),
+                WORDING.t(ctx, "termination_for_convenience_2"),
+            )
+        ]
+    if re.search(PATTERNS["termination_for_convenience"], ctx.title + " " + ctx.text, re.I):
+        for s, m in ctx.find(
+            _RELET
+            + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"
+        ):
+            side = ctx.actor(s, m.start())
+            if ctx.parties.theirs(side) or (
+                re.search(PATTERNS["termination_for_convenience_9"], m.group(0)) and ctx.parties.ours(side)
+            ):
+                return [
+                    WORDING.finding(
+                        ctx,
+                        "termination_for_convenience_3",
+                        "termination_for_convenience",
+                        "high",
+                        span(s, m),
+                    )
+                ]
+    return _upstream_end_without_compensation(ctx)
