@@ -103,7 +103,7 @@ log = bench_logger("scaling")
 
 
 def plan_answer(clauses: int) -> dict[str, Any]:
-    """The SPEC-21 plan the scripted model gives: every clause standard, three turns, document order."""
+    """The plan the scripted model gives: every clause standard, three turns, document order."""
     return {
         "global_strategy": "benchmark: every clause at standard depth",
         "estimated_depth_distribution": {"quick": 0, "standard": clauses, "deep": 0},
@@ -240,7 +240,7 @@ async def measured_reviews(
     worker_logs = [contract.parents[1] / "logs" / f"clause-worker-{i}.log" for i in range(workers)]
     runs = []
     for repeat in range(repeats):
-        before = [count_log_events(p, "clause_analyzed") for p in worker_logs]
+        before = [count_log_events(p, "clause.analyzed") for p in worker_logs]
         meter = CpuMeter(pids)
         busy0, total0 = system_cpu_busy()
         meter.start()
@@ -250,7 +250,7 @@ async def measured_reviews(
         run["cpu_s_by_process"] = cpu
         run["cpu_ms_per_clause_by_process"] = {k: 1000 * v / N_CLAUSES for k, v in cpu.items()}
         run["machine_cpu_busy_pct"] = 100 * (busy1 - busy0) / max(1.0, total1 - total0)
-        after = [count_log_events(p, "clause_analyzed") for p in worker_logs]
+        after = [count_log_events(p, "clause.analyzed") for p in worker_logs]
         run["clauses_per_worker"] = [a - b for a, b in zip(after, before, strict=True)]
         runs.append(run)
         log.info(

@@ -1,1 +1,1 @@
-"""Plan benchmarks: the SPEC-21 plans the golden contracts get and what quick depth saves."""
+"""Plan benchmarks: the review plans the golden contracts get and what quick depth saves."""

@@ -5,7 +5,7 @@
 Each golden contract is reviewed end to end twice on the embedded stack with the playbook model
 (default settings: worker concurrency 8, dispatch window 8, approval policy ``auto``):
 
-1. **planned** — as the product runs: the orchestrator asks the model for a SPEC-21 plan
+1. **planned** — as the product runs: the orchestrator asks the model for a plan
    (depths quick / standard / deep), adjusts it mid-review when results warrant it;
 2. **all-standard** — the same, except that the planning answer is rewritten on its way back to
    the orchestrator so every clause is ``standard`` (what the review costs without quick depth;

@@ -35,14 +35,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.redlines import RedlineDrafter
 from clauseflow_contracts import ids
+from clauseflow_contracts.chat import ChatMessage, ToolSpec
 from clauseflow_contracts.events import ClauseTask, DocumentRefs, RedraftRequest
-from clauseflow_contracts.review import Redline, Risk, RiskLevel, TaskMode, normalise_risk_level
+from clauseflow_contracts.review import LLMUsage, Redline, Risk, RiskLevel, TaskMode, normalise_risk_level
 from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.parser import parse_document
 from clauseflow_legal.analysis import analyse_clause
@@ -54,6 +54,7 @@ from clauseflow_legal.redline_rules import (
     tokens,
 )
 from clauseflow_legal.text import split_sentences
+from clauseflow_platform.llm import ChatAnswer, ToolTurn
 from clauseflow_playbook_model.reviewer import respond
 from clauseflow_playbook_model.wire import parse_request
 
@@ -81,11 +82,13 @@ TARGETS = {
 class InProcessPlaybook:
     """The playbook model as the worker's chat model, answering in process (same answers as over HTTP)."""
 
-    async def chat(self, messages: Sequence[dict[str, Any]], **_: Any) -> Any:
+    async def chat(self, messages: Sequence[ChatMessage], **_: object) -> ChatAnswer:
         answer = respond(parse_request({"model": "clauseflow-playbook", "messages": list(messages)}))
-        return SimpleNamespace(text=answer.content, usage=None)
+        return ChatAnswer(text=answer.content or "", usage=LLMUsage(calls=1))
 
-    async def chat_with_tools(self, messages: Sequence[dict[str, Any]], tools: Any, **_: Any) -> Any:
+    async def chat_with_tools(
+        self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], **_: object
+    ) -> ToolTurn:
         raise NotImplementedError("drafting needs no tools")
 
 
@@ -341,7 +344,7 @@ async def run(limit: int | None) -> dict[str, Any]:
         contracts = golden_contracts(golden) + contracts
     else:
         log.info("no golden data (../shared/data/golden): the examples only")
-    drafter = RedlineDrafter(InProcessPlaybook())  # type: ignore[arg-type]
+    drafter = RedlineDrafter(InProcessPlaybook())
     total = Tally()
     per_contract: dict[str, Any] = {}
     started = time.perf_counter()

@@ -85,7 +85,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         process.terminate()
         process.wait(timeout=30)
     log_text = (root / "gateway.log").read_text()
-    assert "unhandled error" not in log_text, log_text[-4000:]
+    assert "http.unhandled_error" not in log_text, log_text[-4000:]
 
 
 @schema.parametrize()

@@ -609,6 +609,6 @@ async def test_a_gateway_process_logs_neither_keys_nor_the_llm_key(tmp_path: Pat
         process.terminate()
         await asyncio.wait_for(process.wait(), timeout=30)
     log = log_path.read_text()
-    assert "gateway started" in log and "review submitted" in log
+    assert "gateway.started" in log and "review.submitted" in log
     for secret in (token, OPERATOR_TOKEN, llm_key):
         assert secret not in log

@@ -1,4 +1,4 @@
-"""The orchestrator with an LLM plan (SPEC-21), mid-review adjustment and an LLM summary.
+"""The orchestrator with an LLM plan, mid-review adjustment and an LLM summary.
 
 The model is the shared scripted OpenAI-compatible server, reached through the real
 openai SDK; the bus is in-memory and the state a real SQLite file.

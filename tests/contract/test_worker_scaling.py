@@ -117,13 +117,13 @@ async def test_a_replica_killed_mid_task_loses_nothing_and_results_stay_exactly_
             }
         )
         try:
-            await _wait_for_line(victim, "clause_worker_started", timeout_s=60)
+            await _wait_for_line(victim, "worker.started", timeout_s=60)
             for n in range(TASKS):
                 review, task = _task(n)
                 await publisher.publish(
                     tasks_topic, f"{review}:1", Envelope.wrap(review, task, event_id=f"evt_{n}")
                 )
-            await _wait_for_line(victim, "clause_task_received", timeout_s=60)
+            await _wait_for_line(victim, "clause.task_received", timeout_s=60)
             for _ in range(2):
                 bus = KafkaBus(settings, OPTIONS)
                 await bus.start()

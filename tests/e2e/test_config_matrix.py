@@ -1,4 +1,4 @@
-"""SPEC-21 §10.3: ``use_react_agent`` × ``use_orchestrator`` — all four combinations work end to end.
+"""``use_react_agent`` × ``use_orchestrator`` — all four combinations work end to end.
 
 Options are given per review (form fields of the upload); each combination reviews both bundled
 examples with the ``auto`` approval policy and must find what ``examples/expected.json`` lists.

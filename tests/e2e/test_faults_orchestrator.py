@@ -89,7 +89,7 @@ async def test_review_completes_with_an_identical_report_after_the_orchestrator_
 
     # Kill 1: as soon as it has applied a first clause result, while other clauses are still in flight.
     await orchestrator.wait(
-        review_id=review_id, event="event_applied", event_type="clause.result", timeout_s=120
+        review_id=review_id, event="event.applied", event_type="clause.result", timeout_s=120
     )
     stack.service("orchestrator").kill()
     applied_before_kill = len(orchestrator.find(review_id=review_id, event_type="clause.result"))
@@ -104,7 +104,7 @@ async def test_review_completes_with_an_identical_report_after_the_orchestrator_
     applied = log_cursor(stack, "orchestrator")
     await gateway.decide(review_id, decisions[:half], decided_by="e2e-lawyer")
     await applied.wait(
-        review_id=review_id, event="event_applied", event_type="review.decisions", timeout_s=60
+        review_id=review_id, event="event.applied", event_type="review.decisions", timeout_s=60
     )
     stack.service("orchestrator").kill()
     if decisions[half:]:
@@ -146,7 +146,7 @@ async def test_two_orchestrators_share_reviews_by_partition_and_apply_each_resul
             await wait_status(gateway, review_id, {"completed"}, timeout_s=180)
         review_ids += batch
         handled_by = {
-            rid: {name for name, cur in instances.items() if cur.find(review_id=rid, event="event_applied")}
+            rid: {name for name, cur in instances.items() if cur.find(review_id=rid, event="event.applied")}
             for rid in review_ids
         }
         if len(set().union(*handled_by.values())) == 2:
@@ -165,7 +165,7 @@ async def test_two_orchestrators_share_reviews_by_partition_and_apply_each_resul
         applied = [
             rec["event_id"]
             for cur in instances.values()
-            for rec in cur.find(review_id=rid, event="event_applied", event_type="clause.result")
+            for rec in cur.find(review_id=rid, event="event.applied", event_type="clause.result")
         ]
         # One analysis result per clause (auto approval: no redrafts), none applied twice.
         assert len(applied) == len(set(applied)) == CLAUSES + 1, (rid, applied)

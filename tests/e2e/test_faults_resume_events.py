@@ -103,8 +103,8 @@ async def test_a_repeated_decision_request_and_redelivered_resume_events_are_app
     resent = original.model_copy(update={"event_id": f"{original.event_id}-resent"})
     orchestrator = log_cursor(stack, "orchestrator")
     await publish(kafka_bootstrap, Topic.REVIEW_DECISIONS, review_id, [original, resent])
-    await orchestrator.wait(event="event_already_processed", event_id=original.event_id, timeout_s=60)
-    await orchestrator.wait(event="event_applied", event_id=resent.event_id, published=0, timeout_s=60)
+    await orchestrator.wait(event="event.already_processed", event_id=original.event_id, timeout_s=60)
+    await orchestrator.wait(event="event.applied", event_id=resent.event_id, published=0, timeout_s=60)
 
     await settle(gateway, review_id, lambda r: {"redline_id": r["id"], "action": "approve"})
     report = await gateway.report(review_id)
@@ -151,8 +151,8 @@ async def test_a_decision_that_overtakes_its_redline_is_parked_and_applied_once_
     )
     orchestrator = log_cursor(stack, "orchestrator")
     await publish(kafka_bootstrap, Topic.REVIEW_DECISIONS, review_id, [event])
-    await orchestrator.wait(event="event_note", event_id=event.event_id, timeout_s=60)
-    assert "parked" in orchestrator.find(event="event_note", event_id=event.event_id)[0]["note"]
+    await orchestrator.wait(event="event.note", event_id=event.event_id, timeout_s=60)
+    assert "parked" in orchestrator.find(event="event.note", event_id=event.event_id)[0]["note"]
 
     for name in workers:
         await stack.restart(name)
@@ -167,6 +167,6 @@ async def test_a_decision_that_overtakes_its_redline_is_parked_and_applied_once_
     decided = {r["id"]: r for r in report["redline_history"]}
     assert decided[early]["status"] == "approved" and decided[early]["decided_by"] == "e2e-bus"
     notes = [
-        r["note"] for r in orchestrator.find(review_id=review_id, event="event_note") if early in r["note"]
+        r["note"] for r in orchestrator.find(review_id=review_id, event="event.note") if early in r["note"]
     ]
     assert len([n for n in notes if "parked" in n]) == 1, notes

@@ -70,8 +70,8 @@ async def three_workers(stack: LocalStack) -> AsyncIterator[dict[str, LogCursor]
 
 
 def _in_flight(cursor: LogCursor, review_id: str) -> set[str]:
-    received = {r["task_id"] for r in cursor.find(review_id=review_id, event="clause_task_received")}
-    published = {r["task_id"] for r in cursor.find(review_id=review_id, event="clause_result_published")}
+    received = {r["task_id"] for r in cursor.find(review_id=review_id, event="clause.task_received")}
+    published = {r["task_id"] for r in cursor.find(review_id=review_id, event="clause.result_published")}
     return received - published
 
 
@@ -117,7 +117,7 @@ async def test_every_clause_is_analyzed_exactly_once_when_one_of_three_workers_i
     assert killed_tasks <= set(events_of), "a task in flight on the killed replica never got a result"
     applied = [
         r["event_id"]
-        for r in orchestrator.find(review_id=review_id, event="event_applied", event_type="clause.result")
+        for r in orchestrator.find(review_id=review_id, event="event.applied", event_type="clause.result")
     ]
     assert len(applied) == len(set(applied)) == CLAUSES + 1
     assert report["risks"], "every third clause is risky; the review found nothing"

@@ -140,7 +140,7 @@ def test_no_rule_raises_on_any_phrasing() -> None:
     with structlog.testing.capture_logs() as logs:
         for case in CASES:
             case.review()
-    failed = [(e.get("rule"), e.get("clause_id")) for e in logs if e.get("event") == "review rule failed"]
+    failed = [(e.get("rule"), e.get("clause_id")) for e in logs if e.get("event") == "legal.rule_failed"]
     assert not failed, failed[:5]
 
 

@@ -85,7 +85,7 @@ async def llm(chat_server: ScriptedChatServer) -> AsyncIterator[LLMClient]:
 
 
 def sample_checklist() -> list[ChecklistItem]:
-    """SPEC-21 §6's sample checklist."""
+    """A sample checklist: clauses of several priorities, with tools."""
     return [
         ChecklistItem(
             clause_id="1.1",

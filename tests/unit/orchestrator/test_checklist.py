@@ -1,4 +1,4 @@
-"""The generic checklist (SPEC-4, improved) and the domain packs."""
+"""The generic checklist and the domain packs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC-21 §6 LLM cases through the real openai SDK against a scripted OpenAI-compatible server."""
+"""The planning calls' cases through the real openai SDK against a scripted OpenAI-compatible server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC-21 plan rules without a model: default plan, normalisation, adjustment, triggers, depth semantics."""
+"""Plan rules without a model: default plan, normalisation, adjustment, triggers, depth semantics."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class TestDefaultPlan:
         plan = _by_id(build_default_plan(sample_checklist()))
         assert plan["8.1"].analysis_depth is Depth.STANDARD
         assert plan["8.1"].max_iterations == 3
-        # SPEC-21's default plan has no quick depth: even a low-priority clause is reviewed in full.
+        # The default plan has no quick depth: even a low-priority clause is reviewed in full.
         assert plan["1.1"].analysis_depth is Depth.STANDARD
 
     def test_keeps_every_clause_in_checklist_order_and_sends_critical_ones_first(self) -> None:

@@ -1,4 +1,4 @@
-"""Clause-review prompts (SPEC-20 §4 and §7.1.2) and the risk parser."""
+"""Clause-review prompts and the risk parser."""
 
 from __future__ import annotations
 
@@ -250,7 +250,7 @@ def test_fixed_path_messages_carry_skill_results_and_no_tool_instructions(clause
     assert read_metadata(user)["clause_id"] == "20.1"
 
 
-# --- parse_risks (SPEC-20 §7.1.1 TestParseResponse, adapted) -------------------------------------
+# --- parse_risks -------------------------------------------------------------------------------------
 
 
 def test_parse_risks_reads_a_valid_array() -> None:
@@ -265,7 +265,7 @@ def test_parse_risks_of_an_empty_array_is_no_risk() -> None:
 
 @pytest.mark.parametrize("text", ["", "not json"])
 def test_parse_risks_raises_on_an_unusable_answer_so_the_caller_can_fall_back(text: str) -> None:
-    # SPEC-20 returned [] here; the architecture makes unparseable output fall back to the fixed path.
+    # Not [] (no risks): unparseable output makes the agent fall back to the fixed path.
     with pytest.raises(LLMBadAnswer):
         parse_risks(text)
 

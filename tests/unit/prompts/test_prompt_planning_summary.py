@@ -1,4 +1,4 @@
-"""Orchestrator prompts (SPEC-21 plan and adjust) and the summary prompt; every builder in both languages."""
+"""Orchestrator prompts (plan and adjust) and the summary prompt; every builder in both languages."""
 
 from __future__ import annotations
 

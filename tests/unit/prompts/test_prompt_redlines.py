@@ -1,4 +1,4 @@
-"""Redline drafting and validation prompts (SPEC-4) and their parsers."""
+"""Redline drafting and validation prompts and their parsers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC-19 §7: tool self-description, filtering, strict-mode validation and tool_call parsing."""
+"""Tool self-description, filtering, strict-mode validation and tool_call parsing."""
 
 from __future__ import annotations
 

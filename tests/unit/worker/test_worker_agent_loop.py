@@ -1,4 +1,4 @@
-"""SPEC-20 §7 loop cases: the clause agent against a scripted model over HTTP and a real skills server."""
+"""Loop cases: the clause agent against a scripted model over HTTP and a real skills server."""
 
 from __future__ import annotations
 

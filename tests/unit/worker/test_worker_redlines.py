@@ -1,4 +1,4 @@
-"""Redlines (SPEC-4): draft, validate deterministically, redraft on failure, and redraft with feedback."""
+"""Redlines: draft, validate deterministically, redraft on failure, and redraft with feedback."""
 
 from __future__ import annotations
 

@@ -135,7 +135,7 @@ async def embedded_stack(
             )
         )
         gateway_url = await stack.enter_async_context(_gateway(workdir, bus))
-        log.info("embedded_stack_ready", gateway=gateway_url, llm=llm.llm_base_url, skills=skills_target)
+        log.info("embedded.stack_ready", gateway=gateway_url, llm=llm.llm_base_url, skills=skills_target)
         try:
             yield EmbeddedEndpoints(gateway_url, llm.llm_base_url, skills_target, bus)
         finally:

@@ -88,7 +88,7 @@ class ServiceProcess:
         self.process = await asyncio.create_subprocess_exec(
             *self.argv, env=self.env, stdout=stdout, stderr=asyncio.subprocess.STDOUT, start_new_session=True
         )
-        log.info("service_started", service=self.name, pid=self.process.pid)
+        log.info("cli.service_started", service=self.name, pid=self.process.pid)
 
     async def wait_healthy(self, timeout_s: float = 60.0) -> None:
         """Wait until the health check passes; fail early, with the log's tail, if the process dies."""

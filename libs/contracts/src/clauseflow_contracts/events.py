@@ -1,4 +1,4 @@
-"""The event contract (ARCHITECTURE §3): one envelope, five topics, typed payloads.
+"""The event contract (docs/architecture.md#events-and-topics): one envelope, five topics, typed payloads.
 
 Every event on the bus is an :class:`Envelope` whose ``payload`` validates
 against the model registered for its ``type``. Payloads carry references to

@@ -19,7 +19,7 @@ class Frozen(BaseModel):
 
 
 class Depth(StrEnum):
-    """How thoroughly a clause is analysed (SPEC-21 §1.3)."""
+    """How thoroughly a clause is analysed (docs/architecture.md#planning)."""
 
     QUICK = "quick"
     STANDARD = "standard"
@@ -45,7 +45,7 @@ class Language(StrEnum):
 
 
 class RiskLevel(StrEnum):
-    """Severity of a risk (review-taxonomy.md)."""
+    """Severity of a risk (docs/review-taxonomy.md)."""
 
     HIGH = "high"
     MEDIUM = "medium"
@@ -61,7 +61,7 @@ class ApprovalPolicy(StrEnum):
 
 
 class ReviewStatus(StrEnum):
-    """The review lifecycle (ARCHITECTURE §6)."""
+    """The review lifecycle (docs/architecture.md#lifecycles)."""
 
     RECEIVED = "received"
     PLANNING = "planning"
@@ -76,7 +76,7 @@ class ReviewStatus(StrEnum):
 
 
 class ClauseState(StrEnum):
-    """The clause lifecycle (ARCHITECTURE §6)."""
+    """The clause lifecycle (docs/architecture.md#lifecycles)."""
 
     PLANNED = "planned"
     DISPATCHED = "dispatched"
@@ -143,7 +143,7 @@ class ChecklistItem(Frozen):
 
 
 class ClausePlan(Frozen):
-    """SPEC-21 ClauseAnalysisPlan: how one clause is to be reviewed."""
+    """How one clause is to be reviewed (docs/architecture.md#planning)."""
 
     clause_id: str
     clause_name: str = ""
@@ -157,7 +157,7 @@ class ClausePlan(Frozen):
 
 
 class ReviewPlan(Frozen):
-    """SPEC-21 ReviewPlan; every adjustment produces a new value with plan_version + 1."""
+    """The review plan; every adjustment produces a new value with plan_version + 1."""
 
     clause_plans: tuple[ClausePlan, ...] = ()
     global_strategy: str = ""
@@ -174,7 +174,7 @@ class ReviewPlan(Frozen):
 
 
 class PlanAdjustment(Frozen):
-    """SPEC-21 PlanAdjustment: changes proposed after a clause result."""
+    """Changes to the plan proposed after a clause result (docs/architecture.md#planning)."""
 
     adjusted_clauses: tuple[ClausePlan, ...] = ()
     reason: str = ""
@@ -210,7 +210,7 @@ def normalise_risk_level(value: object) -> str:
 
 
 class Redline(Frozen):
-    """A proposed change to the contract text (SPEC-4 DocumentDiff) addressing one risk."""
+    """A proposed change to the contract text (docs/architecture.md#redlines) addressing one risk."""
 
     id: str
     clause_id: str

@@ -1,7 +1,8 @@
-"""The risk taxonomy (review-taxonomy.md v1): stable ids, groups, default severities, names and glosses.
+"""The risk taxonomy (version 1): stable ids, groups, default severities, names and glosses.
 
 The one source of the 45 ids: the prompts' catalogue (:mod:`clauseflow_contracts.prompts.taxonomy`)
-is derived from this table.
+and ``docs/review-taxonomy.md`` (written by ``scripts/taxonomy_doc.py``) are derived from this table.
+The ids are stable (prompts, answer keys and reports name them): add ids, never rename one.
 """
 
 from __future__ import annotations
@@ -20,6 +21,23 @@ class RiskType:
     name_zh: str
     gloss: str
     """One line saying when the risk applies, for prompts (the model chooses the id by it)."""
+
+
+RISK_GROUPS: dict[str, str] = {
+    "A": "Liability and indemnity",
+    "B": "Termination and term",
+    "C": "Payment and price",
+    "D": "Time and claims",
+    "E": "Performance and warranties",
+    "F": "IP, confidentiality and data",
+    "G": "Restrictive covenants",
+    "H": "Assignment and control",
+    "I": "Disputes and governing law",
+    "J": "Construction-specific",
+    "K": "M&A-specific",
+    "L": "Drafting defects (reported for both parties)",
+}
+"""The groups of the taxonomy by letter, in order."""
 
 
 _TYPES = (

@@ -183,7 +183,7 @@ def _best_findings(ctx: ClauseContext, rules: tuple[Rule, ...]) -> list[Finding]
         try:
             findings += _every_sub_clause(ctx, rule, starts)
         except Exception:  # a defective rule must not sink the review of the clause
-            _log.exception("review rule failed", rule=rule.__name__, clause_id=ctx.clause_id)
+            _log.exception("legal.rule_failed", rule=rule.__name__, clause_id=ctx.clause_id)
     # One issue, one finding: a number the comparison with market positions reports is left out
     # when a specific rule already reports a risk on the same words (late interest as excessive
     # damages, a leakage claim window as the price mechanism's risk).

@@ -487,7 +487,7 @@ def dispute_choice(text: str) -> DisputeChoice:
 class ContractSetting:
     """Where the parties are at home and which law the contract chooses: the review's legal setting.
 
-    It travels in the clause prompt (SPEC-20 §4's jurisdiction hint), so a model, hosted or the
+    It travels in the clause prompt (the jurisdiction hint of docs/architecture.md#the-clause-agent), so a model, hosted or the
     playbook, can tell home ground from away.
     """
 

@@ -1,6 +1,6 @@
 """Who is who in a clause: our party, the counterparty, and who acts in a given sentence.
 
-A clause is only a risk for *our* party (review-taxonomy "Risk for"), so every rule asks:
+A clause is only a risk for *our* party (docs/review-taxonomy.md), so every rule asks:
 who may terminate, who indemnifies, whose liability is capped. Parties are recognised by their
 contractual role names ("the Supplier", "Contractor", "甲方/乙方", "Seller/Buyer") and by the
 short company names given in the review's metadata.

@@ -1,11 +1,13 @@
-"""The clause agent (SPEC-20): a bounded ReAct loop over gRPC skills, with the fixed-skill path behind it.
+"""The clause agent: a bounded ReAct loop over gRPC skills, with the fixed-skill path behind it.
+
+Design: docs/architecture.md#the-clause-agent.
 
 Per task: tools for the review's domain come from the registry; the model sees
 the clause between fixed delimiters and the suggested tools as hints; it may
 call tools for at most ``max_iterations`` turns (calls of one turn run
 concurrently); a final answer is parsed into risks. An LLM failure, an
-unparseable answer or an exhausted loop falls back to the fixed-skill path
-(SPEC-20 §0.5): the suggested skills are invoked directly and the model is
+unparseable answer or an exhausted loop falls back to the fixed-skill path:
+the suggested skills are invoked directly and the model is
 asked once, without tools. If that fails too, or none of the skills the path
 needs could be reached, the outcome is ``failed`` with the error and no risks:
 the clause was not reviewed, and must never read as a clause without risks.
@@ -17,9 +19,11 @@ path directly: one model call over the clause context, no loop.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.events import ClauseTask
 from clauseflow_contracts.review import Depth, LLMUsage, SkillCall
 from clauseflow_documents.model import Clause
@@ -27,7 +31,7 @@ from clauseflow_legal.jurisdictions import ContractSetting
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate, prompting
-from clauseflow_clause_worker.model import ChatModel, usage_of
+from clauseflow_clause_worker.model import ChatModel
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome, ToolInfo
 from clauseflow_clause_worker.tools import run_tool_calls
@@ -41,7 +45,7 @@ class SkillSource(Protocol):
     async def tools_for(self, domain: str, *, force_refresh: bool = False) -> list[ToolInfo]: ...
 
     async def invoke(
-        self, name: str, context: InvocationContext, arguments: dict[str, Any]
+        self, name: str, context: InvocationContext, arguments: Mapping[str, object]
     ) -> SkillOutcome: ...
 
 
@@ -49,10 +53,10 @@ class SkillSource(Protocol):
 class AgentOutcome:
     """What the agent found in one clause, with everything needed for audit."""
 
-    risks: list[dict[str, Any]] = field(default_factory=list)
+    risks: list[dict[str, object]] = field(default_factory=list)
     skill_calls: list[SkillCall] = field(default_factory=list)
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    fixed_path_messages: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[ChatMessage] = field(default_factory=list)
+    fixed_path_messages: list[ChatMessage] = field(default_factory=list)
     usage: LLMUsage = field(default_factory=LLMUsage)
     path: str = "react"
     fallback_used: bool = False
@@ -61,7 +65,7 @@ class AgentOutcome:
     # The clause was not reviewed (model or skills unavailable): ``error`` says why.
     failed: bool = False
     # Successful skill results by tool name, so the fixed path does not ask twice.
-    skill_results: dict[str, Any] = field(default_factory=dict)
+    skill_results: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,7 @@ class ClauseAgent:
             return outcome
         reason = await self._react(job, outcome)
         if reason:
-            log.warning("react_fallback", reason=reason)
+            log.warning("agent.react_fallback", reason=reason)
             outcome.fallback_used = True
             outcome.fallback_reason = reason
             outcome.path = "fixed"
@@ -142,12 +146,12 @@ class ClauseAgent:
                 turn = await self._llm.chat_with_tools(
                     outcome.messages, specs, temperature=self._settings.react_temperature
                 )
-            except Exception as exc:  # any model failure means the fixed path (SPEC-20 §0.5)
+            except Exception as exc:  # any model failure means the fixed path
                 return f"LLM call failed on turn {turn_no}: {exc}"
-            outcome.usage += usage_of(turn)
+            outcome.usage += turn.usage
             if not turn.tool_calls:
                 return self._finish(turn.content or "", outcome)
-            outcome.messages.append(_assistant_message(turn))
+            outcome.messages.append(turn.assistant_message)
             runs = await run_tool_calls(
                 turn.tool_calls,
                 skills=self._skills,
@@ -189,7 +193,7 @@ class ClauseAgent:
         )
         try:
             answer = await self._llm.chat(outcome.fixed_path_messages)
-            outcome.usage += usage_of(answer)
+            outcome.usage += answer.usage
             outcome.fixed_path_messages.append({"role": "assistant", "content": answer.text})
             outcome.risks = prompting.parse_risks(answer.text)
         except Exception as exc:  # the last resort failed: report it, never crash the consumer
@@ -203,7 +207,7 @@ class ClauseAgent:
         outcome.failed = True
         # The last cause is the one to act on (the ReAct fallback reason stays in the transcript).
         outcome.error = error
-        log.warning("clause_not_reviewed", error=outcome.error)
+        log.warning("clause.not_reviewed", error=outcome.error)
 
     async def _invoke_fixed(self, job: ClauseJob, names: list[str], outcome: AgentOutcome) -> None:
         missing = list(dict.fromkeys(n for n in names if n not in outcome.skill_results))
@@ -212,7 +216,7 @@ class ClauseAgent:
 
         async def one(name: str) -> SkillOutcome:
             async with gate:
-                # No arguments: the skill's prepare_input fills them from the context (SPEC-19).
+                # No arguments: the skill's prepare_input fills them from the context.
                 return await self._skills.invoke(name, context, {})
 
         for result in await asyncio.gather(*(one(n) for n in missing)):
@@ -238,18 +242,3 @@ def _unreachable_skills(calls: list[SkillCall], names: list[str]) -> str:
         if c.skill_id in wanted and not c.ok and c.error.startswith(_UNREACHABLE)
     ]
     return "; ".join(errors[:3])
-
-
-def _assistant_message(turn: Any) -> dict[str, Any]:
-    """The assistant turn with its tool calls, as it must be replayed to the model."""
-    message = getattr(turn, "assistant_message", None)
-    if isinstance(message, dict) and message:
-        return dict(message)
-    return {
-        "role": "assistant",
-        "content": turn.content or None,
-        "tool_calls": [
-            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.raw_arguments}}
-            for c in turn.tool_calls
-        ],
-    }

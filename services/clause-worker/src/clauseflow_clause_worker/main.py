@@ -51,7 +51,7 @@ async def run(config: ClauseWorkerConfig) -> None:
         await worker.start()
         async with heartbeat(HeartbeatSettings()):
             await stopping.wait()
-        log.info("clause_worker_stopping")
+        log.info("worker.stopping")
     finally:
         await worker.stop(config.worker.worker_shutdown_grace_s)
         await bus.stop()

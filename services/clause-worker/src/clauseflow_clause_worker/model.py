@@ -1,41 +1,36 @@
-"""What the worker needs of the LLM client, and turning its usage figures into ``LLMUsage``."""
+"""What the worker needs of the LLM client: the two calls, with typed messages and answers."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
-from clauseflow_contracts.review import LLMUsage
+from clauseflow_contracts.chat import ChatMessage, ToolSpec
+from clauseflow_platform.llm import ChatAnswer, ToolTurn
 
 
 class ChatModel(Protocol):
-    """The part of ``clauseflow_platform.llm.LLMClient`` the clause agent uses."""
+    """The part of ``clauseflow_platform.llm.LLMClient`` the clause agent and the drafter use."""
 
     async def chat(
         self,
-        messages: Sequence[dict[str, Any]],
+        messages: Sequence[ChatMessage],
         *,
         temperature: float | None = None,
         response_json: bool = False,
-    ) -> Any: ...
+    ) -> ChatAnswer:
+        """One completion without tools."""
+        ...
 
     async def chat_with_tools(
         self,
-        messages: Sequence[dict[str, Any]],
-        tools: Sequence[dict[str, Any]],
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolSpec],
         *,
         temperature: float | None = None,
-    ) -> Any: ...
-
-
-def usage_of(answer: Any) -> LLMUsage:
-    """The usage of one LLM answer as ``LLMUsage`` (one call), whatever shape the client reports it in."""
-    raw = getattr(answer, "usage", None)
-    if isinstance(raw, LLMUsage):
-        return raw if raw.calls else LLMUsage(calls=1, **raw.model_dump(exclude={"calls"}))
-    prompt = int(getattr(raw, "prompt_tokens", 0) or 0)
-    completion = int(getattr(raw, "completion_tokens", 0) or 0)
-    return LLMUsage(calls=1, prompt_tokens=prompt, completion_tokens=completion)
+    ) -> ToolTurn:
+        """One turn of a tool loop."""
+        ...
 
 
 def model_id(llm: ChatModel | object) -> str:

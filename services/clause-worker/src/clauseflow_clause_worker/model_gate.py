@@ -27,7 +27,9 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+
+from clauseflow_contracts.chat import ChatMessage, ToolSpec
+from clauseflow_platform.llm import ChatAnswer, ToolTurn
 
 from clauseflow_clause_worker.model import ChatModel
 
@@ -134,22 +136,22 @@ class GatedModel:
 
     async def chat(
         self,
-        messages: Sequence[dict[str, Any]],
+        messages: Sequence[ChatMessage],
         *,
         temperature: float | None = None,
         response_json: bool = False,
-    ) -> Any:
+    ) -> ChatAnswer:
         """The inner model's ``chat``, once a slot is free."""
         async with self.gate.slot():
             return await self._inner.chat(messages, temperature=temperature, response_json=response_json)
 
     async def chat_with_tools(
         self,
-        messages: Sequence[dict[str, Any]],
-        tools: Sequence[dict[str, Any]],
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolSpec],
         *,
         temperature: float | None = None,
-    ) -> Any:
+    ) -> ToolTurn:
         """The inner model's ``chat_with_tools``, once a slot is free."""
         async with self.gate.slot():
             return await self._inner.chat_with_tools(messages, tools, temperature=temperature)

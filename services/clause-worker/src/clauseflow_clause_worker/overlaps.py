@@ -126,7 +126,7 @@ def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
             "reason": " ".join(dict.fromkeys(r for r in reasons if r)),
         }
     )
-    log.info("redlines_merged", kept=first.redline.id, merged=second.redline.id)
+    log.info("redline.merged", kept=first.redline.id, merged=second.redline.id)
     return Placed(merged, start, end)
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from clauseflow_contracts import ids
 from clauseflow_contracts.errors import NotFound
@@ -41,7 +40,7 @@ log = get_logger(__name__)
 UNCLASSIFIED = "unclassified"
 
 
-def to_risks(review_id: str, task: ClauseTask, raw: Sequence[dict[str, Any]]) -> list[Risk]:
+def to_risks(review_id: str, task: ClauseTask, raw: Sequence[Mapping[str, object]]) -> list[Risk]:
     """Parsed risk dicts as ``Risk`` values with ids derived from (review, clause, attempt, position)."""
     risks: list[Risk] = []
     for index, item in enumerate(raw):
@@ -138,7 +137,7 @@ class ClauseProcessor:
             task = as_the_contract_names_us(task, structure)
         except NotFound as exc:
             # A missing document or clause will not appear on retry: report it so the review can settle.
-            log.warning("clause_not_found", error=str(exc))
+            log.warning("clause.not_found", error=str(exc))
             return ClauseResult(
                 task_id=task.task_id,
                 clause_id=task.clause_id,
@@ -180,7 +179,7 @@ class ClauseProcessor:
     @staticmethod
     def _not_reviewed(task: ClauseTask, error: str) -> ClauseResult:
         """A failed result: the clause was not reviewed, and the error says why."""
-        log.warning("clause_not_reviewed", error=error)
+        log.warning("clause.not_reviewed", error=error)
         return ClauseResult(
             task_id=task.task_id,
             clause_id=task.clause_id,
@@ -210,7 +209,7 @@ class ClauseProcessor:
         ref = await self._keep_transcript(job, agent, drafted)
         failed = agent.failed or drafted.model_unavailable
         log.info(
-            "clause_analyzed",
+            "clause.analyzed",
             path=agent.path,
             risks=len(risks),
             redlines=len(drafted.redlines),
@@ -246,13 +245,13 @@ class ClauseProcessor:
         else:
             drafted = await self._drafter.draft(job, job.task.risks)
         ref = await self._keep_transcript(job, AgentOutcome(path="draft"), drafted)
-        log.info("clause_drafted", redlines=len(drafted.redlines), risks=len(job.task.risks))
+        log.info("clause.drafted", redlines=len(drafted.redlines), risks=len(job.task.risks))
         return self._drafting_result(job, drafted, ref)
 
     async def _redraft(self, job: ClauseJob) -> ClauseResult:
         drafted = await self._drafter.redraft(job)
         ref = await self._keep_transcript(job, AgentOutcome(path="redraft"), drafted)
-        log.info("clause_redrafted", redlines=len(drafted.redlines), requested=len(job.task.redraft))
+        log.info("clause.redrafted", redlines=len(drafted.redlines), requested=len(job.task.redraft))
         return self._drafting_result(job, drafted, ref)
 
     @staticmethod

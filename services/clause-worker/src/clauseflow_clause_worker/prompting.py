@@ -7,8 +7,9 @@ format); this module only decides what of a task goes into which prompt.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.events import ClauseTask, RedraftRequest
 from clauseflow_contracts.prompts import clause_review
 from clauseflow_contracts.prompts import redlines as redline_prompts
@@ -21,7 +22,21 @@ from clauseflow_clause_worker.skills_client import ToolInfo
 _PRIORITY_BY_DEPTH = {Depth.DEEP: "high", Depth.STANDARD: "medium", Depth.QUICK: "low"}
 
 
-def _common(review_id: str, task: ClauseTask, clause: Clause, setting: ContractSetting) -> dict[str, Any]:
+class _ClauseFields(TypedDict):
+    """What every clause-review prompt is told about the clause and the review."""
+
+    setting: dict[str, str]
+    review_id: str
+    language: str
+    our_party: str
+    clause_id: str
+    clause_name: str
+    clause_text: str
+    domain: str
+    priority: str
+
+
+def _common(review_id: str, task: ClauseTask, clause: Clause, setting: ContractSetting) -> _ClauseFields:
     return {
         "setting": setting.as_metadata(task.language.value),
         "review_id": review_id,
@@ -41,7 +56,7 @@ def react_messages(
     clause: Clause,
     suggested: Sequence[ToolInfo],
     setting: ContractSetting,
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """The opening ``[system, user]`` of the ReAct loop; suggested tools are hints, not orders."""
     return clause_review.build_react_messages(
         **_common(review_id, task, clause, setting),
@@ -53,16 +68,16 @@ def fixed_path_messages(
     review_id: str,
     task: ClauseTask,
     clause: Clause,
-    skill_results: Mapping[str, Any],
+    skill_results: Mapping[str, object],
     setting: ContractSetting,
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` for the fixed-skill path, with the skills' results already in the prompt."""
     return clause_review.build_fixed_path_messages(
         **_common(review_id, task, clause, setting), skill_context=dict(skill_results)
     )
 
 
-def parse_risks(text: str | None) -> list[dict[str, Any]]:
+def parse_risks(text: str | None) -> list[dict[str, object]]:
     """The risks of a final answer; raises ``LLMBadAnswer`` when there is no JSON array."""
     return clause_review.parse_risks(text)
 
@@ -75,7 +90,7 @@ def redline_messages(
     feedback: Sequence[str],
     redraft: Sequence[RedraftRequest],
     contract_terms: Sequence[str] = (),
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """The drafting prompt: risks to fix (indexed from 0), the last round's failures, reviewer feedback,
     and the contract's defined terms (the only ones a redline may use)."""
     return redline_prompts.build_redline_messages(
@@ -93,6 +108,6 @@ def redline_messages(
     )
 
 
-def parse_redlines(text: str | None) -> list[dict[str, Any]]:
+def parse_redlines(text: str | None) -> list[dict[str, object]]:
     """The drafted redlines; raises ``LLMBadAnswer`` when there is no JSON array."""
     return [d for d in redline_prompts.parse_redlines(text) if isinstance(d, dict)]

@@ -1,4 +1,6 @@
-"""Redlines for a clause's risks (SPEC-4 generate_diffs → validate → retry), and redrafts with feedback.
+"""Redlines for a clause's risks (draft → validate → redraft), and redrafts with feedback.
+
+Design: docs/architecture.md#redlines.
 
 Drafting asks the model; validation is deterministic (:mod:`validation`). A
 draft that fails validation is redrafted, with the reasons it failed in the
@@ -11,11 +13,12 @@ round) so a replayed task yields the same redlines.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal
 
 from clauseflow_contracts import ids
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.events import RedraftRequest
 from clauseflow_contracts.llm_errors import LLMUnavailable
 from clauseflow_contracts.review import LLMUsage, Redline, Risk, RiskLevel
@@ -23,7 +26,7 @@ from clauseflow_platform.logging import get_logger
 
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
-from clauseflow_clause_worker.model import ChatModel, usage_of
+from clauseflow_clause_worker.model import ChatModel
 from clauseflow_clause_worker.overlaps import clash, settle_overlaps
 from clauseflow_clause_worker.validation import DraftCheck, DraftContext, check_drafts, resolve_risk
 
@@ -37,7 +40,7 @@ class RedlineOutcome:
     redlines: list[Redline] = field(default_factory=list)
     validation_passed: bool = True
     validation_rounds: int = 0
-    messages: list[list[dict[str, Any]]] = field(default_factory=list)
+    messages: list[list[ChatMessage]] = field(default_factory=list)
     usage: LLMUsage = field(default_factory=LLMUsage)
     error: str = ""
     # The last round failed because the model was unavailable: the drafts were not written, so the
@@ -90,7 +93,7 @@ class RedlineDrafter:
                 outcome.validation_passed = True
                 return
             pending = failed
-            log.info("redline_retry", attempt=attempt + 1, risks=[r.id for r in failed.risks])
+            log.info("redline.retry", attempt=attempt + 1, risks=[r.id for r in failed.risks])
         # What still fails after the last retry is dropped; the result says validation did not pass.
         outcome.validation_passed = False
 
@@ -110,7 +113,7 @@ class RedlineDrafter:
         outcome.messages.append(messages)
         try:
             answer = await self._llm.chat(messages)
-            outcome.usage += usage_of(answer)
+            outcome.usage += answer.usage
             messages.append({"role": "assistant", "content": answer.text})
             drafts = prompting.parse_redlines(answer.text)
         except Exception as exc:  # an unusable answer is retried like a failed validation
@@ -130,7 +133,7 @@ class RedlineDrafter:
             # asked again while it can be; in the last round the two are merged (see ``overlaps``)
             checks = _without_clashes(job, checks, outcome.redlines)
         for c in checks:
-            log.info("redline_checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
+            log.info("redline.checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
         cited = {r.id: r.clause_id for r in work.risks}
         outcome.redlines.extend(
@@ -241,13 +244,20 @@ def _redline(job: ClauseJob, check: DraftCheck, round_no: int, cited_at: str | N
     )
 
 
-def _action(draft: Any) -> Any:
-    action = str(draft.get("action_type") or "replace")
-    return action if action in ("replace", "insert", "delete") else "replace"
+_ACTIONS: dict[str, Literal["replace", "insert", "delete"]] = {
+    "replace": "replace",
+    "insert": "insert",
+    "delete": "delete",
+}
+
+
+def _action(draft: Mapping[str, object]) -> Literal["replace", "insert", "delete"]:
+    """The draft's action when it names one we know, else ``replace``."""
+    return _ACTIONS.get(str(draft.get("action_type") or "replace"), "replace")
 
 
 def _accept_unvalidated(
-    job: ClauseJob, drafts: Sequence[dict[str, Any]], risks: Sequence[Risk], round_no: int
+    job: ClauseJob, drafts: Sequence[Mapping[str, object]], risks: Sequence[Risk], round_no: int
 ) -> list[Redline]:
     """skip_validate: take drafts as given, one per risk, pairing unnamed drafts with risks in order."""
     redlines: list[Redline] = []

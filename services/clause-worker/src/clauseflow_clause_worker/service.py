@@ -92,7 +92,7 @@ class ClauseWorker:
         )
         await self._consumer.start()
         log.info(
-            "clause_worker_started",
+            "worker.started",
             concurrency=self._concurrency,
             model_concurrency=self._model_concurrency,
             group_id=self._group_id,
@@ -105,7 +105,7 @@ class ClauseWorker:
             await consumer.stop(grace_s)
         if self._owns_skills and isinstance(self._skills, SkillsClient):
             await self._skills.close()
-        log.info("clause_worker_stopped")
+        log.info("worker.stopped")
 
     async def handle(self, event: Envelope) -> None:
         """Handle one clause task: process it and publish its result (idempotent by task id)."""
@@ -118,7 +118,7 @@ class ClauseWorker:
         )
         with bound_context(review_id=event.review_id, clause_id=task.clause_id, task_id=task.task_id):
             log.info(
-                "clause_task_received", mode=task.mode.value, attempt=task.attempt, depth=task.depth.value
+                "clause.task_received", mode=task.mode.value, attempt=task.attempt, depth=task.depth.value
             )
             result = await self._processor.process(event.review_id, task)
             envelope = Envelope.wrap(
@@ -132,7 +132,7 @@ class ClauseWorker:
                 event.review_id,
                 envelope.model_copy(update={"trace": dict(event.trace)}),
             )
-            log.info("clause_result_published", risks=len(result.risks), redlines=len(result.redlines))
+            log.info("clause.result_published", risks=len(result.risks), redlines=len(result.redlines))
 
 
 def build_worker(

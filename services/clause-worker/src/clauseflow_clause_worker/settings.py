@@ -17,7 +17,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class AgentSettings(BaseSettings):
-    """How the clause agent behaves (SPEC-20 §6 plus the limits the worker needs)."""
+    """How the clause agent behaves (its switches and the limits the worker needs)."""
 
     model_config = SettingsConfigDict(env_file=None, extra="ignore", case_sensitive=False)
 

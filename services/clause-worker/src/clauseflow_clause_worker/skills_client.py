@@ -14,15 +14,20 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 import grpc
+from clauseflow_contracts.chat import ToolSpec
 from clauseflow_platform.logging import get_logger
 from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
 
 log = get_logger(__name__)
+
+_Request = TypeVar("_Request")
+_Response = TypeVar("_Response")
 
 UNAVAILABLE_ATTEMPTS = 3
 BACKOFF_BASE_S = 0.2
@@ -34,13 +39,13 @@ class ToolInfo:
 
     name: str
     description: str
-    parameters: dict[str, Any]
+    parameters: dict[str, object]
     domain: str
     category: str
     status: str
     version: str
     target: str
-    openai_tool: dict[str, Any]
+    openai_tool: ToolSpec
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ class SkillOutcome:
     error: str = ""
     duration_ms: float = 0.0
 
-    def result(self) -> Any:
+    def result(self) -> object:
         """The decoded result (or the raw text when a skill answered something that is not JSON)."""
         try:
             return json.loads(self.result_json) if self.result_json else {}
@@ -136,7 +141,7 @@ class SkillsClient:
         if not self._targets:
             raise ValueError("SKILLS_TARGETS is empty: name at least one skills gRPC target (host:port)")
         self._channels: dict[str, grpc.aio.Channel] = {}
-        self._stubs: dict[str, Any] = {}
+        self._stubs: dict[str, skills_pb2_grpc.SkillServiceAsyncStub] = {}
         self._registries: dict[str, _Registry] = {}
         # One refresh per domain at a time; concurrent tasks wait for it instead of stampeding.
         self._refresh_locks: dict[str, asyncio.Lock] = {}
@@ -178,7 +183,7 @@ class SkillsClient:
             registry = await self._fetch_registry(domain)
             if not registry.tools and cached is not None and cached.tools:
                 # Every target failed: keep serving the last good registry rather than no tools at all.
-                log.warning("skills_registry_refresh_failed", domain=domain, errors=list(registry.errors))
+                log.warning("skills.registry_refresh_failed", domain=domain, errors=list(registry.errors))
                 return cached
             self._registries[domain] = registry
             return registry
@@ -204,7 +209,7 @@ class SkillsClient:
         self, target: str, request: skills_pb2.ListToolsRequest
     ) -> tuple[list[ToolInfo], str]:
         try:
-            response = await self._call_with_retry(target, "ListTools", request)
+            response = await self._call_with_retry(self._stubs[target].ListTools, request)
         except grpc.aio.AioRpcError as exc:
             return [], describe_rpc_error(exc)
         try:
@@ -212,18 +217,21 @@ class SkillsClient:
         except json.JSONDecodeError as exc:
             return [], f"target advertised a tool with invalid JSON: {exc}"
 
-    async def _call_with_retry(self, target: str, method: str, request: Any) -> Any:
-        stub = self._stubs[target]
+    async def _call_with_retry(
+        self, method: grpc.aio.UnaryUnaryMultiCallable[_Request, _Response], request: _Request
+    ) -> _Response:
         for attempt in range(1, UNAVAILABLE_ATTEMPTS + 1):
             try:
-                return await getattr(stub, method)(request, timeout=self._settings.skills_timeout_s)
+                return await method(request, timeout=self._settings.skills_timeout_s)
             except grpc.aio.AioRpcError as exc:
                 if exc.code() != grpc.StatusCode.UNAVAILABLE or attempt == UNAVAILABLE_ATTEMPTS:
                     raise
                 await asyncio.sleep(BACKOFF_BASE_S * 2 ** (attempt - 1))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def invoke(self, name: str, context: InvocationContext, arguments: dict[str, Any]) -> SkillOutcome:
+    async def invoke(
+        self, name: str, context: InvocationContext, arguments: Mapping[str, object]
+    ) -> SkillOutcome:
         """Call a skill on the target that advertised it; failures come back as a readable outcome."""
         started = time.perf_counter()
         registry = await self._registry(context.domain)
@@ -252,7 +260,7 @@ class SkillsClient:
         old_target: str,
         name: str,
         context: InvocationContext,
-        arguments: dict[str, Any],
+        arguments: Mapping[str, object],
         outcome: SkillOutcome,
         started: float,
     ) -> SkillOutcome:
@@ -264,7 +272,12 @@ class SkillsClient:
         return await self._invoke_on(moved.target, name, context, arguments, started)
 
     async def _invoke_on(
-        self, target: str, name: str, context: InvocationContext, arguments: dict[str, Any], started: float
+        self,
+        target: str,
+        name: str,
+        context: InvocationContext,
+        arguments: Mapping[str, object],
+        started: float,
     ) -> SkillOutcome:
         request = skills_pb2.InvokeRequest(
             skill_id=name,
@@ -272,7 +285,7 @@ class SkillsClient:
             arguments_json=json.dumps(arguments, ensure_ascii=False),
         )
         try:
-            response = await self._call_with_retry(target, "Invoke", request)
+            response = await self._call_with_retry(self._stubs[target].Invoke, request)
         except grpc.aio.AioRpcError as exc:
             return SkillOutcome(
                 skill_id=name, ok=False, error=describe_rpc_error(exc), duration_ms=_elapsed_ms(started)

@@ -2,7 +2,7 @@
 
 Whatever goes wrong with a tool call (unknown tool, arguments that are not a
 JSON object, a skill error) becomes a ``role: tool`` message starting with
-``ERROR:`` so the model can read it and correct itself (SPEC-20 §9.2.6); the
+``ERROR:`` so the model can read it and correct itself; the
 loop itself never fails because of a tool.
 """
 
@@ -12,33 +12,22 @@ import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
+from clauseflow_contracts.chat import ToolMessage
 from clauseflow_contracts.review import SkillCall
+from clauseflow_platform.llm import ToolCall
 
 from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome
 
 TRUNCATION_NOTE = "...[truncated, original length {n} chars]"
 
 
-class ToolCallLike(Protocol):
-    """What the worker needs of a tool call the LLM client parsed."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def arguments(self) -> dict[str, Any]: ...
-    @property
-    def raw_arguments(self) -> str: ...
-
-
 class SkillInvoker(Protocol):
     """The part of the skills client the agent uses."""
 
     async def invoke(
-        self, name: str, context: InvocationContext, arguments: dict[str, Any]
+        self, name: str, context: InvocationContext, arguments: Mapping[str, object]
     ) -> SkillOutcome: ...
 
 
@@ -46,13 +35,13 @@ class SkillInvoker(Protocol):
 class ToolRun:
     """One executed tool call: the message for the model and the audit record."""
 
-    message: dict[str, Any]
+    message: ToolMessage
     call: SkillCall
     outcome: SkillOutcome | None
 
 
 def truncate(text: str, max_chars: int) -> str:
-    """Cut ``text`` to ``max_chars`` and say how long the original was (SPEC-20 §9.3.8)."""
+    """Cut ``text`` to ``max_chars`` and say how long the original was."""
     if len(text) <= max_chars:
         return text
     return text[:max_chars] + "\n" + TRUNCATION_NOTE.format(n=len(text))
@@ -69,7 +58,7 @@ def error_text(message: str) -> str:
     return f"ERROR: {message}"
 
 
-def parse_arguments(call: ToolCallLike) -> tuple[dict[str, Any] | None, str]:
+def parse_arguments(call: ToolCall) -> tuple[dict[str, object] | None, str]:
     """The call's arguments as a JSON object, or ``(None, reason)`` when the model sent something else."""
     raw = (call.raw_arguments or "").strip()
     if not raw:
@@ -84,18 +73,18 @@ def parse_arguments(call: ToolCallLike) -> tuple[dict[str, Any] | None, str]:
 
 
 async def run_tool_calls(
-    calls: Sequence[ToolCallLike],
+    calls: Sequence[ToolCall],
     *,
     skills: SkillInvoker,
     context: InvocationContext,
-    allowed: Mapping[str, Any],
+    allowed: Mapping[str, object],
     max_chars: int,
     concurrency: int,
 ) -> list[ToolRun]:
     """Run one turn's tool calls concurrently (at most ``concurrency`` at once), results in call order."""
     gate = asyncio.Semaphore(concurrency)
 
-    async def one(call: ToolCallLike) -> ToolRun:
+    async def one(call: ToolCall) -> ToolRun:
         async with gate:
             return await run_tool_call(
                 call, skills=skills, context=context, allowed=allowed, max_chars=max_chars
@@ -105,11 +94,11 @@ async def run_tool_calls(
 
 
 async def run_tool_call(
-    call: ToolCallLike,
+    call: ToolCall,
     *,
     skills: SkillInvoker,
     context: InvocationContext,
-    allowed: Mapping[str, Any],
+    allowed: Mapping[str, object],
     max_chars: int,
 ) -> ToolRun:
     """Run one tool call; every failure becomes an ``ERROR:`` tool message instead of an exception."""
@@ -130,7 +119,7 @@ async def run_tool_call(
     )
 
 
-def _failed(call: ToolCallLike, reason: str, outcome: SkillOutcome | None) -> ToolRun:
+def _failed(call: ToolCall, reason: str, outcome: SkillOutcome | None) -> ToolRun:
     return ToolRun(
         message=_tool_message(call.id, error_text(reason)),
         call=SkillCall(
@@ -143,5 +132,5 @@ def _failed(call: ToolCallLike, reason: str, outcome: SkillOutcome | None) -> To
     )
 
 
-def _tool_message(call_id: str, content: str) -> dict[str, Any]:
+def _tool_message(call_id: str, content: str) -> ToolMessage:
     return {"role": "tool", "tool_call_id": call_id, "content": content}

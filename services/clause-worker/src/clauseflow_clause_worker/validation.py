@@ -1,4 +1,4 @@
-"""Deterministic redline validation (SPEC-4 clause_validate, ARCHITECTURE §5).
+"""Deterministic redline validation (docs/architecture.md#redlines).
 
 A drafted redline passes when its original text occurs in the clause, its
 proposed text differs from the original, and it addresses one of the clause's
@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from clauseflow_contracts.review import Risk
 from clauseflow_legal import redline_rules as rules
@@ -39,7 +38,7 @@ class DraftContext:
 class DraftCheck:
     """The verdict on one drafted redline; ``original_text`` is the exact clause substring when found."""
 
-    draft: Mapping[str, Any]
+    draft: Mapping[str, object]
     risk_id: str | None
     original_text: str
     proposed_text: str
@@ -69,7 +68,7 @@ def locate(needle: str, haystack: str) -> str | None:
     return match.group(0) if match else None
 
 
-def resolve_risk(draft: Mapping[str, Any], risks: Sequence[Risk]) -> str | None:
+def resolve_risk(draft: Mapping[str, object], risks: Sequence[Risk]) -> str | None:
     """The id of the risk a draft addresses: by ``risk_id``, else by ``risk_index`` (0-based)."""
     ids = {r.id for r in risks}
     risk_id = draft.get("risk_id")
@@ -86,7 +85,7 @@ def resolve_risk(draft: Mapping[str, Any], risks: Sequence[Risk]) -> str | None:
 
 
 def check_draft(
-    draft: Mapping[str, Any],
+    draft: Mapping[str, object],
     *,
     clause_text: str,
     risks: Sequence[Risk],
@@ -205,7 +204,7 @@ def keep_clause_number(original: str, proposed: str) -> tuple[str, str]:
 
 
 def check_drafts(
-    drafts: Sequence[Mapping[str, Any]],
+    drafts: Sequence[Mapping[str, object]],
     *,
     clause_text: str,
     risks: Sequence[Risk],

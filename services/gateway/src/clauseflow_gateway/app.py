@@ -225,6 +225,6 @@ async def _running(
             services.checks["consumer"] = "ok"
         await relay.start()
         stack.push_async_callback(relay.stop)
-        log.info("gateway started", bus=type(the_bus).__name__, consume=consume, auth=settings.gateway_auth)
+        log.info("gateway.started", bus=type(the_bus).__name__, consume=consume, auth=settings.gateway_auth)
         yield services
-        log.info("gateway stopping")
+        log.info("gateway.stopping")

@@ -127,7 +127,9 @@ class DecisionService:
                         raise
                     answer, replayed = replayed_answer, True
             if not replayed:
-                log.info("decisions recorded", request_id=answer.request_id, count=len(answer.decisions))
+                log.info(
+                    "review.decisions_recorded", request_id=answer.request_id, count=len(answer.decisions)
+                )
                 self._relay.kick()
         return answer, replayed
 

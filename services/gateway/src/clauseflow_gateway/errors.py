@@ -70,7 +70,7 @@ async def _api_error(_: Request, exc: Exception) -> JSONResponse:
 async def _client_disconnect(request: Request, exc: Exception) -> JSONResponse:
     # The client went away mid-request (a cancelled upload, a closed laptop): nothing to answer and
     # nothing wrong with the gateway, so one info line and no traceback.
-    log.info("client disconnected before its request was read", method=request.method, path=request.url.path)
+    log.info("http.client_disconnected", method=request.method, path=request.url.path)
     return _json(400, error_body("client_disconnected", "the client disconnected"))
 
 
@@ -98,7 +98,7 @@ async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     # A plain-text traceback: pretty renderers that inspect every frame's locals are slow and may
     # print request bodies (contract text) into the log.
     log.error(
-        "unhandled error",
+        "http.unhandled_error",
         method=request.method,
         path=request.url.path,
         error=repr(exc)[:500],

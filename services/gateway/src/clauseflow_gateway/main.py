@@ -22,7 +22,7 @@ def main() -> None:
         sys.stderr.write(f"clauseflow-gateway: invalid settings:\n{exc}\n")
         raise SystemExit(2) from None
     configure_logging("gateway", level=settings.log_level, json=settings.log_json)
-    get_logger(__name__).info("gateway starting", host=settings.gateway_host, port=settings.gateway_port)
+    get_logger(__name__).info("gateway.starting", host=settings.gateway_host, port=settings.gateway_port)
     config = uvicorn.Config(
         create_app(settings),
         host=settings.gateway_host,

@@ -240,12 +240,12 @@ def _record_provenance(conn: Connection, review_id: str, result: ClauseResult) -
 def _apply_clause_result(conn: Connection, review_id: str, result: ClauseResult) -> None:
     known = conn.execute(select(ReviewRow.id).where(ReviewRow.id == review_id)).first()
     if known is None:
-        log.warning("clause result for a review this gateway does not know", clause_id=result.clause_id)
+        log.warning("clause.result_for_unknown_review", clause_id=result.clause_id)
         return
     if not _first_result_of_task(conn, review_id, result):
         # A redelivered task (e.g. after a rebalance) may carry other risks: the orchestrator keeps
         # the first result of a task, so the read model does too.
-        log.info("duplicate result of a task ignored", task_id=result.task_id, clause_id=result.clause_id)
+        log.info("clause.duplicate_result_ignored", task_id=result.task_id, clause_id=result.clause_id)
         return
     if result.failed:
         return  # nothing was reviewed; the orchestrator's snapshot marks the clause failed with its error

@@ -63,5 +63,5 @@ class RetryService:
             # the orchestrator's next snapshot (a higher sequence) takes over from here.
             review.status = ReviewStatus.REVIEWING.value
         self._relay.kick()
-        log.info("retry_requested", review_id=review_id, clauses=len(failed), request_id=request_id)
+        log.info("review.retry_requested", review_id=review_id, clauses=len(failed), request_id=request_id)
         return RetryAccepted(review_id=review_id, request_id=request_id, clauses=list(failed))

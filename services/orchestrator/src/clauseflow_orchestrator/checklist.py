@@ -1,6 +1,6 @@
 """The review checklist: which clauses of a contract are reviewed, how urgently, with which tools.
 
-SPEC-4 ``_generate_generic_checklist`` made every top-level clause a medium-priority
+The first engine's generic checklist made every top-level clause a medium-priority
 item with one tool. We keep its shape and improve the content:
 
 * **Reviewable units.** Each top-level clause is one unit, unless it is an article

@@ -1,4 +1,6 @@
-"""The orchestrator's LLM calls (SPEC-21 plan and adjustment, the summary), each with a safe fallback.
+"""The orchestrator's LLM calls, each with a safe fallback.
+
+Design: docs/architecture.md#planning.
 
 These run in the async shell, outside the pure core; their results are fed into the
 core as inputs. A model that fails, times out or answers garbage never stops a review:
@@ -8,10 +10,11 @@ to the template.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.json_answer import parse_json_answer
 from clauseflow_contracts.prompts.planning import build_adjust_messages, build_plan_messages
 from clauseflow_contracts.prompts.summary import build_summary_messages
@@ -25,6 +28,7 @@ from clauseflow_contracts.review import (
     ReviewPlan,
     Risk,
 )
+from clauseflow_platform.llm import ChatAnswer
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_orchestrator.domain_packs import all_tools
@@ -45,8 +49,12 @@ class ChatModel(Protocol):
     """The part of :class:`clauseflow_platform.llm.LLMClient` the orchestrator uses."""
 
     async def chat(
-        self, messages: list[dict[str, Any]], *, temperature: float | None = None, response_json: bool = False
-    ) -> Any:
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        temperature: float | None = None,
+        response_json: bool = False,
+    ) -> ChatAnswer:
         """One chat completion."""
 
 
@@ -68,11 +76,6 @@ class AdjustOutcome:
     usage: LLMUsage = field(default_factory=LLMUsage)
 
 
-def _usage(answer: Any) -> LLMUsage:
-    usage = getattr(answer, "usage", None)
-    return usage if isinstance(usage, LLMUsage) else LLMUsage(calls=1)
-
-
 async def generate_review_plan(
     llm: ChatModel | None,
     checklist: Sequence[ChecklistItem],
@@ -83,7 +86,7 @@ async def generate_review_plan(
     available_tools: Sequence[str] | None = None,
     review_id: str = "",
 ) -> PlanOutcome:
-    """SPEC-21 ``generate_review_plan``: ask the model, normalise, fall back to the default plan."""
+    """The review plan: ask the model, normalise, fall back to the default plan."""
     if llm is None:
         return PlanOutcome(build_default_plan(checklist, domain), fallback_reason="orchestrator LLM disabled")
     messages = build_plan_messages(
@@ -97,21 +100,21 @@ async def generate_review_plan(
     usage = LLMUsage()
     try:
         answer = await llm.chat(messages, response_json=True)
-        usage = _usage(answer)
+        usage = answer.usage
         plan = normalise_plan(parse_json_answer(answer.text, expect="object"), checklist, domain)
         return PlanOutcome(plan, usage)
     except PlanRejected as exc:
         reason = f"the model's plan was unusable: {exc}"
-    except Exception as exc:  # any model failure must fall back, never stop the review (SPEC-21 §3.3)
+    except Exception as exc:  # any model failure must fall back, never stop the review
         reason = f"planning call failed: {exc}"
-    log.warning("review_plan_fallback", reason=reason)
+    log.warning("plan.fallback", reason=reason)
     return PlanOutcome(build_default_plan(checklist, domain), usage, fallback_reason=reason)
 
 
 async def maybe_adjust_plan(
     llm: ChatModel | None,
     current_clause_id: str,
-    current_risks: Sequence[Risk | Mapping[str, Any]],
+    current_risks: Sequence[Risk],
     remaining_plan: Sequence[ClausePlan],
     completed: int,
     total: int,
@@ -121,7 +124,7 @@ async def maybe_adjust_plan(
     language: Language | str = Language.ZH_CN,
     review_id: str = "",
 ) -> AdjustOutcome:
-    """SPEC-21 ``maybe_adjust_plan``: call the model only on a trigger (high risk, midpoint).
+    """Adjust the remaining plan: call the model only on a trigger (high risk, midpoint).
 
     With no trigger, no remaining clauses or no model, no call is made and ``adjustment``
     is None; a failed call means "no change".
@@ -141,10 +144,10 @@ async def maybe_adjust_plan(
     usage = LLMUsage()
     try:
         answer = await llm.chat(messages, response_json=True)
-        usage = _usage(answer)
+        usage = answer.usage
         adjustment = normalise_adjustment(parse_json_answer(answer.text, expect="object"), domain)
     except Exception as exc:  # an adjustment is optional: a failure keeps the plan as it is
-        log.warning("plan_adjust_failed", clause_id=current_clause_id, error=str(exc))
+        log.warning("plan.adjust_failed", clause_id=current_clause_id, error=str(exc))
         adjustment = PlanAdjustment(should_adjust=False, reason=f"adjustment call failed: {exc}")
     return AdjustOutcome(adjustment, trigger, usage)
 
@@ -165,10 +168,10 @@ async def write_summary(llm: ChatModel | None, state: ReviewState) -> tuple[str,
         answer = await llm.chat(messages)
         text = (answer.text or "").strip()
         if text and not text.startswith(("[", "{")):
-            return text + "\n", _usage(answer)
+            return text + "\n", answer.usage
         # Empty, or JSON from a model that did not understand the task: not a summary for a person.
         reason = f"the model's summary is unusable: {text[:80]!r}"
     except Exception as exc:  # the template is always a good-enough summary
         reason = str(exc)
-    log.warning("summary_fallback", reason=reason)
+    log.warning("summary.fallback", reason=reason)
     return template_summary(state), LLMUsage()

@@ -67,7 +67,7 @@ async def run(settings: OrchestratorSettings) -> None:
         await orchestrator.start()
         async with heartbeat(HeartbeatSettings()):
             await stop.wait()
-        log.info("orchestrator_stopping")
+        log.info("orchestrator.stopping")
     finally:
         await orchestrator.stop()
         await bus.stop()

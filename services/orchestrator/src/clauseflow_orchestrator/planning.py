@@ -1,4 +1,6 @@
-"""SPEC-21 plan logic without I/O: depth semantics, the default plan, normalising LLM plans, adjustments.
+"""Plan logic without I/O: depth semantics, the default plan, normalising LLM plans, adjustments.
+
+Design: docs/architecture.md#planning.
 
 The LLM calls live in :mod:`clauseflow_orchestrator.llm_planning`; everything here is a
 pure function so the rules can be tested and replayed exactly.
@@ -7,7 +9,6 @@ pure function so the rules can be tested and replayed exactly.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
 
 from clauseflow_contracts.review import (
     DEPTH_MAX_ITERATIONS,
@@ -47,7 +48,7 @@ def dispatch_ranks(checklist: Sequence[ChecklistItem]) -> list[int]:
 
 
 def parse_depth(value: object) -> Depth:
-    """A depth from model output; anything unknown (``ultra_deep``, None) becomes standard (SPEC-21)."""
+    """A depth from model output; anything unknown (``ultra_deep``, None) becomes standard."""
     try:
         return Depth(str(value).strip().lower())
     except ValueError:
@@ -55,7 +56,7 @@ def parse_depth(value: object) -> Depth:
 
 
 def tools_for(depth: Depth, checklist_tools: Sequence[str], domain: Domain) -> tuple[str, ...]:
-    """SPEC-21 §1.3 tool policy: quick → context only; standard → the checklist's; deep → all tools."""
+    """The tool policy of each depth: quick → context only; standard → the checklist's; deep → all tools."""
     if depth is Depth.QUICK:
         return QUICK_TOOLS
     base = tuple(dict.fromkeys(checklist_tools or QUICK_TOOLS))
@@ -96,10 +97,10 @@ def clause_plan(
 
 
 def build_default_plan(checklist: Sequence[ChecklistItem], domain: Domain = Domain.GENERIC) -> ReviewPlan:
-    """SPEC-21 ``_build_default_plan``: critical → deep, everything else → standard.
+    """The default plan: critical → deep, everything else → standard.
 
     Clause plans stay in checklist (document) order; ``priority_order`` sends critical clauses first,
-    then high, medium and low (:func:`dispatch_ranks`), where SPEC-21 dispatched in document order.
+    then high, medium and low (:func:`dispatch_ranks`), not in document order.
     """
     plans = tuple(
         clause_plan(
@@ -119,7 +120,7 @@ class PlanRejected(ValueError):
 
 
 def normalise_plan(data: object, checklist: Sequence[ChecklistItem], domain: Domain) -> ReviewPlan:
-    """Turn a model's plan JSON into a complete, valid plan (SPEC-21 §3.2 rules, tightened).
+    """Turn a model's plan JSON into a complete, valid plan (docs/architecture.md#planning).
 
     Invalid depths become standard; plans for clauses not on the checklist are dropped
     (a model may invent clause ids); duplicates keep the first; clauses the model forgot
@@ -250,7 +251,7 @@ def apply_adjustment(
 
     Clauses already dispatched keep their plan (their task is out), and ids the plan
     does not know are ignored. The input plan is never modified, so every version
-    can be kept. Unlike SPEC-21's sketch, an adjustment that changes nothing does not
+    can be kept. An adjustment that changes nothing does not
     bump the version: a version number should mean a different plan.
     """
     if not adjustment.should_adjust or not adjustment.adjusted_clauses:
@@ -294,22 +295,16 @@ def _adjusted(
 
 
 def adjustment_trigger(
-    risks: Sequence[Risk | Mapping[str, Any]], completed: int, total: int, *, threshold: int = 1
+    risks: Sequence[Risk], completed: int, total: int, *, threshold: int = 1
 ) -> str | None:
-    """Why the plan should be reconsidered after a clause result, or None (SPEC-21 §1.4, §3.2).
+    """Why the plan should be reconsidered after a clause result, or None.
 
     ``high_risk`` when the clause had at least ``threshold`` high risks; ``midpoint`` when
     exactly half of a review of more than four clauses has been analysed.
     """
-    highs = sum(1 for r in risks if _level(r) == RiskLevel.HIGH.value)
+    highs = sum(1 for r in risks if r.risk_level == RiskLevel.HIGH)
     if highs >= threshold:
         return "high_risk"
     if total > 4 and completed == total // 2:
         return "midpoint"
     return None
-
-
-def _level(risk: Risk | Mapping[str, Any]) -> str:
-    if isinstance(risk, Risk):
-        return risk.risk_level.value
-    return str(risk.get("risk_level", "")).lower()

@@ -146,7 +146,7 @@ class Orchestrator:
             max_attempts=self.handler_attempts,
         )
         await self._consumer.start()
-        log.info("orchestrator_started", window=self.window, llm=self.llm is not None)
+        log.info("orchestrator.started", window=self.window, llm=self.llm is not None)
 
     async def stop(self, grace_s: float = 10.0) -> None:
         """Stop consuming (in-flight handlers finish), flush the outbox, close the database."""
@@ -155,7 +155,7 @@ class Orchestrator:
             self._consumer = None
         await self.relay.stop()
         await self.store.stop()
-        log.info("orchestrator_stopped")
+        log.info("orchestrator.stopped")
 
     async def handle(self, env: Envelope) -> None:
         """Apply one input event durably (idempotent: a redelivered event changes nothing)."""
@@ -171,14 +171,14 @@ class Orchestrator:
                     except StaleReviewState:
                         # Another instance committed this review meanwhile (a rebalance): start over
                         # from what it wrote; the event may even turn out to be processed already.
-                        log.warning("review_state_stale", attempt=attempt)
+                        log.warning("review.state_stale", attempt=attempt)
                         if attempt == STALE_ATTEMPTS:
                             raise
 
     async def _apply(self, env: Envelope, answers: _Answers) -> None:
         processed, state, version = await self.store.load_for_update(env.event_id, env.review_id)
         if processed:
-            log.info("event_already_processed")
+            log.info("event.already_processed")
             return
         event = await self._prepare(env, state, answers)
         if event is None:
@@ -186,7 +186,7 @@ class Orchestrator:
         decision = decide(state, event)
         decision = await self._finish_if_summarizing(decision, env, answers)
         for note in decision.notes:
-            log.info("event_note", note=note)
+            log.info("event.note", note=note)
         if decision.state is None:
             return
         await self._commit(env.event_id, env.review_id, decision, version)
@@ -207,7 +207,7 @@ class Orchestrator:
         )
         self.relay.enqueue(written)
         log.info(
-            "event_applied",
+            "event.applied",
             status=decision.state.status.value,
             published=len(decision.outgoing),
         )
@@ -271,7 +271,7 @@ class Orchestrator:
             return ApplyDecisions(env.event_id, at, env.open(ReviewDecisionsSubmitted))
         if env.type == ReviewRetryRequested.TYPE:
             return RetryFailed(env.event_id, at, env.open(ReviewRetryRequested))
-        log.warning("event_type_not_handled")
+        log.warning("event.type_not_handled")
         return None
 
     async def _prepare_start(
@@ -324,7 +324,7 @@ class Orchestrator:
             ),
         )
         log.info(
-            "review_planned",
+            "review.planned",
             source=outcome.plan.source,
             clauses=len(outcome.plan.clause_plans),
             depths=outcome.plan.depth_distribution(),
@@ -339,7 +339,7 @@ class Orchestrator:
             try:
                 found.append(await asyncio.to_thread(self._structure, doc_id))
             except ClauseflowError as exc:
-                log.warning("reference_document_unreadable", document_id=doc_id, error=str(exc))
+                log.warning("review.reference_unreadable", document_id=doc_id, error=str(exc))
         return found
 
     def _structure(self, doc_id: str) -> DocumentStructure:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from clauseflow_contracts.events import ReviewUpdated
 from clauseflow_documents.store import DocumentStore, encode_blob
@@ -22,13 +21,16 @@ from clauseflow_orchestrator.core_types import Outgoing
 INLINE_ITEMS = 500
 
 
-def _items(payload: dict[str, Any]) -> int:
-    plan = payload.get("plan") or {}
-    return (
-        len(payload.get("clauses") or ())
-        + len(payload.get("redlines") or ())
-        + len(plan.get("clause_plans") or ())
-    )
+def _items(payload: Mapping[str, object]) -> int:
+    """Clauses, redlines and planned clauses of a snapshot payload."""
+    plan = payload.get("plan")
+    planned = plan.get("clause_plans") if isinstance(plan, Mapping) else None
+    return _count(payload.get("clauses")) + _count(payload.get("redlines")) + _count(planned)
+
+
+def _count(value: object) -> int:
+    """How many items a JSON list (or object) holds; nothing else counts."""
+    return len(value) if isinstance(value, list | dict) else 0
 
 
 async def bounded_snapshots(outgoing: Sequence[Outgoing], documents: DocumentStore) -> list[Outgoing]:

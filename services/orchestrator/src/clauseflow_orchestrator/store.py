@@ -565,7 +565,7 @@ def _dead_letter_oversized(conn: Connection, review_id: str, out: Outgoing, enve
         )
     )
     log.error(
-        "outbox_event_dead_lettered",
+        "outbox.dead_lettered",
         review_id=review_id,
         event_id=out.envelope.event_id,
         event_type=out.envelope.type,

@@ -113,7 +113,7 @@ class PlaybookApp:
         try:
             answer = await self._answer(request, len(raw))
         except Exception:
-            _log.exception("playbook model failed to answer")
+            _log.exception("playbook_model.answer_failed")
             await _send_json(
                 send,
                 500,

@@ -22,9 +22,9 @@ async def serve(settings: SkillsServerSettings) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    log.info("skills_server_stopping", port=port, grace_s=settings.skills_shutdown_grace_s)
+    log.info("skills.server_stopping", port=port, grace_s=settings.skills_shutdown_grace_s)
     await server.stop(settings.skills_shutdown_grace_s)
-    log.info("skills_server_stopped")
+    log.info("skills.server_stopped")
 
 
 def main() -> None:

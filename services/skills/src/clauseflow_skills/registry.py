@@ -1,4 +1,7 @@
-"""The skill registry: registration-time validation, lookup, filtering and tool definitions (SPEC-19)."""
+"""The skill registry: registration-time validation, lookup, filtering and tool definitions.
+
+Design: docs/architecture.md#skills.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ def skills_to_tool_definitions(
     category_filter: str | None = None,
     exclude_internal_fields: frozenset[str] = INTERNAL_FIELDS,
 ) -> list[dict[str, Any]]:
-    """OpenAI tool definitions of the active skills matching the filters (SPEC-19 §4).
+    """OpenAI tool definitions of the active skills matching the filters.
 
     ``domain_filter`` keeps skills of that domain and the generic ones (domain ``*``).
     """

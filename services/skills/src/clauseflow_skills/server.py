@@ -97,7 +97,7 @@ class SkillService(skills_pb2_grpc.SkillServiceServicer):
             except SkillTimeout as exc:
                 await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, str(exc))
             except Exception:
-                log.exception("skill_failed")
+                log.exception("skill.failed")
                 await context.abort(
                     grpc.StatusCode.INTERNAL,
                     f"{request.skill_id} failed unexpectedly; try another tool or continue without it",
@@ -140,5 +140,5 @@ async def create_server(
     await server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     await health_servicer.set(SERVICE_NAME, health_pb2.HealthCheckResponse.SERVING)
-    log.info("skills_server_started", host=settings.skills_host, port=bound, skills=len(registry.skill_ids))
+    log.info("skills.server_started", host=settings.skills_host, port=bound, skills=len(registry.skill_ids))
     return server, bound

@@ -1,4 +1,6 @@
-"""A skill: one deterministic contract-analysis function that describes itself to an LLM (SPEC-19).
+"""A skill: one deterministic contract-analysis function that describes itself to an LLM.
+
+Design: docs/architecture.md#skills.
 
 A skill declares its input model (the arguments, some filled by the LLM and the rest by
 ``prepare_input``), its output model, a description written for an LLM, its domain

@@ -1,4 +1,4 @@
-"""Parsing of the ``tool_calls`` an LLM returns (SPEC-19 §4): tolerant, never raising."""
+"""Parsing of the ``tool_calls`` an LLM returns: tolerant, never raising."""
 
 from __future__ import annotations
 
@@ -29,10 +29,10 @@ def parse_tool_calls(tool_calls: Iterable[Mapping[str, Any]]) -> list[dict[str, 
             try:
                 arguments = json.loads(raw) if isinstance(raw, str | bytes) and raw else {}
             except (json.JSONDecodeError, TypeError, UnicodeDecodeError):
-                log.warning("tool_call_arguments_unparseable", skill_id=skill_id, raw=str(raw)[:200])
+                log.warning("tool_call.arguments_unparseable", skill_id=skill_id, raw=str(raw)[:200])
                 arguments = {}
         if not isinstance(arguments, dict):
-            log.warning("tool_call_arguments_not_object", skill_id=skill_id)
+            log.warning("tool_call.arguments_not_object", skill_id=skill_id)
             arguments = {}
         parsed.append({"id": str(call.get("id") or ""), "skill_id": skill_id, "arguments": arguments})
     return parsed

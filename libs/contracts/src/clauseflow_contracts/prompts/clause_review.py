@@ -1,4 +1,6 @@
-"""Clause-review prompts (SPEC-20 §4): the ReAct path with tools and the fixed-skill path without.
+"""Clause-review prompts: the ReAct path with tools and the fixed-skill path without.
+
+Design: docs/architecture.md#the-clause-agent.
 
 System message: marker line, role, anti-injection rule, jurisdiction and domain
 hints, (tools and suggested tools as hints), output contract.
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.json_answer import parse_json_answer
 from clauseflow_contracts.prompts.fragments import (
     anti_injection,
@@ -45,7 +48,7 @@ def _domain_value(domain: str | Domain | None) -> str:
 
 
 def _suggested_tools_hint(lang: str, suggested_tools: Sequence[tuple[str, str]]) -> str:
-    """Checklist skills as suggestions the model may ignore (SPEC-20 §4.2), never as orders."""
+    """Checklist skills as suggestions the model may ignore, never as orders."""
     if not suggested_tools:
         return ""
     if is_zh(lang):
@@ -155,7 +158,7 @@ def build_react_messages(
     jurisdiction: str | None = None,
     review_id: str = "",
     setting: Mapping[str, str] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """The initial ``[system, user]`` messages of a ReAct clause review (kind ``clause_review``).
 
     ``suggested_tools`` are ``(name, description)`` pairs from the checklist,
@@ -213,7 +216,7 @@ def build_fixed_path_messages(
     jurisdiction: str | None = None,
     review_id: str = "",
     setting: Mapping[str, str] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` for the fixed-skill path (kind ``clause_review_fixed``): no tools.
 
     The results of the checklist's skills are already in the user message as

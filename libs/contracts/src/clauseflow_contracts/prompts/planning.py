@@ -1,4 +1,4 @@
-"""Orchestrator prompts (SPEC-21): the review plan and the mid-review plan adjustment.
+"""Orchestrator prompts (docs/architecture.md#planning): the review plan and the mid-review plan adjustment.
 
 Plan user message: intro, ``Metadata: {...}``, ``Available tools: [...]``,
 ``Checklist: [...]``. Adjust user message: intro, ``Metadata: {...}`` (with
@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.prompts.fragments import is_zh
 from clauseflow_contracts.prompts.kinds import (
     RequestKind,
@@ -104,8 +105,8 @@ def build_plan_messages(
     available_tools: Sequence[str],
     language: str,
     review_id: str = "",
-) -> list[dict[str, Any]]:
-    """``[system, user]`` asking for a SPEC-21 review plan (kind ``review_plan``)."""
+) -> list[ChatMessage]:
+    """``[system, user]`` asking for a review plan (kind ``review_plan``)."""
     lang = normalise_language(language)
     metadata = {
         "review_id": review_id,
@@ -176,10 +177,10 @@ def build_adjust_messages(
     total: int,
     language: str,
     review_id: str = "",
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` asking whether to adjust the remaining plan (kind ``plan_adjust``).
 
-    As in SPEC-21 the summary is bounded: the first few risks (descriptions
+    The summary is bounded: the first few risks (descriptions
     shortened) and the first clauses of the remaining plan.
     """
     lang = normalise_language(language)

@@ -1,4 +1,4 @@
-"""Redline drafting and validation prompts (SPEC-4), and the parsers of their answers.
+"""Redline drafting and validation prompts (docs/architecture.md#redlines), and the parsers of their answers.
 
 Drafting user message: intro, ``Metadata: {...}``, the clause block, then
 ``Risks: [...]`` and, for a redraft, ``Redraft requests: [...]`` (rejected
@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.events import RedraftRequest
 from clauseflow_contracts.json_answer import parse_json_answer
 from clauseflow_contracts.prompts.fragments import anti_injection, is_zh
@@ -145,7 +146,7 @@ def build_redline_messages(
     domain: str = "generic",
     review_id: str = "",
     contract_terms: Sequence[str] = (),
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` asking for redlines for ``risks`` (kind ``redline_draft``).
 
     ``redraft`` carries rejected redlines with the reviewer's feedback (a
@@ -266,7 +267,7 @@ def build_validation_messages(
     risks: Sequence[Risk],
     redlines: Sequence[Redline | Mapping[str, Any]],
     review_id: str = "",
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` asking the model to validate ``redlines`` (kind ``redline_validate``).
 
     ``redlines`` may be :class:`Redline` values or the dicts :func:`parse_redlines` returns.

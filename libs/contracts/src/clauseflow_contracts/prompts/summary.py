@@ -1,4 +1,4 @@
-"""The review summary prompt (SPEC-4 summarize): plain text (markdown) for the report.
+"""The review summary prompt: plain text (markdown) for the report.
 
 User message: intro, ``Metadata: {...}`` (our_party, clause_count, counts),
 ``Risks: [...]``, ``Redlines: [...]``.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.prompts.fragments import anti_injection, is_zh
 from clauseflow_contracts.prompts.kinds import (
     RequestKind,
@@ -62,7 +63,7 @@ def build_summary_messages(
     redlines: Sequence[Redline],
     clause_count: int,
     review_id: str = "",
-) -> list[dict[str, Any]]:
+) -> list[ChatMessage]:
     """``[system, user]`` asking for the review summary (kind ``review_summary``)."""
     lang = normalise_language(language)
     levels = {"high": 0, "medium": 0, "low": 0}

@@ -18,11 +18,12 @@ import random
 import time
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import openai
 import orjson
+from clauseflow_contracts.chat import AssistantMessage, ChatMessage, ToolCallMessage, ToolChoice, ToolSpec
 from clauseflow_contracts.llm_errors import LLMBadAnswer, LLMRequestRejected, LLMUnavailable
 from clauseflow_contracts.review import LLMUsage
 
@@ -67,7 +68,7 @@ class ToolTurn:
     content: str
     tool_calls: list[ToolCall]
     usage: LLMUsage
-    assistant_message: dict[str, Any] = field(default_factory=dict)
+    assistant_message: AssistantMessage
     finish_reason: str | None = None
 
 
@@ -127,7 +128,7 @@ def _retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
 
 
 def _request_body(
-    model: str, messages: Sequence[Mapping[str, Any]], temperature: float, extra: Mapping[str, Any]
+    model: str, messages: Sequence[ChatMessage], temperature: float, extra: Mapping[str, object]
 ) -> bytes:
     """The chat-completions request body, exactly as ``chat.completions.create`` would send it.
 
@@ -141,18 +142,18 @@ def _request_body(
     the tool definitions and the system prompt (~18 KB), and the SDK's ``json.dumps`` of it
     was a tenth of the worker's CPU per clause (88 µs a body against orjson's 5 µs).
     """
-    body: dict[str, Any] = {"model": model, "messages": [dict(m) for m in messages]}
+    body: dict[str, object] = {"model": model, "messages": list(messages)}
     body["temperature"] = temperature
     body.update(extra)
     return orjson.dumps(body)
 
 
-def _obj(value: Any) -> dict[str, Any]:
+def _obj(value: object) -> dict[str, Any]:
     """``value`` when it is a JSON object, else ``{}``: answers are read defensively, never trusted."""
     return value if isinstance(value, dict) else {}
 
 
-def _text(content: Any) -> str:
+def _text(content: object) -> str:
     """A message's content as text (a list of content parts is joined; anything else is dropped)."""
     if isinstance(content, str):
         return content
@@ -180,6 +181,15 @@ def _decode_completion(raw: bytes) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise LLMBadAnswer(f"the LLM endpoint's answer is not a JSON object but {type(body).__name__}")
     return body
+
+
+def _tool_call_message(call: ToolCall) -> ToolCallMessage:
+    """A tool call as the assistant message that requested it replays it (empty arguments as ``{}``)."""
+    return {
+        "id": call.id,
+        "type": "function",
+        "function": {"name": call.name, "arguments": call.raw_arguments or "{}"},
+    }
 
 
 def _error_text(exc: openai.APIStatusError) -> str:
@@ -231,13 +241,13 @@ class LLMClient:
 
     async def chat(
         self,
-        messages: Sequence[Mapping[str, Any]],
+        messages: Sequence[ChatMessage],
         *,
         temperature: float | None = None,
         response_json: bool = False,
     ) -> ChatAnswer:
         """One completion without tools; ``response_json`` asks the endpoint for a JSON object answer."""
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, object] = {}
         if response_json:
             kwargs["response_format"] = {"type": "json_object"}
         response = await self._complete(messages, temperature=temperature, **kwargs)
@@ -252,10 +262,10 @@ class LLMClient:
 
     async def chat_with_tools(
         self,
-        messages: Sequence[Mapping[str, Any]],
-        tools: Sequence[Mapping[str, Any]],
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolSpec],
         *,
-        tool_choice: str | Mapping[str, Any] = "auto",
+        tool_choice: ToolChoice = "auto",
         temperature: float | None = None,
     ) -> ToolTurn:
         """One turn of a tool loop: the model answers with text, tool calls, or both.
@@ -264,7 +274,7 @@ class LLMClient:
         Tool calls without an id get a generated one, used consistently in
         ``assistant_message`` so tool results can refer to it.
         """
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, object] = {}
         if tools:
             kwargs["tools"] = list(tools)
             kwargs["tool_choice"] = tool_choice
@@ -285,16 +295,9 @@ class LLMClient:
             call_id = str(raw_call.get("id") or "") or f"call_{uuid.uuid4().hex[:16]}"
             calls.append(ToolCall(call_id, name, arguments, raw_arguments, error))
         content = _text(message.get("content"))
-        assistant: dict[str, Any] = {"role": "assistant", "content": content or None}
+        assistant: AssistantMessage = {"role": "assistant", "content": content or None}
         if calls:
-            assistant["tool_calls"] = [
-                {
-                    "id": call.id,
-                    "type": "function",
-                    "function": {"name": call.name, "arguments": call.raw_arguments or "{}"},
-                }
-                for call in calls
-            ]
+            assistant["tool_calls"] = [_tool_call_message(call) for call in calls]
         elif not content:
             assistant["content"] = ""
         return ToolTurn(
@@ -323,10 +326,10 @@ class LLMClient:
 
     async def _complete(
         self,
-        messages: Sequence[Mapping[str, Any]],
+        messages: Sequence[ChatMessage],
         *,
         temperature: float | None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> dict[str, Any]:
         """Call the endpoint with retries; translate every failure into an :class:`LLMError`."""
         max_retries = self._settings.llm_max_retries

@@ -137,7 +137,7 @@ class ReaderPool:
         try:
             await asyncio.wait_for(asyncio.to_thread(pool.join), timeout=grace_s)
         except TimeoutError:
-            log.warning("document readers still busy at shutdown: stopped")
+            log.warning("intake.readers_stopped_busy")
             try:
                 pool.stop()
                 await asyncio.to_thread(pool.join)
@@ -145,4 +145,4 @@ class ReaderPool:
                 # pebble can raise from its internal task table (a KeyError) when it is stopped while a
                 # worker is still starting; the processes are gone either way, so this is a line, not a
                 # crash of the gateway's shutdown.
-                log.warning("document reader pool stopped with an error", error=repr(exc))
+                log.warning("intake.reader_pool_failed", error=repr(exc))

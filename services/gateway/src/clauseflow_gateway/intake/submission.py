@@ -132,7 +132,7 @@ class SubmissionService:
             raise  # our fault, not the document's: a 500, logged by the error handler
         except Exception as exc:
             # Parser crashes on odd input (IndexError in a corrupt table, ...) are still about the document.
-            log.warning("parser failed on an upload", filename=upload.filename, error=repr(exc)[:300])
+            log.warning("intake.parse_failed", filename=upload.filename, error=repr(exc)[:300])
             raise ApiError(422, "document_error", f"{label} could not be read as a contract") from exc
         if not structure.clauses:
             raise ApiError(422, "document_error", f"{label} has no clauses we could recognise")
@@ -178,7 +178,7 @@ class SubmissionService:
         except (ImportError, OSError):
             raise
         except Exception as exc:
-            log.warning("merging GC and PC failed", filename=pc.upload.filename, error=repr(exc)[:300])
+            log.warning("intake.merge_failed", filename=pc.upload.filename, error=repr(exc)[:300])
             raise ApiError(
                 422,
                 "document_error",
@@ -303,7 +303,7 @@ class SubmissionService:
                 sources_of(submission),
                 tenant,
             )
-            log.info("review submitted", domain=domain.value, language=language.value)
+            log.info("review.submitted", domain=domain.value, language=language.value)
         self._relay.kick()
         return accepted
 

@@ -1,4 +1,4 @@
-"""SPEC-21 planning: depth per clause from its type and priority, and plan adjustment after a high risk."""
+"""Planning: depth per clause from its type and priority, and plan adjustment after a high risk."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ def _types_of(item: dict[str, Any], name: str, language: str) -> list[str]:
 
 
 def plan(reading: Reading) -> Answer:
-    """A SPEC-21 review plan for the checklist."""
+    """A review plan for the checklist."""
     checklist = read_checklist(reading.user_text)
     available = read_available_tools(reading.user_text)
     domain = str(reading.metadata.get("domain") or "generic")
