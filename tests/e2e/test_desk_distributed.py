@@ -50,5 +50,5 @@ async def test_the_desk_reviews_a_contract_on_the_distributed_stack(stack: Local
         assert watch.clean(), watch
     # The orchestrator process typed the clauses through the skills process before planning.
     log = (stack.layout.workdir / "logs" / "orchestrator.log").read_text(encoding="utf-8")
-    typed = [line for line in log.splitlines() if "clauses_typed" in line and review_id in line]
+    typed = [line for line in log.splitlines() if "plan.clauses_typed" in line and review_id in line]
     assert typed and "typed=0" not in typed[0] and '"typed": 0' not in typed[0], typed

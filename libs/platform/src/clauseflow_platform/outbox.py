@@ -10,7 +10,7 @@ At-least-once: a crash between publish and mark re-publishes the row on restart;
 consumer dedupes by event id.
 
 A row that can never be published (the bus refuses it for what it is, e.g. over the event size
-limit) is moved to the store's dead letters with an error log (``outbox_event_dead_lettered``,
+limit) is moved to the store's dead letters with an error log (``outbox.dead_lettered``,
 the alert) and counted in :attr:`OutboxRelay.dead_lettered`; it never blocks the rows behind
 it. Any other failure (the bus is down) is recorded on the row, and the rows are retried in
 order from the database, after a backoff that doubles with each failure in a row.
@@ -256,7 +256,7 @@ class OutboxRelay:
             after = rows[-1].id
             batch = [row for row in rows if row.id not in self._inflight]
             if batch:
-                log.info("outbox_recovered", rows=len(batch))
+                log.info("outbox.recovered", rows=len(batch))
                 self._inflight.update(row.id for row in batch)
                 self._remember_recovered(batch)
                 published += await self._publish(batch)
@@ -332,7 +332,7 @@ class OutboxRelay:
         self.dead_lettered += len(poison)
         for row, error in poison:
             log.error(
-                "outbox_event_dead_lettered",
+                "outbox.dead_lettered",
                 review_id=row.envelope.review_id,
                 event_id=row.envelope.event_id,
                 event_type=row.envelope.type,

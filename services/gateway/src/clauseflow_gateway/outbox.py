@@ -63,7 +63,7 @@ class GatewayOutbox:
                 except InvalidEvent as exc:
                     # Not an event at all: no bus will ever take it (the same alert as the relay's).
                     await self._dead_letter_one(row.id, f"InvalidEvent: {exc}")
-                    log.error("outbox_event_dead_lettered", outbox_id=row.id, topic=row.topic, error=str(exc))
+                    log.error("outbox.dead_lettered", outbox_id=row.id, topic=row.topic, error=str(exc))
                     continue
                 readable.append(PendingEvent(row.id, row.topic, row.key, envelope))
             if readable or not rows:

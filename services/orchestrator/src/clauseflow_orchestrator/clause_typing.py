@@ -85,14 +85,14 @@ class SkillsClauseTyper:
         }
         if failures:
             log.warning(
-                "clause_typing_incomplete",
+                "plan.clause_typing_incomplete",
                 target=self._target,
                 untyped=len(failures),
                 units=len(clause_ids),
                 first_error=failures[0],
             )
         log.info(
-            "clauses_typed",
+            "plan.clauses_typed",
             units=len(clause_ids),
             typed=sum(1 for t in typed.values() if t),
             elapsed_ms=round((loop.time() - ends + self._deadline_s) * 1000, 1),

@@ -225,7 +225,7 @@ class Orchestrator:
         if outcome is None or outcome.adjustment is None:
             return
         log.info(
-            "plan_adjustment_considered",
+            "plan.adjustment_considered",
             trigger=outcome.trigger,
             should_adjust=outcome.adjustment.should_adjust,
             reason=outcome.adjustment.reason,
@@ -245,12 +245,12 @@ class Orchestrator:
                 return
             decision = decide(state, adjust)
             for note in decision.notes:
-                log.info("event_note", note=note)
+                log.info("event.note", note=note)
             try:
                 await self._commit(event_id, env.review_id, decision, version)
                 return
             except StaleReviewState:
-                log.warning("review_state_stale", attempt=attempt)
+                log.warning("review.state_stale", attempt=attempt)
                 if attempt == STALE_ATTEMPTS:
                     raise
 
