@@ -254,7 +254,8 @@ class Killer:
         if name == "kafka":
             await asyncio.to_thread(self.broker.relaunch)
         else:
-            await self.stack.restart(name)
+            # Generous: a loaded machine took 67 s to start the gateway (2026-11-28, load 18).
+            await self.stack.restart(name, timeout_s=300)
 
 
 async def review_all(

@@ -30,6 +30,7 @@ def build_orchestrator(settings: OrchestratorSettings, bus: EventBus, llm: LLMCl
         concurrency=opts.orchestrator_concurrency,
         handler_attempts=settings.kafka.kafka_handler_attempts,
         outbox_interval_s=opts.orchestrator_outbox_interval_s,
+        llm_wait_s=opts.orchestrator_llm_wait_s,
     )
 
 

@@ -114,6 +114,7 @@ class Orchestrator:
         outbox_interval_s: float = 2.0,
         llm_summary: bool = True,
         store: OrchestratorStore | None = None,
+        llm_wait_s: float = 0.0,
     ) -> None:
         self.bus = bus
         self.documents = DocumentStore(store_dir)
@@ -124,6 +125,8 @@ class Orchestrator:
         self.concurrency = concurrency
         self.handler_attempts = handler_attempts
         self.llm_summary = llm_summary
+        # How long the plan and its adjustments wait for an unreachable model before falling back.
+        self.llm_wait_s = llm_wait_s
         self.relay = OutboxRelay(self.store, bus, interval_s=outbox_interval_s)
         self._locks = _KeyedLocks()
         self._consumer: Consumer | None = None
@@ -259,6 +262,7 @@ class Orchestrator:
                 language=request.language,
                 material_type=structure.source_format,
                 review_id=env.review_id,
+                wait_s=self.llm_wait_s,
             ),
         )
         log.info(
@@ -318,6 +322,7 @@ class Orchestrator:
                 domain=state.request.domain,
                 language=state.request.language,
                 review_id=state.review_id,
+                wait_s=self.llm_wait_s,
             ),
         )
         if outcome.adjustment is None:

@@ -37,6 +37,12 @@ class OrchestratorOptions(BaseSettings):
         description="how often the outbox relay polls the database for unsent events it was not handed "
         "(recovery only: committed events are handed over and published at once)",
     )
+    orchestrator_llm_wait_s: float = Field(
+        default=120.0,
+        ge=0,
+        description="how long the plan and its adjustments wait for an unreachable model before falling "
+        "back to the default plan / no change (a restart of the model must not change a review's plan)",
+    )
     bus_kind: BusKind = "kafka"
 
 
