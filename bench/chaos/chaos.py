@@ -217,6 +217,17 @@ def findings(report: dict[str, Any] | None) -> Any:
     return {"risks": risks, "redlines": redlines}
 
 
+def difference(label: str, found: Any, expected: Any) -> dict[str, Any]:
+    """What a report has that the fault-free one has not, and the reverse (to find the cause)."""
+    out: dict[str, Any] = {"contract": label}
+    for key in ("risks", "redlines"):
+        got = {tuple(x) for x in (found or {}).get(key, [])}
+        want = {tuple(x) for x in (expected or {}).get(key, [])}
+        out[f"{key}_only_here"] = sorted(got - want)
+        out[f"{key}_only_fault_free"] = sorted(want - got)
+    return out
+
+
 class Killer:
     """Sends SIGKILL to services at random moments and restarts each after a pause."""
 
@@ -243,7 +254,8 @@ class Killer:
         if name == "kafka":
             await asyncio.to_thread(self.broker.relaunch)
         else:
-            await self.stack.restart(name)
+            # Generous: a loaded machine took 67 s to start the gateway (2026-11-28, load 18).
+            await self.stack.restart(name, timeout_s=300)
 
 
 async def review_all(
@@ -293,6 +305,11 @@ def summarise(
             for r in reviews
             if r.report is not None and findings(r.report) != baseline.get(r.contract.label)
         ),
+        "differences": [
+            difference(r.contract.label, findings(r.report), baseline.get(r.contract.label))
+            for r in reviews
+            if r.report is not None and findings(r.report) != baseline.get(r.contract.label)
+        ],
         "seconds": round(seconds, 1),
     }
 

@@ -62,6 +62,7 @@ TENANT_SCOPED_BY_CONSTRUCTION = {
     ("GET", "/v1/keys"),  # lists the caller's tenant's keys
     ("POST", "/v1/keys"),  # creates keys in the caller's tenant (403 for another)
     ("GET", "/v1/reviews"),  # lists the caller's tenant's reviews (tested below)
+    ("GET", "/v1/ops/health"),  # counts the caller's tenant's clauses (test_gateway_ops_health.py)
 }
 # The role each known operation needs; an operation not listed needs the default for its method.
 EXPECTED_ROLES = {
@@ -70,6 +71,7 @@ EXPECTED_ROLES = {
     ("GET", "/v1/keys"): Role.ADMIN,
     ("POST", "/v1/keys"): Role.ADMIN,
     ("DELETE", "/v1/keys/{key_id}"): Role.ADMIN,
+    ("GET", "/v1/ops/health"): Role.ADMIN,
 }
 
 

@@ -177,19 +177,26 @@ async def wait_status(
 
 
 async def settle(
-    gateway: GatewayClient, review_id: str, choose: Decider, *, timeout_s: float = 180.0
+    gateway: GatewayClient,
+    review_id: str,
+    choose: Decider,
+    *,
+    timeout_s: float = 180.0,
+    until: str = "completed",
 ) -> list[dict[str, Any]]:
-    """Answer pending redlines with ``choose`` until the review completes; returns every decision sent.
+    """Answer pending redlines with ``choose`` until the review is ``until``; returns every decision sent.
 
     The status is polled, so a short ``reviewing`` spell (a redraft) can pass unseen; the loop
     therefore looks for pending redlines each time instead of waiting for a status change.
+    A review ends (``completed`` or ``incomplete``) only once every redline is decided, so a
+    test waiting for ``incomplete`` must answer the redlines of the clauses that were reviewed.
     """
     sent: list[dict[str, Any]] = []
     deadline = time.monotonic() + timeout_s
     while True:
         left = max(1.0, deadline - time.monotonic())
-        review = await wait_status(gateway, review_id, {"awaiting_approval", "completed"}, timeout_s=left)
-        if review["status"] == "completed":
+        review = await wait_status(gateway, review_id, {"awaiting_approval", until}, timeout_s=left)
+        if review["status"] == until:
             return sent
         decisions = [choose(r) for r in await gateway.redlines(review_id, status="pending")]
         if decisions:
@@ -198,7 +205,7 @@ async def settle(
         else:
             await asyncio.sleep(0.2)
         if time.monotonic() > deadline:
-            raise AssertionError(f"review {review_id} did not complete within {timeout_s:.0f}s of approvals")
+            raise AssertionError(f"review {review_id} was not {until} within {timeout_s:.0f}s of approvals")
 
 
 def first_redraft_decider(reject_clause: str) -> Decider:

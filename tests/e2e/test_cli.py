@@ -31,8 +31,11 @@ REPORT_FIELDS = {
 }
 
 
-async def _run(*args: str, timeout_s: float = 180, cwd: Path | None = None, expect: int = 0) -> str:
+async def _run(
+    *args: str, timeout_s: float = 180, cwd: Path | None = None, expect: int = 0, **extra_env: str
+) -> str:
     env = {k: v for k, v in os.environ.items() if k not in ("CLAUSEFLOW_API_KEY", "GATEWAY_DATABASE_URL")}
+    env.update(extra_env)
     proc = await asyncio.create_subprocess_exec(
         CLAUSEFLOW, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env
     )
@@ -86,6 +89,34 @@ async def test_review_writes_the_public_report_in_embedded_mode(tmp_path: Path) 
             body = docx.read("word/document.xml").decode()
         assert "设备采购合同" in body
         assert ("<w:ins " in body) == (variant == "redline") and ("<w:del " in body) == (variant == "redline")
+
+
+async def test_a_review_the_model_could_not_do_exits_1_and_its_report_says_so_at_the_top(
+    tmp_path: Path,
+) -> None:
+    # Issue #22's first finding: with the model unreachable this exited 0, "0 risks", a clean report.
+    await _run(
+        "review",
+        str(EXAMPLES / "services_agreement_en.txt"),
+        "--party",
+        "Northwind Analytics Ltd. (the Supplier)",
+        "--language",
+        "en",
+        "--llm",
+        "external",
+        "--out",
+        str(tmp_path),
+        expect=1,
+        timeout_s=420,  # the embedded stack starts in this one process: minutes on a loaded machine
+        LLM_BASE_URL="http://127.0.0.1:1/v1",
+        LLM_MAX_RETRIES="0",
+        PARSE_TIMEOUT_S="300",  # reading the upload is not under test (30 s ran out at load 17)
+    )
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["status"] == "incomplete" and report["failed_clauses"]
+    assert report["risks"] == []  # nothing is claimed about clauses nobody reviewed
+    head = (tmp_path / "report.md").read_text()[:800]
+    assert "This review is INCOMPLETE" in head and "Not reviewed:" in head
 
 
 async def test_a_refused_upload_exits_with_a_message_and_no_traceback(tmp_path: Path) -> None:

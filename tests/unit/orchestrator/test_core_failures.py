@@ -11,7 +11,9 @@ from clauseflow_orchestrator.state import ReviewState
 from .test_core import (
     AT,
     REVIEW,
+    approve,
     decisions,
+    only_redline,
     record,
     reject,
     result,
@@ -69,6 +71,15 @@ class TestAClauseThatWasNotReviewed:
     def test_a_review_whose_clauses_all_succeed_still_completes(self) -> None:
         d = record(start(1).state, result("1"))
         assert summarise(d.state).status is ReviewStatus.COMPLETED
+
+    def test_waits_for_the_decisions_of_the_reviewed_clauses_before_the_review_ends_incomplete(self) -> None:
+        # The model died after clause 1 was reviewed: its redline still needs a person, so the review
+        # awaits approval (not incomplete) until it is decided; only then does it end incomplete.
+        d = record(start(2).state, result("1", ("high",)))
+        d = record(d.state, failed("2"))
+        assert d.state is not None and d.state.status is ReviewStatus.AWAITING_APPROVAL
+        d = decisions(d.state, "req_1", approve(only_redline(d.state, "1")))
+        assert summarise(d.state).status is ReviewStatus.INCOMPLETE
 
     def test_frees_its_place_in_the_window(self) -> None:
         d = record(start(3, window=1).state, failed("1"))

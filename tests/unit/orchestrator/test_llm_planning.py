@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from clauseflow_contracts.events import DocumentRefs, ReviewRequested
 from clauseflow_contracts.review import ClausePlan, Depth, Domain, Language, Risk
+from clauseflow_orchestrator import llm_planning
 from clauseflow_orchestrator.llm_planning import generate_review_plan, maybe_adjust_plan, write_summary
 from clauseflow_orchestrator.state import ClauseRecord, ReviewState
 from clauseflow_platform.llm import LLMClient
@@ -65,6 +67,31 @@ class TestGenerateReviewPlan:
             "4.1",
             "14.1",
         }
+
+    async def test_a_model_down_for_a_moment_is_waited_for_so_the_plan_does_not_depend_on_the_outage(
+        self, llm: LLMClient, chat_server: ScriptedChatServer, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(llm_planning, "WAIT_STEP_S", 0.05)
+        chat_server.script(503, 503, PLAN)  # a restart of the model: refused twice, then up
+        outcome = await generate_review_plan(llm, sample_checklist(), domain=Domain.FIDIC, wait_s=30)
+        assert outcome.plan.source == "llm" and outcome.fallback_reason == ""
+        assert len(chat_server.system_markers()) == 3
+
+    async def test_a_model_still_down_after_the_wait_means_the_default_plan(
+        self, llm: LLMClient, chat_server: ScriptedChatServer, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(llm_planning, "WAIT_STEP_S", 0.05)
+        chat_server.script(*[503] * 200)
+        outcome = await generate_review_plan(llm, sample_checklist(), wait_s=0.3)
+        assert outcome.plan.source == "default" and "unavailable" in outcome.fallback_reason
+        assert 2 <= len(chat_server.system_markers()) < 200
+
+    async def test_an_unusable_answer_is_not_waited_on(
+        self, llm: LLMClient, chat_server: ScriptedChatServer
+    ) -> None:
+        chat_server.script("I think the plan should be thorough.", PLAN)
+        outcome = await generate_review_plan(llm, sample_checklist(), wait_s=30)
+        assert outcome.plan.source == "default" and len(chat_server.system_markers()) == 1
 
     async def test_garbage_answer_returns_default_plan(
         self, llm: LLMClient, chat_server: ScriptedChatServer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from clauseflow_clause_worker.settings import AgentSettings
 from clauseflow_clause_worker.skills_client import SkillsClient
@@ -13,6 +14,8 @@ from clauseflow_contracts.prompts.kinds import (
     read_marker_from_messages,
 )
 from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_skills.server import create_server
+from clauseflow_skills.settings import SkillsServerSettings
 from clauseflow_testkit.scripted_turns import Turn, call
 from worker_fixtures import INJECTION, clause_job, scripted_agent
 
@@ -213,6 +216,44 @@ async def test_a_clause_whose_skills_cannot_be_reached_is_failed_not_reviewed_by
     assert outcome.failed and outcome.risks == []
     assert outcome.error.startswith("skills unavailable:") and "UNAVAILABLE" in outcome.error
     assert _kinds(model) == []  # the model was not asked to guess without the skills
+
+
+async def test_a_tool_the_model_called_while_the_skills_server_was_down_fails_the_clause(
+    store_dir: Path,
+) -> None:
+    # The server went away after the worker read its tools: the model's answer would stand on the
+    # tools that did answer only, a different review from the one with every tool (a retry gives it).
+    server, port = await create_server(
+        SkillsServerSettings(document_store_dir=store_dir, skills_host="127.0.0.1"), port=0
+    )
+    client = SkillsClient(SkillsClientSettings(skills_targets=f"127.0.0.1:{port}", skills_timeout_s=2))
+    await client.start()
+    try:
+        assert await client.tools_for("generic")  # the registry is read (and cached) while it is up
+        await server.stop(grace=0)
+        turns = [Turn.tool_calls(call("get_clause_context", {"clause_id": "{clause_id}"})), answer(HIGH_RISK)]
+        async with scripted_agent(client, turns) as (agent, model):
+            outcome = await agent.review(clause_job("1"))
+    finally:
+        await client.close()
+    assert outcome.failed and outcome.risks == []
+    assert (
+        outcome.error.startswith("skills unavailable: get_clause_context") and "UNAVAILABLE" in outcome.error
+    )
+    assert _kinds(model) == ["clause_review", "clause_review"]  # the loop ran; its answer was not used
+
+
+async def test_a_tool_that_failed_once_and_answered_later_does_not_fail_the_clause(
+    skills: SkillsClient,
+) -> None:
+    turns = [
+        Turn.tool_calls(call("no_such_tool", {})),
+        Turn.tool_calls(call("get_clause_context", {"clause_id": "{clause_id}"})),
+        answer(HIGH_RISK),
+    ]
+    async with scripted_agent(skills, turns) as (agent, _):
+        outcome = await agent.review(clause_job("1"))
+    assert not outcome.failed and len(outcome.risks) == 1
 
 
 async def test_without_react_the_fixed_skill_path_runs_directly(skills: SkillsClient) -> None:

@@ -138,8 +138,8 @@ class ProcessGroup:
     def __init__(self) -> None:
         self.services: dict[str, ServiceProcess] = {}
 
-    async def start(self, service: ServiceProcess, timeout_s: float = 60.0) -> ServiceProcess:
-        """Start a service and wait until it is healthy."""
+    async def start(self, service: ServiceProcess, timeout_s: float = 180.0) -> ServiceProcess:
+        """Start a service and wait until it is healthy (a gateway took 67 s to start at load 18)."""
         self.services[service.name] = service
         await service.start()
         await service.wait_healthy(timeout_s)

@@ -19,6 +19,7 @@ from clauseflow_cli.client import TERMINAL, GatewayClient, GatewayError
 from clauseflow_cli.exit_codes import ExitCode, for_status
 
 console = Console(stderr=True)
+SUBMIT_TIMEOUT_S = 180.0
 
 
 class LLMChoice(StrEnum):
@@ -91,7 +92,9 @@ async def _run(
         root = workdir or Path(tmp)
         async with (
             embedded_stack(root, llm_base_url=llm_url) as endpoints,
-            GatewayClient(endpoints.gateway_url) as client,
+            # The upload is parsed in a reader process of this same machine: on a loaded one that took
+            # longer than the client's usual 30 s (a ReadTimeout traceback at load 18, 2026-11-28).
+            GatewayClient(endpoints.gateway_url, timeout_s=SUBMIT_TIMEOUT_S) as client,
         ):
             review_id = await client.submit(
                 file,

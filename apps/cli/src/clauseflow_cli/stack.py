@@ -150,15 +150,15 @@ class LocalStack:
             raise RuntimeError("the stack has not started")
         return self.local_key.token
 
-    async def restart(self, name: str) -> ServiceProcess:
-        """Start a fresh process for a service that was stopped or killed."""
+    async def restart(self, name: str, timeout_s: float = 180.0) -> ServiceProcess:
+        """Start a fresh process for a service that was stopped or killed (healthy within ``timeout_s``)."""
         old = self.group.services[name]
         if old.running:
             await old.stop()
         fresh = ServiceProcess(
             name=old.name, argv=old.argv, env=old.env, health=old.health, log_path=old.log_path
         )
-        return await self.group.start(fresh)
+        return await self.group.start(fresh, timeout_s)
 
     def service(self, name: str) -> ServiceProcess:
         """A running service by name."""

@@ -8,9 +8,11 @@ call tools for at most ``max_iterations`` turns (calls of one turn run
 concurrently); a final answer is parsed into risks. An LLM failure, an
 unparseable answer or an exhausted loop falls back to the fixed-skill path:
 the suggested skills are invoked directly and the model is
-asked once, without tools. If that fails too, or none of the skills the path
-needs could be reached, the outcome is ``failed`` with the error and no risks:
-the clause was not reviewed, and must never read as a clause without risks.
+asked once, without tools. If that fails too, or a skill the path needs (or a
+tool the model called) could not be reached, the outcome is ``failed`` with the
+error and no risks: the clause was not reviewed, and must never read as a
+clause without risks (an answer without one tool's findings depends on when
+the skills server went down; the retry of the clause gives the whole review).
 The agent itself never raises for a model or skill failure.
 Quick-depth clauses (and tasks with ``use_react_agent`` off) take the fixed
 path directly: one model call over the clause context, no loop.
@@ -120,6 +122,14 @@ class ClauseAgent:
             await self._fixed_path(job, outcome)
             return outcome
         reason = await self._react(job, outcome)
+        # A tool that failed once and answered on a later turn was not missing from the answer.
+        missed = [c.skill_id for c in outcome.skill_calls if c.skill_id not in outcome.skill_results]
+        unreachable = _unreachable_skills(outcome.skill_calls, missed)
+        if not reason and unreachable:
+            # The model answered without what a tool it asked for would have shown: that answer
+            # depends on when the skills server went down, so it is no review (retry the clause).
+            self._fail(outcome, f"skills unavailable: {unreachable}")
+            return outcome
         if reason:
             log.warning("agent.react_fallback", reason=reason)
             outcome.fallback_used = True
@@ -180,11 +190,11 @@ class ClauseAgent:
         names = list(job.task.suggested_tools) or list(self._settings.default_fixed_tools)
         if job.task.depth == Depth.QUICK:
             names = [n for n in names if n in self._settings.quick_tools] or list(self._settings.quick_tools)
-        await self._invoke_fixed(job, names, outcome)
+        calls = await self._invoke_fixed(job, names, outcome)
         results = {n: outcome.skill_results[n] for n in names if n in outcome.skill_results}
-        unreachable = _unreachable_skills(outcome.skill_calls, names)
-        if names and not results and unreachable:
-            # Without any of its skills the answer would be the model's guess, not a review.
+        unreachable = _unreachable_skills(calls, names)
+        if unreachable:
+            # Without one of its skills the answer would be a guess where that skill's findings belong.
             self._fail(outcome, f"skills unavailable: {unreachable}")
             return
         model_gate.expect_calls(1)
@@ -209,7 +219,8 @@ class ClauseAgent:
         outcome.error = error
         log.warning("clause.not_reviewed", error=outcome.error)
 
-    async def _invoke_fixed(self, job: ClauseJob, names: list[str], outcome: AgentOutcome) -> None:
+    async def _invoke_fixed(self, job: ClauseJob, names: list[str], outcome: AgentOutcome) -> list[SkillCall]:
+        """Call the skills of ``names`` not answered yet; returns those calls (also kept in ``outcome``)."""
         missing = list(dict.fromkeys(n for n in names if n not in outcome.skill_results))
         context = job.context()
         gate = asyncio.Semaphore(self._settings.tool_concurrency)
@@ -219,14 +230,17 @@ class ClauseAgent:
                 # No arguments: the skill's prepare_input fills them from the context.
                 return await self._skills.invoke(name, context, {})
 
+        calls = []
         for result in await asyncio.gather(*(one(n) for n in missing)):
-            outcome.skill_calls.append(
+            calls.append(
                 SkillCall(
                     skill_id=result.skill_id, duration_ms=result.duration_ms, ok=result.ok, error=result.error
                 )
             )
             if result.ok:
                 outcome.skill_results[result.skill_id] = result.result()
+        outcome.skill_calls.extend(calls)
+        return calls
 
 
 # gRPC codes that mean the skill server could not be reached, not that a skill declined the input.
@@ -236,9 +250,14 @@ _UNREACHABLE = ("UNAVAILABLE", "DEADLINE_EXCEEDED")
 def _unreachable_skills(calls: list[SkillCall], names: list[str]) -> str:
     """The errors of the calls of ``names`` that failed because the skills server was unreachable."""
     wanted = set(names)
-    errors = [
-        f"{c.skill_id}: {c.error}"
-        for c in calls
-        if c.skill_id in wanted and not c.ok and c.error.startswith(_UNREACHABLE)
-    ]
+    errors = [f"{c.skill_id}: {c.error}" for c in calls if c.skill_id in wanted and _unreachable(c)]
     return "; ".join(errors[:3])
+
+
+def _unreachable(call: SkillCall) -> bool:
+    """Whether a call failed for want of a skills server (a ReAct call's error names its tool first)."""
+    if call.ok:
+        return False
+    _, sep, code = call.error.partition(" failed: ") if call.error.startswith("tool ") else ("", "", "")
+    return (code if sep else call.error).startswith(_UNREACHABLE)
+

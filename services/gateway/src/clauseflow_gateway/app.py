@@ -33,6 +33,7 @@ from clauseflow_gateway.routes import (
     health,
     keys,
     listing,
+    ops,
     retry,
     reviews,
     schemas,
@@ -138,6 +139,7 @@ def create_app(
         retry.router,
         stream.router,
         keys.router,
+        ops.router,
         health.router,
         schemas.router,
     ):

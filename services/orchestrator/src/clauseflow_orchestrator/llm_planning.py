@@ -10,12 +10,15 @@ to the template.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.json_answer import parse_json_answer
+from clauseflow_contracts.llm_errors import LLMUnavailable
 from clauseflow_contracts.prompts.planning import build_adjust_messages, build_plan_messages
 from clauseflow_contracts.prompts.summary import build_summary_messages
 from clauseflow_contracts.review import (
@@ -76,6 +79,30 @@ class AdjustOutcome:
     usage: LLMUsage = field(default_factory=LLMUsage)
 
 
+# How often a call is tried again while the model is unreachable (see :func:`ask_patiently`).
+WAIT_STEP_S = 2.0
+
+
+async def ask_patiently(llm: ChatModel, messages: Sequence[ChatMessage], *, wait_s: float) -> ChatAnswer:
+    """``llm.chat`` for a JSON answer, asked again while the model is unreachable, for up to ``wait_s``.
+
+    The plan and its adjustments decide how deeply each clause is reviewed. Falling back because
+    the model was down for a few seconds (a restart) would make the review depend on when that
+    happened: the same contract would get another plan than without the outage. An answer that
+    is unusable, or a model still down after ``wait_s``, still falls back (docs/architecture.md#planning).
+    """
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return await llm.chat(messages, response_json=True)
+        except LLMUnavailable as exc:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise
+            log.warning("plan.model_unavailable_waiting", error=str(exc), seconds_left=round(left, 1))
+            await asyncio.sleep(min(WAIT_STEP_S, left))
+
+
 async def generate_review_plan(
     llm: ChatModel | None,
     checklist: Sequence[ChecklistItem],
@@ -85,8 +112,12 @@ async def generate_review_plan(
     material_type: str = "contract",
     available_tools: Sequence[str] | None = None,
     review_id: str = "",
+    wait_s: float = 0.0,
 ) -> PlanOutcome:
-    """The review plan: ask the model, normalise, fall back to the default plan."""
+    """The review plan: ask the model, normalise, fall back to the default plan.
+
+    ``wait_s``: how long to wait for an unreachable model before falling back (:func:`ask_patiently`).
+    """
     if llm is None:
         return PlanOutcome(build_default_plan(checklist, domain), fallback_reason="orchestrator LLM disabled")
     messages = build_plan_messages(
@@ -99,7 +130,7 @@ async def generate_review_plan(
     )
     usage = LLMUsage()
     try:
-        answer = await llm.chat(messages, response_json=True)
+        answer = await ask_patiently(llm, messages, wait_s=wait_s)
         usage = answer.usage
         plan = normalise_plan(parse_json_answer(answer.text, expect="object"), checklist, domain)
         return PlanOutcome(plan, usage)
@@ -123,11 +154,12 @@ async def maybe_adjust_plan(
     domain: Domain = Domain.GENERIC,
     language: Language | str = Language.ZH_CN,
     review_id: str = "",
+    wait_s: float = 0.0,
 ) -> AdjustOutcome:
     """Adjust the remaining plan: call the model only on a trigger (high risk, midpoint).
 
     With no trigger, no remaining clauses or no model, no call is made and ``adjustment``
-    is None; a failed call means "no change".
+    is None; a failed call means "no change" (after waiting up to ``wait_s`` for an unreachable model).
     """
     trigger = adjustment_trigger(current_risks, completed, total, threshold=threshold)
     if trigger is None or not remaining_plan or llm is None:
@@ -143,7 +175,7 @@ async def maybe_adjust_plan(
     )
     usage = LLMUsage()
     try:
-        answer = await llm.chat(messages, response_json=True)
+        answer = await ask_patiently(llm, messages, wait_s=wait_s)
         usage = answer.usage
         adjustment = normalise_adjustment(parse_json_answer(answer.text, expect="object"), domain)
     except Exception as exc:  # an adjustment is optional: a failure keeps the plan as it is

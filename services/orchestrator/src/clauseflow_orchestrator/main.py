@@ -47,6 +47,7 @@ def build_orchestrator(
         outbox_interval_s=opts.orchestrator_outbox_interval_s,
         store=OrchestratorStore(opts.orchestrator_database_url, settings=settings.database),
         typer=typer,
+        llm_wait_s=opts.orchestrator_llm_wait_s,
     )
 
 

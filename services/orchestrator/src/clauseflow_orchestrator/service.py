@@ -118,6 +118,7 @@ class Orchestrator:
         llm_summary: bool = True,
         store: OrchestratorStore | None = None,
         typer: ClauseTyper | None = None,
+        llm_wait_s: float = 0.0,
     ) -> None:
         self.bus = bus
         self.documents = DocumentStore(store_dir)
@@ -130,6 +131,8 @@ class Orchestrator:
         self.llm_summary = llm_summary
         # Types each unit before planning (the skills service's classify_clause); None plans by subject.
         self.typer = typer
+        # How long the plan and its adjustments wait for an unreachable model before falling back.
+        self.llm_wait_s = llm_wait_s
         self.relay = OutboxRelay(self.store, bus, interval_s=outbox_interval_s)
         self._locks = _KeyedLocks()
         self._consumer: Consumer | None = None
@@ -321,6 +324,7 @@ class Orchestrator:
                 language=request.language,
                 material_type=structure.source_format,
                 review_id=env.review_id,
+                wait_s=self.llm_wait_s,
             ),
         )
         log.info(
@@ -385,6 +389,7 @@ class Orchestrator:
                 domain=state.request.domain,
                 language=state.request.language,
                 review_id=state.review_id,
+                wait_s=self.llm_wait_s,
             ),
         )
 

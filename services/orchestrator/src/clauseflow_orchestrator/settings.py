@@ -47,6 +47,12 @@ class OrchestratorOptions(BaseSettings):
     orchestrator_typing_deadline_s: float = Field(
         default=3.0, gt=0, description="longest wait for clause types; untyped units are planned by subject"
     )
+    orchestrator_llm_wait_s: float = Field(
+        default=120.0,
+        ge=0,
+        description="how long the plan and its adjustments wait for an unreachable model before falling "
+        "back to the default plan / no change (a restart of the model must not change a review's plan)",
+    )
     bus_kind: BusKind = "kafka"
 
 
