@@ -260,4 +260,3 @@ def _unreachable(call: SkillCall) -> bool:
         return False
     _, sep, code = call.error.partition(" failed: ") if call.error.startswith("tool ") else ("", "", "")
     return (code if sep else call.error).startswith(_UNREACHABLE)
-
