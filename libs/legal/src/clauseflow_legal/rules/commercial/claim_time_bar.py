@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Sentence,
@@ -18,6 +18,15 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "claim_time_bar",
+    {
+        "their_claims_shortened": "the shortened notice period is for claims only the counterparty makes",
+        "ma_buyer_claim_notice": "a seller's claim-notice limits on a buyer are ma_claim_limitations_unfavourable's",
+        "period_not_short": "28 days or more to act (12 months to sue, 6 months to invoice earned fees)",
+        "mutual_without_sides": "a bar on both sides in a contract where neither side buys nor sells",
+    },
+)
 
 # What a claimant must do in time: give notice, claim, sue, invoice.
 _CLAIM_STEP = PATTERNS["claim_step"]
@@ -29,17 +38,17 @@ _POINTS_BACK = PATTERNS["points_back"]
 def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
     # Particular Conditions that substitute a shorter notice period.
-    for s, m in ctx.find(PATTERNS["claim_time_bar"]):
+    for s, m in ctx.find(PATTERNS["period_substituted"]):
         old = find_periods(m.group("old") or m.group("old2") or "")
         new = find_periods(m.group("new") or m.group("new2") or "")
         if old and new and new[0].days < old[0].days:
             claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
-            if claimant == {"them"} and ctx.parties.known:
+            if VETOES.applies("their_claims_shortened", claimant == {"them"} and ctx.parties.known):
                 continue
             return [
                 WORDING.finding(
                     ctx,
-                    "claim_time_bar_3",
+                    "period_shortened",
                     "claim_time_bar",
                     "high",
                     span(s, m),
@@ -47,8 +56,8 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
                     period_2=fmt_period(new[0]),
                 )
             ]
-    if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer"):
-        return []  # seller claim-notice limits are ma_claim_limitations_unfavourable
+    if VETOES.applies("ma_buyer_claim_notice", ctx.domain == "sha_spa" and ctx.parties.is_role("buyer")):
+        return []
     units = {"day", "business day", "week", "month", "year", "hour"}
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
@@ -81,13 +90,11 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             earlier = re.search(give_rx, before.text, re.I)
             side = ctx.actor(before, earlier.start()) if earlier else None
         # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
-        claim_by = re.search(PATTERNS["claim_time_bar_2"], text, re.I)
+        claim_by = re.search(PATTERNS["claim_by"], text, re.I)
         by_whom = ctx.parties.mentions(text[claim_by.end() : claim_by.end() + 40]) if claim_by else []
         if by_whom and by_whom[0].start == 0 and by_whom[0].side in {"us", "them", "mutual"}:
             side = by_whom[0].side
-        if re.match(PATTERNS["claim_time_bar_3"], bar.group(0), re.I) and not (
-            by_whom and by_whom[0].start == 0
-        ):
+        if re.match(PATTERNS["discharged"], bar.group(0), re.I) and not (by_whom and by_whom[0].start == 0):
             # "The Provider shall be discharged from all liability unless suit is brought": the party
             # released is named before the bar; the claim it escapes is the other side's
             released = ctx.parties.side_before(text, bar.start())
@@ -96,13 +103,16 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             side = ctx.parties.side_before(text, bar.start())
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
-        limitation = re.search(PATTERNS["claim_time_bar_4"], text, re.I) and period.unit in {"month", "year"}
+        limitation = re.search(PATTERNS["proceedings"], text, re.I) and period.unit in {"month", "year"}
         fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
         # earned fees forfeited for a late invoice: anything under six months to invoice is harsh
         short = period.months < 6 if fees_lost else period.months < 12 if limitation else period.days < 28
-        if not short:
+        if VETOES.applies("period_not_short", not short):
             continue
-        if side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side:
+        if VETOES.applies(
+            "mutual_without_sides",
+            side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side,
+        ):
             continue
         return [
             Finding(
@@ -117,8 +127,8 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
                     if fees_lost
                     else f"{ctx.us}须在{fmt_period(period)}内采取行动，否则丧失索赔权。",
                 ),
-                WORDING.t(ctx, "claim_time_bar"),
-                WORDING.t(ctx, "claim_time_bar_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return []

@@ -7,11 +7,17 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "cost_escalation",
+    {
+        "adjustment_provided": "the price adjusts: by a mechanism, or as the contract provides elsewhere",
+    },
+)
 
 _COST_DRIVER = PATTERNS["cost_driver"]
 _NO_ADJUST = PATTERNS["no_adjust"]
@@ -27,22 +33,22 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
         freeze = re.search(_NO_ADJUST, text, re.I)
         if not driver or not freeze:
             continue
-        if re.search(_ADJUSTMENT_MECHANISM, text, re.I) or re.search(
-            PATTERNS["cost_escalation_2"],
-            text,
-            re.I,
+        if VETOES.applies(
+            "adjustment_provided",
+            re.search(_ADJUSTMENT_MECHANISM, text, re.I)
+            or re.search(PATTERNS["except_as_provided"], text, re.I),
         ):
             continue
         # Who carries the cost: the party that bears it or may not ask for an adjustment;
         # a bare "the price is fixed" puts it on the party that is paid the price.
         bearer = None
-        by = re.search(PATTERNS["cost_escalation"], text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I)
+        by = re.search(PATTERNS["borne_by"], text[max(0, freeze.start() - 2) : freeze.end() + 4], re.I)
         if by:
             tail = text[max(0, freeze.start() - 2) + by.end() : freeze.end() + 40]
             ms = [x for x in ctx.parties.mentions(tail) if x.side != "other" or not ctx.parties.known]
             bearer = ms[0].side if ms else None
         if bearer is None and re.search(
-            PATTERNS["cost_escalation_3"],
+            PATTERNS["bears_or_may_not_claim"],
             freeze.group(0) + text[freeze.end() : freeze.end() + 20],
             re.I,
         ):
@@ -54,7 +60,7 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
             continue
         return [
             WORDING.finding(
-                ctx, "cost_escalation", "cost_escalation_change_in_law", "medium", span(s, driver.start())
+                ctx, "fixed_price_risk", "cost_escalation_change_in_law", "medium", span(s, driver.start())
             )
         ]
     return []

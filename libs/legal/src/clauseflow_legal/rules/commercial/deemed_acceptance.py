@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     find_periods,
@@ -16,21 +16,29 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "deemed_acceptance",
+    {
+        "claim_notice_bar": "a claim lost unless notified within a period: claim_time_bar's subject",
+        "no_short_objection_window": "a fair inspection or dispute window (15 days or more, or none set) before acceptance",
+    },
+)
 
 
 @rule(reports={"deemed_acceptance_or_waiver"})
 def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
-    for s, m in ctx.find(PATTERNS["deemed_acceptance"]):
+    for s, m in ctx.find(PATTERNS["deemed_assent"]):
         text = s.text
-        if (
-            re.search(PATTERNS["deemed_acceptance_5"], text, re.I)
+        if VETOES.applies(
+            "claim_notice_bar",
+            re.search(PATTERNS["claim_word"], text, re.I)
             and re.search(BAR, text, re.I)
-            and find_periods(text)
+            and find_periods(text),
         ):
-            continue  # a claim notice bar: claim_time_bar
+            continue
         silent = re.search(
-            PATTERNS["deemed_acceptance_2"],
+            PATTERNS["silence"],
             text,
             re.I,
         )
@@ -38,11 +46,11 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             continue
         side = (
             ctx.actor(s, silent.end() - 1)
-            if not re.match(PATTERNS["deemed_acceptance_8"], silent.group(0), re.I)
+            if not re.match(PATTERNS["continued_use"], silent.group(0), re.I)
             else ctx.parties.side_before(text, silent.end() + 40)
         )
         notifier = re.match(
-            PATTERNS["deemed_acceptance_3"],
+            PATTERNS["unless_notifies"],
             silent.group(0),
             re.I,
         )
@@ -55,9 +63,9 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
                 for p in find_periods(text[silent.start() :])
                 if p.unit in {"day", "business day", "hour", "week"}
             ]
-            if not window or window[0].days >= 15:
-                continue  # a fair inspection or dispute window before acceptance is market practice
-        if re.match(PATTERNS["deemed_acceptance_4"], silent.group(0), re.I):
+            if VETOES.applies("no_short_objection_window", not window or window[0].days >= 15):
+                continue
+        if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
         if side is None:
@@ -67,21 +75,21 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         if (
             side is None
             and ctx.parties.buy_side
-            and re.search(PATTERNS["deemed_acceptance_6"], text[: silent.end()], re.I)
+            and re.search(PATTERNS["consignee"], text[: silent.end()], re.I)
         ):
             side = "us"  # the consignee takes delivery for the shipper or buyer: its silence binds us
         if not ctx.parties.ours(side):
             continue
         # an objection due "on the spot" leaves no time at all to inspect
         hurried = [p for p in find_periods(text) if p.days <= 3] or re.search(
-            PATTERNS["deemed_acceptance_7"],
+            PATTERNS["on_the_spot"],
             text,
             re.I,
         )
         return [
             WORDING.finding(
                 ctx,
-                "deemed_acceptance",
+                "silence_binds_us",
                 "deemed_acceptance_or_waiver",
                 "high" if hurried else "medium",
                 span(s, m),

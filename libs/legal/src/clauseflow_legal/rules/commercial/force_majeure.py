@@ -7,29 +7,45 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "force_majeure",
+    {
+        "listed_as_not_force_majeure": "own-sphere events listed as NOT force majeure: the market position",
+        "each_bears_own": "both sides bear their own losses of force majeure",
+        "one_ground_given": "force majeure is the one ground for an extension; what is denied is another (extension_of_time)",
+        "relief_for_any_party": '"either Party shall not be liable": the relief is for whichever side is hit',
+        "we_are_relieved_too": "force majeure relieves us as well",
+    },
+)
 
 
 @rule(reports={"force_majeure_unbalanced"})
 def force_majeure(ctx: ClauseContext) -> list[Finding]:
     """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
-    if not re.search(PATTERNS["force_majeure_3"], ctx.text + ctx.title, re.I):
+    if not re.search(PATTERNS["force_majeure_named"], ctx.text + ctx.title, re.I):
         return []
-    for s, m in ctx.find(PATTERNS["force_majeure"]):
-        if re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I) or re.search(
-            PATTERNS["force_majeure_5"],
-            s.text[max(0, m.start() - 60) : m.start()],
-            re.I,
+    for s, m in ctx.find(PATTERNS["own_sphere_events"]):
+        # listed as what is NOT force majeure: the market position, unless it goes further (below)
+        if VETOES.applies(
+            "listed_as_not_force_majeure",
+            re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I)
+            or re.search(PATTERNS["excluded_before"], s.text[max(0, m.start() - 60) : m.start()], re.I),
         ):
-            continue  # listed as what is NOT force majeure: the market position, unless it goes further (below)
+            continue
         if ctx.parties.buy_side or not ctx.parties.known:
             return [
                 WORDING.finding(
-                    ctx, "force_majeure", "force_majeure_unbalanced", "medium", span(s, m), matched=m.group(0)
+                    ctx,
+                    "own_sphere_events",
+                    "force_majeure_unbalanced",
+                    "medium",
+                    span(s, m),
+                    matched=m.group(0),
                 )
             ]
     for s, m in ctx.find(
@@ -41,22 +57,27 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
             ctx.text,
             re.I,
         )
-        if not mutual and (ctx.parties.ours(ctx.actor(s, m.start())) or re.match(ctx.us_rx, m.group(0))):
-            return [WORDING.finding(ctx, "force_majeure_2", "force_majeure_unbalanced", "high", span(s, m))]
-    for s, m in ctx.find(PATTERNS["force_majeure_2"]):
-        if not re.search(PATTERNS["force_majeure_7"], s.text[m.start() : m.end() + 80], re.I) and re.search(
-            PATTERNS["force_majeure_6"],
-            s.text[: m.start()],
-            re.I,
+        if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.match(ctx.us_rx, m.group(0))):
+            continue
+        if VETOES.applies("each_bears_own", mutual):
+            continue
+        return [WORDING.finding(ctx, "we_bear_losses", "force_majeure_unbalanced", "high", span(s, m))]
+    for s, m in ctx.find(PATTERNS["relief_denied"]):
+        if VETOES.applies(
+            "one_ground_given",
+            not re.search(PATTERNS["force_majeure_words"], s.text[m.start() : m.end() + 80], re.I)
+            and re.search(PATTERNS["extension_for_force_majeure"], s.text[: m.start()], re.I),
         ):
-            continue  # force majeure is the one ground given; what is denied is another (extension_of_time)
+            continue
         side = ctx.actor(s, m.start())
-        obj = re.match(PATTERNS["force_majeure_4"], m.group(0), re.I)
+        obj = re.match(PATTERNS["shall_not_entitle"], m.group(0), re.I)
         if obj:
             ms = ctx.parties.mentions(s.text[m.start() + obj.end() : m.start() + obj.end() + 40])
             side = ms[0].side if ms else side
         if ctx.parties.ours(side):
-            return [WORDING.finding(ctx, "force_majeure_3", "force_majeure_unbalanced", "medium", span(s, m))]
+            return [
+                WORDING.finding(ctx, "no_relief_for_us", "force_majeure_unbalanced", "medium", span(s, m))
+            ]
     return _force_majeure_denied_to_us(ctx)
 
 
@@ -72,13 +93,13 @@ def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
     """Force majeure that relieves only the other side, or that excludes events nobody controls when they hit us."""
     relieved_them = None
     for s, m in ctx.find(_RELIEVED):
-        if not re.search(PATTERNS["force_majeure_denied_to_us"], s.text, re.I) or re.search(
-            _ANY_PARTY, s.text, re.I
-        ):
+        if not re.search(PATTERNS["force_majeure_words"], s.text, re.I):
+            continue
+        if VETOES.applies("relief_for_any_party", re.search(_ANY_PARTY, s.text, re.I)):
             continue
         side = ctx.actor(s, m.start())
-        if ctx.parties.ours(side) or side == "mutual":
-            return []  # we are relieved too
+        if VETOES.applies("we_are_relieved_too", ctx.parties.ours(side) or side == "mutual"):
+            return []
         if ctx.parties.theirs(side):
             relieved_them = relieved_them or (s, m)
     excluded = next(
@@ -116,7 +137,7 @@ def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
                     else "。"
                 ),
             ),
-            WORDING.pair(ctx, "force_majeure_denied_to_us"),
-            WORDING.pair(ctx, "force_majeure_denied_to_us_2"),
+            WORDING.pair(ctx, "denied_why"),
+            WORDING.pair(ctx, "denied_market"),
         )
     ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Sentence,
@@ -18,6 +18,13 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "security_burden",
+    {
+        "run_off_within_limitation": "cover kept no longer after the end than a claim could run (6 years; 12 for construction)",
+        "we_hold_the_retention": "we retain part of their payments: security for us, not a burden",
+    },
+)
 
 # Our duty to insure ("The Consultant shall maintain professional indemnity insurance", "乙方应投保…险").
 _OUR_INSURANCE = PATTERNS["our_insurance"]
@@ -44,7 +51,7 @@ def _insurance_run_off(ctx: ClauseContext) -> list[Finding]:
             and (0 <= after.start() - p.end <= 10 or 0 <= p.start - after.end() <= 6)
         ]
         years = _CONSTRUCTION_RUN_OFF_YEARS if ctx.domain == "fidic" else _RUN_OFF_YEARS
-        if not periods or periods[0].days <= years * 366:
+        if VETOES.applies("run_off_within_limitation", not periods or periods[0].days <= years * 366):
             continue
         run_off = periods[0]
         return [
@@ -82,7 +89,7 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
                 for p in find_percents(text)
                 if p.value > 100
                 and re.search(
-                    PATTERNS["insurance_over_our_goods"],
+                    PATTERNS["value_word"],
                     text[max(0, p.start - 20) : p.start + 20],
                     re.I,
                 )
@@ -119,7 +126,7 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
                     if over
                     else f"{ctx.us}自有保险的赔款先归{ctx.them}，而{ctx.them}对同一损失的责任却受限",
                 ),
-                WORDING.pair(ctx, "insurance_over_our_goods"),
+                WORDING.pair(ctx, "insured_goods_market"),
             )
         ]
     return []
@@ -144,14 +151,14 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
     # 保证金不计利息") speak of its holder
     lodged = next(
-        (ctx.actor(s, m.start()) for s, m in ctx.find(PATTERNS["deposit_we_lodge_3"])),
+        (ctx.actor(s, m.start()) for s, m in ctx.find(PATTERNS["deposit_paid_in"])),
         None,
     )
-    for s, m in ctx.find(PATTERNS["deposit_we_lodge"]):
+    for s, m in ctx.find(PATTERNS["deposit"]):
         if lodged is not None and not ctx.parties.ours(lodged):
             break
         months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
-        forfeit = re.search(PATTERNS["deposit_we_lodge_2"], ctx.text, re.I)
+        forfeit = re.search(PATTERNS["forfeitable"], ctx.text, re.I)
         if (months or forfeit) and ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ):
@@ -169,8 +176,8 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
                         + "保证金"
                         + ("，且对方可全额扣留。" if forfeit else "。"),
                     ),
-                    WORDING.t(ctx, "deposit_we_lodge"),
-                    WORDING.t(ctx, "deposit_we_lodge_2"),
+                    WORDING.t(ctx, "deposit_why"),
+                    WORDING.t(ctx, "deposit_market"),
                 )
             ]
     return []
@@ -178,8 +185,8 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
 
 def _rent_payable_after_damage(ctx: ClauseContext) -> list[Finding]:
     """We keep paying rent or fees in full while the premises are damaged and cannot be used."""
-    for s, m in ctx.find(PATTERNS["rent_payable_after_damage"]):
-        if ctx.parties.pays and re.search(PATTERNS["rent_payable_after_damage_2"], s.text, re.I):
+    for s, m in ctx.find(PATTERNS["rent_continues"]):
+        if ctx.parties.pays and re.search(PATTERNS["damage_word"], s.text, re.I):
             return [
                 WORDING.finding(
                     ctx, "rent_payable_after_damage", "security_insurance_burden", "high", span(s, m)
@@ -191,7 +198,7 @@ def _rent_payable_after_damage(ctx: ClauseContext) -> list[Finding]:
 def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
     """Security from outside the contracting company: its shareholders' or directors' own assets, unlimited or on demand."""
     for s, m in ctx.find(PATTERNS["owners_guarantee"]):
-        unlimited = re.search(PATTERNS["owners_guarantee_2"], s.text, re.I)
+        unlimited = re.search(PATTERNS["unlimited_or_on_demand"], s.text, re.I)
         if unlimited and ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ):
@@ -202,7 +209,7 @@ def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
 def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
     """A performance security or retention we provide above the usual share, or held too long."""
     judged: Sentence | None = None
-    for s, m in ctx.find(PATTERNS["security_we_provide"]):
+    for s, m in ctx.find(PATTERNS["security"]):
         if s is judged:
             # "a Performance Security …, in the form of an unconditional bank guarantee": one
             # security, whose provider is the subject the first mention already gave
@@ -211,14 +218,18 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         side = ctx.actor(s, m.start())
         if re.search(
-            PATTERNS["security_we_provide_2"],
+            PATTERNS["retention_word"],
             m.group(0) + text[max(0, m.start() - 40) : m.start()],
             re.I,
         ):
-            if ctx.parties.ours(side) and re.search(
-                PATTERNS["security_we_provide_6"], m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+            if VETOES.applies(
+                "we_hold_the_retention",
+                ctx.parties.ours(side)
+                and re.search(
+                    PATTERNS["we_retain"], m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+                ),
             ):
-                continue  # we hold the retention: security for us, not a burden
+                continue
             if ctx.parties.theirs(side):
                 side = "us"  # the counterparty retains part of OUR payments: the burden is ours
         if not (ctx.parties.ours(side) or (side is None and ctx.parties.supplies)):
@@ -226,23 +237,23 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
         # the percentage that belongs to the security, not e.g. the 95% paid before it
         pcts = sorted(find_percents(text), key=lambda p: abs(p.start - m.start()))
         on_demand = re.search(
-            PATTERNS["security_we_provide_3"],
+            PATTERNS["on_demand"],
             text,
             re.I,
         )
-        retention = re.search(PATTERNS["security_we_provide_4"], m.group(0), re.I)
+        retention = re.search(PATTERNS["retention_named"], m.group(0), re.I)
         # A Chinese construction retention (质量保证金) may not exceed 3% of the settled price
         # (住建部《建设工程质量保证金管理办法》 art. 7); elsewhere 5% is the market level.
         statutory = (
             bool(retention)
-            and re.search(PATTERNS["security_we_provide_7"], text) is not None
+            and re.search(PATTERNS["quality_retention_zh"], text) is not None
             and ctx.domain == "fidic"
         )
         limit = 3 if statutory else 5 if retention else 10
         # held until long after the work's own defects period: "twelve months after the end of the
         # defects period of the Main Contract", "待总包合同约定的缺陷责任期满且发包人…退还后"
         overheld = retention and re.search(
-            PATTERNS["security_we_provide_5"],
+            PATTERNS["held_past_defects_period"],
             text,
             re.I,
         )
@@ -268,8 +279,8 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
                         + (excess[1] if pcts[0].value > limit else "")
                         + ("，且在其缺陷责任期结束后仍长期被扣留。" if overheld else "。"),
                     ),
-                    WORDING.t(ctx, "security_we_provide"),
-                    WORDING.t(ctx, "security_we_provide_2", limit=limit),
+                    WORDING.t(ctx, "security_why"),
+                    WORDING.t(ctx, "security_market", limit=limit),
                 )
             ]
     return []

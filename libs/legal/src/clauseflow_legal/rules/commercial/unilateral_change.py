@@ -7,11 +7,22 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "unilateral_change",
+    {
+        "independent_determiner": "a figure set by someone independent of the counterparty (expert, arbitrator, surveyor)",
+        "reasonable_determination": "a determination that must be reasonable can be challenged: not the other side's say-so",
+        "change_balanced": "the change needs both parties' agreement or carries a price and time adjustment",
+        "own_policy_not_binding": "a party's own manual, rules or policies change our terms only once they bind us",
+        "our_consent_needed": "the change needs our consent, so it is not unilateral",
+        "increase_capped": "an indexed or capped yearly increase is the market norm, not a unilateral change",
+    },
+)
 
 _CHANGE_OBJ = PATTERNS["change_obj"]
 # A party's own manual, standards or rules are a change to our terms only once they bind us.
@@ -34,49 +45,51 @@ _NO_ADJUSTMENT = PATTERNS["no_adjustment"]
 @rule(reports={"unilateral_change_right"})
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
-    for s, m in ctx.find(PATTERNS["unilateral_change"]):
+    for s, m in ctx.find(PATTERNS["determined_by_them"]):
         who = m.group("who") or m.group("who2") or m.group("who3") or m.group("who4") or ""
         named = ctx.parties.mentions(who)
         if not named or not ctx.parties.theirs(named[0].side):
             continue
         if not re.search(
-            PATTERNS["unilateral_change_7"],
+            PATTERNS["payment_word"],
             s.text,
             re.I,
         ):
             continue
-        if re.search(PATTERNS["unilateral_change_8"], s.text, re.I) or (
-            re.search(PATTERNS["unilateral_change_10"], s.text, re.I)
-            and not re.search(rf"(?:{ctx.them_rx})['’]s\s+(?:surveyor|valuer)", s.text)
+        if VETOES.applies(
+            "independent_determiner",
+            re.search(PATTERNS["independent_determination"], s.text, re.I)
+            or (
+                re.search(PATTERNS["surveyor_or_valuer"], s.text, re.I)
+                and not re.search(rf"(?:{ctx.them_rx})['’]s\s+(?:surveyor|valuer)", s.text)
+            ),
         ):
-            continue  # a determination by someone independent of the counterparty
-        if re.search(
-            PATTERNS["unilateral_change_2"],
-            s.text,
-            re.I,
+            continue
+        if VETOES.applies(
+            "reasonable_determination", re.search(PATTERNS["reasonable_discretion"], s.text, re.I)
         ):
-            continue  # a determination that must be reasonable can be challenged: not the other side's say-so
+            continue
         upward = re.search(
-            PATTERNS["unilateral_change_3"],
+            PATTERNS["upward_only"],
             s.text,
             re.I,
         )
         # a deduction from what we are paid ("根据考核结果扣减…服务费，扣减比例由甲方确定")
-        cut = re.search(PATTERNS["unilateral_change_4"], s.text, re.I)
+        cut = re.search(PATTERNS["deduction"], s.text, re.I)
         return [
             Finding(
                 "unilateral_change_right",
                 "high" if upward or m.group("who") else "medium",
                 span(s, m),
-                WORDING.t(ctx, "unilateral_change")
+                WORDING.t(ctx, "pay_cut_by_them")
                 if cut
                 else ctx.t(
                     f"What {ctx.us} pays is set by {ctx.them}'s own determination"
                     + (", and can only go up." if upward else "."),
                     f"{ctx.us}的付款金额由{ctx.them}单方确定" + ("，且只升不降。" if upward else "。"),
                 ),
-                WORDING.t(ctx, "unilateral_change_2"),
-                WORDING.t(ctx, "unilateral_change_3"),
+                WORDING.t(ctx, "determination_why"),
+                WORDING.t(ctx, "determination_market"),
             )
         ]
     for s, m in ctx.find(_CHANGE):
@@ -85,28 +98,33 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.theirs(side):
             continue
         nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
-        if re.search(_CHANGE_BALANCED, nearby, re.I):
+        if VETOES.applies("change_balanced", re.search(_CHANGE_BALANCED, nearby, re.I)):
             continue
         # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
-        changed = re.split(PATTERNS["unilateral_change_9"], m.group(0))[-1]
-        if re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby):
+        changed = re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
+        if VETOES.applies(
+            "own_policy_not_binding",
+            re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby),
+        ):
             continue
-        if _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby):
+        if VETOES.applies(
+            "own_policy_not_binding", _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby)
+        ):
             continue
         consent = _CONSENT_OF.search(nearby)
         if consent:
             named = ctx.parties.mentions(consent.group("of") or consent.group("owner"))
-            if named and ctx.parties.ours(named[0].side):
-                continue  # the change needs our consent, so it is not unilateral
-        if re.search(_PRICE_INCREASE_CAPPED, text, re.I):
-            continue  # an indexed or capped yearly increase is the market norm, not a unilateral change
-        posting = re.search(PATTERNS["unilateral_change_5"], text, re.I)
+            if VETOES.applies("our_consent_needed", named and ctx.parties.ours(named[0].side)):
+                continue
+        if VETOES.applies("increase_capped", re.search(_PRICE_INCREASE_CAPPED, text, re.I)):
+            continue
+        posting = re.search(PATTERNS["posting"], text, re.I)
         # or the change is ours to carry out at our cost ("requiring the Franchisee to refit the Outlet at its own cost")
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I) or re.search(
             rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?at\s+its\s+own\s+(?:cost|expense)", nearby, re.I
         )
         what = re.sub(
-            PATTERNS["unilateral_change_6"],
+            PATTERNS["up_to_the_verb"],
             "",
             m.group(0),
             flags=re.I,
@@ -142,7 +160,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.us}将受其未同意的变更约束"
                     + ("，并承担变更成本。" if unpaid else "，且难以退出。"),
                 ),
-                WORDING.t(ctx, "unilateral_change_4"),
+                WORDING.t(ctx, "change_market"),
             )
         ]
     return []

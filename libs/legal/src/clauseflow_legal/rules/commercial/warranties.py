@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Period,
@@ -20,6 +20,21 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "warranties",
+    {
+        "liability_denied": '"shall not be liable for any defect resulting from the Specifications": their errors stay theirs',
+        "tax_warranty_period": "tax warranties in a share deal run with the limitation period for tax (often 4-7 years)",
+        "statutory_leak_period": "five years against leaks (roof, external walls, curtain walls) is China's statutory minimum",
+        "security_not_warranty": "a bank guarantee's validity is security (security_insurance_burden), not a warranty",
+        "recital": "a recital tells the history; it promises nothing",
+        "disclaimer": '"makes no warranties ... including fitness for a particular purpose": a disclaimer, not a promise',
+        "equity_exception": "the enforceability opinion's equity exception, not a promise of result",
+        "liquidated_damages_remedy": "the sole remedy is liquidated damages: liquidated_damages_excessive's subject",
+        "express_warranties_kept": "express warranties stay; only implied terms are excluded: the usual drafting",
+        "not_a_purchase": '"information is provided as is" in an NDA is not a purchase without warranty',
+    },
+)
 
 # A bank or performance guarantee, bond or letter of credit: security for performance, not a warranty of it.
 _SECURITY_INSTRUMENT = PATTERNS.compiled("security_instrument")
@@ -41,15 +56,15 @@ def _measures_warranty(text: str, term: re.Match[str], period: Period) -> bool:
     if period.start < term.end():
         return False
     between = text[term.end() : period.start]
-    reach = 30 if re.search(PATTERNS["measures_warranty"], term.group(0)) else 120
-    return len(between) <= reach and not re.search(PATTERNS["measures_warranty_2"], between, re.I)
+    reach = 30 if re.search(PATTERNS["chinese_char"], term.group(0)) else 120
+    return len(between) <= reach and not re.search(PATTERNS["period_end_words"], between, re.I)
 
 
 def _disclaimed_before(text: str, pos: int) -> bool:
     """Whether the promise at ``pos`` is one a disclaimer before it takes away (no "warrants that" between)."""
     disclaimer = _DISCLAIMED.search(text[:pos])
     return disclaimer is not None and not re.search(
-        PATTERNS["disclaimed_before"],
+        PATTERNS["promise_that"],
         text[disclaimer.end() : pos],
         re.I,
     )
@@ -73,8 +88,10 @@ def _their_design_errors(ctx: ClauseContext) -> list[Finding]:
         rf"|(?:{them})(?:提供|交付|指定|出具)的[^。；]{{0,20}}(?:图纸|设计|技术资料|规格|原材料|样品|数据)[^。；]{{0,10}}(?:错误|遗漏|缺陷|差错)[^。；]{{0,20}}由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)"
     )
     for s, m in ctx.find(pattern):
-        if re.search(PATTERNS["their_design_errors"], s.text[: m.start()], re.I):
-            continue  # "shall not be liable for any defect resulting from the Specifications"
+        if VETOES.applies(
+            "liability_denied", re.search(PATTERNS["negated_before"], s.text[: m.start()], re.I)
+        ):
+            continue
         if not ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ) and "由" not in m.group(0):
@@ -113,7 +130,7 @@ def warranties(ctx: ClauseContext) -> list[Finding]:
 def _perfect_availability_we_promise(ctx: ClauseContext) -> list[Finding]:
     """We promise 100% availability, which no service can meet (then nothing else is asked)."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["perfect_availability_we_promise"]):
+    for s, m in ctx.find(PATTERNS["perfect_availability"]):
         if ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())):
             out.append(
                 WORDING.finding(
@@ -135,7 +152,7 @@ def _warranty_side(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | 
         and re.search(_WARRANTY_PERIOD, text, re.I)
     ):
         side = "us"  # "质保期为验收合格之日起三年": a warranty period names no one; the supplier gives it
-    if side is None and ctx.domain == "sha_spa" and re.search(PATTERNS["warranty_side"], text):
+    if side is None and ctx.domain == "sha_spa" and re.search(PATTERNS["share_deal_warranties"], text):
         side = "us" if ctx.parties.is_role("seller") else None  # a share deal's Warranties are the seller's
     return side
 
@@ -153,59 +170,61 @@ def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
         p
         for p in find_periods(text)
         if p.unit in {"month", "year"}
-        and not re.search(PATTERNS["long_warranty_period_5"], text[max(0, p.start - 30) : p.start], re.I)
+        and not re.search(PATTERNS["notice_word"], text[max(0, p.start - 30) : p.start], re.I)
     ]
     warranty_terms = re.search(
-        PATTERNS["long_warranty_period"],
+        PATTERNS["warranty_terms"],
         text,
         re.I,
     )
-    if ctx.domain == "sha_spa" and re.search(PATTERNS["long_warranty_period_2"], text):
-        warranty_terms = None  # tax warranties run with the limitation period for tax (often 4-7 years)
+    if VETOES.applies("tax_warranty_period", ctx.domain == "sha_spa" and re.search(PATTERNS["tax"], text)):
+        warranty_terms = None
     # two years is within the norm (and is 24.3 months counted in days)
     long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
-    if (
+    if VETOES.applies(
+        "statutory_leak_period",
         long
         and long.months <= 61
-        and re.search(PATTERNS["long_warranty_period_3"], text)
-        and re.search(PATTERNS["long_warranty_period_4"], text)
+        and re.search(PATTERNS["construction_warranty_zh"], text)
+        and re.search(PATTERNS["leak_works"], text),
     ):
-        long = None  # five years against leaks (roof, external walls, curtain walls) is China's statutory minimum
+        long = None
     return long
 
 
 def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
     """The first warranty we give that is absolute or runs unusually long."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["excessive_warranty_we_give"]):
+    for s, m in ctx.find(PATTERNS["warranty_word"]):
         text = s.text
         side = _warranty_side(ctx, s, m)
         if not ctx.parties.ours(side):
             continue
-        if _SECURITY_INSTRUMENT.search(text) and not re.search(
-            PATTERNS["excessive_warranty_we_give_2"], text, re.I
+        if VETOES.applies(
+            "security_not_warranty",
+            _SECURITY_INSTRUMENT.search(text) and not re.search(PATTERNS["warrants_that"], text, re.I),
         ):
-            continue  # a bank guarantee's validity is security (security_insurance_burden), not a warranty
-        if _RECITAL.match(text):
+            continue
+        if VETOES.applies("recital", _RECITAL.match(text)):
             continue
         strict = _absolute_promise(text)
-        if strict and _disclaimed_before(text, strict.start()):
-            continue  # "makes no warranties ... including fitness for a particular purpose": a disclaimer
-        if strict and _EQUITY_EXCEPTION.match(text[strict.start() :]):
+        if VETOES.applies("disclaimer", strict and _disclaimed_before(text, strict.start())):
+            continue
+        if VETOES.applies("equity_exception", strict and _EQUITY_EXCEPTION.match(text[strict.start() :])):
             strict = None
         long = _long_warranty_period(ctx, text)
         if not strict and not long:
             continue
         problems = []
         if strict:
-            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_4", matched=strict.group(0)))
+            problems.append(WORDING.t(ctx, "absolute_guarantee", matched=strict.group(0)))
         if long:
-            problems.append(WORDING.t(ctx, "excessive_warranty_we_give_5", period=fmt_period(long)))
+            problems.append(WORDING.t(ctx, "long_period", period=fmt_period(long)))
         if long and not strict and ctx.domain == "sha_spa":
             out.append(
                 WORDING.finding(
                     ctx,
-                    "excessive_warranty_we_give_3",
+                    "long_share_deal_warranties",
                     "warranty_excessive",
                     "medium",
                     span(s, long.start),
@@ -224,8 +243,8 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
                     + ", beyond reasonable skill and care and conformity with the specification.",
                     f"{ctx.us}作出" + "及".join(problems) + "，超出合理技能与谨慎及符合约定规格的标准。",
                 ),
-                WORDING.t(ctx, "excessive_warranty_we_give"),
-                WORDING.t(ctx, "excessive_warranty_we_give_2"),
+                WORDING.t(ctx, "excessive_why"),
+                WORDING.t(ctx, "excessive_market"),
             )
         )
         break
@@ -266,12 +285,12 @@ def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:
 def _sole_remedy_for_their_failure(ctx: ClauseContext) -> list[Finding]:
     """Credits or repair are our only remedy for the counterparty's failure."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["sole_remedy_for_their_failure"]):
+    for s, m in ctx.find(PATTERNS["sole_remedy"]):
         text = s.text
-        if re.search(PATTERNS["sole_remedy_for_their_failure_2"], text, re.I):
+        if VETOES.applies("liquidated_damages_remedy", re.search(PATTERNS["liquidated_damages"], text, re.I)):
             continue
         if re.search(
-            PATTERNS["sole_remedy_for_their_failure_3"],
+            PATTERNS["credit_or_repair"],
             ctx.text,
             re.I,
         ):
@@ -296,7 +315,7 @@ def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
         window = ctx.text[max(0, p.start - 120) : p.end + 40]
         # (one finding per sub-clause is kept by the analysis: a sole-remedy clause in 4.2
         # does not answer a low availability target in 4.1)
-        if 90 <= p.value < 99.5 and re.search(PATTERNS["low_availability_target"], window, re.I):
+        if 90 <= p.value < 99.5 and re.search(PATTERNS["availability_word"], window, re.I):
             sent = next(x for x in ctx.sentences if x.start <= p.start < x.end)
             out.append(
                 WORDING.finding(
@@ -314,13 +333,16 @@ def _low_availability_target(ctx: ClauseContext) -> list[Finding]:
 
 def _warranties_disclaimed(ctx: ClauseContext) -> list[Finding]:
     """The other side gives no warranty at all: we pay for goods or services it need not make good."""
-    for s, m in ctx.find(PATTERNS["warranties_disclaimed"]):
+    for s, m in ctx.find(PATTERNS["no_warranty"]):
         text = s.text
-        if re.search(PATTERNS["warranties_disclaimed_2"], text, re.I):
-            continue  # express warranties stay; only implied terms are excluded: the usual drafting
+        if VETOES.applies("express_warranties_kept", re.search(PATTERNS["except_express"], text, re.I)):
+            continue
         paid_for = r"Products?|Goods|Services?|Software|Deliverables?|Equipment|Works|System|Platform|产品|货物|设备|服务|软件|交付物|工程|系统|平台"
-        if not re.search(paid_for, text, re.I) or re.search(PATTERNS["warranties_disclaimed_3"], text, re.I):
-            continue  # "information is provided as is" in an NDA is not a purchase without warranty
+        if VETOES.applies(
+            "not_a_purchase",
+            not re.search(paid_for, text, re.I) or re.search(PATTERNS["information_only"], text, re.I),
+        ):
+            continue
         side = ctx.actor(s, m.start())
         if not (ctx.parties.theirs(side) or (side is None and ctx.parties.known)):
             continue

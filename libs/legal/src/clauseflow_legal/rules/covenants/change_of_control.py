@@ -34,19 +34,19 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         if not consequence:
             continue
         who = None
-        of = re.match(PATTERNS["change_of_control_2"], text[m.end() :])
+        of = re.match(PATTERNS["of_whom"], text[m.end() :])
         if of:
             after = ctx.parties.mentions(text[m.end() + of.end() : m.end() + of.end() + 40])
             who = after[0].side if after and after[0].start == 0 else None
         else:
             subj = re.search(
-                PATTERNS["change_of_control_3"],
+                PATTERNS["undergoes"],
                 text[: m.start()],
                 re.I,
             )
             if subj:
                 who = ctx.parties.side_before(text, subj.start(), window=60)
-            elif re.search(PATTERNS["change_of_control_4"], m.group(0)):
+            elif re.search(PATTERNS["chinese_char"], m.group(0)):
                 who = ctx.parties.side_before(text, m.start(), window=20)
         if ctx.parties.ours(who):
             return [
@@ -54,13 +54,13 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                     "change_of_control",
                     "medium",
                     span(s, m),
-                    WORDING.t(ctx, "change_of_control")
+                    WORDING.t(ctx, "debt_called_in")
                     if re.search(_DEBT_CALLED_IN, text, re.I)
-                    else WORDING.t(ctx, "change_of_control_2")
+                    else WORDING.t(ctx, "event_of_default")
                     if re.search(_A_DEFAULT, consequence.group(0), re.I)
-                    else WORDING.t(ctx, "change_of_control_3"),
-                    WORDING.t(ctx, "change_of_control_4"),
-                    WORDING.t(ctx, "change_of_control_5"),
+                    else WORDING.t(ctx, "terminate_or_consent"),
+                    WORDING.t(ctx, "why"),
+                    WORDING.t(ctx, "market"),
                 )
             ]
     return []

@@ -7,17 +7,25 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import TWO_SUBJECTS, ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "dispute_resolution",
+    {
+        "our_own_agent": "our own agent's determinations bind the counterparty, not us",
+        "employer_side": "the Engineer is the employer's agent: final determinations favour the employer",
+        "both_may_choose": '"Equidata or Marketing Affiliate may choose arbitration": both may',
+    },
+)
 
 
 @rule(reports={"dispute_resolution_unbalanced"})
 def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     """Final determinations by the counterparty's agent, removed adjudication, one-sided forum choice."""
-    for s, m in ctx.find(PATTERNS["dispute_resolution"]):
+    for s, m in ctx.find(PATTERNS["final_determination"]):
         head = s.text[: m.end()]
         ms = [x for x in ctx.parties.mentions(head) if x.side != "mutual"]
         # "甲方工程师的决定": the engineer of a party is that party's agent
@@ -25,31 +33,37 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             rf"(?P<of>{ctx.us_rx}|{ctx.them_rx})(?:的|['’]s\s+)?(?:工程师|监理|代表|Engineer|Representative)",
             head,
         )
-        if agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side):
-            continue  # our own agent's determinations bind the counterparty, not us
-        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(PATTERNS["dispute_resolution_4"], head):
-            if ctx.parties.is_role("employer"):
+        if VETOES.applies(
+            "our_own_agent", agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side)
+        ):
+            continue
+        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(PATTERNS["engineer"], head):
+            if VETOES.applies("employer_side", ctx.parties.is_role("employer")):
                 continue
             return [
                 WORDING.finding(
-                    ctx, "dispute_resolution_2", "dispute_resolution_unbalanced", "medium", span(s, m)
+                    ctx, "their_determination_final", "dispute_resolution_unbalanced", "medium", span(s, m)
                 )
             ]
-    for s, m in ctx.find(PATTERNS["dispute_resolution_2"]):
+    for s, m in ctx.find(PATTERNS["adjudication_removed"]):
         return [
-            WORDING.finding(ctx, "dispute_resolution", "dispute_resolution_unbalanced", "medium", span(s, m))
+            WORDING.finding(
+                ctx, "adjudication_removed", "dispute_resolution_unbalanced", "medium", span(s, m)
+            )
         ]
-    for s, m in ctx.find(PATTERNS["dispute_resolution_3"]):
+    for s, m in ctx.find(PATTERNS["forum_choice"]):
         subject = re.split(r"[,;:]", s.text[max(0, m.start() - 80) : m.start()])[-1]
-        if TWO_SUBJECTS.search((subject + s.text[m.start() :]).rstrip(" .;。；")) or re.search(
-            PATTERNS["dispute_resolution_5"], subject, re.I
+        if VETOES.applies(
+            "both_may_choose",
+            TWO_SUBJECTS.search((subject + s.text[m.start() :]).rstrip(" .;。；"))
+            or re.search(PATTERNS["either_party"], subject, re.I),
         ):
-            continue  # "Equidata or Marketing Affiliate may choose arbitration": both may
+            continue
         side = ctx.actor(s, m.start())
         if ctx.parties.theirs(side):
             return [
                 WORDING.finding(
-                    ctx, "dispute_resolution_3", "dispute_resolution_unbalanced", "medium", span(s, m)
+                    ctx, "forum_chosen_by_them", "dispute_resolution_unbalanced", "medium", span(s, m)
                 )
             ]
     return []

@@ -9,11 +9,20 @@ import re
 from clauseflow_legal.appointments import EXCLUSIVE_APPOINTMENT
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "exclusivity",
+    {
+        "use_limited_not_dealing": '"use the Customer Data exclusively to provide the Services" limits use, it binds no dealing',
+        "after_the_contract": "a restraint that runs after the contract ends is a non-compete (non_compete)",
+        "answers_their_appointment": "our exclusive dealing answers the counterparty's exclusive appointment of us",
+        "answers_their_purchasing": "our exclusive appointment answers their exclusive purchasing from us",
+    },
+)
 
 
 @rule(reports={"exclusivity"})
@@ -24,20 +33,28 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.ours(side):
             continue
         used = m.groupdict().get("used")
-        if used is not None and not any(
-            ctx.parties.theirs(x.side) and x.end == len(used) for x in ctx.parties.mentions(used)
+        if VETOES.applies(
+            "use_limited_not_dealing",
+            used is not None
+            and not any(
+                ctx.parties.theirs(x.side) and x.end == len(used) for x in ctx.parties.mentions(used)
+            ),
         ):
-            continue  # "use the Customer Data exclusively to provide the Services" limits use, it binds no dealing
-        if AFTER_THE_CONTRACT.search(s.text):
-            continue  # a restraint that runs after the contract ends is a non-compete (non_compete)
-        if "appoint" not in m.group(0).lower() and (
-            EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")
+            continue
+        if VETOES.applies("after_the_contract", AFTER_THE_CONTRACT.search(s.text)):
+            continue
+        if VETOES.applies(
+            "answers_their_appointment",
+            "appoint" not in m.group(0).lower()
+            and (EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")),
         ):
-            continue  # our exclusive dealing answers the counterparty's exclusive appointment of us
-        if "appoint" in m.group(0).lower() and any(
-            ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(EXCLUSIVE_DEALING)
+            continue
+        if VETOES.applies(
+            "answers_their_purchasing",
+            "appoint" in m.group(0).lower()
+            and any(ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(EXCLUSIVE_DEALING)),
         ):
-            continue  # our exclusive appointment answers their exclusive purchasing from us
+            continue
         return [
             Finding(
                 "exclusivity",
@@ -45,12 +62,12 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 ctx.t(
                     f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
-                    if re.search(PATTERNS["exclusivity"], m.group(0), re.I)
+                    if re.search(PATTERNS["only_from"], m.group(0), re.I)
                     else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
                     f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
                 ),
-                WORDING.t(ctx, "exclusivity"),
-                WORDING.t(ctx, "exclusivity_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return []

@@ -8,12 +8,23 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "non_compete",
+    {
+        "non_solicit_not_compete": "a promise not to solicit or hire staff: non_solicit's subject",
+        "confidentiality": "a promise not to disclose: confidentiality, not a restraint of trade",
+        "exclusivity_during_term": "not dealing in competing products while the contract runs: exclusivity's point",
+        "seller_goodwill_protection": "a seller's covenant protecting the goodwill it has sold, within market limits",
+        "narrow_restraint": "a restraint short, local and narrow in scope",
+        "mutual_and_limited": "a restraint both sides accept, not both broad and long",
+    },
+)
 
 _RESTRAINT = PATTERNS["restraint"]
 _COMMERCIAL_OBJECT = PATTERNS["commercial_object"]
@@ -35,17 +46,19 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         tail = text[m.start() : m.end() + 160]
         if not re.search(_COMMERCIAL_OBJECT, tail, re.I) and not re.search(
-            PATTERNS["non_compete_5"], m.group(0), re.I
+            PATTERNS["non_compete_word"], m.group(0), re.I
         ):
             continue
-        if re.search(PATTERNS["non_compete_2"], text[m.start() : m.end() + 40], re.I) and not re.search(
-            PATTERNS["non_compete_6"], text, re.I
+        if VETOES.applies(
+            "non_solicit_not_compete",
+            re.search(PATTERNS["solicit_word"], text[m.start() : m.end() + 40], re.I)
+            and not re.search(PATTERNS["compete_word"], text, re.I),
         ):
             continue
-        if re.search(PATTERNS["non_compete"], m.group(0), re.I):
+        if VETOES.applies("confidentiality", re.search(PATTERNS["confidentiality"], m.group(0), re.I)):
             continue
         side = ctx.actor(s, m.start())
-        if side is None and re.search(PATTERNS["non_compete_3"], m.group(0), re.I):
+        if side is None and re.search(PATTERNS["non_compete_word"], m.group(0), re.I):
             side = ctx.parties.side_before(text, len(text))
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
         if ctx.domain == "sha_spa" and ctx.parties.is_role("buyer") and ctx.parties.theirs(side):
@@ -53,7 +66,7 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
                 return [
                     WORDING.finding(
                         ctx,
-                        "non_compete_3",
+                        "seller_non_compete_short",
                         "non_compete",
                         "medium",
                         span(s, periods[0].start),
@@ -63,39 +76,43 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             continue
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
-        if (
+        if VETOES.applies(
+            "exclusivity_during_term",
             _DURING_THE_TERM.search(text)
             and not AFTER_THE_CONTRACT.search(text)
-            and re.search(EXCLUSIVE_DEALING, text, re.I)
+            and re.search(EXCLUSIVE_DEALING, text, re.I),
         ):
-            continue  # not dealing in competing products while the contract runs: exclusivity's point
-        if (
+            continue
+        if VETOES.applies(
+            "seller_goodwill_protection",
             ctx.domain == "sha_spa"
             and ctx.parties.is_role("seller")
             and (not periods or periods[0].days <= 3 * 366)  # up to three years
-            and not re.search(PATTERNS["non_compete_7"], text, re.I)
+            and not re.search(PATTERNS["worldwide"], text, re.I),
         ):
-            continue  # a seller's covenant protecting the goodwill it has sold, within market limits
+            continue
         territory = re.search(_TERRITORY, text)
         # the shared "after the contract", plus a restraint counted from signing or a share deal's Completion
-        after_term = AFTER_THE_CONTRACT.search(text) or re.search(PATTERNS["non_compete_4"], text, re.I)
+        after_term = AFTER_THE_CONTRACT.search(text) or re.search(
+            PATTERNS["from_signing_or_completion"], text, re.I
+        )
         broad = [
             x
             for x in (
                 re.search(
-                    PATTERNS["non_compete_9"],
+                    PATTERNS["worldwide_or_any_country"],
                     text,
                     re.I,
                 ),
                 None
                 if re.search(
-                    PATTERNS["non_compete_11"],
+                    PATTERNS["affiliates_excluded"],
                     text,
                     re.I,
                 )
-                else re.search(PATTERNS["non_compete_12"], text, re.I),
+                else re.search(PATTERNS["affiliates"], text, re.I),
                 re.search(
-                    PATTERNS["non_compete_10"],
+                    PATTERNS["any_business_or_person"],
                     text,
                     re.I,
                 ),
@@ -104,11 +121,11 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         ]
         long = bool(periods) and periods[0].months > 12
         lasting = long or (after_term is not None and bool(periods))
-        if not (lasting or territory or broad):
+        if VETOES.applies("narrow_restraint", not (lasting or territory or broad)):
             continue
-        if not (periods or territory or re.search(PATTERNS["non_compete_8"], text, re.I)):
+        if not (periods or territory or re.search(PATTERNS["compete_any"], text, re.I)):
             continue
-        if side == "mutual" and not (broad and long):
+        if VETOES.applies("mutual_and_limited", side == "mutual" and not (broad and long)):
             continue
         level = "high" if ctx.parties.ours(side) and (lasting or len(broad) >= 2 or territory) else "medium"
         scope = [b.group(0) for b in broad] + (
@@ -131,8 +148,8 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
                     + ("，且延续至合同终止后" if after_term else "")
                     + "。",
                 ),
-                WORDING.t(ctx, "non_compete"),
-                WORDING.t(ctx, "non_compete_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return []

@@ -10,11 +10,17 @@ from typing import Any
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "broken_references",
+    {
+        "attachment_not_reproduced": "a schedule or annex the contract does not reproduce is not in the text, not missing",
+    },
+)
 
 
 def _falsy(v: Any) -> bool:
@@ -66,7 +72,9 @@ def _dangling(ctx: ClauseContext) -> list[str]:
         # Schedules and annexes that a contract refers to but does not reproduce are simply not
         # in the text under review; they are only missing when the contract reproduces its
         # attachments of that kind and this one is absent.
-        if kind and kind.group(0).strip().lower() not in resolved_kinds:
+        if VETOES.applies(
+            "attachment_not_reproduced", kind and kind.group(0).strip().lower() not in resolved_kinds
+        ):
             continue
         kept.append(raw)
     return kept
@@ -96,7 +104,7 @@ def broken_references(ctx: ClauseContext) -> list[Finding]:
             continue
         return [
             WORDING.finding(
-                ctx, "broken_references", "broken_cross_reference", "medium", span(s, pos - s.start), raw=raw
+                ctx, "points_nowhere", "broken_cross_reference", "medium", span(s, pos - s.start), raw=raw
             )
         ]
     return []

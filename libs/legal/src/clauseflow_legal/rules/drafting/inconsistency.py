@@ -46,7 +46,7 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
             return [
                 WORDING.finding(
                     ctx,
-                    "inconsistency_2",
+                    "amount_words_vs_figures",
                     "internal_inconsistency",
                     "high",
                     Sentence(ctx.text[a.start : a.end], a.start),
@@ -55,7 +55,7 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     for m in re.finditer(
-        PATTERNS["inconsistency"],
+        PATTERNS["zh_words_and_figures"],
         ctx.text,
     ):
         words = zh_to_number(m.group(1))
@@ -64,7 +64,7 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
             return [
                 WORDING.finding(
                     ctx,
-                    "inconsistency_3",
+                    "zh_amount_words_vs_figures",
                     "internal_inconsistency",
                     "high",
                     Sentence(m.group(0), m.start()),
@@ -76,7 +76,7 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
         return [
             WORDING.finding(
                 ctx,
-                "inconsistency",
+                "words_vs_digits",
                 "internal_inconsistency",
                 "medium",
                 Sentence(ctx.text[start:end], start),
@@ -101,8 +101,8 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                         f"This provision conflicts with another part of the contract. {detail}".strip(),
                         f"本条与合同其他部分冲突。{detail}".strip(),
                     ),
-                    WORDING.t(ctx, "inconsistency_4"),
-                    WORDING.t(ctx, "inconsistency_5"),
+                    WORDING.t(ctx, "why"),
+                    WORDING.t(ctx, "market"),
                 )
             ]
     return []

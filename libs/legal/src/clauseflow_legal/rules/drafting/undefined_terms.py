@@ -18,12 +18,32 @@ from clauseflow_documents.definitions import (
 from clauseflow_legal.parties import roles_in
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "undefined_terms",
+    {
+        "first_used_elsewhere": "a term is reported once, at the clause where it is first used as a defined term",
+        "defined_or_ordinary": "the term is defined (in any of its forms) or an ordinary document word",
+        "possessive_of_defined": '"Supplier\'s": the possessive of a defined term or party, not a new term',
+        "party_name": '"Sellers", "Purchaser\'s", "the Suppliers": a party, however inflected',
+        "definition_sentence": "a definition (or a term being defined inline), not a use",
+        "heading": 'a title or heading ("Contract for the Kilindini Yard Extension"), not an obligation',
+        "used_elsewhere": "used again elsewhere: the document-level check reports it once, where first used",
+        "fidic_term": "a term the FIDIC conditions define",
+        "institution_or_party_word": "a word of an institution's or a party's name",
+        "heading_words": "the clause's own heading words repeated in its text",
+        "builds_on_defined": '"the Seller\'s Group", "the Accounts Date": a defined term extended',
+        "proper_name": '"the Uniform Computer Information Transactions Act": a proper name',
+        "start_of_longer_term": '"the Tests on Completion": only the beginning of a longer defined term',
+        "part_of_longer_name": '"the National Security and Investment Act": only part of a longer name',
+        "qualifies_a_noun": '"the Fleetwise platform": a name qualifying an ordinary noun',
+    },
+)
 
 
 def _reported_undefined(ctx: ClauseContext) -> list[str]:
@@ -40,7 +60,9 @@ def _reported_undefined(ctx: ClauseContext) -> list[str]:
             for v in value:
                 if isinstance(v, dict):
                     first = v.get("first_used_in") or v.get("first_used_in_clause")
-                    if first and ctx.clause_id and str(first) != ctx.clause_id:
+                    if VETOES.applies(
+                        "first_used_elsewhere", first and ctx.clause_id and str(first) != ctx.clause_id
+                    ):
                         continue
                     v = v.get("term")
                 if v is not None and str(v).strip() and str(v) != "None":
@@ -81,8 +103,8 @@ def _undefined_term_finding(
         "undefined_term",
         "low",
         quote,
-        WORDING.t(ctx, "undefined_term_finding", term=term),
-        WORDING.t(ctx, "undefined_term_finding_2"),
+        WORDING.t(ctx, "undefined_what", term=term),
+        WORDING.t(ctx, "undefined_why"),
         fix,
         priority=priority,
     )
@@ -100,17 +122,17 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
     defined = _defined_in_results(ctx)
     for term in reported:
         forms = term_forms(term)
-        if forms & defined or is_ordinary_term(term):
+        if VETOES.applies("defined_or_ordinary", forms & defined or is_ordinary_term(term)):
             continue
-        possessive = re.fullmatch(PATTERNS["undefined_terms"], term)
+        possessive = re.fullmatch(PATTERNS["possessive"], term)
         if possessive:
             base = possessive.group("base")
             # "Supplier's" is the possessive of a defined term or party, not a new term: it is
             # undefined only when the base word is undefined too.
-            if base.lower() not in reported_forms or roles_in(base):
+            if VETOES.applies("possessive_of_defined", base.lower() not in reported_forms or roles_in(base)):
                 continue
-        if roles_in(term) and len(term.split()) == 1:
-            continue  # "Sellers", "Purchaser's": a party, however inflected
+        if VETOES.applies("party_name", roles_in(term) and len(term.split()) == 1):
+            continue
         m = _used_as_defined_term(ctx, term)
         if not m:
             continue
@@ -122,7 +144,7 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
                 ctx,
                 term,
                 span(s, m.start() - s.start),
-                WORDING.t(ctx, "undefined_terms"),
+                WORDING.t(ctx, "define_or_rephrase"),
             )
         ]
     return []
@@ -313,42 +335,50 @@ def _single_use_candidate(
     party_words = _party_words(ctx)
     title_words = {w.lower() for w in re.findall(r"[A-Za-z][\w'’-]+", ctx.title)}
     for s in ctx.sentences:
-        if _DEFINING_SENTENCE.search(s.text):
-            continue  # a definition (or a term being defined inline), not a use
-        if len(s.text) <= 120 and not re.search(r"[.;:!?]\W*$", s.text):
-            continue  # a title or heading ("Contract for the Kilindini Yard Extension"), not an obligation
+        if VETOES.applies("definition_sentence", _DEFINING_SENTENCE.search(s.text)):
+            continue
+        if VETOES.applies("heading", len(s.text) <= 120 and not re.search(r"[.;:!?]\W*$", s.text)):
+            continue
         for m in definite_phrases(s.text):
             raw = m.group("term")
             term = normalised_term(raw)
             words = [re.sub(r"(?:'s|’s|'|’)$", "", w.lower()) for w in term.split()]
             low = term.lower()
-            if is_ordinary_term(term) or term_forms(term) & defined:
+            if VETOES.applies("defined_or_ordinary", is_ordinary_term(term) or term_forms(term) & defined):
                 continue
-            if any(roles_in(form) for form in term_forms(term)):
-                continue  # a party, however inflected ("the Suppliers")
-            if {raw, term}.isdisjoint(single_use) or not is_single_use(term, ctx.text):
-                # Used again elsewhere (or here): the document-level check reports it once,
-                # where first used.
+            if VETOES.applies("party_name", any(roles_in(form) for form in term_forms(term))):
                 continue
-            if ctx.domain == "fidic" and term_forms(term) & _FIDIC_TERMS:
+            # Used again elsewhere (or here): the document-level check reports it once, where first used.
+            if VETOES.applies(
+                "used_elsewhere", {raw, term}.isdisjoint(single_use) or not is_single_use(term, ctx.text)
+            ):
                 continue
-            if any(w in _INSTITUTION_WORDS or w in party_words for w in words):
+            if VETOES.applies("fidic_term", ctx.domain == "fidic" and term_forms(term) & _FIDIC_TERMS):
                 continue
-            if set(words) <= title_words:
-                continue  # the clause's own heading words repeated in its text
-            if _builds_on_defined(low, defined):
+            if VETOES.applies(
+                "institution_or_party_word", any(w in _INSTITUTION_WORDS or w in party_words for w in words)
+            ):
+                continue
+            if VETOES.applies("heading_words", set(words) <= title_words):
+                continue
+            if VETOES.applies("builds_on_defined", _builds_on_defined(low, defined)):
                 continue
             rest = s.text[m.end() :]
-            if name_goes_on(s.text, m.end()):
-                continue  # "the Uniform Computer Information Transactions Act": a proper name
-            # "the Tests on Completion": only the beginning of a longer defined term
-            if any(d.startswith(low + " ") and (low + rest.lower()).startswith(d) for d in defined):
+            if VETOES.applies("proper_name", name_goes_on(s.text, m.end())):
                 continue
-            if re.match(PATTERNS["single_use_candidate"], rest):
-                continue  # only part of a longer name ("the National Security and Investment Act")
+            if VETOES.applies(
+                "start_of_longer_term",
+                any(d.startswith(low + " ") and (low + rest.lower()).startswith(d) for d in defined),
+            ):
+                continue
+            if VETOES.applies("part_of_longer_name", re.match(PATTERNS["longer_name_continues"], rest)):
+                continue
             nxt = re.match(r"\s+([a-z][\w'’-]*)", rest)
-            if nxt and nxt.group(1) not in _AFTER_TERM and not nxt.group(1).endswith(("ly", "ed")):
-                continue  # "the Fleetwise platform": a name qualifying an ordinary noun
+            if VETOES.applies(
+                "qualifies_a_noun",
+                nxt and nxt.group(1) not in _AFTER_TERM and not nxt.group(1).endswith(("ly", "ed")),
+            ):
+                continue
             return term, s, m.start("term")
     return None
 
@@ -376,5 +406,5 @@ def single_use_undefined_terms(ctx: ClauseContext) -> list[Finding]:
     if found is None:
         return []
     term, s, pos = found
-    fix = WORDING.t(ctx, "single_use_undefined_terms")
+    fix = WORDING.t(ctx, "define_or_attach")
     return [_undefined_term_finding(ctx, term, span(s, pos), fix, priority=1)]

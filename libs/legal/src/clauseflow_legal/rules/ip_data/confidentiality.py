@@ -8,12 +8,22 @@ import re
 from collections.abc import Callable
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "confidentiality",
+    {
+        "we_only_disclose": "we are the one-way discloser: the recipient's duties protect us",
+        "independent_development_excepted": "the exceptions include information the recipient develops independently",
+        "trade_secrets_while_secret": "a duty for trade secrets for as long as they stay secret",
+        "not_a_duty": '"a perpetual licence to the patents": the word qualifies a grant, not a duty',
+        "copy_carve_out": "copies that law, compliance or back-up systems keep are excepted",
+    },
+)
 
 # "甲方以任何形式向乙方披露", "disclosed by the Company to the Consultant": who gives the information.
 _DISCLOSES_ZH = PATTERNS["discloses_zh"]
@@ -55,13 +65,13 @@ _ADVISERS = rf"(?:professional\s+|legal\s+|financial\s+)?(?:{_ADVISER_NOUNS}|ban
 def confidentiality(ctx: ClauseContext) -> list[Finding]:
     """Overbroad confidentiality burdens on us as the (main) recipient."""
     if not re.search(
-        PATTERNS["confidentiality"],
+        PATTERNS["confidentiality_named"],
         f"{ctx.text} {ctx.title} {ctx.metadata.get('contract_title') or ''}",
         re.I,
     ):
         return []
-    if _we_only_disclose(ctx):
-        return []  # the recipient's duties protect us
+    if VETOES.applies("we_only_disclose", _we_only_disclose(ctx)):
+        return []
     receiving = ctx.parties.is_role("recipient")
     out: list[Finding] = []
 
@@ -91,7 +101,7 @@ def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], boo
         r"[^.;]{0,80}?(?:without|except\s+with|unless\s+it\s+has)[^.;]{0,40}?(?:consent|approval)"
         r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
     ):
-        if bound(s.text, m.start(), s) and re.search(PATTERNS["advisers_barred"], s.text, re.I):
+        if bound(s.text, m.start(), s) and re.search(PATTERNS["disclosure_or_consent"], s.text, re.I):
             out.append(
                 WORDING.finding(
                     ctx, "advisers_barred", "confidentiality_overbroad", "medium", span(s, m), priority=3
@@ -121,18 +131,20 @@ def _public_information_not_excepted(
     """The exceptions leave out information we develop independently."""
     out: list[Finding] = []
     exceptions = re.search(
-        PATTERNS["public_information_not_excepted"],
+        PATTERNS["exceptions"],
         ctx.text,
         re.I | re.S,
     )
     if (
         exceptions
-        and re.search(PATTERNS["public_information_not_excepted_2"], ctx.text, re.I)
-        and not re.search(PATTERNS["public_information_not_excepted_3"], ctx.text, re.I)
+        and re.search(PATTERNS["public"], ctx.text, re.I)
+        and not VETOES.applies(
+            "independent_development_excepted", re.search(PATTERNS["independent_development"], ctx.text, re.I)
+        )
     ):
         s = next(x for x in ctx.sentences if x.start <= exceptions.start() < x.end)
         if receiving or bound(s.text, exceptions.start() - s.start, s):
-            burden = re.search(PATTERNS["public_information_not_excepted_4"], ctx.text, re.I)
+            burden = re.search(PATTERNS["contemporaneous_records"], ctx.text, re.I)
             out.append(
                 Finding(
                     "confidentiality_overbroad",
@@ -143,8 +155,8 @@ def _public_information_not_excepted(
                         + (" and require proof by contemporaneous written records." if burden else "."),
                         "保密例外未包括独立开发的信息" + ("，且须以同期书面记录证明。" if burden else "。"),
                     ),
-                    WORDING.t(ctx, "public_information_not_excepted"),
-                    WORDING.t(ctx, "public_information_not_excepted_2"),
+                    WORDING.t(ctx, "independent_development_why"),
+                    WORDING.t(ctx, "independent_development_market"),
                     priority=0,
                 )
             )
@@ -156,10 +168,10 @@ def _compelled_disclosure_restricted(
 ) -> list[Finding]:
     """A disclosure the law or a court compels needs the other side's consent first."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["compelled_disclosure_restricted"]):
+    for s, m in ctx.find(PATTERNS["compelled_needs_consent"]):
         if bound(s.text, m.start(), s):
             c = re.search(
-                PATTERNS["compelled_disclosure_restricted_2"],
+                PATTERNS["consent"],
                 s.text[m.start() :],
                 re.I,
             )
@@ -183,21 +195,25 @@ def _perpetual_duty(
 ) -> list[Finding]:
     """Our confidentiality duty runs without end, beyond trade secrets."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["perpetual_duty"]):
-        if re.search(PATTERNS["perpetual_duty_2"], s.text, re.I) and re.search(
-            PATTERNS["perpetual_duty_3"], s.text, re.I
+    for s, m in ctx.find(PATTERNS["perpetual"]):
+        if VETOES.applies(
+            "trade_secrets_while_secret",
+            re.search(PATTERNS["trade_secret"], s.text, re.I)
+            and re.search(PATTERNS["so_long_as"], s.text, re.I),
         ):
             continue
         # in a confidentiality agreement "the Recipient's obligations under this Agreement" are confidentiality duties
         nda = re.search(
-            PATTERNS["perpetual_duty_4"],
+            PATTERNS["confidentiality_title"],
             f"{ctx.metadata.get('contract_title') or ''} {ctx.title}",
             re.I,
-        ) and re.search(PATTERNS["perpetual_duty_5"], s.text, re.I)
-        if not (nda or re.search(PATTERNS["perpetual_duty_7"], s.text, re.I)) or re.search(
-            PATTERNS["perpetual_duty_6"], s.text, re.I
+        ) and re.search(PATTERNS["obligations"], s.text, re.I)
+        if VETOES.applies(
+            "not_a_duty",
+            not (nda or re.search(PATTERNS["confidentiality_word"], s.text, re.I))
+            or re.search(PATTERNS["perpetual_licence"], s.text, re.I),
         ):
-            continue  # "a perpetual licence to the patents": the word qualifies a grant, not a duty
+            continue
         if bound(s.text, m.start(), s) or receiving:
             out.append(
                 WORDING.finding(
@@ -216,16 +232,14 @@ def _exclusions_and_copies(
     for s, m in ctx.find(_EXCLUSIONS_DENIED):
         if receiving or bound(s.text, m.start(), s):
             out.append(
-                WORDING.finding(
-                    ctx, "exclusions_and_copies_2", "confidentiality_overbroad", "high", span(s, m)
-                )
+                WORDING.finding(ctx, "exclusions_denied", "confidentiality_overbroad", "high", span(s, m))
             )
             break
     for s, m in ctx.find(_NO_COPY_KEPT):
-        if re.search(_COPY_CARVE_OUT, s.text, re.I) or not (receiving or bound(s.text, m.start(), s)):
+        if VETOES.applies("copy_carve_out", re.search(_COPY_CARVE_OUT, s.text, re.I)):
             continue
-        out.append(
-            WORDING.finding(ctx, "exclusions_and_copies", "confidentiality_overbroad", "low", span(s, m))
-        )
+        if not (receiving or bound(s.text, m.start(), s)):
+            continue
+        out.append(WORDING.finding(ctx, "no_copy_kept", "confidentiality_overbroad", "low", span(s, m)))
         break
     return out

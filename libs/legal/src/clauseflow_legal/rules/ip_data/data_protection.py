@@ -7,12 +7,24 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "data_protection",
+    {
+        "transfer_safeguard": "the transfer is made under a safeguard (standard clauses, adequacy, consent)",
+        "transfer_forbidden": '"shall not transfer ... outside the EEA": the safeguard itself',
+        "provider_side": "we only provide the service: the data at stake is not ours",
+        "service_purpose_only": "the data is used solely to provide the services, not for others or for training",
+        "use_forbidden": '"shall not use the Customer Data for ...": the use is forbidden',
+        "work_not_data": '"可将运输业务转委托第三方承运": subcontracting the work, not handing over our data',
+        "prompt_notice": "incidents notified within three days, unconditionally",
+    },
+)
 
 # Our data taken anywhere: "may transfer and process Customer Personal Data in any country in which
 # they operate", "可将数据存储于其选择的任何地点".
@@ -25,12 +37,15 @@ def _data_location_uncontrolled(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may move our data to any country, with no transfer safeguard."""
     for s, m in ctx.find(_ANYWHERE):
         text = s.text
-        if not re.search(PATTERNS["data_location_uncontrolled_2"], text, re.I) or re.search(
-            _TRANSFER_SAFEGUARD, text, re.I
+        if not re.search(PATTERNS["data_word"], text, re.I):
+            continue
+        if VETOES.applies("transfer_safeguard", re.search(_TRANSFER_SAFEGUARD, text, re.I)):
+            continue
+        if VETOES.applies(
+            "transfer_forbidden",
+            re.search(PATTERNS["transfer_negated"], text[max(0, m.start() - 60) : m.start()], re.I),
         ):
             continue
-        if re.search(PATTERNS["data_location_uncontrolled"], text[max(0, m.start() - 60) : m.start()], re.I):
-            continue  # "shall not transfer ... outside the EEA": the safeguard itself
         if not ctx.parties.theirs(ctx.actor(s, m.start())):
             continue
         return [WORDING.finding(ctx, "data_location_uncontrolled", "data_protection_gap", "high", span(s, m))]
@@ -45,13 +60,13 @@ def _audit_denied(ctx: ClauseContext) -> list[Finding]:
     """We may not audit how the counterparty handles our data beyond what it chooses to report."""
     for s, m in ctx.find(_AUDIT_DENIED):
         text = s.text
-        if not re.search(PATTERNS["audit_denied_2"], ctx.title + " " + ctx.text, re.I):
+        if not re.search(PATTERNS["data_or_security"], ctx.title + " " + ctx.text, re.I):
             continue
         # the restricted auditor is us: "The Customer shall not carry out on-site audits"
         restricted = ctx.actor(s, m.start())
         if not (
             ctx.parties.ours(restricted)
-            or (re.search(PATTERNS["audit_denied_3"], text, re.I) and ctx.parties.buy_side)
+            or (re.search(PATTERNS["customers_audit"], text, re.I) and ctx.parties.buy_side)
         ):
             continue
         return [WORDING.finding(ctx, "audit_denied", "data_protection_gap", "high", span(s, m))]
@@ -61,14 +76,14 @@ def _audit_denied(ctx: ClauseContext) -> list[Finding]:
 @rule(reports={"data_protection_gap"})
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
-    if ctx.parties.sell_side and not ctx.parties.buy_side:
+    if VETOES.applies("provider_side", ctx.parties.sell_side and not ctx.parties.buy_side):
         return []
     # Own use, uncontrolled sub-processing and late breach notice are three gaps: each is reported.
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["data_protection"]):
+    for s, m in ctx.find(PATTERNS["use_verb"]):
         text = s.text
         if not re.search(
-            PATTERNS["data_protection_7"],
+            PATTERNS["our_data"],
             text,
             re.I,
         ):
@@ -77,25 +92,27 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.theirs(side):
             continue
         purpose = re.search(
-            PATTERNS["data_protection_4"],
+            PATTERNS["own_purpose"],
             text,
             re.I,
         )
-        if not purpose or (
-            re.search(
-                PATTERNS["data_protection_10"],
-                text,
-                re.I,
-            )
-            and not re.search(PATTERNS["data_protection_11"], text, re.I)
+        if not purpose:
+            continue
+        if VETOES.applies(
+            "service_purpose_only",
+            re.search(PATTERNS["solely_to_provide"], text, re.I)
+            and not re.search(PATTERNS["other_customers_or_training"], text, re.I),
         ):
             continue
-        if re.search(PATTERNS["data_protection_5"], text[max(0, m.start() - 40) : m.start()], re.I):
+        if VETOES.applies(
+            "use_forbidden",
+            re.search(PATTERNS["use_negated"], text[max(0, m.start() - 40) : m.start()], re.I),
+        ):
             continue
         out.append(
             WORDING.finding(
                 ctx,
-                "data_protection",
+                "own_use",
                 "data_protection_gap",
                 "high",
                 span(s, purpose.start()),
@@ -105,18 +122,18 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         break
     for s, m in ctx.find(
         # "may appoint or replace any Sub-processor at any time without notice to the Customer"
-        PATTERNS["data_protection_2"]
+        PATTERNS["subprocessors_unchecked"]
     ):
         if not ctx.parties.theirs(ctx.actor(s, m.start())):
             continue
-        if not re.search(PATTERNS["data_protection_8"], s.text, re.I):
-            continue  # "可将运输业务转委托第三方承运": subcontracting the work, not handing over our data
-        out.append(WORDING.finding(ctx, "data_protection_2", "data_protection_gap", "high", span(s, m)))
+        if VETOES.applies("work_not_data", not re.search(PATTERNS["data_or_processing"], s.text, re.I)):
+            continue
+        out.append(WORDING.finding(ctx, "subprocessors", "data_protection_gap", "high", span(s, m)))
         break
     out += _data_location_uncontrolled(ctx) + _audit_denied(ctx)
-    for s, m in ctx.find(PATTERNS["data_protection_3"]):
+    for s, m in ctx.find(PATTERNS["notify"]):
         text = s.text
-        if not re.search(PATTERNS["data_protection_9"], text, re.I):
+        if not re.search(PATTERNS["security_incident"], text, re.I):
             continue
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
@@ -124,17 +141,17 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
         periods = [p for p in find_periods(text) if p.unit in {"hour", "day", "business day", "week"}]
         late = periods and periods[0].days > 3
         conditional = re.search(
-            PATTERNS["data_protection_6"],
+            PATTERNS["conditional_notice"],
             text,
             re.I,
         )
-        if not (late or conditional):
+        if VETOES.applies("prompt_notice", not (late or conditional)):
             continue
         bits = []
         if periods and late:
-            bits.append(WORDING.t(ctx, "data_protection_5", period=fmt_period(periods[0])))
+            bits.append(WORDING.t(ctx, "only_within", period=fmt_period(periods[0])))
         if conditional:
-            bits.append(WORDING.t(ctx, "data_protection_6", matched=conditional.group(0)))
+            bits.append(WORDING.t(ctx, "only_if", matched=conditional.group(0)))
         out.append(
             Finding(
                 "data_protection_gap",
@@ -144,8 +161,8 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.them} notifies security incidents late: " + ", ".join(bits) + ".",
                     f"{ctx.them}对安全事件的通知过迟：" + "，".join(bits) + "。",
                 ),
-                WORDING.t(ctx, "data_protection_3"),
-                WORDING.t(ctx, "data_protection_4"),
+                WORDING.t(ctx, "late_notice_why"),
+                WORDING.t(ctx, "late_notice_market"),
             )
         )
         break

@@ -7,11 +7,25 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "ip_ownership",
+    {
+        "off_the_shelf": "an off-the-shelf licence: the licensor keeping its software is the deal",
+        "bounded_licence": "the licence of our background IP is neither perpetual and irrevocable nor for any use",
+        "already_theirs": '"乙方的客户名单归乙方所有": what is already theirs stays theirs',
+        "paid_deliverables": "a supplier's bespoke deliverables vesting in the customer who pays for them is the bargain",
+        "not_ip": "an assignment of something else: a lease interest, a receivable, the contract",
+        "assigned_to_us": "the assignment is to us",
+        "fit_out": "a tenant's fit-out is property in the premises, not IP (post_termination_obligations)",
+        "their_customer_data": "a service provider's customer data is its customer's, not a list it builds",
+        "their_own_background": "their own or pre-existing IP stays theirs",
+    },
+)
 
 # The customer relationships a distributor or agent builds (the taxonomy's "customer lists").
 _CUSTOMER_RECORDS = PATTERNS["customer_records"]
@@ -32,7 +46,7 @@ def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
     return (
         ctx.parties.supplies
         and re.search(
-            PATTERNS["customer_paid_deliverables_only"],
+            PATTERNS["bespoke"],
             subject,
             re.I,
         )
@@ -44,16 +58,21 @@ def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
 def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
     """We pay for the work, yet its IP and source code stay with the developer and we get a mere licence."""
     commissioned = r"开发|定制|\bdevelop\w*|\bbespoke\b|\bcustom(?:i[sz]ed|\s+(?:software|development|work))|\bcommission\w*"
-    if not ctx.parties.pays or not re.search(
-        commissioned, f"{ctx.metadata.get('contract_title') or ''} {ctx.title} {ctx.text}", re.I
+    if not ctx.parties.pays:
+        return []
+    if VETOES.applies(
+        "off_the_shelf",
+        not re.search(
+            commissioned, f"{ctx.metadata.get('contract_title') or ''} {ctx.title} {ctx.text}", re.I
+        ),
     ):
-        return []  # an off-the-shelf licence: the licensor keeping its software is the deal
-    for s, m in ctx.find(PATTERNS["commissioned_work_kept"]):
+        return []
+    for s, m in ctx.find(PATTERNS["source_code_kept"]):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 40])
         if not owner or not ctx.parties.theirs(owner[0].side):
             continue
         if not re.search(
-            PATTERNS["commissioned_work_kept_2"],
+            PATTERNS["non_exclusive_only"],
             ctx.text,
             re.I,
         ):
@@ -68,17 +87,18 @@ _UNBOUNDED_USE = PATTERNS["unbounded_use"]
 
 def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
     """Our background IP licensed to the counterparty perpetually or irrevocably, for any use."""
-    for s, m in ctx.find(PATTERNS["background_licensed_away"]):
+    for s, m in ctx.find(PATTERNS["grant"]):
         text = s.text
         if not ctx.parties.ours(ctx.actor(s, m.start())):
             continue
-        if not re.search(PATTERNS["background_licensed_away_2"], text, re.I) or not re.search(
-            _BACKGROUND, text, re.I
-        ):
+        if not re.search(PATTERNS["licence_word"], text, re.I) or not re.search(_BACKGROUND, text, re.I):
             continue
-        if not (
-            re.search(PATTERNS["background_licensed_away_3"], text, re.I)
-            and re.search(_UNBOUNDED_USE, text, re.I)
+        if VETOES.applies(
+            "bounded_licence",
+            not (
+                re.search(PATTERNS["perpetual_or_irrevocable"], text, re.I)
+                and re.search(_UNBOUNDED_USE, text, re.I)
+            ),
         ):
             continue
         return [WORDING.finding(ctx, "background_licensed_away", "ip_ownership_transfer", "high", span(s, m))]
@@ -92,7 +112,7 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     kept_or_licensed = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
     if kept_or_licensed:
         return kept_or_licensed
-    for s, m in ctx.find(PATTERNS["ip_ownership"]):
+    for s, m in ctx.find(PATTERNS["assigns"]):
         text = s.text
         zh_vest = m.group(0).startswith(("归", "属于"))
         if zh_vest:
@@ -102,39 +122,41 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             limb = re.split(r"[;；]", text[: m.start()])[-1]
             if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, limb, re.I):
                 continue
-            if re.search(rf"(?:{ctx.them_rx})(?:自身|自有)?的", limb) and "us" not in ctx.parties.sides_in(
-                limb
+            if VETOES.applies(
+                "already_theirs",
+                re.search(rf"(?:{ctx.them_rx})(?:自身|自有)?的", limb)
+                and "us" not in ctx.parties.sides_in(limb),
             ):
-                continue  # "乙方的客户名单归乙方所有": what is already theirs stays theirs
-            if _customer_paid_deliverables_only(ctx, limb):
+                continue
+            if VETOES.applies("paid_deliverables", _customer_paid_deliverables_only(ctx, limb)):
                 continue
         else:
             side = ctx.actor(s, m.start())
             if not ctx.parties.ours(side):
                 continue
-            if not _IP_SUBJECT.search(text[m.start() : m.end() + 200]):
-                continue  # an assignment of something else: a lease interest, a receivable, the contract
+            if VETOES.applies("not_ip", not _IP_SUBJECT.search(text[m.start() : m.end() + 200])):
+                continue
             after = text[m.end() : m.end() + 120]
             to = ctx.parties.mentions(after)
-            if to and ctx.parties.ours(to[0].side) and len(to) == 1:
+            if VETOES.applies("assigned_to_us", to and ctx.parties.ours(to[0].side) and len(to) == 1):
                 continue
-            if _customer_paid_deliverables_only(ctx, text):
+            if VETOES.applies("paid_deliverables", _customer_paid_deliverables_only(ctx, text)):
                 continue
         mild = re.search(
-            PATTERNS["ip_ownership_3"],
+            PATTERNS["bespoke_work"],
             text,
             re.I,
         )
         return [
             WORDING.finding(
                 ctx,
-                "ip_ownership",
+                "ip_passes",
                 "ip_ownership_transfer",
                 "medium" if mild and (not re.search(_BACKGROUND, s.text, re.I)) else "high",
                 span(s, m),
             )
         ]
-    for s, m in ctx.find(PATTERNS["ip_ownership_2"]):
+    for s, m in ctx.find(PATTERNS["vests_in"]):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
         if not owner or not ctx.parties.theirs(owner[0].side):
             continue
@@ -147,25 +169,29 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         )
         if not re.search(_OUR_WORK, subject, re.I) and not ours_supplied:
             continue
-        if re.search(PATTERNS["ip_ownership_4"], subject, re.I):
-            continue  # a tenant's fit-out is property in the premises, not IP (post_termination_obligations)
-        if _customer_paid_deliverables_only(ctx, subject):
+        if VETOES.applies("fit_out", re.search(PATTERNS["fit_out"], subject, re.I)):
             continue
-        if _CUSTOMERS.search(subject) and ctx.parties.supplies:
-            continue  # a service provider's "customer data" is its customer's, not a list it builds
-        if re.search(PATTERNS["ip_ownership_6"], subject, re.I) and "us" not in ctx.parties.sides_in(subject):
+        if VETOES.applies("paid_deliverables", _customer_paid_deliverables_only(ctx, subject)):
             continue
-        mild = re.search(PATTERNS["ip_ownership_5"], s.text, re.I)
+        if VETOES.applies("their_customer_data", _CUSTOMERS.search(subject) and ctx.parties.supplies):
+            continue
+        if VETOES.applies(
+            "their_own_background",
+            re.search(PATTERNS["own_or_background"], subject, re.I)
+            and "us" not in ctx.parties.sides_in(subject),
+        ):
+            continue
+        mild = re.search(PATTERNS["bespoke_work_en"], s.text, re.I)
         return [
             Finding(
                 "ip_ownership_transfer",
                 "medium" if mild and not re.search(_BACKGROUND, s.text, re.I) else "high",
                 span(s, m),
-                WORDING.t(ctx, "ip_ownership_2")
+                WORDING.t(ctx, "customer_lists_pass")
                 if _CUSTOMERS.search(subject)
-                else WORDING.t(ctx, "ip_ownership_3"),
-                WORDING.t(ctx, "ip_ownership_4"),
-                WORDING.t(ctx, "ip_ownership_5"),
+                else WORDING.t(ctx, "work_vests"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return []

@@ -7,26 +7,36 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "licence_scope",
+    {
+        "irrevocable": '"irrevocable": the licence cannot be revoked',
+        "one_mild_limit": "neither revocable nor tied to a no-challenge covenant, and at most one other limit",
+    },
+)
 
 
 def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is revocable at will or tied to a no-challenge covenant."""
-    if not re.search(PATTERNS["precarious_licence_2"], ctx.text, re.I):
+    if not re.search(PATTERNS["licence_word"], ctx.text, re.I):
         return []
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["precarious_licence"]):
-        if re.search(PATTERNS["precarious_licence_3"], s.text[max(0, m.start() - 20) : m.start() + 5], re.I):
+    for s, m in ctx.find(PATTERNS["revocable_or_no_challenge"]):
+        if VETOES.applies(
+            "irrevocable",
+            re.search(PATTERNS["irrevocable"], s.text[max(0, m.start() - 20) : m.start() + 5], re.I),
+        ):
             continue
         side = ctx.actor(s, m.start())
         # the licensor revokes; the licensee is the one barred from challenging
-        barred = re.search(PATTERNS["precarious_licence_5"], m.group(0), re.I) is not None
+        barred = re.search(PATTERNS["challenge"], m.group(0), re.I) is not None
         # "Kaizen grants Velora a … licence, revocable at any time by Kaizen": the licence is the grantee's
-        grant = re.search(PATTERNS["precarious_licence_4"], s.text[: m.start()], re.I)
+        grant = re.search(PATTERNS["grants"], s.text[: m.start()], re.I)
         grantee = ctx.parties.mentions(s.text[grant.end() : grant.end() + 40]) if grant else []
         if grantee and grantee[0].start == 0 and grantee[0].side in ("us", "them"):
             side = "us" if barred == (grantee[0].side == "us") else "them"
@@ -34,7 +44,7 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
             out.append(
                 WORDING.finding(
                     ctx,
-                    "precarious_licence_2",
+                    "precarious",
                     "license_scope_restrictive",
                     "medium",
                     span(s, m),
@@ -45,7 +55,7 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
         rf"(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
     ):
         out.append(
-            WORDING.finding(ctx, "precarious_licence", "license_scope_restrictive", "medium", span(s, m))
+            WORDING.finding(ctx, "affiliates_excluded", "license_scope_restrictive", "medium", span(s, m))
         )
         break
     return out
@@ -91,12 +101,12 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
     """A licence to us that is precarious or narrow: revocable, non-transferable, single-site,
     short, closed to our affiliates or tied to a no-challenge covenant."""
     found = _precarious_licence(ctx)
-    if found or not re.search(PATTERNS["licence_scope_2"], ctx.text, re.I):
+    if found or not re.search(PATTERNS["licence_word"], ctx.text, re.I):
         return found
     for s in ctx.sentences:
         text = s.text
         grant = re.search(
-            PATTERNS["licence_scope"],
+            PATTERNS["grant_to"],
             text,
             re.I,
         )
@@ -111,7 +121,7 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
             continue
         limits = [(en, zh, m) for en, rx, zh in _LICENCE_LIMITS for m in [re.search(rx, text, re.I)] if m]
         severe = [x for x in limits if x[0] in {"revocable", "no-challenge"}]
-        if not severe and len(limits) < 2:
+        if VETOES.applies("one_mild_limit", not severe and len(limits) < 2):
             continue
         return [
             Finding(
@@ -122,8 +132,8 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
                     f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
                     f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
                 ),
-                WORDING.t(ctx, "licence_scope"),
-                WORDING.t(ctx, "licence_scope_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return []

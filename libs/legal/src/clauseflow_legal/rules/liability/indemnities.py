@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Sentence,
@@ -16,8 +16,16 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "indemnities",
+    {
+        "indemnified_party_named": '"the indemnified party" names a party; it is not a promise to indemnify',
+        "narrow_or_mutual": "an indemnity that neither covers their fault nor is broad, or a broad one both sides give",
+        "own_breach_damages": "damages for our own breach: how far they reach is uncapped_liability's question",
+    },
+)
 
-_IND = PATTERNS["ind"]
+_IND = PATTERNS["indemnity_promise"]
 _BROAD = PATTERNS["broad"]
 
 
@@ -58,10 +66,12 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
     for s, m in ctx.find(_IND):
-        if re.match(PATTERNS["indemnities"], m.group(0), re.I) and not re.search(
-            PATTERNS["indemnities_2"], s.text[m.end() : m.end() + 15]
+        if VETOES.applies(
+            "indemnified_party_named",
+            re.match(PATTERNS["indemnified_party"], m.group(0), re.I)
+            and not re.search(PATTERNS["by_word"], s.text[m.end() : m.end() + 15]),
         ):
-            continue  # "the indemnified party" is not a promise to indemnify
+            continue
         # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss
         givers.setdefault(ctx.actor(s, m.end() if m.group("by") else m.start()), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
@@ -82,18 +92,19 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         )
         fault_of_them = their_fault is not None and (
             "them" in ctx.parties.sides_in(their_fault.group(0))
-            or re.search(PATTERNS["indemnities_5"], their_fault.group(0), re.I) is not None
+            or re.search(PATTERNS["even_own_negligence"], their_fault.group(0), re.I) is not None
         )
         broad = re.search(_BROAD, text, re.I)
-        if not fault_of_them and (not broad or reciprocal):
+        if VETOES.applies("narrow_or_mutual", not fault_of_them and (not broad or reciprocal)):
             continue
-        if (
+        if VETOES.applies(
+            "own_breach_damages",
             not fault_of_them
             and ctx.has(_own_breach_damages(ctx), text)
-            and not re.search(PATTERNS["indemnities_3"], text, re.I)
+            and not re.search(PATTERNS["third_party"], text, re.I),
         ):
-            continue  # damages for our own breach: how far they reach is uncapped_liability's question
-        level = "high" if fault_of_them or re.search(PATTERNS["indemnities_4"], text, re.I) else "medium"
+            continue
+        level = "high" if fault_of_them or re.search(PATTERNS["fault_independent"], text, re.I) else "medium"
         anchor = their_fault.start() if fault_of_them and their_fault else m.start()
         q = span(s, anchor if len(s.text) > 320 else m.start())
         out.append(
@@ -121,7 +132,7 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
                     + "shifts risks we do not control onto us and is likely outside the liability cap.",
                     "该补偿实质上为单向义务，将我方无法控制的风险转移给我方，且可能不受责任上限约束。",
                 ),
-                WORDING.t(ctx, "indemnities"),
+                WORDING.t(ctx, "market"),
             )
         )
         break

@@ -9,7 +9,7 @@ import re
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span, sub_sentence
 from clauseflow_legal.rules.liability.common import PENALTY_ZH
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Amount,
@@ -21,9 +21,21 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "liability_caps",
+    {
+        "seller_limitation_in_ma": "an M&A seller's limitations: the more specific M&A rule's subject",
+        "limit_missing_is_not_liability": "\"调整幅度不受限制\": the limit missing is a price's, not a liability's",
+        "guarantee_unlimited": "a guarantor's unlimited guarantee is the security rule's, not our own liability",
+        "uncapped_penalty": '"违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive\'s subject',
+        "within_the_cap": '"liable for all losses, subject to Clause 12" stays within the cap',
+        "standard_carve_out": "fraud, wilful misconduct, death and personal injury: market-standard carve-outs",
+        "power_cut_only": "a power cut alone is the usual force-majeure list's, not a failure of the provider's own",
+    },
+)
 
 _CAP = PATTERNS["cap"]
-_LIAB_WORD = PATTERNS["liab_word"]
+_LIAB_WORD = PATTERNS["liability_word"]
 # A ceiling actually set ("shall not exceed USD 1,000,000"), not one denied ("不设上限").
 _STATED_CAP = PATTERNS["stated_cap"]
 _STANDARD_CARVE = PATTERNS["standard_carve"]
@@ -34,12 +46,12 @@ _OUR_EXPOSURE = PATTERNS["our_exposure"]
 def _liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
     """Whose liability a cap sentence limits."""
     text = s.text
-    m = re.search(PATTERNS["liable_side"], text, re.I)
+    m = re.search(PATTERNS["liability_of"], text, re.I)
     if m:
         ms = ctx.parties.mentions(text[m.end() : m.end() + 80])
         if ms and ms[0].start < 5:
             return ms[0].side
-    m = re.search(PATTERNS["liable_side_2"], text, re.I)
+    m = re.search(PATTERNS["liability_named"], text, re.I)
     if m:
         side = ctx.parties.side_before(text, m.start(), window=70)
         if side is not None:
@@ -62,7 +74,7 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
     pct: float | None = None
     text = s.text
     fees = re.search(
-        PATTERNS["cap_basis"],
+        PATTERNS["fees_measure"],
         text,
         re.I,
     )
@@ -77,11 +89,11 @@ def _cap_basis(s: Sentence) -> tuple[float | None, float | None]:
                 break
     for pc in find_percents(text):
         if re.search(
-            PATTERNS["cap_basis_2"],
+            PATTERNS["of_the_price_after"],
             text[pc.end : pc.end + 60],
             re.I,
         ) or re.search(
-            PATTERNS["cap_basis_3"],
+            PATTERNS["of_the_price_before"],
             text[max(0, pc.start - 20) : pc.start],
         ):
             pct = pc.value
@@ -115,14 +127,16 @@ def liability_caps(ctx: ClauseContext) -> list[Finding]:
     for s in ctx.sentences:
         is_cap = re.search(_CAP, s.text, re.I) is not None and re.search(_LIAB_WORD, s.text, re.I) is not None
         carve_ref = re.search(
-            PATTERNS["liability_caps"],
+            PATTERNS["caps_disapplied"],
             s.text,
             re.I,
         )
         if not is_cap and not carve_ref:
             continue
-        if ctx.domain == "sha_spa" and re.search(PATTERNS["liability_caps_2"], s.text):
-            continue  # M&A seller limitations have their own, more specific rule
+        if VETOES.applies(
+            "seller_limitation_in_ma", ctx.domain == "sha_spa" and re.search(PATTERNS["seller_named"], s.text)
+        ):
+            continue
         side = _liable_side(ctx, s)
         months, pct = _cap_basis(s)
         # a cap measured neither in months of fees nor as a share of the price: by order, by weight, or a sum
@@ -191,15 +205,15 @@ def _low_cap(
 ) -> Finding:
     """The cap on the counterparty (or both) is low: months of fees, a share of the price, per order or weight."""
     if months is not None:
-        basis = WORDING.t(ctx, "low_cap_2", months=months)
+        basis = WORDING.t(ctx, "months_of_fees", months=months)
     elif pct is not None:
-        basis = WORDING.t(ctx, "low_cap_4", pct=pct)
+        basis = WORDING.t(ctx, "share_of_price", pct=pct)
     elif per_weight is not None:
-        basis = WORDING.t(ctx, "low_cap_5", matched=per_weight.group(0))
+        basis = WORDING.t(ctx, "per_weight", matched=per_weight.group(0))
     else:
-        basis = WORDING.t(ctx, "low_cap_6")
+        basis = WORDING.t(ctx, "per_order")
     severe = (months is not None and months <= 3) or (pct is not None and pct <= 25) or per_order
-    who = WORDING.t(ctx, "low_cap_3") if side == "mutual" else ctx.them
+    who = WORDING.t(ctx, "both_parties") if side == "mutual" else ctx.them
     return WORDING.finding(
         ctx,
         "low_cap",
@@ -221,7 +235,7 @@ def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -
         segment = " ".join(x.text for x in nxt)
     if not carve:
         return out
-    items = [i for i in re.split(PATTERNS["carve_outs_against_us"], segment) if i.strip()]
+    items = [i for i in re.split(PATTERNS["carve_out_separator"], segment) if i.strip()]
     ours = [
         i
         for i in items
@@ -246,7 +260,7 @@ def _carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -
 def _excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
     """Loss types excluded from the counterparty's liability that matter most to a customer."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["excluded_heads_of_loss"]):
+    for s, m in ctx.find(PATTERNS["customer_losses_excluded"]):
         side = ctx.actor(s, m.start())
         if ctx.parties.buy_side and (ctx.parties.theirs(side) or side == "mutual"):
             out.append(
@@ -304,8 +318,9 @@ def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
             continue
         found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
         causes = [c.group(0) for c in found]
-        # a power cut alone is the usual force-majeure list's, not a failure of the provider's own
-        if not [c for c in causes if not re.match(PATTERNS["own_sphere_excluded"], c, re.I)]:
+        if not causes:
+            continue
+        if VETOES.applies("power_cut_only", all(re.match(PATTERNS["power_cut"], c, re.I) for c in causes)):
             continue
         cause = found[0]
         return [
@@ -324,7 +339,7 @@ def _own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
 
 def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
-    for s, m in ctx.find(PATTERNS["no_remedy_for_their_delay"]):
+    for s, m in ctx.find(PATTERNS["delay_excluded"]):
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             named = [x.side for x in ctx.parties.mentions(s.text) if x.side != "mutual"]
@@ -345,9 +360,9 @@ def _no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
 
 def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing when the services it provides fail, whatever the cause."""
-    for s, m in ctx.find(PATTERNS["no_remedy_for_failed_services"]):
+    for s, m in ctx.find(PATTERNS["failed_services_excluded"]):
         # the one who "不承担" is named after the cause in Chinese: "…服务中断，乙方不承担任何责任"
-        relief = re.search(PATTERNS["no_remedy_for_failed_services_2"], m.group(0), re.I)
+        relief = re.search(PATTERNS["relief_words"], m.group(0), re.I)
         if not ctx.parties.theirs(ctx.actor(s, m.start() + (relief.start() if relief else 0))):
             continue
         return [
@@ -364,8 +379,8 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
                     if m.group("own")
                     else f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
                 ),
-                why=WORDING.pair(ctx, "no_remedy_for_failed_services"),
-                market=WORDING.pair(ctx, "no_remedy_for_failed_services_2"),
+                why=WORDING.pair(ctx, "failed_services_why"),
+                market=WORDING.pair(ctx, "failed_services_market"),
             )
         ]
     return []
@@ -373,13 +388,13 @@ def _no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
 
 def _token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
     """Delay or performance damages owed to us, capped so low that they are no remedy."""
-    for s, _m in ctx.find(PATTERNS["token_damages_to_us"]):
+    for s, _m in ctx.find(PATTERNS["performance_damages"]):
         cap = re.search(_CAP, s.text, re.I)
         if not cap:
             continue
         capped = [p for p in find_percents(s.text[cap.start() :]) if p.value < 5]
         # who pays: "payable by the Supplier", else the sentence's subject ("乙方迟延交货的，…向甲方支付")
-        by = re.search(PATTERNS["token_damages_to_us_2"], s.text, re.I)
+        by = re.search(PATTERNS["payable_by"], s.text, re.I)
         named = ctx.parties.mentions(s.text[by.end() :] if by else s.text)
         payers = [x for x in named if x.side != "mutual"]
         payer = payers[0].side if payers else None
@@ -440,33 +455,29 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             continue
         anchor = explicit or broad
         assert anchor is not None
-        if (
-            explicit is not None
-            and not broad
-            and not re.search(PATTERNS["unlimited_liability_5"], text, re.I)
-        ):
-            continue  # "调整幅度不受限制": the limit missing is a price's, not a liability's
-        if re.search(PATTERNS["unlimited_liability"], text, re.I):
-            continue  # a guarantor's unlimited guarantee is the security rule's, not our own liability
-        # "违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive, not general liability
-        if (
-            re.search(_PENALTY_SUBJECT, text, re.I)
-            and not broad
-            and not re.search(PATTERNS["unlimited_liability_6"], text, re.I)
+        if VETOES.applies(
+            "limit_missing_is_not_liability",
+            explicit is not None and not broad and not re.search(PATTERNS["liability_subject"], text, re.I),
         ):
             continue
-        if explicit is None and _a_cap_may_cover_us(ctx, s):
-            continue  # "liable for all losses, subject to Clause 12" stays within the cap
-        if (
+        if VETOES.applies("guarantee_unlimited", re.search(PATTERNS["unlimited_guarantee"], text, re.I)):
+            continue
+        if VETOES.applies(
+            "uncapped_penalty",
+            re.search(_PENALTY_SUBJECT, text, re.I)
+            and not broad
+            and not re.search(PATTERNS["loss_beside_penalty"], text, re.I),
+        ):
+            continue
+        if VETOES.applies("within_the_cap", explicit is None and _a_cap_may_cover_us(ctx, s)):
+            continue
+        if VETOES.applies(
+            "standard_carve_out",
             re.search(_STANDARD_CARVE, text, re.I)
             and not broad
-            and not re.search(
-                PATTERNS["unlimited_liability_7"],
-                text,
-                re.I,
-            )
+            and not re.search(PATTERNS["any_other_loss"], text, re.I),
         ):
-            continue  # fraud, wilful misconduct, death and personal injury: market-standard carve-outs
+            continue
         side: Side | None = None
         to = explicit.groupdict().get("to") if explicit is not None else None
         if to:
@@ -474,7 +485,7 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
             side = ms[0].side if ms else None
         if side is None:
             owner = re.search(
-                PATTERNS["unlimited_liability_2"],
+                PATTERNS["liability_owner"],
                 text,
                 re.I,
             )
@@ -483,8 +494,8 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                 if ms and ms[0].start <= 2:
                     side = ms[0].side
         if side is None:
-            verb = re.search(PATTERNS["unlimited_liability_3"], text, re.I)
-            by = re.search(PATTERNS["unlimited_liability_4"], text, re.I)
+            verb = re.search(PATTERNS["liability_verb"], text, re.I)
+            by = re.search(PATTERNS["borne_by"], text, re.I)
             if by:
                 ms = ctx.parties.mentions(text[by.end() : by.end() + 40])
                 side = ms[0].side if ms else None
@@ -501,18 +512,18 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                     f"{ctx.us}'s liability under this provision has no cap"
                     + (
                         " and extends to indirect or consequential loss."
-                        if re.search(PATTERNS["unlimited_liability_8"], text, re.I)
+                        if re.search(PATTERNS["indirect_loss_en"], text, re.I)
                         else "."
                     ),
                     f"{ctx.us}在本条项下的责任不设上限"
                     + (
                         "，且及于间接损失或利润损失。"
-                        if re.search(PATTERNS["unlimited_liability_9"], text)
+                        if re.search(PATTERNS["indirect_loss_zh"], text)
                         else "。"
                     ),
                 ),
-                WORDING.t(ctx, "unlimited_liability"),
-                WORDING.t(ctx, "unlimited_liability_2"),
+                WORDING.t(ctx, "uncapped_why"),
+                WORDING.t(ctx, "uncapped_market"),
             )
         )
     return out

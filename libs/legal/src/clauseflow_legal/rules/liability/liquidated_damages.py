@@ -9,7 +9,7 @@ import re
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.liability.common import PENALTY_ZH
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Sentence,
@@ -19,6 +19,12 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "liquidated_damages",
+    {
+        "mutual_without_high_rate": "damages both sides owe alike, at no excessive rate: a balanced provision",
+    },
+)
 
 _LD = (
     r"liquidated\s+damages|delay\s+damages|\bpenalt(?:y|ies)\b|break\s+fee|termination\s+fee|"
@@ -37,11 +43,11 @@ def _large_share_of_price(text: str) -> float | None:
     """A share of the whole price above the usual 10-15% ("按转让价款总额的30%", "20% of the Contract Price")."""
     for p in find_percents(text):
         after = re.match(
-            PATTERNS["large_share_of_price"],
+            PATTERNS["of_the_price_after"],
             text[p.end :],
             re.I,
         )
-        before = re.search(PATTERNS["large_share_of_price_2"], text[max(0, p.start - 12) : p.start])
+        before = re.search(PATTERNS["of_the_price_before"], text[max(0, p.start - 12) : p.start])
         if (after or before) and p.value > 15:
             return p.value
     return None
@@ -70,7 +76,10 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         if not (ctx.parties.ours(payer) or payer == "mutual"):
             continue
         signals = _ld_signals(ctx, s, m)
-        if payer == "mutual" and not any("rate" in x or "费率" in x for x in signals):
+        if VETOES.applies(
+            "mutual_without_high_rate",
+            payer == "mutual" and not any("rate" in x or "费率" in x for x in signals),
+        ):
             continue
         if not signals:
             continue
@@ -81,29 +90,29 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
 def _ld_payer(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
     """Who pays the damages, fee or interest ``m`` names: the payer, or the other side of the one who charges."""
     text = s.text
-    pay = re.search(PATTERNS["ld_payer"], text, re.I)
+    pay = re.search(PATTERNS["pay_verb"], text, re.I)
     payer = ctx.actor(s, pay.start() if pay else m.start())
     # "贷款人有权…按日千分之三计收罚息", "the Lender may charge default interest": the one who
     # charges is paid; the other side pays
-    charge = None if pay else re.search(PATTERNS["ld_payer_3"], text, re.I)
+    charge = None if pay else re.search(PATTERNS["charge_verb"], text, re.I)
     if charge:
         receiver = ctx.actor(s, charge.start())
         payer = "us" if receiver == "them" else "them" if receiver == "us" else payer
-    by = re.search(PATTERNS["ld_payer_2"], text, re.I)
+    by = re.search(PATTERNS["payable_by"], text, re.I)
     if by:
         ms = ctx.parties.mentions(text[by.end() : by.end() + 50])
         if ms:
             payer = ms[0].side
     if (
         payer is None
-        and re.search(PATTERNS["ld_payer_4"], m.group(0), re.I)
+        and re.search(PATTERNS["delay_damages"], m.group(0), re.I)
         and ctx.parties.is_role("contractor")
     ):
         payer = "us"  # delay damages are the contractor's by definition
     if (
         payer is None
-        and re.search(PATTERNS["ld_payer_5"], m.group(0), re.I)
-        and re.search(PATTERNS["ld_payer_6"], text, re.I)
+        and re.search(PATTERNS["interest"], m.group(0), re.I)
+        and re.search(PATTERNS["overdue"], text, re.I)
     ):
         # "Overdue sums bear interest at 5% per month": the party that pays the price pays it
         payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
@@ -116,19 +125,19 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
     signals: list[str] = []
     clause = ctx.text
     if re.search(_NOT_EXCLUSIVE, clause, re.I):
-        signals.append(WORDING.t(ctx, "ld_signals"))
+        signals.append(WORDING.t(ctx, "not_exclusive"))
     # the LD provision: this sentence and the two after it (a cap or its absence is stated there,
     # not in some unrelated sub-clause of the same article)
     following = [x.text for x in ctx.sentences if x.start >= s.start][:3]
     provision = " ".join(following) or text
     uncapped = re.search(
-        PATTERNS["ld_signals"],
+        PATTERNS["uncapped"],
         provision,
         re.I,
     )
-    capped = re.search(PATTERNS["ld_signals_5"], clause, re.I) and not uncapped
+    capped = re.search(PATTERNS["capped"], clause, re.I) and not uncapped
     per_period = re.search(
-        PATTERNS["ld_signals_2"],
+        PATTERNS["per_period"],
         text,
         re.I,
     )
@@ -142,23 +151,23 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
         )
         for p in find_percents(text):
             # the rate, not a cap such as "up to a maximum of 10%"
-            if not re.search(PATTERNS["ld_signals_10"], text[max(0, p.start - 60) : p.start], re.I):
+            if not re.search(PATTERNS["cap_before_rate"], text[max(0, p.start - 60) : p.start], re.I):
                 daily.append((p.value, p.value / per_day))
                 break
     # Late-payment charges run until payment by nature, so their measure is the rate: above about
     # 0.1% a day (36% a year) they punish rather than compensate; 万分之五 a day is market practice.
     late_payment = re.search(
-        PATTERNS["ld_signals_3"],
+        PATTERNS["late_payment"],
         text,
         re.I,
     )
     if daily and daily[0][1] > (0.1 if late_payment else 0.5):
         per = {7.0: ("week", "周"), 30.0: ("month", "月")}.get(daily[0][0] / daily[0][1], ("day", "日"))
-        signals.append(WORDING.t(ctx, "ld_signals_2", daily=daily[0][0], per=per[0], per_2=per[1]))
+        signals.append(WORDING.t(ctx, "high_rate", daily=daily[0][0], per=per[0], per_2=per[1]))
     lump = None if per_period else _large_share_of_price(text)
     if lump is not None:
         any_breach = re.search(
-            PATTERNS["ld_signals_6"],
+            PATTERNS["any_breach"],
             text,
             re.I,
         )
@@ -171,29 +180,29 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
     if (uncapped or (not capped and (daily or per_period))) and not (
         late_payment and not (daily and daily[0][1] > 0.1)
     ):
-        signals.append(WORDING.t(ctx, "ld_signals_3"))
+        signals.append(WORDING.t(ctx, "no_cap"))
     cap_pct = [
         p
         for p in find_percents(clause)
-        if re.search(PATTERNS["ld_signals_9"], clause[max(0, p.start - 80) : p.start], re.I)
+        if re.search(PATTERNS["cap_before_percent"], clause[max(0, p.start - 80) : p.start], re.I)
     ]
     if cap_pct and cap_pct[0].value > 15:
-        signals.append(WORDING.t(ctx, "ld_signals_4", cap_pct=cap_pct[0].value))
+        signals.append(WORDING.t(ctx, "high_cap", cap_pct=cap_pct[0].value))
     if re.search(
-        PATTERNS["ld_signals_4"],
+        PATTERNS["fault_free"],
         text,
         re.I,
     ):
-        signals.append(WORDING.t(ctx, "ld_signals_5"))
+        signals.append(WORDING.t(ctx, "fault_free"))
     years_of_fees = _years_of_fees(text)
     if years_of_fees is not None and years_of_fees >= 2:
-        signals.append(WORDING.t(ctx, "ld_signals_6", years_of_fees=years_of_fees))
+        signals.append(WORDING.t(ctx, "years_of_fees", years_of_fees=years_of_fees))
     if re.search(
-        PATTERNS["ld_signals_7"],
+        PATTERNS["on_demand"],
         text,
         re.I,
-    ) and re.search(PATTERNS["ld_signals_8"], text):
-        signals.append(WORDING.t(ctx, "ld_signals_7"))
+    ) and re.search(PATTERNS["fixed_sum"], text):
+        signals.append(WORDING.t(ctx, "sum_on_demand"))
     return signals
 
 
@@ -222,7 +231,7 @@ def _ld_finding(ctx: ClauseContext, q: Sentence, signals: list[str]) -> Finding:
             f"Liquidated damages or fees payable by {ctx.us} are excessive: " + "; ".join(signals) + ".",
             f"{ctx.us}应付的违约金或费用过高：" + "；".join(signals) + "。",
         ),
-        WORDING.t(ctx, "ld_finding"),
+        WORDING.t(ctx, "why"),
         ctx.t(
             "Signals found in the clause: "
             + "; ".join(signals)

@@ -8,11 +8,17 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, we_buy
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "conditions_precedent",
+    {
+        "warranties_repeated": "the Warranties are repeated at Completion",
+    },
+)
 
 
 @rule(reports={"ma_conditions_precedent_gap"})
@@ -21,25 +27,27 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     if not we_buy(ctx):
         return []
     out: list[Finding] = []
-    for s, _m in ctx.find(PATTERNS["conditions_precedent"]):
-        if re.search(PATTERNS["conditions_precedent_3"], s.text, re.I):
+    for s, _m in ctx.find(PATTERNS["not_repeated"]):
+        if re.search(PATTERNS["warranty_word"], s.text, re.I):
             out.append(
                 WORDING.finding(
-                    ctx, "conditions_precedent_3", "ma_conditions_precedent_gap", "high", span(s, 0)
+                    ctx, "warranties_not_repeated", "ma_conditions_precedent_gap", "high", span(s, 0)
                 )
             )
             break
-    if not ctx.has(PATTERNS["conditions_precedent_4"]):
-        for s, m in ctx.find(PATTERNS["conditions_precedent_5"]):
+    if not VETOES.applies("warranties_repeated", ctx.has(PATTERNS["repeated_at_completion"])):
+        for s, m in ctx.find(PATTERNS["true_at_signing"]):
             out.append(
                 WORDING.finding(
-                    ctx, "conditions_precedent_4", "ma_conditions_precedent_gap", "medium", span(s, m)
+                    ctx, "warranties_at_signing_only", "ma_conditions_precedent_gap", "medium", span(s, m)
                 )
             )
             break
-    for s, m in ctx.find(PATTERNS["conditions_precedent_2"]):
+    for s, m in ctx.find(PATTERNS["buyer_cannot_terminate"]):
         out.append(
-            WORDING.finding(ctx, "conditions_precedent", "ma_conditions_precedent_gap", "high", span(s, m))
+            WORDING.finding(
+                ctx, "no_termination_before_completion", "ma_conditions_precedent_gap", "high", span(s, m)
+            )
         )
         break
     for s, m in ctx.find(
@@ -47,10 +55,6 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
         rf"|(?:{SELLER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some|this|that|such|the)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
         rf"|(?:卖方|转让方|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
     ):
-        out.append(
-            WORDING.finding(
-                ctx, "conditions_precedent_2", "ma_conditions_precedent_gap", "medium", span(s, m)
-            )
-        )
+        out.append(WORDING.finding(ctx, "seller_waives", "ma_conditions_precedent_gap", "medium", span(s, m)))
         break
     return out

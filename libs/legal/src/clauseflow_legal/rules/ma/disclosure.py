@@ -8,11 +8,17 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import we_buy
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "disclosure",
+    {
+        "knowledge_no_bar": '"shall not be affected by any knowledge of the Buyer": the market position',
+    },
+)
 
 _KNOWLEDGE_NO_BAR = PATTERNS.compiled("knowledge_no_bar")
 
@@ -22,10 +28,10 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
     """General data-room disclosure, buyer knowledge defences and unqualified awareness."""
     if not we_buy(ctx):
         return []
-    for s, m in ctx.find(PATTERNS["disclosure"]):
-        if _KNOWLEDGE_NO_BAR.search(s.text):
-            continue  # "shall not be affected by any knowledge of the Buyer": the market position
-        general = re.search(PATTERNS["disclosure_3"], s.text, re.I)
+    for s, m in ctx.find(PATTERNS["general_disclosure"]):
+        if VETOES.applies("knowledge_no_bar", _KNOWLEDGE_NO_BAR.search(s.text)):
+            continue
+        general = re.search(PATTERNS["data_room_or_public"], s.text, re.I)
         return [
             Finding(
                 "ma_disclosure_overbroad",
@@ -39,17 +45,19 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
                     if general
                     else "买方对其被视为知悉（推定或归属知悉）的任何事项均丧失索赔权，而不限于其实际知悉的事项。",
                 ),
-                WORDING.t(ctx, "disclosure"),
-                WORDING.t(ctx, "disclosure_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     for s, m in ctx.find(
         r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)"
         rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:已知|知悉|应当知道)"
     ):
-        if _KNOWLEDGE_NO_BAR.search(s.text):
+        if VETOES.applies("knowledge_no_bar", _KNOWLEDGE_NO_BAR.search(s.text)):
             continue
-        return [WORDING.finding(ctx, "disclosure_3", "ma_disclosure_overbroad", "medium", span(s, m))]
-    for s, m in ctx.find(PATTERNS["disclosure_2"]):
-        return [WORDING.finding(ctx, "disclosure_4", "ma_disclosure_overbroad", "medium", span(s, m))]
+        return [WORDING.finding(ctx, "anti_sandbagging", "ma_disclosure_overbroad", "medium", span(s, m))]
+    for s, m in ctx.find(PATTERNS["no_enquiry"]):
+        return [
+            WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
+        ]
     return []

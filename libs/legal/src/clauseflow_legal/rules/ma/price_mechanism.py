@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     find_periods,
@@ -17,13 +17,22 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "price_mechanism",
+    {
+        "independent_expert": "disputes over the figure go to an independent accountant or expert",
+        "secured": "an escrow, guarantee or other security stands behind the payment",
+        "paid_at_completion": "paid at or after Completion: the ordinary case",
+        "small_prepayment": "less than 30% of the price paid before Completion",
+    },
+)
 
 
 @rule(reports={"ma_price_mechanism_risk"})
 def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["price_mechanism"]):
+    for s, m in ctx.find(PATTERNS["price_set_by"]):
         who = m.group("who") or m.group("who_first") or m.group("who_zh")
         what = m.group("what") or m.group("what_second") or m.group("what_zh")
         ms = ctx.parties.mentions(who)
@@ -31,16 +40,18 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
             continue
         text = ctx.text
         one_sided = re.search(
-            PATTERNS["price_mechanism_5"],
+            PATTERNS["one_sided_determination"],
             text,
             re.I,
         )
-        if not one_sided or re.search(PATTERNS["price_mechanism_7"], text, re.I):
+        if not one_sided:
+            continue
+        if VETOES.applies("independent_expert", re.search(PATTERNS["independent_expert"], text, re.I)):
             continue
         out.append(
             WORDING.finding(
                 ctx,
-                "price_mechanism",
+                "set_by_them",
                 "ma_price_mechanism_risk",
                 "medium",
                 span(s, m),
@@ -54,31 +65,33 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     prepaid = _unsecured_prepayment(ctx)
     if prepaid:
         return out + prepaid
-    for s, m in ctx.find(PATTERNS["price_mechanism_2"]):
+    for s, m in ctx.find(PATTERNS["distributions_without_reduction"]):
         if re.search(rf"{SELLER}|{ctx.them_rx}", s.text, re.I) and re.search(
-            PATTERNS["price_mechanism_8"], s.text, re.I
+            PATTERNS["price_word"], s.text, re.I
         ):
             out.append(
-                WORDING.finding(ctx, "price_mechanism_2", "ma_price_mechanism_risk", "high", span(s, m))
+                WORDING.finding(
+                    ctx, "distributions_before_completion", "ma_price_mechanism_risk", "high", span(s, m)
+                )
             )
             break
-    if re.search(PATTERNS["price_mechanism_3"], ctx.text, re.I):
+    if re.search(PATTERNS["permitted_leakage"], ctx.text, re.I):
         for s, m in ctx.find(
             r"ordinary\s+course|any\s+other\s+payment\s+approved|approved\s+by\s+the\s+(?:board|directors)|日常经营|董事会批准"
             rf"|(?:payment|amount|benefit)[^.;]{{0,80}}?(?:that|which)\s+the\s+(?:{SELLER}|{ctx.them_rx})\s+(?:approves|consents\s+to|determines|agrees)|approved\s+by\s+the\s+(?:{SELLER}|{ctx.them_rx})"
         ):
             out.append(
-                WORDING.finding(ctx, "price_mechanism_3", "ma_price_mechanism_risk", "high", span(s, m))
+                WORDING.finding(ctx, "open_ended_leakage", "ma_price_mechanism_risk", "high", span(s, m))
             )
             break
-    if re.search(PATTERNS["price_mechanism_4"], ctx.text, re.I):
-        for s, m in ctx.find(PATTERNS["price_mechanism_6"]):
+    if re.search(PATTERNS["leakage"], ctx.text, re.I):
+        for s, m in ctx.find(PATTERNS["within_period"]):
             periods = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day", "week"}]
-            if periods and periods[0].months < 6 and re.search(PATTERNS["price_mechanism_9"], s.text, re.I):
+            if periods and periods[0].months < 6 and re.search(PATTERNS["claim_or_notice"], s.text, re.I):
                 out.append(
                     WORDING.finding(
                         ctx,
-                        "price_mechanism_4",
+                        "short_leakage_window",
                         "ma_price_mechanism_risk",
                         "medium",
                         span(s, m),
@@ -95,12 +108,14 @@ _NOT_SECURED = PATTERNS["not_secured"]
 
 def _unsecured_deferred_consideration(ctx: ClauseContext) -> list[Finding]:
     """A seller paid part of the price long after Completion, with nothing securing it."""
-    if not ctx.parties.is_role("seller") or not ctx.has(PATTERNS["unsecured_deferred_consideration_2"]):
+    if not ctx.parties.is_role("seller") or not ctx.has(PATTERNS["long_after_completion"]):
         return []
     refused = next(ctx.find(_NOT_SECURED), None)
-    secured = ctx.has(PATTERNS["unsecured_deferred_consideration"])
+    secured = ctx.has(PATTERNS["security"])
     deferred = next(ctx.find(_DEFERRED), None)
-    if deferred is None or (secured and refused is None):
+    if deferred is None:
+        return []
+    if VETOES.applies("secured", secured and refused is None):
         return []
     s, m = refused or deferred
     return [
@@ -116,24 +131,28 @@ def _unsecured_deferred_consideration(ctx: ClauseContext) -> list[Finding]:
 
 def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
     """Most of the price paid on signing, before Completion, with no escrow or security."""
-    for s, m in ctx.find(PATTERNS["unsecured_prepayment"]):
+    for s, m in ctx.find(PATTERNS["on_signing"]):
         text = s.text
         if not re.search(
             rf"(?:{ctx.us_rx}|Buyer|Purchaser|买方|受让方)[^。；.]{{0,60}}(?:支付|pay)", text, re.I
         ):
             continue
-        if re.search(PATTERNS["unsecured_prepayment_2"], text[: m.start()], re.I):
-            continue  # paid at or after Completion: the ordinary case
+        if VETOES.applies(
+            "paid_at_completion", re.search(PATTERNS["completion_word"], text[: m.start()], re.I)
+        ):
+            continue
         share = shares_of_price(text, before=40)
-        if not share or share[0].value < 30:
+        if not share:
+            continue
+        if VETOES.applies("small_prepayment", share[0].value < 30):
             continue
         refused = re.search(
-            PATTERNS["unsecured_prepayment_3"],
+            PATTERNS["without_security"],
             ctx.text,
             re.I,
         )
-        secured = re.search(PATTERNS["unsecured_prepayment_4"], ctx.text, re.I)
-        if secured and not refused:
+        secured = re.search(PATTERNS["escrow_or_security"], ctx.text, re.I)
+        if VETOES.applies("secured", secured and not refused):
             continue
         return [
             WORDING.finding(

@@ -8,7 +8,7 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     find_percents,
@@ -18,6 +18,15 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "seller_limitations",
+    {
+        "limits_disapplied": "the limitations do not apply to (or extend to) title, capacity or tax claims",
+        "cap_within_market": "an overall cap of 30% of the price or more (100% where it covers fundamental claims)",
+        "leakage_window": "a leakage claim window is price_mechanism's",
+        "claim_period_within_market": "18 months or more to notify claims (48 for tax claims)",
+    },
+)
 
 
 @rule(reports={"ma_claim_limitations_unfavourable"})
@@ -31,19 +40,17 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
         if not re.search(rf"{SELLER}|{ctx.them_rx}|\bclaims?\b|索赔", text, re.I):
             continue
         extended = re.search(
-            PATTERNS["seller_limitations"],
+            PATTERNS["limits_extend_to_fundamental"],
             text,
             re.I,
         )
-        if extended and not re.search(
-            PATTERNS["seller_limitations_6"],
-            text,
-            re.I,
+        if extended and not VETOES.applies(
+            "limits_disapplied", re.search(PATTERNS["not_extended"], text, re.I)
         ):
             out.append(
                 WORDING.finding(
                     ctx,
-                    "seller_limitations",
+                    "fundamental_limited",
                     "ma_claim_limitations_unfavourable",
                     "high",
                     span(s, extended.start()),
@@ -51,15 +58,17 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             )
             continue
         cap = re.search(
-            PATTERNS["seller_limitations_2"],
+            PATTERNS["overall_cap"],
             text,
             re.I,
         )
         pcts = shares_of_price(text, before=12)
         if cap and pcts:
             p = pcts[0]
-            covers_fundamental = re.search(PATTERNS["seller_limitations_4"], text, re.I)
-            if p.value < 30 or (covers_fundamental and p.value < 100):
+            covers_fundamental = re.search(PATTERNS["covers_fundamental"], text, re.I)
+            if not VETOES.applies(
+                "cap_within_market", p.value >= 30 and not (covers_fundamental and p.value < 100)
+            ):
                 out.append(
                     Finding(
                         "ma_claim_limitations_unfavourable",
@@ -75,13 +84,13 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                             f"卖方责任总上限为价款的{p.value:g}%"
                             + ("，且同样适用于基本保证和税务索赔。" if covers_fundamental else "。"),
                         ),
-                        WORDING.t(ctx, "seller_limitations_4"),
-                        WORDING.t(ctx, "seller_limitations_5"),
+                        WORDING.t(ctx, "cap_why"),
+                        WORDING.t(ctx, "cap_market"),
                     )
                 )
                 continue
         deductible = re.search(
-            PATTERNS["seller_limitations_3"],
+            PATTERNS["deductible"],
             text,
             re.I,
         )
@@ -99,8 +108,8 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                         + (f"（价款的{pct[0].value:g}%）" if pct else "")
                         + "的部分承担责任。",
                     ),
-                    WORDING.t(ctx, "seller_limitations_2"),
-                    WORDING.t(ctx, "seller_limitations_3"),
+                    WORDING.t(ctx, "deductible_why"),
+                    WORDING.t(ctx, "deductible_market"),
                 )
             )
             continue
@@ -111,13 +120,11 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        if notice and not re.search(
-            PATTERNS["seller_limitations_7"], text, re.I
-        ):  # a leakage window is price_mechanism's
+        if notice and not VETOES.applies("leakage_window", re.search(PATTERNS["leakage"], text, re.I)):
             periods = [p for p in find_periods(text) if p.unit in {"month", "year", "day"}]
-            tax = re.search(PATTERNS["seller_limitations_5"], text)
-            limit = 48 if tax and not re.search(PATTERNS["seller_limitations_8"], text, re.I) else 18
-            if periods and periods[0].months < limit:
+            tax = re.search(PATTERNS["tax"], text)
+            limit = 48 if tax and not re.search(PATTERNS["general_claims"], text, re.I) else 18
+            if periods and not VETOES.applies("claim_period_within_market", periods[0].months >= limit):
                 out.append(
                     Finding(
                         "ma_claim_limitations_unfavourable",
@@ -128,8 +135,8 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                             + (", including tax claims." if tax else "."),
                             f"索赔须在{fmt_period(periods[0])}内通知" + ("，税务索赔亦同。" if tax else "。"),
                         ),
-                        WORDING.t(ctx, "seller_limitations_6"),
-                        WORDING.t(ctx, "seller_limitations_7"),
+                        WORDING.t(ctx, "notice_why"),
+                        WORDING.t(ctx, "notice_market"),
                     )
                 )
     return out[:2]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Period,
@@ -22,6 +22,17 @@ from clauseflow_legal.text import (
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "sha_minority",
+    {
+        "casting_vote_ours_or_denied": "a casting vote the clause denies, or one held by our own appointee",
+        "dilution_at_fair_value": "a non-funder diluted by an issue at fair market value: the market consequence",
+        "reported_already": "the quorum sentence is already reported as a weak-governance point",
+        "compulsory_transfer_not_drag": "a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag",
+        "interim_reports": "quarterly or monthly reports come besides the annual accounts",
+        "within_market_window": "annual accounts within 120-150 days is the market window, not a weakness",
+    },
+)
 
 
 @rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
@@ -106,8 +117,8 @@ def _standard_minority_points(ctx: ClauseContext) -> list[Finding]:
                     "high",
                     span(s, m),
                     ctx.t(en, zh),
-                    WORDING.t(ctx, "standard_minority_points"),
-                    WORDING.t(ctx, "standard_minority_points_2"),
+                    WORDING.t(ctx, "minority_why"),
+                    WORDING.t(ctx, "minority_market"),
                 )
             )
             break
@@ -126,7 +137,10 @@ def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding])
         rf"|quor\w+[^.;]{{0,80}}?(?:need\s+not|does\s+not\s+need\s+to|is\s+not\s+required\s+to|not\s+required\s+to)\s+include\s+(?:the\s+|any\s+)?(?:Investor|minority|{ctx.us_rx})"
     ):
         # a quorum without our director is a point of its own, unless the sentence was reported already
-        if not any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in reported):
+        if not VETOES.applies(
+            "reported_already",
+            any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in reported),
+        ):
             out.append(
                 WORDING.finding(ctx, "quorum_without_our_director", "sha_governance_weak", "high", span(s, m))
             )
@@ -137,7 +151,7 @@ def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding])
 def _long_lock_up(ctx: ClauseContext) -> list[Finding]:
     """Our shares are locked in for more than three years."""
     out: list[Finding] = []
-    for s, m in ctx.find(PATTERNS["long_lock_up"]):
+    for s, m in ctx.find(PATTERNS["lock_up"]):
         periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}] or _anniversaries(s.text)
         side = ctx.actor(s, m.start())
         if periods and periods[0].months > 36 and ctx.parties.ours(side):
@@ -162,12 +176,10 @@ def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
-        if re.search(
-            PATTERNS["low_drag_along_threshold"],
-            s.text,
-            re.I,
+        if VETOES.applies(
+            "compulsory_transfer_not_drag", re.search(PATTERNS["call_or_sanction"], s.text, re.I)
         ):
-            continue  # a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag
+            continue
         pct = [p for p in find_percents(s.text)]
         if pct and pct[0].value < 75:
             out.append(
@@ -192,32 +204,29 @@ def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool
     issue at fair market value is the market consequence; only a discount or nominal price punishes.
     """
     matched = m.group(0)
-    if re.search(PATTERNS["not_against_us"], matched, re.I):
-        return bool(
-            re.search(
-                PATTERNS["not_against_us_6"],
-                sentence,
-                re.I,
-            )
+    if re.search(PATTERNS["casting_vote"], matched, re.I):
+        return VETOES.applies(
+            "casting_vote_ours_or_denied",
+            re.search(PATTERNS["no_casting_vote"], sentence, re.I)
             or re.search(
                 rf"(?:appointed|nominated|chosen)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|由(?:{ctx.us_rx})(?:委派|提名|推荐)",
                 sentence,
                 re.I,
-            )
+            ),
         )
-    if re.search(PATTERNS["not_against_us_2"], matched, re.I) and not re.search(
-        PATTERNS["not_against_us_5"], matched, re.I
+    if re.search(PATTERNS["dilution"], matched, re.I) and not re.search(
+        PATTERNS["punitive_price"], matched, re.I
     ):
         fair = re.search(
-            PATTERNS["not_against_us_3"],
+            PATTERNS["at_fair_value"],
             sentence,
             re.I,
         )
         below = re.search(
-            PATTERNS["not_against_us_4"],
+            PATTERNS["fraction_of_fair_value"],
             sentence,
         )
-        return bool(fair) and not below
+        return VETOES.applies("dilution_at_fair_value", bool(fair) and not below)
     return False
 
 
@@ -318,12 +327,12 @@ def _minority_protections(ctx: ClauseContext) -> list[Finding]:
 
 def _information_rights(ctx: ClauseContext) -> list[Finding]:
     """Only yearly accounts, months after the year end: an investor cannot monitor its investment."""
-    for s, m in ctx.find(PATTERNS["information_rights"]):
-        if re.search(PATTERNS["information_rights_2"], ctx.text, re.I):
+    for s, m in ctx.find(PATTERNS["annual_accounts_only"]):
+        if VETOES.applies("interim_reports", re.search(PATTERNS["interim_reports"], ctx.text, re.I)):
             return []
         late = [p for p in find_periods(s.text[m.start() :]) if p.unit in {"month", "day"}]
-        if late and late[0].months < 5:
-            continue  # within 120-150 days is the market window, not a weakness
+        if VETOES.applies("within_market_window", late and late[0].months < 5):
+            continue
         return [
             Finding(
                 "sha_governance_weak",
@@ -337,8 +346,8 @@ def _information_rights(ctx: ClauseContext) -> list[Finding]:
                     if late
                     else "投资方每年仅获得一次年度财务报告，其间无季度或月度信息。",
                 ),
-                WORDING.t(ctx, "information_rights"),
-                WORDING.t(ctx, "information_rights_2"),
+                WORDING.t(ctx, "information_why"),
+                WORDING.t(ctx, "information_market"),
             )
         ]
     return []
@@ -348,7 +357,7 @@ def _anniversaries(text: str) -> list[Period]:
     """ "before the fifth anniversary of Completion" as five years (a lock-up counted in anniversaries)."""
     out = []
     for m in re.finditer(
-        PATTERNS["anniversaries"],
+        PATTERNS["before_anniversary"],
         text,
         re.I,
     ):
@@ -433,7 +442,7 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             ),
         )
 
-    on_reserved_matters = ctx.has(PATTERNS["thresholds_above_our_holding"])
+    on_reserved_matters = ctx.has(PATTERNS["reserved_matters"])
     checks: tuple[
         tuple[str, Callable[[float], bool], Callable[[float], tuple[Wording, Wording, Wording]]], ...
     ] = (
@@ -469,7 +478,7 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
 
 def _tag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     """A tag-along that starts only when the majority sells more than half of the company."""
-    if not ctx.has(PATTERNS["tag_along_threshold"]):
+    if not ctx.has(PATTERNS["tag_along"]):
         return []
     for s, m in ctx.find(
         rf"transfer\w*\s+(?:Shares\s+)?(?:representing\s+|comprising\s+)?(?:more\s+than|in\s+excess\s+of|at\s+least|over|not\s+less\s+than)\s+{_PCT}"
@@ -497,7 +506,7 @@ def _as_share(value: float, zh: bool) -> str:
         if (
             abs(share - value) < 0.01
             and share != 50.0
-            and (bool(re.search(PATTERNS["as_share"], words)) == zh)
+            and (bool(re.search(PATTERNS["chinese_char"], words)) == zh)
         ):
             return words
     return f"{value:g}%"

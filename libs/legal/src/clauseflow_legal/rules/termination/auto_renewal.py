@@ -11,32 +11,43 @@ from clauseflow_legal.rules.base import (
     Finding,
     span,
 )
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "auto_renewal",
+    {
+        "seller_side": "a seller gains from renewals and a long term: the lock-in is a buyer's concern",
+        "only_they_can_stop": '"unless the Supplier gives notice": only the party that can stop the renewal is locked in',
+        "short_renewal_short_notice": "renewals of 12 months or less with a non-renewal notice under 90 days",
+        "term_under_five_years": "a fixed term under five years may bind us without an early exit",
+    },
+)
 
 
 @rule(reports={"auto_renewal_lock_in"})
 def auto_renewal(ctx: ClauseContext) -> list[Finding]:
     """Long automatic renewals or early non-renewal windows, for a party that wants flexibility."""
-    if ctx.parties.sell_side and not ctx.parties.buy_side:
+    if VETOES.applies("seller_side", ctx.parties.sell_side and not ctx.parties.buy_side):
         return []
-    for s, m in ctx.find(PATTERNS["auto_renewal"]):
+    for s, m in ctx.find(PATTERNS["renews_automatically"]):
         periods = find_periods(s.text)
         if not periods:
             continue
         # "unless the Customer gives notice": only the party that can stop the renewal is locked in.
         stopper = re.search(
-            PATTERNS["auto_renewal_2"],
+            PATTERNS["unless_gives_notice"],
             s.text,
             re.I,
         )
         if stopper:
             sides = ctx.parties.sides_in(stopper.group("who"))
-            if sides and not any(ctx.parties.ours(x) or x == "mutual" for x in sides):
+            if VETOES.applies(
+                "only_they_can_stop", sides and not any(ctx.parties.ours(x) or x == "mutual" for x in sides)
+            ):
                 continue
         # The renewal period follows the renewal words ("三年，期满后自动续展一年": one year, not three);
         # a period before them is the initial term.
@@ -48,19 +59,19 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
         if notice is None:
             # the non-renewal notice often has a sentence of its own: "被许可方如不续约，应在期满前180日书面通知"
             nxt = next((x for x in ctx.sentences if x.start > s.start), None)
-            if nxt is not None and re.search(PATTERNS["auto_renewal_3"], nxt.text, re.I):
+            if nxt is not None and re.search(PATTERNS["renew_word"], nxt.text, re.I):
                 notice = next(
                     (p for p in find_periods(nxt.text) if p.unit in {"day", "business day", "month"}), None
                 )
         long_renewal = renewal is not None and renewal.months > 12.5
         early_notice = notice is not None and notice.days >= 90
-        if not (long_renewal or early_notice):
+        if VETOES.applies("short_renewal_short_notice", not (long_renewal or early_notice)):
             continue
         bits = []
         if long_renewal and renewal is not None:
-            bits.append(WORDING.t(ctx, "auto_renewal_3", period=fmt_period(renewal)))
+            bits.append(WORDING.t(ctx, "renewal_periods", period=fmt_period(renewal)))
         if early_notice and notice is not None:
-            bits.append(WORDING.t(ctx, "auto_renewal_4", period=fmt_period(notice)))
+            bits.append(WORDING.t(ctx, "early_notice", period=fmt_period(notice)))
         return [
             Finding(
                 "auto_renewal_lock_in",
@@ -70,8 +81,8 @@ def auto_renewal(ctx: ClauseContext) -> list[Finding]:
                     "The term renews automatically with " + " and ".join(bits) + ".",
                     "合同自动续期，" + "，".join(bits) + "。",
                 ),
-                WORDING.t(ctx, "auto_renewal"),
-                WORDING.t(ctx, "auto_renewal_2"),
+                WORDING.t(ctx, "why"),
+                WORDING.t(ctx, "market"),
             )
         ]
     return _locked_in_term(ctx)
@@ -88,7 +99,7 @@ def _locked_in_term(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.ours(ctx.actor(s, m.start())):
             continue
         long = [p for p in find_periods(ctx.text) if p.unit == "year" and p.months >= 59]
-        if not long:
+        if VETOES.applies("term_under_five_years", not long):
             continue
         return [
             WORDING.finding(

@@ -14,12 +14,22 @@ from clauseflow_legal.rules.base import (
     finding,
     span,
 )
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "post_termination",
+    {
+        "provider_side": "the export window is the data owner's concern, not the provider's",
+        "export_window_long_enough": "more than 30 days to export our data (or no window stated)",
+        "copy_first_or_long_window": "a return or export comes first, or the window is long enough to take a copy",
+        "tied_to_one_sides_termination": "a forfeiture on one side's termination, of things other than stock or payments",
+        "legal_retention_kept": "copies the law requires us to keep are excepted from destruction",
+    },
+)
 
 # The contract ending, however it ends: the setting of every forfeiture and forced sale.
 _ENDING = PATTERNS["ending"]
@@ -45,19 +55,21 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
 
 def _short_export_window(ctx: ClauseContext) -> list[Finding]:
     """A short or paid window for us to export our data after the contract ends."""
-    for s, m in ctx.find(PATTERNS["short_export_window"]):
+    for s, m in ctx.find(PATTERNS["after_the_end"]):
         text = s.text
-        if not re.search(PATTERNS["short_export_window_3"], text, re.I) or not re.search(
-            PATTERNS["short_export_window_4"], text, re.I
+        if not re.search(PATTERNS["data_word"], text, re.I) or not re.search(
+            PATTERNS["export_word"], text, re.I
         ):
             continue
         side = ctx.actor(s, m.start())
-        if not ctx.parties.buy_side and (ctx.parties.ours(side) or ctx.parties.supplies):
-            continue  # the export window is the data owner's concern, not the provider's
-        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
-        if not periods or periods[0].days > 30:
+        if VETOES.applies(
+            "provider_side", not ctx.parties.buy_side and (ctx.parties.ours(side) or ctx.parties.supplies)
+        ):
             continue
-        fee = re.search(PATTERNS["short_export_window_2"], text, re.I)
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        if VETOES.applies("export_window_long_enough", not periods or periods[0].days > 30):
+            continue
+        fee = re.search(PATTERNS["fee_or_proprietary"], text, re.I)
         level = "high" if periods[0].days <= 14 or fee else "medium"
         return [
             Finding(
@@ -70,8 +82,8 @@ def _short_export_window(ctx: ClauseContext) -> list[Finding]:
                     f"合同终止后我方数据仅在{fmt_period(periods[0])}内可取回"
                     + ("，且须付费或仅为专有格式。" if fee else "。"),
                 ),
-                WORDING.t(ctx, "short_export_window"),
-                WORDING.t(ctx, "short_export_window_2"),
+                WORDING.t(ctx, "export_why"),
+                WORDING.t(ctx, "export_market"),
             )
         ]
     return []
@@ -80,7 +92,7 @@ def _short_export_window(ctx: ClauseContext) -> list[Finding]:
 def _is_ending(ctx: ClauseContext) -> bool:
     """The clause is about the contract ending (termination, expiry)."""
     terminating = re.search(
-        PATTERNS["is_ending"],
+        PATTERNS["ending_named"],
         ctx.title + " " + ctx.text,
         re.I,
     )
@@ -89,15 +101,19 @@ def _is_ending(ctx: ClauseContext) -> bool:
 
 def _data_deleted_without_export(ctx: ClauseContext) -> list[Finding]:
     """Our data deleted at once with no return or export window, or no transition at all."""
-    for s, m in ctx.find(PATTERNS["data_deleted_without_export"]):
+    for s, m in ctx.find(PATTERNS["data_deleted"]):
         text = s.text
-        if not re.search(PATTERNS["data_deleted_without_export_2"], text, re.I):
+        if not re.search(PATTERNS["data_records"], text, re.I):
             continue
-        if m.group("soon") and (
-            re.search(PATTERNS["data_deleted_without_export_3"], ctx.text, re.I)
-            or not any(p.days <= 30 for p in find_periods(m.group("soon")))
+        if VETOES.applies(
+            "copy_first_or_long_window",
+            m.group("soon")
+            and (
+                re.search(PATTERNS["export_or_copy"], ctx.text, re.I)
+                or not any(p.days <= 30 for p in find_periods(m.group("soon")))
+            ),
         ):
-            continue  # a return or export comes first, or the window is long enough to take a copy
+            continue
         side = ctx.actor(s, m.start())
         if not (ctx.parties.theirs(side) or (side is None and ctx.parties.pays)):
             continue
@@ -108,14 +124,14 @@ def _data_deleted_without_export(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 ctx.t(
                     f"On termination {ctx.them} may delete {ctx.us}'s data at once, with no return, export or transition."
-                    if re.search(PATTERNS["data_deleted_without_export_4"], m.group(0), re.I)
+                    if re.search(PATTERNS["at_once"], m.group(0), re.I)
                     else f"On termination {ctx.them} need not return {ctx.us}'s data or let it be exported before deleting it.",
                     f"合同终止时{ctx.them}可立即删除{ctx.us}的数据，且无返还、导出或过渡安排。"
-                    if re.search(PATTERNS["data_deleted_without_export_5"], m.group(0), re.I)
+                    if re.search(PATTERNS["at_once"], m.group(0), re.I)
                     else f"合同终止时{ctx.them}无须在删除前向{ctx.us}返还数据或供其导出。",
                 ),
-                WORDING.t(ctx, "data_deleted_without_export"),
-                WORDING.t(ctx, "data_deleted_without_export_2"),
+                WORDING.t(ctx, "deletion_why"),
+                WORDING.t(ctx, "deletion_market"),
             )
         ]
     return []
@@ -123,7 +139,7 @@ def _data_deleted_without_export(ctx: ClauseContext) -> list[Finding]:
 
 def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
     """Our stock, payments or deposits forfeited on termination."""
-    for s, m in ctx.find(PATTERNS["forfeited_on_ending"]):
+    for s, m in ctx.find(PATTERNS["forfeiture"]):
         text = s.text
         if not re.search(_ENDING, ctx.text, re.I):
             continue
@@ -132,7 +148,7 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
         payer = before[0].side if before else ctx.parties.side_before(ctx.text, s.start)
         # "甲方收取的押金不予退还", "any deposit held by the Landlord": the holder is not the payer
         holder = re.search(
-            PATTERNS["forfeited_on_ending_2"],
+            PATTERNS["holder"],
             text[: m.end()],
             re.I,
         )
@@ -147,14 +163,14 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
             payer = "them" if held_by[0].side == "us" else "us"
         if not ctx.parties.ours(payer):
             continue
-        if re.search(
-            PATTERNS["forfeited_on_ending_3"],
-            text,
-            re.I,
-        ) and not re.search(PATTERNS["forfeited_on_ending_5"], text, re.I):
+        if VETOES.applies(
+            "tied_to_one_sides_termination",
+            re.search(PATTERNS["terminated_by"], text, re.I)
+            and not re.search(PATTERNS["stock_or_payments"], text, re.I),
+        ):
             continue
         if not re.search(
-            PATTERNS["forfeited_on_ending_4"],
+            PATTERNS["forfeitable_things"],
             text,
             re.I,
         ):
@@ -167,19 +183,17 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
 
 def _backups_we_must_destroy(ctx: ClauseContext) -> list[Finding]:
     """We must destroy every copy, back-ups included, with no exception for copies the law keeps, and swear to it."""
-    for s, m in ctx.find(PATTERNS["backups_we_must_destroy"]):
+    for s, m in ctx.find(PATTERNS["backups"]):
         text = s.text
-        if not re.search(PATTERNS["backups_we_must_destroy_4"], text, re.I):
+        if not re.search(PATTERNS["return_or_destroy"], text, re.I):
             continue
-        if re.search(
-            PATTERNS["backups_we_must_destroy_2"],
-            text,
-            re.I,
+        if VETOES.applies(
+            "legal_retention_kept", re.search(PATTERNS["legal_retention_exception"], text, re.I)
         ):
             continue
         side = ctx.actor(s, m.start())
         onerous = re.search(
-            PATTERNS["backups_we_must_destroy_3"],
+            PATTERNS["formal_declaration"],
             text,
             re.I,
         )

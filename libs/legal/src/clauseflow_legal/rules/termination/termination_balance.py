@@ -12,12 +12,25 @@ from clauseflow_legal.rules.base import (
     finding,
     span,
 )
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import Sentence, find_periods
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+VETOES = Vetoes(
+    "termination_balance",
+    {
+        "some_exits_kept": '"has no right to terminate except …": only some exits are closed',
+        "before_completion": "walking away from a share deal before Completion is a conditions point (ma rules)",
+        "right_withheld": '"shall have no right to terminate": a right withheld, not one held',
+        "change_of_control": "a change-of-control trigger is judged by its own rule",
+        "at_will": "termination at will is termination_for_convenience, judged by its own rule",
+        "fair_triggers": "every trigger listed is insolvency or a breach left uncured for 15 days or more",
+        "insolvency_only": "immediate termination on insolvency is standard",
+        "cure_period": "the right arises only after a cure period of 15 days or more has run out",
+    },
+)
 
 # The words just before a verb that withhold the right to it.
 _DENIED = PATTERNS.compiled("denied")
@@ -49,7 +62,7 @@ _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
 
 def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
     """Events of default against us that go beyond our own material failures."""
-    if not re.search(PATTERNS["broad_default_triggers"], ctx.text, re.I):
+    if not re.search(PATTERNS["default_events"], ctx.text, re.I):
         return []
     first: Sentence | None = None
     hits: list[tuple[str, str, re.Match[str]]] = []
@@ -83,8 +96,8 @@ def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
                     + ".",
                     f"针对{ctx.us}的违约事件范围过宽：" + "；".join(h[1] for h in hits) + "。",
                 ),
-                WORDING.pair(ctx, "broad_default_triggers"),
-                WORDING.pair(ctx, "broad_default_triggers_2"),
+                WORDING.pair(ctx, "broad_triggers_why"),
+                WORDING.pair(ctx, "broad_triggers_market"),
             )
         ]
     return []
@@ -99,8 +112,8 @@ _CURE = PATTERNS["cure"]
 
 def _insolvency_only(text: str) -> bool:
     """Insolvency or winding-up with no breach or late payment among the triggers."""
-    return re.search(PATTERNS["insolvency_only"], text, re.I) is not None and not re.search(
-        PATTERNS["insolvency_only_2"], text, re.I
+    return re.search(PATTERNS["insolvency"], text, re.I) is not None and not re.search(
+        PATTERNS["breach_or_overdue"], text, re.I
     )
 
 
@@ -145,10 +158,10 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
     ):
-        if re.search(PATTERNS["our_exit_removed"], s.text, re.I):
-            continue  # only some exits are closed
-        if re.search(PATTERNS["our_exit_removed_2"], s.text, re.I):
-            continue  # walking away from a share deal before Completion is a conditions point (ma rules)
+        if VETOES.applies("some_exits_kept", re.search(PATTERNS["exception_words"], s.text, re.I)):
+            continue
+        if VETOES.applies("before_completion", re.search(PATTERNS["before_completion"], s.text, re.I)):
+            continue
         return [
             WORDING.finding(ctx, "our_exit_removed", "termination_rights_unbalanced", "medium", span(s, m))
         ]
@@ -158,34 +171,36 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
 def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
     """The other side may terminate or suspend at once, without notice or a cure period."""
     # a lender's termination is acceleration: "declare the Loan immediately due and payable"
-    for s, m in ctx.find(PATTERNS["harsh_termination_against_us"]):
+    for s, m in ctx.find(PATTERNS["suspend_or_terminate"]):
         text = s.text
-        if _DENIED.search(text[max(0, m.start() - 40) : m.start()]):
-            continue  # "shall have no right to terminate": a right withheld, not one held
+        if VETOES.applies("right_withheld", _DENIED.search(text[max(0, m.start() - 40) : m.start()])):
+            continue
         side = ctx.actor(s, m.start())
         harsh = re.search(_HARSH, text, re.I)
-        if re.search(PATTERNS["harsh_termination_against_us_2"], text, re.I):
-            continue  # a change-of-control trigger is judged by its own rule
-        at_will = harsh is not None and re.search(
-            PATTERNS["harsh_termination_against_us_3"], harsh.group(0), re.I
-        )
-        if at_will and not re.search(PATTERNS["harsh_termination_against_us_4"], m.group(0), re.I):
-            continue  # termination at will is termination_for_convenience, judged by its own rule
+        if VETOES.applies("change_of_control", re.search(PATTERNS["change_of_control"], text, re.I)):
+            continue
+        at_will = harsh is not None and re.search(PATTERNS["at_will"], harsh.group(0), re.I)
+        if VETOES.applies("at_will", at_will and not re.search(PATTERNS["suspension"], m.group(0), re.I)):
+            continue
         if ctx.parties.theirs(side) and harsh:
             items = ctx.list_items(s)
-            if items and all(_fair_trigger(i.text) for i in items):
-                # "有下列情形之一的，甲方有权立即解除：（一）…经催告后三十日内仍未纠正的；（二）破产…":
-                # immediate once a cure period has run out, or on insolvency
+            # "有下列情形之一的，甲方有权立即解除：（一）…经催告后三十日内仍未纠正的；（二）破产…":
+            # immediate once a cure period has run out, or on insolvency
+            if VETOES.applies("fair_triggers", items and all(_fair_trigger(i.text) for i in items)):
                 continue
-            if _insolvency_only(text):
-                continue  # immediate termination on insolvency is standard
+            if VETOES.applies("insolvency_only", _insolvency_only(text)):
+                continue
             cure = [p for p in find_periods(text) if p.days >= 15]
-            if cure and not re.search(PATTERNS["harsh_termination_against_us_5"], text, re.I):
+            if VETOES.applies(
+                "cure_period", cure and not re.search(PATTERNS["immediately_or_regardless"], text, re.I)
+            ):
                 continue
             # "may terminate immediately by notice if the Supplier fails to remedy a material breach
             # within 30 days": immediate once the cure period has run out, the market position
             harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
-            if cure and harsh_words <= _TIMING_ONLY and re.search(_CURE, text, re.I):
+            if VETOES.applies(
+                "cure_period", cure and harsh_words <= _TIMING_ONLY and re.search(_CURE, text, re.I)
+            ):
                 continue
             return [
                 Finding(
@@ -194,14 +209,14 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
                     span(s, harsh.start()),
                     ctx.t(
                         f"{ctx.them} may suspend or terminate against {ctx.us} {harsh.group(0)}, without a cure period."
-                        if not re.search(PATTERNS["harsh_termination_against_us_6"], m.group(0), re.I)
+                        if not re.search(PATTERNS["acceleration"], m.group(0), re.I)
                         else f"{ctx.them} may call in the whole debt {harsh.group(0)}, with no cure period.",
                         f"{ctx.them}可对{ctx.us}{harsh.group(0)}暂停或解除，且无补救期。"
-                        if not re.search(PATTERNS["harsh_termination_against_us_7"], m.group(0), re.I)
+                        if not re.search(PATTERNS["acceleration"], m.group(0), re.I)
                         else f"{ctx.them}可{harsh.group(0)}宣布全部债务提前到期，且无补救期。",
                     ),
-                    WORDING.t(ctx, "harsh_termination_against_us"),
-                    WORDING.t(ctx, "harsh_termination_against_us_2"),
+                    WORDING.t(ctx, "harsh_why"),
+                    WORDING.t(ctx, "harsh_market"),
                 )
             ]
     return []
@@ -210,7 +225,7 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
 def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
     """Our right to suspend or terminate (for non-payment, under the contract's own clause) is removed."""
     removal = re.search(
-        PATTERNS["our_suspension_removed"],
+        PATTERNS["suspension_right_removed"],
         ctx.text,
         re.I,
     )
