@@ -13,9 +13,19 @@ from clauseflow_gateway.db.migrate import HISTORY as GATEWAY
 from clauseflow_orchestrator.migrate import HISTORY as ORCHESTRATOR
 from clauseflow_platform.db.engine import async_engine
 from clauseflow_platform.db.migrations import SchemaHistory, current_revision, head, upgrade_database
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
 app = typer.Typer(help="The gateway's and the orchestrator's database schemas.", no_args_is_help=True)
+
+
+@app.callback()
+def _logs_to_stderr() -> None:
+    """Service logs (a schema upgrade, say) go to stderr: stdout carries only the command's answer,
+    so ``TOKEN=$(clauseflow keys create …)`` captures a token and nothing else."""
+    configure_logging("cli", level="INFO", json=False)
+
+
 console = Console()
 
 GATEWAY_URL = typer.Option(

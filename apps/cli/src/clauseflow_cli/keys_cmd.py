@@ -13,11 +13,21 @@ from datetime import UTC, datetime, timedelta
 import typer
 from clauseflow_contracts.errors import ClauseflowError
 from clauseflow_gateway.auth.tokens import Role, new_token
+from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
 from clauseflow_cli.credentials import key_store
 
 app = typer.Typer(help="Manage the gateway's API keys (tenants, roles, revocation).", no_args_is_help=True)
+
+
+@app.callback()
+def _logs_to_stderr() -> None:
+    """Service logs (a schema upgrade, say) go to stderr: stdout carries only the command's answer,
+    so ``TOKEN=$(clauseflow keys create …)`` captures a token and nothing else."""
+    configure_logging("cli", level="WARNING", json=False)
+
+
 console = Console()
 err = Console(stderr=True)
 
