@@ -21,8 +21,7 @@ app = typer.Typer(help="The gateway's and the orchestrator's database schemas.",
 
 @app.callback()
 def _logs_to_stderr() -> None:
-    """Service logs (a schema upgrade, say) go to stderr: stdout carries only the command's answer,
-    so ``TOKEN=$(clauseflow keys create …)`` captures a token and nothing else."""
+    """The migration's own log lines go to stderr; stdout carries only the revision the command reports."""
     configure_logging("cli", level="INFO", json=False)
 
 

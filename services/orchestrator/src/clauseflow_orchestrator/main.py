@@ -14,7 +14,6 @@ from clauseflow_platform.logging import configure_logging, get_logger
 from clauseflow_orchestrator.clause_typing import SkillsClauseTyper
 from clauseflow_orchestrator.service import Orchestrator
 from clauseflow_orchestrator.settings import OrchestratorSettings
-from clauseflow_orchestrator.store import OrchestratorStore
 
 log = get_logger(__name__)
 
@@ -45,7 +44,6 @@ def build_orchestrator(
         concurrency=opts.orchestrator_concurrency,
         handler_attempts=settings.kafka.kafka_handler_attempts,
         outbox_interval_s=opts.orchestrator_outbox_interval_s,
-        store=OrchestratorStore(opts.orchestrator_database_url, settings=settings.database),
         typer=typer,
         llm_wait_s=opts.orchestrator_llm_wait_s,
     )

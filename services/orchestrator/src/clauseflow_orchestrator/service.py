@@ -167,36 +167,53 @@ class Orchestrator:
                 # The model's answers for this event (plan, adjustment, summary) survive a stale
                 # retry: the retry re-applies them to fresh state instead of asking again.
                 answers = _Answers()
-                for attempt in range(1, STALE_ATTEMPTS + 1):
-                    try:
-                        await self._apply(env, answers)
-                        return
-                    except StaleReviewState:
-                        # Another instance committed this review meanwhile (a rebalance): start over
-                        # from what it wrote; the event may even turn out to be processed already.
-                        log.warning("review.state_stale", attempt=attempt)
-                        if attempt == STALE_ATTEMPTS:
-                            raise
+                adjust_from: tuple[RecordResult, ReviewState | None] | None = None
 
-    async def _apply(self, env: Envelope, answers: _Answers) -> None:
+                async def apply() -> None:
+                    nonlocal adjust_from
+                    adjust_from = await self._apply(env, answers)
+
+                await self._retry_stale(apply)
+                if adjust_from is not None:
+                    # The result is published first: its redlines reach the reviewer without
+                    # waiting for the model's view on the plan, which then applies to the clauses
+                    # still planned.
+                    await self._adjust_after(env, *adjust_from, answers)
+
+    async def _retry_stale(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Run ``step``, again from fresh state when another instance committed the review meanwhile."""
+        for attempt in range(1, STALE_ATTEMPTS + 1):
+            try:
+                await step()
+                return
+            except StaleReviewState:
+                # Another instance committed this review meanwhile (a rebalance): start over from
+                # what it wrote; the event may even turn out to be processed already.
+                log.warning("review.state_stale", attempt=attempt)
+                if attempt == STALE_ATTEMPTS:
+                    raise
+
+    async def _apply(
+        self, env: Envelope, answers: _Answers
+    ) -> tuple[RecordResult, ReviewState | None] | None:
+        """Apply the event; returns the fresh result (and the prior state) a plan adjustment may follow."""
         processed, state, version = await self.store.load_for_update(env.event_id, env.review_id)
         if processed:
             log.info("event.already_processed")
-            return
+            return None
         event = await self._prepare(env, state, answers)
         if event is None:
-            return
+            return None
         decision = decide(state, event)
         decision = await self._finish_if_summarizing(decision, env, answers)
         for note in decision.notes:
             log.info("event.note", note=note)
         if decision.state is None:
-            return
+            return None
         await self._commit(env.event_id, env.review_id, decision, version)
         if isinstance(event, RecordResult) and decision.changed:
-            # The result is published first: its redlines reach the reviewer without waiting for
-            # the model's view on the plan, which then applies to the clauses still planned.
-            await self._adjust_after(env, event, state, answers)
+            return event, state
+        return None
 
     async def _commit(self, event_id: str, review_id: str, decision: Decision, version: int | None) -> None:
         assert decision.state is not None
@@ -242,20 +259,21 @@ class Orchestrator:
             outcome.trigger,
             outcome.usage,
         )
-        for attempt in range(1, STALE_ATTEMPTS + 1):
+
+        async def commit_adjustment() -> None:
             processed, state, version = await self.store.load_for_update(event_id, env.review_id)
             if processed or state is None:
                 return
             decision = decide(state, adjust)
             for note in decision.notes:
                 log.info("event.note", note=note)
-            try:
-                await self._commit(event_id, env.review_id, decision, version)
-                return
-            except StaleReviewState:
-                log.warning("review.state_stale", attempt=attempt)
-                if attempt == STALE_ATTEMPTS:
-                    raise
+            await self._commit(event_id, env.review_id, decision, version)
+
+        try:
+            await self._retry_stale(commit_adjustment)
+        except StaleReviewState:
+            # Optional by design (see above): the result it follows is committed and published.
+            log.warning("plan.adjust_dropped", reason="review state stale after retries")
 
     # ---- preparing core inputs (the I/O around the core) ------------------------------------
 
