@@ -255,8 +255,5 @@ def _unreachable_skills(calls: list[SkillCall], names: list[str]) -> str:
 
 
 def _unreachable(call: SkillCall) -> bool:
-    """Whether a call failed for want of a skills server (a ReAct call's error names its tool first)."""
-    if call.ok:
-        return False
-    _, sep, code = call.error.partition(" failed: ") if call.error.startswith("tool ") else ("", "", "")
-    return (code if sep else call.error).startswith(_UNREACHABLE)
+    """Whether a call failed for want of a skills server (its error starts with the gRPC code)."""
+    return not call.ok and call.error.startswith(_UNREACHABLE)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from clauseflow_contracts.chat import ChatMessage, ToolSpec
 from clauseflow_platform.llm import ChatAnswer, ToolTurn
 
-from clauseflow_clause_worker.model import ChatModel
+from clauseflow_clause_worker.model import ChatModel, model_id
 
 
 @dataclass
@@ -131,8 +131,8 @@ class GatedModel:
 
     @property
     def model(self) -> str:
-        """The inner model's id (see :func:`clauseflow_clause_worker.model.model_id`)."""
-        return str(getattr(self._inner, "model", "") or "")
+        """The inner model's id."""
+        return model_id(self._inner)
 
     async def chat(
         self,

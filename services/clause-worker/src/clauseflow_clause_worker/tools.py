@@ -126,7 +126,9 @@ def _failed(call: ToolCall, reason: str, outcome: SkillOutcome | None) -> ToolRu
             skill_id=call.name,
             duration_ms=outcome.duration_ms if outcome else 0.0,
             ok=False,
-            error=reason[:500],
+            # The skill's own error (its gRPC code first) when it answered: what the agent reads to
+            # tell an unreachable server from a refusal. The model gets the explained reason.
+            error=(outcome.error if outcome else reason)[:500],
         ),
         outcome=outcome,
     )
