@@ -232,6 +232,12 @@ def test_numbers_that_measure_nothing_a_position_covers_are_left_alone(text: str
     ]
 
 
+def test_a_spelled_number_is_not_a_multiple_for_the_x_in_its_spelling() -> None:
+    # "six", "sixty", "sixteen" hold an "x": a count of monthly fees is not "6 times the fees".
+    assert not parameters_of("Liability is limited to six monthly fees.", "liability_cap")
+    assert parameters_of("Liability is limited to six times the annual fees.", "liability_cap")
+
+
 def test_a_money_amount_is_not_a_period() -> None:
     assert not parameters_of(
         "The warranty period applies to parts costing more than USD 500.", "warranty_period"

@@ -118,7 +118,7 @@ _EN_MULTIPLE = re.compile(
     r"(?:(?P<word>"
     + EN_NUMBER_WORDS
     + r"|once|twice|thrice)\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?\s*"
-    r"(?:times|x|×)?\s+(?:the\s+|of\s+the\s+)?(?:amount\s+of\s+(?:the\s+)?)?" + _BASE_WORDS,
+    r"(?P<times>times|x|×)?\s+(?:the\s+|of\s+the\s+)?(?:amount\s+of\s+(?:the\s+)?)?" + _BASE_WORDS,
     re.I,
 )
 _ZH_MULTIPLE = re.compile(
@@ -194,7 +194,7 @@ def _numbers(sentence: str) -> list[_Number]:
     for m in _EN_MULTIPLE.finditer(sentence):
         word, num = m.group("word"), m.group("num")
         spoken = word.strip().lower() if word else ""
-        times = bool(word or num) and re.search(r"times|x|×", m.group(0), re.I) is not None
+        times = bool(word or num) and m.group("times") is not None
         if not times and spoken not in _TIMES_WORD:
             continue
         value = float(num) if num else _TIMES_WORD.get(spoken) or words_to_number(spoken)
