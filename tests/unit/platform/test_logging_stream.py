@@ -9,7 +9,6 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-
 from clauseflow_platform.logging import configure_logging, get_logger
 
 
