@@ -125,7 +125,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         )
         if not conv and not notice_only:
             continue
-        cause = re.search(_CAUSE, text, re.I)
+        cause = re.search(_CAUSE, text, re.I) or re.search(PATTERNS["cause_before"], text[: m.start()], re.I)
         if VETOES.applies("for_cause", cause and not conv):
             continue
         # "may at any time terminate for breach" is termination for cause
