@@ -21,6 +21,7 @@ VETOES = Vetoes(
         "after_the_contract": "a restraint that runs after the contract ends is a non-compete (non_compete)",
         "answers_their_appointment": "our exclusive dealing answers the counterparty's exclusive appointment of us",
         "answers_their_purchasing": "our exclusive appointment answers their exclusive purchasing from us",
+        "their_designs_only": '"shall not sell parts made with the Buyer’s tooling to any other customer" protects their designs, it binds no dealing',
     },
 )
 
@@ -39,6 +40,12 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             and not any(
                 ctx.parties.theirs(x.side) and x.end == len(used) for x in ctx.parties.mentions(used)
             ),
+        ):
+            continue
+        if VETOES.applies(
+            "their_designs_only",
+            re.search(PATTERNS["sells"], m.group(0), re.I)
+            and re.search(PATTERNS["their_designs"], s.text, re.I),
         ):
             continue
         if VETOES.applies("after_the_contract", AFTER_THE_CONTRACT.search(s.text)):

@@ -58,6 +58,9 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("confidentiality", re.search(PATTERNS["confidentiality"], m.group(0), re.I)):
             continue
         side = ctx.actor(s, m.start())
+        named_after_neither = ctx.parties.mentions(m.group(0)) if m.groupdict().get("neither") else []
+        if side is None and named_after_neither:
+            side = named_after_neither[0].side
         if side is None and re.search(PATTERNS["non_compete_word"], m.group(0), re.I):
             side = ctx.parties.side_before(text, len(text))
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]

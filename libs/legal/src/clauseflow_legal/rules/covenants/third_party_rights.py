@@ -48,11 +48,20 @@ def third_party_rights(ctx: ClauseContext) -> list[Finding]:
         if side is None:
             owners = [x for x in ctx.parties.mentions(after) if x.side in {"us", "them"}]
             side = owners[0].side if owners else None
+        first = non_party[0]
+        if side is None:
+            # no one named against whom: the counterparty's own non-party ("each Kestrel Customer")
+            # enforces the contract against us
+            holders = [
+                x
+                for x in ctx.parties.mentions(before[max(0, first.start() - 40) : first.end()])
+                if x.side in {"us", "them"}
+            ]
+            side = "us" if holders and ctx.parties.theirs(holders[-1].side) else None
         if not ctx.parties.ours(side):
             continue
         # the non-party belongs to the counterparty (its affiliates, its lenders) or to nobody in
         # particular: its holder is named just before it ("the Owner's lenders"), not after
-        first = non_party[0]
         holder = [
             x
             for x in ctx.parties.mentions(before[max(0, first.start() - 40) : first.start()])

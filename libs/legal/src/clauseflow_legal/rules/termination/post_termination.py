@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import (
     ClauseContext,
     Finding,
@@ -285,12 +286,19 @@ def _goodwill_denied(ctx: ClauseContext) -> list[Finding]:
 _UNDERVALUE_TRANSFER = PATTERNS["undervalue_transfer"]
 
 
+def _seller(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
+    """Who must sell: the party "required" to ("may by notice require the Franchisee to sell"), else the actor."""
+    required = re.search(PATTERNS["required_to"], s.text[max(0, m.start() - 80) : m.start()], re.I)
+    named = ctx.parties.mentions(required.group("who")) if required else []
+    return named[0].side if named else ctx.actor(s, m.start())
+
+
 def _forced_sale(ctx: ClauseContext) -> list[Finding]:
     """On termination we must hand our assets or premises to the counterparty below their value."""
     return _first_forfeiture(
         ctx,
         _UNDERVALUE_TRANSFER,
-        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
+        lambda s, m: ctx.parties.ours(_seller(ctx, s, m)) and bool(re.search(_ENDING, s.text, re.I)),
         (
             f"On termination {ctx.us} must hand its equipment, stock or premises to {ctx.them} at book value or for nothing.",
             f"合同终止时{ctx.us}须按账面价值或无偿将其设备、存货或经营场所移交{ctx.them}。",
