@@ -106,7 +106,8 @@ def test_the_playbook_model_rewrites_the_sentence_when_the_substance_requires_it
 
 IP_EN = (
     "All reports, software and other deliverables prepared for the Customer under this Agreement shall be owned "
-    "exclusively by the Consultant, and the Customer hereby assigns to the Consultant all rights it may have in them."
+    "exclusively by the Consultant, and the Customer hereby assigns to the Consultant all rights it may have in them "
+    "and shall sign any document reasonably requested by the Consultant to confirm that assignment."
 )
 ACCEPTANCE_ZH = "买方在收到货物及全部随附单据后七个工作日内未向卖方提出书面质量异议的，视为买方已验收合格且货物符合合同约定。"
 
@@ -125,7 +126,7 @@ ACCEPTANCE_ZH = "买方在收到货物及全部随附单据后七个工作日内
             IP_EN.replace(
                 "exclusively by the Consultant, and the Customer hereby assigns to the Consultant",
                 "exclusively by the Customer, and the Consultant hereby assigns to the Customer",
-            ),
+            ).replace("requested by the Consultant", "requested by the Customer"),
         ),
         # silence deemed acceptance: one word of negation
         (
