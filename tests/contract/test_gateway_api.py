@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import io
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator
@@ -830,6 +832,24 @@ async def test_event_stream_reports_progress_pending_redlines_and_the_end(gatewa
     assert kinds[0] == "progress" and kinds[-1] == "end"
     assert {d["id"] for k, d in seen if k == "redline"} == {first, second}
     assert seen[-1][1]["status"] == "completed"
+
+
+async def test_clients_leaving_the_event_stream_leave_no_database_work_behind(
+    gateway: Gateway, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A desk tab closed mid-poll: the read in flight finishes and its connection goes back to the
+    pool, so the log never says a database close was abandoned ("Task was destroyed")."""
+    review_id, _ = await review_with_pending_redlines(gateway)
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        for _ in range(5):
+            async with gateway.http.stream("GET", f"/v1/reviews/{review_id}/events") as resp:
+                async for line in resp.aiter_lines():
+                    if line.startswith("event:"):
+                        break  # leave while the server reads the redlines of that poll
+        await asyncio.sleep(0.5)
+        gc.collect()  # an abandoned close shows when its connection is collected
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
+    assert (await gateway.http.get(f"/v1/reviews/{review_id}")).status_code == 200
 
 
 async def _ready(value: bool) -> bool:

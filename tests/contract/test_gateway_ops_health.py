@@ -12,12 +12,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from clauseflow_contracts.events import MAX_EVENT_BYTES, ClauseProgress, Envelope, ReviewRetryRequested, Topic
+from clauseflow_contracts.events import (
+    MAX_EVENT_BYTES,
+    ClauseProgress,
+    Envelope,
+    EventDeadLettered,
+    ReviewRetryRequested,
+    Topic,
+)
 from clauseflow_contracts.review import ClauseState
 from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.db.engine import create_engine, session_factory
-from clauseflow_gateway.db.tables import OutboxRow
-from gateway_api_support import eventually, gateway_on_sqlite, publish, snapshot, submit_text
+from clauseflow_gateway.db.tables import OutboxRow, ReportedDeadLetterRow
+from gateway_api_support import TENANT, eventually, gateway_on_sqlite, publish, snapshot, submit_text
+from sqlalchemy import func, select
 
 MODEL_DOWN = "fixed-skill path failed: the LLM endpoint http://model/v1 is unavailable after 4 attempt(s)"
 
@@ -73,6 +81,47 @@ async def test_a_dead_lettered_event_raises_an_alert_that_names_it(tmp_path: Pat
     assert outbox["dead_lettered"] == 1 and outbox["pending"] == 0
     assert "bytes" in outbox["last_dead_letter_error"]
     assert any("dead-lettered" in line for line in health["alerts"])
+
+
+async def test_an_event_the_orchestrator_dead_lettered_is_shown_once_to_its_tenant(tmp_path: Path) -> None:
+    async with gateway_on_sqlite(tmp_path) as (http, bus):
+        gw = _Served(http, bus)
+        review_id = (await submit_text(gw))["id"]
+        report = EventDeadLettered(
+            service="orchestrator",
+            event_id="evt_snapshot_9",
+            event_type="review.updated",
+            topic=Topic.REVIEW_UPDATES,
+            error="InvalidEvent: event is 1100000 bytes",
+        )
+        event = Envelope.wrap(review_id, report, event_id="evt_snapshot_9:dead_lettered", tenant_id=TENANT)
+        for _ in range(2):  # delivered twice (at least once): one dead letter
+            await bus.publish(Topic.REVIEW_UPDATES, review_id, event)
+
+        health = await _until(http, "alert")
+        other = Envelope.wrap(
+            "rev_elsewhere", report.model_copy(update={"event_id": "evt_9"}), event_id="evt_o"
+        )
+        await bus.publish(Topic.REVIEW_UPDATES, "rev_elsewhere", other)  # another tenant's review
+        await eventually(lambda: _reported(tmp_path, 2), timeout_s=10)
+        again = await _health(http)
+    orchestrator = health["orchestrator"]
+    assert orchestrator["dead_lettered"] == 1 and orchestrator["last_dead_letter_event"] == "review.updated"
+    assert "1100000 bytes" in orchestrator["last_dead_letter_error"]
+    assert health["outbox"]["dead_lettered"] == 0  # the gateway's own outbox is fine
+    assert any("orchestrator event(s)" in line and "1100000 bytes" in line for line in health["alerts"])
+    assert again["orchestrator"]["dead_lettered"] == 1  # the other tenant's is not this admin's
+
+
+async def _reported(root: Path, count: int) -> bool | None:
+    """Whether the gateway has kept ``count`` reported dead letters."""
+    engine = create_engine(f"sqlite+aiosqlite:///{root / 'gateway.db'}")
+    try:
+        async with session_factory(engine)() as session:
+            kept = await session.scalar(select(func.count()).select_from(ReportedDeadLetterRow))
+    finally:
+        await engine.dispose()
+    return True if kept == count else None
 
 
 async def test_clauses_that_could_not_be_reviewed_raise_an_alert_until_they_are_retried(

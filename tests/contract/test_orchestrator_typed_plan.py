@@ -102,7 +102,7 @@ async def first_window(tmp_path: Path, typer: SkillsClauseTyper | None) -> list[
 async def test_clauses_typed_as_high_risk_are_dispatched_before_ordinary_ones(
     tmp_path: Path, skills_target: str
 ) -> None:
-    typer = SkillsClauseTyper(skills_target)
+    typer = SkillsClauseTyper.over(skills_target)
     try:
         assert set(await first_window(tmp_path, typer)) == set(DANGEROUS)
     finally:
@@ -126,7 +126,7 @@ async def test_the_typer_reads_contract_clauses_and_reference_units(stored: Path
     )
     reference = parse_document(er.encode(), "er.txt").model_copy(update={"document_id": "doc_er"})
     DocumentStore(stored).put_structure(reference)
-    typer = SkillsClauseTyper(skills_target)
+    typer = SkillsClauseTyper.over(skills_target)
     request = ReviewRequested(
         documents=DocumentRefs(primary=DOC, references=("doc_er",)),
         our_party="Supplier",
@@ -142,7 +142,7 @@ async def test_the_typer_reads_contract_clauses_and_reference_units(stored: Path
 
 
 async def test_a_skills_service_that_is_down_leaves_the_units_untyped_within_the_deadline() -> None:
-    typer = SkillsClauseTyper("127.0.0.1:9", deadline_s=2.0)  # nothing listens on the discard port
+    typer = SkillsClauseTyper.over("127.0.0.1:9", deadline_s=2.0)  # nothing listens on the discard port
     request = ReviewRequested(documents=DocumentRefs(primary=DOC), our_party="Supplier", language=Language.EN)
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -151,3 +151,15 @@ async def test_a_skills_service_that_is_down_leaves_the_units_untyped_within_the
     finally:
         await typer.close()
     assert loop.time() - started < 10  # bounded by the deadline (plus a loaded machine's slack)
+
+
+async def test_the_typer_asks_every_skills_target_not_only_the_first(skills_target: str) -> None:
+    # SKILLS_TARGETS as the worker reads it: a target that is down first, one that is up second.
+    typer = SkillsClauseTyper.over(f"127.0.0.1:9,{skills_target}", deadline_s=10.0)
+    request = ReviewRequested(documents=DocumentRefs(primary=DOC), our_party="Supplier", language=Language.EN)
+    try:
+        types = await typer.types_of("rev_typed", request, ["9", "10"])
+    finally:
+        await typer.close()
+    assert "termination_for_convenience" in types["9"]
+    assert "unilateral_amendment" in types["10"]

@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_contracts.events import ClauseResult, ClauseTask, DocumentRefs, Envelope
 from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.kafka import KafkaBus, KafkaBusOptions
 from clauseflow_platform.llm import LLMClient
 from clauseflow_platform.settings import KafkaSettings, SkillsClientSettings
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
 from clauseflow_testkit.scripted_model import ScriptedModel

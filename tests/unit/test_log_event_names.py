@@ -10,8 +10,11 @@ finding every line.
 from __future__ import annotations
 
 import ast
+import json
 import re
-from dataclasses import dataclass
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -81,7 +84,7 @@ def log_calls(source: str, name: str) -> list[LogCall]:
     return calls
 
 
-def all_log_calls() -> list[LogCall]:
+def scan_sources() -> list[LogCall]:
     """The structlog calls of every module of the libraries, services and apps."""
     calls: list[LogCall] = []
     for root in SOURCE_ROOTS:
@@ -91,17 +94,32 @@ def all_log_calls() -> list[LogCall]:
     return calls
 
 
-def test_the_scan_finds_the_logging_calls_of_every_part() -> None:
-    calls = all_log_calls()
+@pytest.fixture(scope="module")
+def all_log_calls() -> list[LogCall]:
+    """The scan of every source, run once in a fresh interpreter.
+
+    CPython 3.11 keeps ``ast``'s recursion-depth counter in interpreter-wide state, so when a
+    finaliser of an earlier test's leftovers runs Python code in the middle of ``ast.parse``
+    (python/cpython#106905), the parse fails with "AST constructor recursion depth mismatch".
+    A separate process has no leftovers.
+    """
+    done = subprocess.run(
+        [sys.executable, __file__], capture_output=True, text=True, timeout=120, check=True, cwd=REPO
+    )
+    return [LogCall(**call) for call in json.loads(done.stdout)]
+
+
+def test_the_scan_finds_the_logging_calls_of_every_part(all_log_calls: list[LogCall]) -> None:
+    calls = all_log_calls
     parts = {c.where.split("/")[1] for c in calls}
     # a scan that found nothing would pass the test below without checking anything
     assert {"platform", "gateway", "orchestrator", "clause-worker", "skills"} <= parts
     assert len(calls) > 50
 
 
-def test_every_event_is_a_literal_area_dot_event_name() -> None:
+def test_every_event_is_a_literal_area_dot_event_name(all_log_calls: list[LogCall]) -> None:
     wrong = [
-        f"{c.where}: {c.event!r}" for c in all_log_calls() if c.event is None or not EVENT_NAME.match(c.event)
+        f"{c.where}: {c.event!r}" for c in all_log_calls if c.event is None or not EVENT_NAME.match(c.event)
     ]
     assert not wrong, "log events must be literal 'area.event' names (docs/logging.md):\n" + "\n".join(wrong)
 
@@ -121,3 +139,7 @@ def test_the_scan_reads_the_events_of_loggers_and_nothing_else(
     source: str, expected: list[str | None]
 ) -> None:
     assert [c.event for c in log_calls(source, "probe.py")] == expected
+
+
+if __name__ == "__main__":
+    json.dump([asdict(call) for call in scan_sources()], sys.stdout)

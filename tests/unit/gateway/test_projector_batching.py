@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from clauseflow_contracts.events import ClauseProgress, ClauseResult, Envelope, ReviewUpdated
 from clauseflow_contracts.review import ReviewStatus, Risk
-from clauseflow_gateway.db.engine import create_engine, create_schema, session_factory
+from clauseflow_gateway.db.engine import session_factory
 from clauseflow_gateway.db.tables import ClauseRow, ReviewRow, RiskRow
 from clauseflow_gateway.projector import Projector
+from gateway_db import database_with
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -20,14 +21,9 @@ REVIEW = "rev_batch"
 
 @pytest.fixture
 async def engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'rm.db'}")
-    await create_schema(engine)
-    async with session_factory(engine)() as session, session.begin():
-        session.add(
-            ReviewRow(id=REVIEW, status="received", our_party="Buyer", language="en", domain="generic")
-        )
-    yield engine
-    await engine.dispose()
+    review = ReviewRow(id=REVIEW, status="received", our_party="Buyer", language="en", domain="generic")
+    async with database_with(tmp_path / "rm.db", review) as engine:
+        yield engine
 
 
 def _result(clause_id: str, risk_id: str) -> Envelope:

@@ -128,6 +128,34 @@ async def test_a_hanging_endpoint_times_out_as_llm_unavailable() -> None:
     assert elapsed < 3.0
 
 
+async def test_a_deadline_bounds_the_whole_call_whatever_the_timeout_and_retries() -> None:
+    async with ScriptedModel(forever=Turn.hang()) as model:
+        client = _client(model, llm_timeout_s=5.0, llm_max_retries=3)
+        started = time.monotonic()
+        try:
+            with pytest.raises(LLMUnavailable):
+                await client.chat(MESSAGES, deadline_s=0.5)
+        finally:
+            await client.close()
+        elapsed = time.monotonic() - started
+    # Without the deadline: 4 attempts of 5 s each. The slack is for a loaded machine.
+    assert 0.5 <= elapsed < 3.0
+
+
+async def test_no_retry_is_waited_for_when_it_would_start_past_the_deadline() -> None:
+    async with ScriptedModel([Turn.http_status(429, retry_after=5), Turn.text("too late")]) as model:
+        client = _client(model)
+        started = time.monotonic()
+        try:
+            with pytest.raises(LLMUnavailable, match="HTTP 429"):
+                await client.chat(MESSAGES, deadline_s=1.0)
+        finally:
+            await client.close()
+        elapsed = time.monotonic() - started
+        assert len(model.requests) == 1
+    assert elapsed < 1.0
+
+
 async def test_a_slow_answer_within_the_timeout_is_accepted() -> None:
     async with ScriptedModel([Turn.text("late but fine", delay_s=0.2)]) as model:
         client = _client(model, llm_timeout_s=2.0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from clauseflow_contracts.events import DocumentRefs, ReviewRequested
 from clauseflow_contracts.review import ClausePlan, Depth, Domain, Language, Risk
@@ -9,6 +11,8 @@ from clauseflow_orchestrator import llm_planning
 from clauseflow_orchestrator.llm_planning import generate_review_plan, maybe_adjust_plan, write_summary
 from clauseflow_orchestrator.state import ClauseRecord, ReviewState
 from clauseflow_platform.llm import LLMClient
+from clauseflow_testkit.scripted_model import ScriptedModel
+from clauseflow_testkit.scripted_turns import Turn
 
 from .conftest import ScriptedChatServer, sample_checklist
 
@@ -85,6 +89,20 @@ class TestGenerateReviewPlan:
         outcome = await generate_review_plan(llm, sample_checklist(), wait_s=0.3)
         assert outcome.plan.source == "default" and "unavailable" in outcome.fallback_reason
         assert 2 <= len(chat_server.system_markers()) < 200
+
+    async def test_the_wait_bounds_the_whole_ask_not_only_the_pauses_between_calls(self) -> None:
+        # The orchestrator holds the review's lock while it asks: a hanging model must not keep it
+        # for the client's timeout times its retries (4 x 5 s here) when the wait is 0.5 s.
+        async with ScriptedModel(forever=Turn.hang()) as model:
+            client = LLMClient(model.settings(llm_timeout_s=5.0, llm_max_retries=3))
+            started = time.monotonic()
+            try:
+                outcome = await generate_review_plan(client, sample_checklist(), wait_s=0.5)
+            finally:
+                await client.close()
+            elapsed = time.monotonic() - started
+        assert outcome.plan.source == "default" and "unavailable" in outcome.fallback_reason
+        assert elapsed < 3.0  # 0.5 s asked for; the slack is for a loaded machine
 
     async def test_an_unusable_answer_is_not_waited_on(
         self, llm: LLMClient, chat_server: ScriptedChatServer

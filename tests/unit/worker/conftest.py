@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.memory import InMemoryBus
 from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
 from worker_fixtures import contract, probe_skills

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from clauseflow_clause_worker.settings import AgentSettings
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_contracts.prompts.kinds import (
     CLAUSE_END,
     CLAUSE_START,
@@ -14,6 +13,7 @@ from clauseflow_contracts.prompts.kinds import (
     read_marker_from_messages,
 )
 from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
 from clauseflow_testkit.scripted_turns import Turn, call

@@ -9,10 +9,10 @@ from clauseflow_clause_worker import model_gate
 from clauseflow_clause_worker.model_gate import ModelGate
 from clauseflow_clause_worker.service import ClauseWorker
 from clauseflow_clause_worker.settings import WorkerSettings
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_contracts.events import ClauseResult, Envelope, Topic
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_testkit.scripted_model import request_facts
 from clauseflow_testkit.scripted_turns import Turn, call
 from worker_fixtures import clause_task, scripted_llm

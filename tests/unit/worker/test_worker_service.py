@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 from clauseflow_clause_worker.service import ClauseWorker, result_event_id
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_contracts import ids
 from clauseflow_contracts.events import ClauseResult, ClauseTask, DocumentRefs, Envelope, Topic
 from clauseflow_contracts.prompts import read_clause_block
@@ -17,6 +16,7 @@ from clauseflow_contracts.review import TaskMode
 from clauseflow_documents.parser import parse_text
 from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.memory import InMemoryBus
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_testkit.scripted_model import request_facts
 from clauseflow_testkit.scripted_turns import Turn
 from worker_fixtures import DOCUMENT_ID, LIABILITY_RISK, REVIEW_ID, clause_task, scripted_llm

@@ -1,4 +1,4 @@
-"""The worker's skills client against real gRPC servers: registry, routing, errors as readable text."""
+"""The shared skills client against real gRPC servers: registry, routing, failover, readable errors."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import socket
 from pathlib import Path
 
-from clauseflow_clause_worker.skills_client import InvocationContext, SkillsClient
 from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_platform.skills_client import InvocationContext, SkillsClient
 from clauseflow_skills.registry import SkillRegistry
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
@@ -135,3 +135,21 @@ async def test_a_target_that_went_away_is_retried_then_reported_as_unavailable(s
         assert outcome.duration_ms >= 200  # at least one backoff happened before giving up
     finally:
         await client.close()
+
+
+async def test_a_call_fails_over_to_another_target_offering_the_tool_when_its_own_went_away(
+    store_dir: Path,
+) -> None:
+    settings = SkillsServerSettings(document_store_dir=store_dir, skills_host="127.0.0.1")
+    first, first_port = await create_server(settings, port=0, registry=SkillRegistry(probe_skills()[1:2]))
+    second, second_port = await create_server(settings, port=0, registry=SkillRegistry(probe_skills()[1:2]))
+    targets = f"127.0.0.1:{first_port},127.0.0.1:{second_port}"
+    client = SkillsClient(SkillsClientSettings(skills_targets=targets, skills_timeout_s=2))
+    try:
+        assert {t.target for t in await client.tools_for("generic")} == {f"127.0.0.1:{first_port}"}
+        await first.stop(grace=0)
+        outcome = await client.invoke("big_probe", _context(), {"clause_id": "1"})
+        assert outcome.ok, outcome.error
+    finally:
+        await client.close()
+        await second.stop(grace=0)

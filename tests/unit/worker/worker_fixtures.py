@@ -9,12 +9,12 @@ from typing import Any
 
 from clauseflow_clause_worker.agent import ClauseAgent, ClauseJob
 from clauseflow_clause_worker.settings import AgentSettings
-from clauseflow_clause_worker.skills_client import SkillsClient
 from clauseflow_contracts import ids
 from clauseflow_contracts.events import ClauseTask, DocumentRefs
 from clauseflow_contracts.review import Risk, RiskLevel
 from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_platform.llm import LLMClient
+from clauseflow_platform.skills_client import SkillsClient
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_testkit.scripted_model import ScriptedModel
 from clauseflow_testkit.scripted_turns import Turn

@@ -249,6 +249,22 @@ class ReviewRetryRequested(Payload):
     requested_by: str = "anonymous"
 
 
+class EventDeadLettered(Payload):
+    """A service moved one of its events to its dead letters: it can never be published (service → gateway).
+
+    The gateway's ``GET /v1/ops/health`` counts these, so a dead letter in another service's database
+    is shown where the operator looks. Travels on ``review.updates``, keyed by the dead event's review;
+    its event id is the dead event's id + ``:dead_lettered`` (a redelivery is recorded once).
+    """
+
+    TYPE: ClassVar[str] = "event.dead_lettered"
+    service: str
+    event_id: str
+    event_type: str = ""
+    topic: str = ""
+    error: str = ""
+
+
 PAYLOAD_TYPES: dict[str, type[Payload]] = {
     model.TYPE: model
     for model in (
@@ -258,6 +274,7 @@ PAYLOAD_TYPES: dict[str, type[Payload]] = {
         ReviewDecisionsSubmitted,
         ReviewUpdated,
         ReviewRetryRequested,
+        EventDeadLettered,
     )
 }
 

@@ -10,7 +10,7 @@ import logging
 import re
 import sys
 from collections.abc import MutableMapping
-from typing import Any
+from typing import Any, TextIO
 
 import structlog
 
@@ -74,6 +74,24 @@ def quiet_noisy_loggers() -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
+class CurrentStderrHandler(logging.StreamHandler[TextIO]):
+    """A handler writing to whatever ``sys.stderr`` is when a record is emitted.
+
+    A handler holding the stream it was built with keeps writing to it after it is swapped and
+    closed (a test's captured stderr, a CLI command run in process), and every later line becomes
+    a "Logging error" instead of output. The stdlib's last-resort handler looks the stream up the
+    same way.
+    """
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)  # not StreamHandler's: it would pin today's stream
+
+    @property
+    def stream(self) -> TextIO:  # type: ignore[override]  # read-only on purpose: never pinned
+        """The process's stderr at this moment."""
+        return sys.stderr
+
+
 def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -> None:
     """Configure structlog and the stdlib root logger once per process.
 
@@ -99,7 +117,7 @@ def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -
         logger_factory=structlog.stdlib.LoggerFactory(),
         cache_logger_on_first_use=True,
     )
-    handler = logging.StreamHandler(sys.stderr)
+    handler = CurrentStderrHandler()
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=shared,

@@ -31,11 +31,11 @@ from clauseflow_contracts.review import Depth, LLMUsage, SkillCall
 from clauseflow_documents.model import Clause
 from clauseflow_legal.jurisdictions import ContractSetting
 from clauseflow_platform.logging import get_logger
+from clauseflow_platform.skills_client import InvocationContext, SkillOutcome, ToolInfo
 
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.model import ChatModel
 from clauseflow_clause_worker.settings import AgentSettings
-from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome, ToolInfo
 from clauseflow_clause_worker.tools import run_tool_calls
 
 log = get_logger(__name__)

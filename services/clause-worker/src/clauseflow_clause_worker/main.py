@@ -10,11 +10,11 @@ from clauseflow_documents.store import DocumentStore
 from clauseflow_platform import runtime
 from clauseflow_platform.heartbeat import HeartbeatSettings, heartbeat
 from clauseflow_platform.logging import configure_logging, get_logger
+from clauseflow_platform.skills_client import SkillsClient
 from pydantic import ValidationError
 
 from clauseflow_clause_worker.service import ClauseWorker
 from clauseflow_clause_worker.settings import ClauseWorkerConfig
-from clauseflow_clause_worker.skills_client import SkillsClient
 
 log = get_logger(__name__)
 

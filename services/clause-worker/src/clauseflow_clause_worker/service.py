@@ -18,6 +18,7 @@ from clauseflow_documents.store import DocumentStore
 from clauseflow_platform.bus.base import Consumer, EventBus
 from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_platform.skills_client import SkillsClient
 
 from clauseflow_clause_worker.agent import ClauseAgent, SkillSource
 from clauseflow_clause_worker.model import ChatModel, model_id
@@ -25,7 +26,6 @@ from clauseflow_clause_worker.model_gate import GatedModel, ModelGate
 from clauseflow_clause_worker.pipeline import ClauseProcessor
 from clauseflow_clause_worker.redlines import RedlineDrafter
 from clauseflow_clause_worker.settings import AgentSettings
-from clauseflow_clause_worker.skills_client import SkillsClient
 
 log = get_logger(__name__)
 

@@ -17,8 +17,7 @@ from typing import Protocol
 from clauseflow_contracts.chat import ToolMessage
 from clauseflow_contracts.review import SkillCall
 from clauseflow_platform.llm import ToolCall
-
-from clauseflow_clause_worker.skills_client import InvocationContext, SkillOutcome
+from clauseflow_platform.skills_client import InvocationContext, SkillOutcome
 
 TRUNCATION_NOTE = "...[truncated, original length {n} chars]"
 

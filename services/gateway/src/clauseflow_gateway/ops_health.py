@@ -4,7 +4,9 @@ A dead-lettered outbox row is an event the rest of the system never saw (a decis
 request); a ``failed`` clause is a part of a contract nobody reviewed yet. Both are logged when
 they happen, but a log line scrolls away: :func:`ops_health` counts them from the database, so
 ``GET /v1/ops/health`` shows them until someone acts (the clauses are retried, the dead letters
-handled), and a monitor can alert on its ``status``.
+handled), and a monitor can alert on its ``status``. The orchestrator's dead letters live in its
+own database; it reports each one with an ``event.dead_lettered`` event, which the projector keeps
+(``reported_dead_letters``) and this counts beside the gateway's own.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from clauseflow_gateway.db.tables import ClauseRow, OutboxDeadLetterRow, OutboxRow, ReviewRow, utcnow
+from clauseflow_gateway.db.tables import (
+    ClauseRow,
+    OutboxDeadLetterRow,
+    OutboxRow,
+    ReportedDeadLetterRow,
+    ReviewRow,
+    utcnow,
+)
 
 # Unsent outbox rows older than this mean the relay is stuck (the broker is down, or a bug).
 STALE_OUTBOX_S = 300.0
@@ -30,6 +39,17 @@ class OutboxHealthPublic(BaseModel):
     dead_lettered: int = Field(description="events that can never be published (kept for an operator)")
     last_dead_letter_at: datetime | None = None
     last_dead_letter_error: str = ""
+
+
+class ReportedDeadLettersPublic(BaseModel):
+    """Events another service (the orchestrator) could never publish, as it reported them."""
+
+    dead_lettered: int = Field(description="events dead-lettered in that service's own database")
+    last_dead_letter_at: datetime | None = None
+    last_dead_letter_error: str = ""
+    last_dead_letter_event: str = Field(
+        default="", description="the type of the last one, e.g. review.updated"
+    )
 
 
 class ReviewsHealthPublic(BaseModel):
@@ -47,6 +67,7 @@ class OpsHealthPublic(BaseModel):
     status: Literal["ok", "alert"]
     alerts: list[str]
     outbox: OutboxHealthPublic
+    orchestrator: ReportedDeadLettersPublic
     reviews: ReviewsHealthPublic
 
 
@@ -54,9 +75,51 @@ async def ops_health(sessions: async_sessionmaker[AsyncSession], tenant: str | N
     """Count the dead letters and failed clauses; ``tenant=None`` (the operator) counts every tenant's."""
     async with sessions() as session:
         outbox = await _outbox(session)
+        orchestrator = await _reported(session, "orchestrator", tenant)
         reviews = await _reviews(session, tenant)
     alerts = _alerts(outbox, reviews)
-    return OpsHealthPublic(status="alert" if alerts else "ok", alerts=alerts, outbox=outbox, reviews=reviews)
+    if orchestrator.dead_lettered:
+        alerts.insert(
+            1 if outbox.dead_lettered else 0,
+            f"{orchestrator.dead_lettered} orchestrator event(s) could never be published and were "
+            f"dead-lettered (its table orchestrator_outbox_dead_letters; last: "
+            f"{orchestrator.last_dead_letter_error[:200]})",
+        )
+    return OpsHealthPublic(
+        status="alert" if alerts else "ok",
+        alerts=alerts,
+        outbox=outbox,
+        orchestrator=orchestrator,
+        reviews=reviews,
+    )
+
+
+async def _reported(session: AsyncSession, service: str, tenant: str | None) -> ReportedDeadLettersPublic:
+    """The dead letters ``service`` reported, of the tenant's reviews (every tenant's for the operator)."""
+    scope = [ReportedDeadLetterRow.service == service]
+    if tenant is not None:
+        scope.append(ReportedDeadLetterRow.tenant == tenant)
+    count = int(
+        await session.scalar(select(func.count()).select_from(ReportedDeadLetterRow).where(*scope)) or 0
+    )
+    last = (
+        await session.execute(
+            select(
+                ReportedDeadLetterRow.created_at,
+                ReportedDeadLetterRow.error,
+                ReportedDeadLetterRow.event_type,
+            )
+            .where(*scope)
+            .order_by(ReportedDeadLetterRow.id.desc())
+            .limit(1)
+        )
+    ).first()
+    return ReportedDeadLettersPublic(
+        dead_lettered=count,
+        last_dead_letter_at=last[0] if last else None,
+        last_dead_letter_error=last[1][:500] if last else "",
+        last_dead_letter_event=last[2] if last else "",
+    )
 
 
 async def _outbox(session: AsyncSession) -> OutboxHealthPublic:

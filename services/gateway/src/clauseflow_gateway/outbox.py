@@ -15,7 +15,7 @@ the rows are retried, after a backoff.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 
 from clauseflow_contracts.errors import InvalidEvent
@@ -39,15 +39,25 @@ def enqueue(session: AsyncSession, topic: str, key: str, event: Envelope) -> Non
 
 
 class GatewayOutbox:
-    """The read model's ``outbox`` table as the relay's store (one transaction per call)."""
+    """The read model's ``outbox`` table as the relay's store (one transaction per call).
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    ``on_dead_lettered`` is told how many rows :meth:`pending` dead-lettered because they could
+    not be read, so the relay counts them with the rows it dead-letters itself (one metric).
+    """
+
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        on_dead_lettered: Callable[[int], None] | None = None,
+    ) -> None:
         self._sessions = sessions
+        self._on_dead_lettered = on_dead_lettered
 
     async def pending(
         self, limit: int = BATCH, *, after_id: int = 0, min_age_s: float | None = None
     ) -> list[PendingEvent]:
-        """Unsent rows in the order written (an unreadable one is dead-lettered on the way)."""
+        """Unsent rows in the order written (the unreadable ones are dead-lettered on the way)."""
         while True:
             query = select(OutboxRow.id, OutboxRow.topic, OutboxRow.key, OutboxRow.event).where(
                 OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None), OutboxRow.id > after_id
@@ -57,15 +67,20 @@ class GatewayOutbox:
             async with self._sessions() as session:
                 rows = (await session.execute(query.order_by(OutboxRow.id).limit(limit))).all()
             readable: list[PendingEvent] = []
+            unreadable: list[tuple[int, str]] = []
             for row in rows:
                 try:
                     envelope = Envelope.from_bytes(row.event.encode())
                 except InvalidEvent as exc:
                     # Not an event at all: no bus will ever take it (the same alert as the relay's).
-                    await self._dead_letter_one(row.id, f"InvalidEvent: {exc}")
+                    unreadable.append((row.id, f"InvalidEvent: {exc}"))
                     log.error("outbox.dead_lettered", outbox_id=row.id, topic=row.topic, error=str(exc))
                     continue
                 readable.append(PendingEvent(row.id, row.topic, row.key, envelope))
+            if unreadable:
+                moved = await self._dead_letter_rows(unreadable)
+                if self._on_dead_lettered is not None:
+                    self._on_dead_lettered(moved)
             if readable or not rows:
                 return readable
             after_id = rows[-1].id  # a page of unreadable rows only: look further
@@ -78,9 +93,8 @@ class GatewayOutbox:
             )
 
     async def dead_letter(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
-        """Move rows that can never be published to ``outbox_dead_letters``."""
-        for row, error in rows:
-            await self._dead_letter_one(row.id, error)
+        """Move rows that can never be published to ``outbox_dead_letters`` (one transaction)."""
+        await self._dead_letter_rows([(row.id, error) for row, error in rows])
 
     async def record_failures(self, rows: Sequence[tuple[PendingEvent, str]]) -> None:
         """Count a failed attempt on each row and keep its error."""
@@ -92,19 +106,28 @@ class GatewayOutbox:
                     .values(attempts=OutboxRow.attempts + 1, last_error=error[:2000])
                 )
 
-    async def _dead_letter_one(self, outbox_id: int, error: str) -> None:
+    async def _dead_letter_rows(self, errors: Sequence[tuple[int, str]]) -> int:
+        """Dead-letter the rows ``(outbox id, error)`` in one transaction; how many were moved now."""
+        if not errors:
+            return 0
+        why = dict(errors)
         async with self._sessions() as session, session.begin():
-            row = await session.get(OutboxRow, outbox_id)
-            if row is None or row.dead_at is not None:
-                return
-            row.attempts += 1
-            row.last_error = error[:2000]
-            row.dead_at = utcnow()
-            session.add(
-                OutboxDeadLetterRow(
-                    outbox_id=row.id, topic=row.topic, key=row.key, event=row.event, error=row.last_error
+            rows = (
+                await session.scalars(
+                    select(OutboxRow).where(OutboxRow.id.in_(list(why)), OutboxRow.dead_at.is_(None))
                 )
-            )
+            ).all()
+            now = utcnow()
+            for row in rows:  # a row another instance dead-lettered meanwhile is left as it is
+                row.attempts += 1
+                row.last_error = why[row.id][:2000]
+                row.dead_at = now
+                session.add(
+                    OutboxDeadLetterRow(
+                        outbox_id=row.id, topic=row.topic, key=row.key, event=row.event, error=row.last_error
+                    )
+                )
+        return len(rows)
 
 
 class OutboxRelay(Relay):
@@ -120,13 +143,17 @@ class OutboxRelay(Relay):
     ) -> None:
         # Every poll looks at every unsent row (min age 0): the gateway's commits hand no rows over.
         super().__init__(
-            GatewayOutbox(sessions),
+            GatewayOutbox(sessions, on_dead_lettered=self._count_unreadable),
             bus,
             interval_s=poll_s,
             min_age_s=0.0,
             publish_timeout_s=publish_timeout_s,
             name="gateway-outbox-relay",
         )
+
+    def _count_unreadable(self, rows: int) -> None:
+        """Rows the store dead-lettered because they could not be read count as the relay's own."""
+        self.dead_lettered += rows
 
     async def relay_once(self) -> int:
         """Publish every unsent row now; returns how many left the outbox (published or dead-lettered)."""

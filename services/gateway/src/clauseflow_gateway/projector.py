@@ -17,7 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clauseflow_contracts.events import ClauseResult, Envelope, RedlineState, ReviewUpdated, Topic
+from clauseflow_contracts.events import (
+    ClauseResult,
+    Envelope,
+    EventDeadLettered,
+    RedlineState,
+    ReviewUpdated,
+    Topic,
+)
 from clauseflow_contracts.review import ClauseState, Redline, RedlineStatus
 from clauseflow_contracts.tenants import LOCAL_TENANT
 from clauseflow_documents import DocumentStore
@@ -34,6 +41,7 @@ from clauseflow_gateway.db.tables import (
     ClauseRow,
     PlanVersionRow,
     RedlineRow,
+    ReportedDeadLetterRow,
     ReviewRow,
     RiskRow,
     utcnow,
@@ -93,7 +101,7 @@ class Projector:
 
     async def handle(self, event: Envelope) -> None:
         """The bus handler: returns once the event is committed (types the read model ignores at once)."""
-        if event.type not in (ClauseResult.TYPE, ReviewUpdated.TYPE):
+        if event.type not in (ClauseResult.TYPE, ReviewUpdated.TYPE, EventDeadLettered.TYPE):
             return
         if event.type == ReviewUpdated.TYPE and event.payload.get("detail_ref"):
             event = await self._with_details(event)
@@ -215,8 +223,28 @@ def _apply_events(conn: Connection, events: list[Envelope]) -> None:
         with bound_context(review_id=event.review_id):
             if event.type == ClauseResult.TYPE:
                 _apply_clause_result(conn, event.review_id, event.open(ClauseResult))
+            elif event.type == EventDeadLettered.TYPE:
+                _record_dead_letter(conn, event, event.open(EventDeadLettered))
             else:
                 _apply_review_updated(conn, event.review_id, event.open(ReviewUpdated), event.tenant_id)
+
+
+def _record_dead_letter(conn: Connection, event: Envelope, report: EventDeadLettered) -> None:
+    """Keep another service's dead letter for ops health; a redelivered report is kept once."""
+    conn.execute(
+        _upsert(conn, ReportedDeadLetterRow)
+        .values(
+            service=report.service[:64],
+            event_id=report.event_id[:200],
+            review_id=event.review_id,
+            tenant=event.tenant_id,
+            event_type=report.event_type[:64],
+            topic=report.topic[:128],
+            error=report.error,
+            created_at=event.occurred_at,
+        )
+        .on_conflict_do_nothing(index_elements=["event_id"])
+    )
 
 
 def _record_provenance(conn: Connection, review_id: str, result: ClauseResult) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from clauseflow_contracts.errors import NotFound
@@ -169,6 +170,14 @@ def reviewed_by(documents: dict[str, Any], configured: str) -> str | list[str]:
     return models[0] if len(models) == 1 else models
 
 
+@dataclass(frozen=True)
+class ReviewDocuments:
+    """The stored ids of a review's documents (``primary`` is "" when none was recorded)."""
+
+    primary: str
+    references: tuple[str, ...] = ()  # in the order they were uploaded
+
+
 class ReadModel:
     """Read-only access to reviews for the API and the report.
 
@@ -186,17 +195,15 @@ class ReadModel:
         """The session factory (for other read-only views such as the review list)."""
         return self._sessions
 
-    async def primary_document(self, review_id: str) -> str:
-        """The stored id of the document under review ("" when none was recorded)."""
+    async def review_documents(self, review_id: str) -> ReviewDocuments:
+        """The stored ids of the review's documents: the one under review and its references."""
         async with self._sessions() as session:
             review = await get_review(session, review_id)
-        return str((review.documents or {}).get("primary") or "")
-
-    async def reference_documents(self, review_id: str) -> list[str]:
-        """The stored ids of the review's reference documents, in the order they were uploaded."""
-        async with self._sessions() as session:
-            review = await get_review(session, review_id)
-        return [str(d) for d in (review.documents or {}).get("references") or []]
+        documents = review.documents or {}
+        return ReviewDocuments(
+            primary=str(documents.get("primary") or ""),
+            references=tuple(str(d) for d in documents.get("references") or []),
+        )
 
     async def review(self, review_id: str) -> ReviewPublic:
         """Status, progress, clause states and counts of a review."""

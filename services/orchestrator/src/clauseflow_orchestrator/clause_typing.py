@@ -1,10 +1,11 @@
 """The clause types of a checklist's units, asked of the skills service before the plan is made.
 
 The orchestrator does not read clauses the way the legal package does (it must not import it):
-the skills service does, through its ``classify_clause`` skill. Every unit is typed by one gRPC
-call, a bounded number in flight, all within one deadline; a unit whose call fails, or every unit
-when the service is down, is planned from its subject alone (the review never waits on typing
-longer than the deadline and never fails because of it).
+the skills service does, through its ``classify_clause`` skill. Every unit is typed by one call
+of the shared skills client (routed over every SKILLS_TARGETS target, failing over as for the
+worker), a bounded number in flight, all within one deadline; a unit whose call fails, or every
+unit when the service is down, is planned from its subject alone (the review never waits on
+typing longer than the deadline and never fails because of it).
 
 Units are named by id: the skills service reads a contract clause from the stored contract and a
 reference-document unit ("ER 3.2") from the reference document the review names, headings included.
@@ -14,14 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Sequence
-from typing import Protocol, cast
+from collections.abc import Sequence
+from typing import Protocol
 
-import grpc
 from clauseflow_contracts.events import ReviewRequested
 from clauseflow_contracts.skills import SkillId
 from clauseflow_platform.logging import get_logger
-from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
+from clauseflow_platform.settings import SkillsClientSettings
+from clauseflow_platform.skills_client import InvocationContext, SkillsClient
 
 log = get_logger(__name__)
 
@@ -36,30 +37,30 @@ class ClauseTyper(Protocol):
 
 
 class SkillsClauseTyper:
-    """:class:`ClauseTyper` over the skills service's ``classify_clause`` (gRPC ``Invoke``)."""
+    """:class:`ClauseTyper` over the skills service's ``classify_clause``, through the shared skills client.
 
-    def __init__(self, target: str, *, deadline_s: float = 3.0, in_flight: int = 16) -> None:
-        self._target = target
+    The client routes the skill to whichever of the SKILLS_TARGETS offers it and fails over to
+    another when that one is down, as it does for the worker's agent.
+    """
+
+    def __init__(self, skills: SkillsClient, *, deadline_s: float = 3.0, in_flight: int = 16) -> None:
+        self._skills = skills
         self._deadline_s = deadline_s
         self._in_flight = in_flight
-        self._channel: grpc.aio.Channel | None = None
 
-    def _stub(self) -> skills_pb2_grpc.SkillServiceStub:
-        if self._channel is None:
-            self._channel = grpc.aio.insecure_channel(self._target)
-        return skills_pb2_grpc.SkillServiceStub(self._channel)
+    @classmethod
+    def over(cls, targets: str, *, deadline_s: float = 3.0) -> SkillsClauseTyper:
+        """A typer with its own skills client over ``targets`` (host:port, comma-separated)."""
+        return cls(SkillsClient(SkillsClientSettings(skills_targets=targets)), deadline_s=deadline_s)
 
     async def close(self) -> None:
-        """Close the channel."""
-        if self._channel is not None:
-            await self._channel.close(None)
-            self._channel = None
+        """Close the skills client's channels."""
+        await self._skills.close()
 
     async def types_of(
         self, review_id: str, request: ReviewRequested, clause_ids: Sequence[str]
     ) -> dict[str, tuple[str, ...]]:
         """Each unit's types; whatever is not answered within the deadline is left out."""
-        stub = self._stub()
         gate = asyncio.Semaphore(self._in_flight)
         loop = asyncio.get_running_loop()
         ends = loop.time() + self._deadline_s
@@ -71,13 +72,19 @@ class SkillsClauseTyper:
                 if remaining <= 0:
                     failures.append("deadline passed before the call")
                     return None
+                context = _invocation_context(review_id, request, clause_id)
                 try:
-                    call = stub.Invoke(_invoke_request(review_id, request, clause_id), timeout=remaining)
-                    response = await cast(Awaitable[skills_pb2.InvokeResponse], call)
-                except grpc.aio.AioRpcError as exc:
-                    failures.append(f"{exc.code().name}: {exc.details()}")
+                    outcome = await asyncio.wait_for(
+                        self._skills.invoke(SkillId.CLASSIFY_CLAUSE, context, {"clause_id": clause_id}),
+                        remaining,
+                    )
+                except TimeoutError:
+                    failures.append(f"no answer within the typing deadline of {self._deadline_s:g}s")
                     return None
-                return clause_id, _type_ids(response.result_json)
+                if not outcome.ok:
+                    failures.append(outcome.error)
+                    return None
+                return clause_id, _type_ids(outcome.result_json)
 
         answers = await asyncio.gather(*(one(c) for c in clause_ids))
         typed = {
@@ -86,7 +93,7 @@ class SkillsClauseTyper:
         if failures:
             log.warning(
                 "plan.clause_typing_incomplete",
-                target=self._target,
+                targets=self._skills.targets,
                 untyped=len(failures),
                 units=len(clause_ids),
                 first_error=failures[0],
@@ -100,19 +107,15 @@ class SkillsClauseTyper:
         return typed
 
 
-def _invoke_request(review_id: str, request: ReviewRequested, clause_id: str) -> skills_pb2.InvokeRequest:
-    return skills_pb2.InvokeRequest(
-        skill_id=SkillId.CLASSIFY_CLAUSE,
-        context=skills_pb2.ReviewContext(
-            review_id=review_id,
-            primary_document_id=request.documents.primary,
-            reference_document_ids=list(request.documents.references),
-            clause_id=clause_id,
-            our_party=request.our_party,
-            language=request.language.value,
-            domain=request.domain.value,
-        ),
-        arguments_json=json.dumps({"clause_id": clause_id}),
+def _invocation_context(review_id: str, request: ReviewRequested, clause_id: str) -> InvocationContext:
+    return InvocationContext(
+        review_id=review_id,
+        primary_document_id=request.documents.primary,
+        reference_document_ids=tuple(request.documents.references),
+        clause_id=clause_id,
+        our_party=request.our_party,
+        language=request.language.value,
+        domain=request.domain.value,
     )
 
 

@@ -26,10 +26,11 @@ async def start_orchestrator(
 ) -> AsyncIterator[Orchestrator]:
     """Run an orchestrator (SQLite at ``db_path``) until the context exits; ``llm=None`` plans without LLM.
 
-    With ``skills_target`` every unit is typed by the skills service before planning.
+    With ``skills_target`` (one or more, comma-separated) every unit is typed by the skills service
+    before planning.
     """
     client = LLMClient(llm) if llm is not None else None
-    typer = SkillsClauseTyper(skills_target) if skills_target else None
+    typer = SkillsClauseTyper.over(skills_target) if skills_target else None
     orchestrator = Orchestrator(
         bus=bus,
         store_dir=store_dir,

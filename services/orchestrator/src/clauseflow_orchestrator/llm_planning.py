@@ -57,8 +57,9 @@ class ChatModel(Protocol):
         *,
         temperature: float | None = None,
         response_json: bool = False,
+        deadline_s: float | None = None,
     ) -> ChatAnswer:
-        """One chat completion."""
+        """One chat completion, ended within ``deadline_s`` (retries included) when one is given."""
 
 
 @dataclass(frozen=True)
@@ -90,17 +91,25 @@ async def ask_patiently(llm: ChatModel, messages: Sequence[ChatMessage], *, wait
     the model was down for a few seconds (a restart) would make the review depend on when that
     happened: the same contract would get another plan than without the outage. An answer that
     is unusable, or a model still down after ``wait_s``, still falls back (docs/architecture.md#planning).
+
+    ``wait_s`` bounds the whole ask, not only the pauses between calls: each call is given the time
+    left as its deadline, so the client's own timeout and retries cannot stretch it (the caller holds
+    the review's lock meanwhile). With ``wait_s`` 0 the model is asked once, under the client's policy.
     """
+    if wait_s <= 0:
+        return await llm.chat(messages, response_json=True)
     deadline = time.monotonic() + wait_s
     while True:
         try:
-            return await llm.chat(messages, response_json=True)
+            return await llm.chat(messages, response_json=True, deadline_s=deadline - time.monotonic())
         except LLMUnavailable as exc:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise
             log.warning("plan.model_unavailable_waiting", error=str(exc), seconds_left=round(left, 1))
             await asyncio.sleep(min(WAIT_STEP_S, left))
+            if time.monotonic() >= deadline:
+                raise  # the wait is over: the model's last error says why, not an empty deadline
 
 
 async def generate_review_plan(

@@ -10,6 +10,7 @@ from clauseflow_platform.bus.base import EventBus
 from clauseflow_platform.heartbeat import HeartbeatSettings, heartbeat
 from clauseflow_platform.llm import LLMClient
 from clauseflow_platform.logging import configure_logging, get_logger
+from clauseflow_platform.skills_client import SkillsClient
 
 from clauseflow_orchestrator.clause_typing import SkillsClauseTyper
 from clauseflow_orchestrator.service import Orchestrator
@@ -19,11 +20,12 @@ log = get_logger(__name__)
 
 
 def build_typer(settings: OrchestratorSettings) -> SkillsClauseTyper | None:
-    """The clause typer on the first skills target, unless typing is switched off or no target is named."""
-    targets = settings.skills.target_list()
-    if not settings.orchestrator.orchestrator_type_clauses or not targets:
+    """The clause typer over every skills target, unless typing is switched off or no target is named."""
+    if not settings.orchestrator.orchestrator_type_clauses or not settings.skills.target_list():
         return None
-    return SkillsClauseTyper(targets[0], deadline_s=settings.orchestrator.orchestrator_typing_deadline_s)
+    return SkillsClauseTyper(
+        SkillsClient(settings.skills), deadline_s=settings.orchestrator.orchestrator_typing_deadline_s
+    )
 
 
 def build_orchestrator(

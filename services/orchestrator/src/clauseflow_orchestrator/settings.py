@@ -51,7 +51,8 @@ class OrchestratorOptions(BaseSettings):
         default=120.0,
         ge=0,
         description="how long the plan and its adjustments wait for an unreachable model before falling "
-        "back to the default plan / no change (a restart of the model must not change a review's plan)",
+        "back to the default plan / no change (a restart of the model must not change a review's plan); "
+        "it bounds the whole ask, the LLM client's timeout and retries included",
     )
     bus_kind: BusKind = "kafka"
 

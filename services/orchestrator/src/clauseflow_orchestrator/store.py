@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope
+from clauseflow_contracts.events import MAX_EVENT_BYTES, Envelope, EventDeadLettered, Topic
 from clauseflow_contracts.review import ChecklistItem
 from clauseflow_platform.db.runner import Database
 from clauseflow_platform.logging import get_logger
@@ -500,6 +500,41 @@ def _dead_letter(conn: Connection, rows: list[tuple[PendingEvent, str]]) -> None
         ],
     )
     _mark_sent(conn, [row.id for row, _ in rows])
+    for row, error in rows:
+        _report_dead_letter(conn, row.envelope, row.topic, error)
+
+
+def _report_dead_letter(conn: Connection, dead: Envelope, topic: str, error: str) -> None:
+    """Tell the gateway, in the dead letter's transaction, so ``GET /v1/ops/health`` shows it.
+
+    The dead letter stays in this service's database, which the gateway does not read: a small
+    event (:class:`EventDeadLettered`) reaches it instead, through this outbox like any other.
+    A report that itself cannot be published is not reported again (its log line says it).
+    """
+    if dead.type == EventDeadLettered.TYPE:
+        return
+    notice = Envelope.wrap(
+        dead.review_id,
+        EventDeadLettered(
+            service="orchestrator",
+            event_id=dead.event_id,
+            event_type=dead.type,
+            topic=topic,
+            error=error[:1000],
+        ),
+        event_id=f"{dead.event_id}:dead_lettered",
+        tenant_id=dead.tenant_id,
+    )
+    conn.execute(
+        insert(OutboxRow).values(
+            event_id=notice.event_id,
+            review_id=dead.review_id,
+            topic=Topic.REVIEW_UPDATES,
+            key=dead.review_id,
+            envelope=notice.model_dump_json(),
+            created_at=_now(),
+        )
+    )
 
 
 def _dead_letters(conn: Connection) -> list[tuple[str, str]]:
@@ -564,6 +599,7 @@ def _dead_letter_oversized(conn: Connection, review_id: str, out: Outgoing, enve
             error=error,
         )
     )
+    _report_dead_letter(conn, out.envelope, out.topic, error)
     log.error(
         "outbox.dead_lettered",
         review_id=review_id,

@@ -245,12 +245,18 @@ class LLMClient:
         *,
         temperature: float | None = None,
         response_json: bool = False,
+        deadline_s: float | None = None,
     ) -> ChatAnswer:
-        """One completion without tools; ``response_json`` asks the endpoint for a JSON object answer."""
+        """One completion without tools; ``response_json`` asks the endpoint for a JSON object answer.
+
+        ``deadline_s`` bounds the whole call, retries and their waits included (see :meth:`_complete`).
+        """
         kwargs: dict[str, object] = {}
         if response_json:
             kwargs["response_format"] = {"type": "json_object"}
-        response = await self._complete(messages, temperature=temperature, **kwargs)
+        response = await self._complete(
+            messages, temperature=temperature, extra=kwargs, deadline_s=deadline_s
+        )
         choice = self._first_choice(response)
         usage = _usage_of(response)
         record_usage(usage)
@@ -278,7 +284,7 @@ class LLMClient:
         if tools:
             kwargs["tools"] = list(tools)
             kwargs["tool_choice"] = tool_choice
-        response = await self._complete(messages, temperature=temperature, **kwargs)
+        response = await self._complete(messages, temperature=temperature, extra=kwargs)
         choice = self._first_choice(response)
         usage = _usage_of(response)
         record_usage(usage)
@@ -329,21 +335,38 @@ class LLMClient:
         messages: Sequence[ChatMessage],
         *,
         temperature: float | None,
-        **kwargs: object,
+        extra: Mapping[str, object],
+        deadline_s: float | None = None,
     ) -> dict[str, Any]:
-        """Call the endpoint with retries; translate every failure into an :class:`LLMError`."""
+        """Call the endpoint with retries; translate every failure into an :class:`LLMError`.
+
+        With ``deadline_s`` the call ends within that many seconds whatever the retry policy: each
+        attempt's timeout is the lesser of ``llm_timeout_s`` and the time left, and no retry starts
+        (nor is waited for) once it would end past the deadline. A caller holding a lock while it
+        asks can so promise how long it holds it.
+        """
         max_retries = self._settings.llm_max_retries
         temp = self._settings.llm_temperature if temperature is None else temperature
+        ends = None if deadline_s is None else time.monotonic() + deadline_s
         attempt = 0
         while True:
             started = time.monotonic()
+            timeout_s = self._settings.llm_timeout_s
+            if ends is not None:
+                timeout_s = min(timeout_s, ends - started)
+                if timeout_s <= 0:
+                    raise LLMUnavailable(
+                        f"the LLM endpoint {self._settings.llm_base_url} is unavailable: no answer "
+                        f"within the call's deadline of {deadline_s:.3g}s"
+                    )
             retry_after: float | None = None
             stale = False
             try:
                 raw = await self._client.post(
                     "/chat/completions",
-                    content=_request_body(self._settings.llm_model, messages, temp, kwargs),
+                    content=_request_body(self._settings.llm_model, messages, temp, extra),
                     cast_to=bytes,
+                    options={"timeout": timeout_s},
                 )
                 log.debug(
                     "llm.call",
@@ -369,7 +392,7 @@ class LLMClient:
                     reason = f"connection failed ({exc.__cause__})"
                     stale = attempt == 0 and _closed_by_peer(exc)
                 else:
-                    reason = f"no answer within {self._settings.llm_timeout_s:g}s"
+                    reason = f"no answer within {timeout_s:g}s"
                 last_exc = exc
             except openai.APIConnectionError as exc:
                 reason = f"connection failed ({exc.__cause__ or exc})"
@@ -379,14 +402,15 @@ class LLMClient:
                 raise LLMBadAnswer(
                     f"the LLM endpoint's answer is not a valid chat completion: {exc}"
                 ) from exc
-            if attempt >= max_retries:
+            # A pooled connection the server closed while idle (its keep-alive ran out) is not a sign
+            # of trouble: the first retry goes at once on a new connection instead of backing off.
+            delay = 0.0 if stale else self._backoff(attempt, retry_after)
+            past_deadline = ends is not None and time.monotonic() + delay >= ends
+            if attempt >= max_retries or past_deadline:
                 raise LLMUnavailable(
                     f"the LLM endpoint {self._settings.llm_base_url} is unavailable after "
                     f"{attempt + 1} attempt(s): {reason}"
                 ) from last_exc
-            # A pooled connection the server closed while idle (its keep-alive ran out) is not a sign
-            # of trouble: the first retry goes at once on a new connection instead of backing off.
-            delay = 0.0 if stale else self._backoff(attempt, retry_after)
             log.warning("llm.retry", attempt=attempt + 1, reason=reason, delay_s=round(delay, 3))
             await asyncio.sleep(delay)
             attempt += 1

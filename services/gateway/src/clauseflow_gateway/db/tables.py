@@ -220,6 +220,26 @@ class OutboxDeadLetterRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class ReportedDeadLetterRow(Base):
+    """An event another service (the orchestrator) dead-lettered in its own database, as it reported it.
+
+    The gateway does not read other services' databases: each reports its dead letters with an
+    ``event.dead_lettered`` event, kept here so ``GET /v1/ops/health`` shows them.
+    """
+
+    __tablename__ = "reported_dead_letters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    service: Mapped[str] = mapped_column(String(64))
+    event_id: Mapped[str] = mapped_column(String(200), unique=True)  # the dead event's: reported once
+    review_id: Mapped[str] = mapped_column(String(64), index=True)
+    tenant: Mapped[str] = mapped_column(String(64), default=LOCAL_TENANT)
+    event_type: Mapped[str] = mapped_column(String(64), default="")
+    topic: Mapped[str] = mapped_column(String(128), default="")
+    error: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class SubmissionRow(Base):
     """How a review was submitted: its idempotency key and fingerprint, the answer, the intake warnings.
 

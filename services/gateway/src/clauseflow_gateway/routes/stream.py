@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from clauseflow_gateway.routes.reviews import ERRORS
+from clauseflow_gateway.schemas import RedlinePublic, ReviewPublic
 from clauseflow_gateway.services import GatewayServices, get_services
 
 router = APIRouter(prefix="/v1/reviews", tags=["reviews"])
@@ -25,17 +26,33 @@ Services = Annotated[GatewayServices, Depends(get_services)]
 TERMINAL = ("completed", "incomplete", "failed")
 
 
+async def _snapshot(services: GatewayServices, review_id: str) -> tuple[ReviewPublic, list[RedlinePublic]]:
+    """The review and its redlines awaiting a decision, read to the end even if the client leaves.
+
+    A client closing the stream cancels the generator wherever it is waiting; cancelled inside a
+    database call, SQLAlchemy invalidates the connection and leaves its close pending forever
+    ("Task was destroyed but it is pending"). Shielded, the read finishes and the connection goes
+    back to the pool.
+    """
+
+    async def read() -> tuple[ReviewPublic, list[RedlinePublic]]:
+        review = await services.read_model.review(review_id)
+        pending = await services.read_model.redlines(review_id, status=RedlineStatus.PENDING.value)
+        return review, pending
+
+    return await asyncio.shield(read())
+
+
 async def review_events(services: GatewayServices, review_id: str) -> AsyncIterator[ServerSentEvent]:
     """Progress and awaiting-approval events until the review ends."""
     last_progress = ""
     announced: set[str] = set()
     while True:
-        review = await services.read_model.review(review_id)
+        review, pending = await _snapshot(services, review_id)
         progress = review.model_dump_json(include={"status", "progress", "clauses", "plan_version"})
         if progress != last_progress:
             last_progress = progress
             yield ServerSentEvent(data=progress, event="progress")
-        pending = await services.read_model.redlines(review_id, status=RedlineStatus.PENDING.value)
         for redline in pending:
             if redline.id not in announced:
                 announced.add(redline.id)

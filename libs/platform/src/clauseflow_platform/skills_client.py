@@ -1,11 +1,16 @@
-"""The worker's side of the skills gRPC API: a tool registry cache and routed, bounded skill calls.
+"""A service's side of the skills gRPC API: a tool registry cache and routed, bounded skill calls.
 
-Tool definitions (not code) are the contract between worker and skills: the
+The one skills client of the services that call skills (the clause worker's agent, the
+orchestrator's clause typing): services never import each other, so it lives here.
+
+Tool definitions (not code) are the contract between a caller and skills: the
 registry is read with ``ListTools`` per domain from every configured target,
 cached, refreshed periodically and whenever a target answers NOT_FOUND, and
 each tool name is routed to the target that advertised it. Every call has a
 deadline; only UNAVAILABLE is retried (with backoff) because every other
-status is an answer the model should see. Errors never raise out of
+status is an answer the model should see. A target still UNAVAILABLE after
+its retries is failed over: the registry is refreshed and the call goes to
+another target that offers the tool. Errors never raise out of
 :meth:`SkillsClient.invoke`: they come back as readable text for the model.
 """
 
@@ -20,9 +25,10 @@ from typing import TypeVar
 
 import grpc
 from clauseflow_contracts.chat import ToolSpec
+from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
+
 from clauseflow_platform.logging import get_logger
 from clauseflow_platform.settings import SkillsClientSettings
-from clauseflow_protos.skills.v1 import skills_pb2, skills_pb2_grpc
 
 log = get_logger(__name__)
 
@@ -31,6 +37,8 @@ _Response = TypeVar("_Response")
 
 UNAVAILABLE_ATTEMPTS = 3
 BACKOFF_BASE_S = 0.2
+# The failures after which the call is routed again through a refreshed registry.
+_REROUTED = ("NOT_FOUND", "UNAVAILABLE")
 
 
 @dataclass(frozen=True)
@@ -249,13 +257,11 @@ class SkillsClient:
             )
             return SkillOutcome(skill_id=name, ok=False, error=error, duration_ms=_elapsed_ms(started))
         outcome = await self._invoke_on(tool.target, name, context, arguments, started)
-        if not outcome.ok and outcome.error.startswith("NOT_FOUND"):
-            outcome = await self._retry_after_not_found(
-                tool.target, name, context, arguments, outcome, started
-            )
+        if not outcome.ok and outcome.error.startswith(_REROUTED):
+            outcome = await self._reroute(tool.target, name, context, arguments, outcome, started)
         return outcome
 
-    async def _retry_after_not_found(
+    async def _reroute(
         self,
         old_target: str,
         name: str,
@@ -264,7 +270,8 @@ class SkillsClient:
         outcome: SkillOutcome,
         started: float,
     ) -> SkillOutcome:
-        # NOT_FOUND may mean the skill moved (refresh the routing) or an unknown clause (a real answer).
+        # NOT_FOUND may mean the skill moved (refresh the routing) or an unknown clause (a real answer);
+        # UNAVAILABLE after the retries means the target is down: a refresh routes to one still up.
         registry = await self._registry(context.domain, force_refresh=True)
         moved = registry.tools.get(name)
         if moved is None or moved.target == old_target:
