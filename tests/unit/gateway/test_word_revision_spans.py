@@ -9,8 +9,8 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from clauseflow_documents.parser import parse_document
+from clauseflow_documents.word_diff import apply_hunks, word_hunks
 from clauseflow_gateway.wordexport import ContractSource, WordOptions, export_word
-from clauseflow_gateway.wordexport.diff import apply_hunks, word_hunks
 from docx import Document
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls

@@ -8,6 +8,7 @@ Every clause here is written for these tests.
 from __future__ import annotations
 
 import pytest
+from clauseflow_legal.minimal_edit import actor_edits, clause_actors
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_rules import (
     contract_vocabulary,
@@ -92,11 +93,87 @@ def test_the_playbook_model_strikes_the_one_sided_words_and_adds_the_fix_after_t
 
 
 def test_the_playbook_model_rewrites_the_sentence_when_the_substance_requires_it() -> None:
-    # a court made an arbitration: no strike and no rider turns the one into the other
-    risk = {"risk_type": "governing_law_forum", "original_text": FORUM_ZH}
-    original, proposed, _ = draft_redline(risk, FORUM_ZH, "zh-CN", our_party="乙方")
-    assert "仲裁" in proposed and "甲方所在地人民法院" not in proposed
+    # an amendment deleting the grounds for more time: no strike, party or rider gives them back
+    clause = "8.4 Extension of Time for Completion\nDelete paragraphs (b), (c) and (d)."
+    risk = {
+        "risk_type": "extension_of_time_restricted",
+        "original_text": "Delete paragraphs (b), (c) and (d).",
+    }
+    original, proposed, _ = draft_redline(risk, clause, "en", our_party="Contractor", domain="construction")
+    assert "extension of the Time for Completion" in proposed
     assert edit_share(original, proposed) > 0.5
+
+
+IP_EN = (
+    "All reports, software and other deliverables prepared for the Customer under this Agreement shall be owned "
+    "exclusively by the Consultant, and the Customer hereby assigns to the Consultant all rights it may have in them "
+    "and shall sign any document reasonably requested by the Consultant to confirm that assignment."
+)
+ACCEPTANCE_ZH = "买方在收到货物及全部随附单据后七个工作日内未向卖方提出书面质量异议的，视为买方已验收合格且货物符合合同约定。"
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "our_party", "language", "expected"),
+    [
+        # whose home court: the counterparty's made the defendant's (the neutral rule of civil procedure)
+        (FORUM_ZH, "governing_law_forum", "乙方", "zh-CN", FORUM_ZH.replace("甲方所在地", "被告所在地")),
+        # whose IP: the counterparty made us, the assignment turned round
+        (
+            IP_EN,
+            "ip_ownership_transfer",
+            "Customer",
+            "en",
+            IP_EN.replace(
+                "exclusively by the Consultant, and the Customer hereby assigns to the Consultant",
+                "exclusively by the Customer, and the Consultant hereby assigns to the Customer",
+            ).replace("requested by the Consultant", "requested by the Customer"),
+        ),
+        # silence deemed acceptance: one word of negation
+        (
+            ACCEPTANCE_ZH,
+            "deemed_acceptance_or_waiver",
+            "买方",
+            "zh-CN",
+            ACCEPTANCE_ZH.replace("视为", "不视为"),
+        ),
+    ],
+)
+def test_the_playbook_model_changes_the_party_a_risk_turns_on_not_the_sentence(
+    clause: str, risk_type: str, our_party: str, language: str, expected: str
+) -> None:
+    risk = {"risk_type": risk_type, "original_text": clause}
+    original, proposed, _ = draft_redline(risk, clause, language, our_party=our_party)
+    assert proposed == expected
+    assert edit_share(original, proposed) <= 0.2
+
+
+def test_an_option_only_the_counterparty_has_is_struck() -> None:
+    clause = (
+        "The courts of Zurich shall have exclusive jurisdiction over any dispute arising out of or in connection "
+        "with this Agreement or its subject matter or formation, save that the Licensor may bring proceedings "
+        "against the Licensee in any other court."
+    )
+    risk = {"risk_type": "governing_law_forum", "original_text": clause}
+    original, proposed, _ = draft_redline(risk, clause, "en", our_party="Licensee")
+    assert proposed == clause[: clause.index(", save that")] + "."
+    assert edit_share(original, proposed) <= 0.5
+
+
+def test_the_figure_changed_is_the_one_on_the_wrong_side_of_the_position() -> None:
+    # an amendment naming the old period and the new one: the shortened window is the risk
+    clause = 'In Sub-Clause 20.1, delete "twenty-eight (28) days" and substitute "seven (7) days".'
+    risk = {"risk_type": "claim_time_bar", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "en", our_party="Contractor", domain="construction")
+    assert proposed.startswith('In Sub-Clause 20.1, delete "twenty-eight (28) days" and substitute "')
+    assert "seven (7) days" not in proposed
+
+
+def test_no_party_slot_is_tried_where_the_clause_does_not_name_the_party() -> None:
+    actors = clause_actors("Customer", "The courts of Zurich shall have exclusive jurisdiction.")
+    assert (
+        actor_edits("All deliverables shall be owned by the Consultant.", "ip_ownership_transfer", actors)
+        == []
+    )
 
 
 # -- no foreign terms ------------------------------------------------------------------------------

@@ -317,6 +317,24 @@ class TestApprovals:
         assert d.state.clauses["1"].state is ClauseState.REDRAFTING
         assert d.state.status is ReviewStatus.REVIEWING
 
+    def test_a_redraft_task_carries_the_clauses_standing_redlines_as_they_stand(self) -> None:
+        # two risks in one clause: one redline edited by the reviewer, the other rejected
+        d = record(start(1).state, result("1", ("high", "high")))
+        assert d.state is not None
+        kept, rejected = d.state.clauses["1"].redline_ids
+        d = decisions(
+            d.state,
+            "req1",
+            RedlineDecision(redline_id=kept, action=DecisionAction.EDIT, text="capped at the fees"),
+            reject(rejected),
+        )
+        (task,) = tasks(d)
+        assert [r.redline_id for r in task.redraft] == [rejected]
+        # the redraft is drafted on top of the edited text, never on the rejected one
+        assert [(r.id, r.proposed_text, r.status) for r in task.standing] == [
+            (kept, "capped at the fees", RedlineStatus.EDITED)
+        ]
+
     def test_a_redraft_round_trip_ends_in_an_approved_second_draft(self) -> None:
         d = record(start(1).state, result("1", ("high",)))
         assert d.state is not None

@@ -158,6 +158,7 @@ CONVENIENCE = (
 )
 UNCAPPED_ZH = "乙方对本合同项下的一切损失承担全部赔偿责任，且不受任何金额限制。"
 FORUM_ZH = "因本合同引起的争议，由甲方所在地人民法院管辖。"
+EOT_DELETED = "8.4 Extension of Time for Completion\nDelete paragraphs (b), (c) and (d)."
 
 
 def _check(text: str, risk_type: str, proposed: str, our_party: str, language: str = "en") -> tuple[str, ...]:
@@ -241,13 +242,15 @@ def test_a_minimal_edit_passes(
             "Customer",
             "en",
         ),
-        # a court made an arbitration: the forum is the sentence
+        # an amendment deleting the grounds for more time: the grounds must be written back
         (
-            FORUM_ZH,
-            "governing_law_forum",
-            "因本合同引起或与本合同有关的任何争议，均应提交中国国际经济贸易仲裁委员会仲裁，仲裁裁决是终局的。",
-            "乙方",
-            "zh-CN",
+            EOT_DELETED,
+            "extension_of_time_restricted",
+            # (the clause alone is the contract here: its parties' names are plain words)
+            "The contractor shall be entitled to an extension of the Time for Completion if completion is or will "
+            "be delayed by any variation or any delay, impediment or prevention caused by the employer.",
+            "Contractor",
+            "en",
         ),
     ],
 )
@@ -255,6 +258,15 @@ def test_a_rewrite_the_substance_requires_passes(
     text: str, risk_type: str, rewrite: str, our_party: str, language: str
 ) -> None:
     assert _check(text, risk_type, rewrite, our_party, language) == ()
+
+
+def test_a_forum_rewritten_where_changing_whose_court_would_do_is_sent_back() -> None:
+    arbitration = (
+        "因本合同引起或与本合同有关的任何争议，均应提交中国国际经济贸易仲裁委员会仲裁，仲裁裁决是终局的。"
+    )
+    [issue] = _check(FORUM_ZH, "governing_law_forum", arbitration, "乙方", "zh-CN")
+    assert "redo it minimally" in issue and "被告所在地人民法院" in issue
+    assert _check(FORUM_ZH, "governing_law_forum", FORUM_ZH.replace("甲方", "被告"), "乙方", "zh-CN") == ()
 
 
 # -- nothing required is lost -----------------------------------------------------------------------------

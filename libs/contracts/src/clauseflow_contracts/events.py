@@ -124,6 +124,10 @@ class ClauseTask(Payload):
     max_retries: int = 2
     risks: tuple[Risk, ...] = ()
     redraft: tuple[RedraftRequest, ...] = ()
+    # Redlines other tasks already made for this clause and still standing (pending, approved or
+    # edited; ``proposed_text`` is the text that stands): new drafts are made on top of them, so
+    # the clause keeps one coherent text (docs/architecture.md#redlines).
+    standing: tuple[Redline, ...] = ()
 
     @classmethod
     def from_plan(cls, plan: ClausePlan, **fields: Any) -> ClauseTask:

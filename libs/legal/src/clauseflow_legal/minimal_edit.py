@@ -18,12 +18,13 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.redline_rules import (
     MINIMAL_SHARE,
     edit_share,
@@ -165,20 +166,115 @@ def struck(sentence: str, spans: tuple[tuple[int, int], ...]) -> str:
     return text[:1].upper() + text[1:] if text[:1].isalpha() else text
 
 
+@dataclass(frozen=True)
+class Actors:
+    """How the clause names each side: the aliases of ours and of the counterparty found in it."""
+
+    us: tuple[str, ...] = ()
+    them: tuple[str, ...] = ()
+    # we deliver and are paid (a supplier's deliverables are the customer's by the bargain)
+    we_supply: bool = False
+
+
+def clause_actors(our_party: str, clause_text: str) -> Actors:
+    """The names the clause gives our party and the counterparty, in the order it uses them."""
+    if not our_party:
+        return Actors()
+    parties = infer_parties(our_party, None, clause_text)
+    mentions = parties.mentions(clause_text)
+    us = tuple(dict.fromkeys(m.alias for m in mentions if m.side == "us"))
+    # A name the parties block does not place ("Aurelia") is not ours: the counterparty's, here.
+    them = tuple(dict.fromkeys(m.alias for m in mentions if m.side in ("them", "other")))
+    return Actors(us, them, parties.supplies)
+
+
+@lru_cache(maxsize=64)
+def _actor_slots(risk_type: str, zh: bool) -> tuple[dict[str, object], ...]:
+    actors = _data().get("actor")
+    assert isinstance(actors, dict)
+    entry = actors.get(risk_type) or {}
+    assert isinstance(entry, dict)
+    return tuple(entry.get("zh" if zh else "en") or ())
+
+
+def _alternation(names: Sequence[str]) -> str:
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+def _them(actors: Actors, zh: bool, strike: bool) -> str | None:
+    """The pattern of the counterparty's names; for a strike, any name not ours when none is known.
+
+    A party the parties block does not place ("save that Aurelia may…") is still not us: striking
+    an option it alone has is checked like any other edit.
+    """
+    if actors.them:
+        return f"(?:{_alternation(actors.them)})"
+    if not strike or zh:
+        return None
+    ours = f"(?!(?:{_alternation(actors.us)})\\b)" if actors.us else ""
+    return f"(?-i:{ours}[A-Z][A-Za-z-]+)"
+
+
+def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
+    """``sentence`` with the party a risk turns on changed or its one-sided option struck, one slot each.
+
+    The slots are data (``minimal_edit.json`` ``actor``, per risk type): who the IP belongs to,
+    whose home court hears disputes, an option only the counterparty has. A slot naming the
+    counterparty is rewritten to name us (or the slot's neutral word, "被告"); one naming us, the
+    counterparty; a ``strike`` slot goes whole. Which of these removes the risk the caller checks.
+    """
+    out: list[str] = []
+    zh = is_chinese(sentence)
+    for slot in _actor_slots(risk_type, zh):
+        pattern = str(slot["pattern"])
+        if slot.get("unless") == "we_supply" and actors.we_supply:
+            continue  # what we deliver for pay is the customer's: the fix is elsewhere
+        if "{us}" in pattern and not actors.us:
+            continue  # the clause does not name the party the slot is about
+        them = _them(actors, zh, bool(slot.get("strike")))
+        if "{them}" in pattern and them is None:
+            continue
+        pattern = pattern.replace("{us}", f"(?:{_alternation(actors.us)})")
+        pattern = pattern.replace("{them}", them or "")
+        for m in re.finditer(pattern, sentence, 0 if zh else re.I):
+            if slot.get("strike"):
+                out.append(struck(sentence, ((m.start(), m.end()),)))
+                continue
+            edits = []
+            for name, value in m.groupdict().items():
+                if value is None:
+                    continue
+                if name == "word":  # not a party: the slot's words go there ("not", "不")
+                    edits.append((m.start(name), m.end(name), str(slot.get("to") or "")))
+                    continue
+                other = actors.us if name.startswith("them") else actors.them
+                to = str(slot.get("to") or (other[0] if other else ""))
+                if to:
+                    edits.append((m.start(name), m.end(name), to))
+            text = sentence
+            for start, end, to in sorted(edits, reverse=True):
+                text = text[:start] + to + text[end:]
+            if edits and text != sentence:
+                out.append(text)
+    return list(dict.fromkeys(out))
+
+
 def minimal_alternative(
     original: str,
     proposed: str,
     *,
     removes_risk: Check,
     acceptable: Check = lambda _: True,
+    edits: Sequence[str] = (),
 ) -> str | None:
     """A minimal redline of ``original`` doing what ``proposed`` does, or None when none exists.
 
     Only sought when ``proposed`` deletes or replaces more than :data:`MINIMAL_SHARE` of the
-    original's words. Candidates, smallest first: the sentence kept whole with ``proposed`` as
-    its rider; then with one span struck; then with two. The first whose text ``removes_risk``
-    (the clause reviewed again no longer reports the risk in it) and is ``acceptable`` (no
-    drafting rule broken) wins.
+    original's words. Candidates, smallest first: the given ``edits`` of the sentence (the actor
+    changed, see :func:`actor_edits`); then the sentence kept whole with ``proposed`` as its
+    rider; then with one span struck; then with two. The first whose text ``removes_risk`` (the
+    clause reviewed again no longer reports the risk in it) and is ``acceptable`` (no drafting
+    rule broken) wins.
     """
     if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
@@ -197,11 +293,14 @@ def minimal_alternative(
     # the fix, however it reads to the rules.
     olds = figures(original)
     needed = [f for f in figures(proposed) if not any(f.same_as(o) for o in olds)]
-    for candidate in candidates:
+    # An edit of the actor is the fix where the party is the risk (whose IP, whose courts): the
+    # template's figures belong to the template's wording, not to it.
+    actor = set(edits)
+    for candidate in [*edits, *candidates]:
         if not tokens(candidate) or edit_share(original, candidate) > MINIMAL_SHARE:
             continue
         stated = figures(candidate)
-        if not all(any(f.same_as(g) for g in stated) for f in needed):
+        if candidate not in actor and not all(any(f.same_as(g) for g in stated) for f in needed):
             continue
         if removes_risk(candidate) and acceptable(candidate):
             return candidate
@@ -215,6 +314,13 @@ def _qualifier_opening(zh: bool) -> re.Pattern[str]:
     return re.compile(str(openings["zh" if zh else "en"]), re.I)
 
 
+@lru_cache(maxsize=2)
+def _inline_opening(zh: bool) -> re.Pattern[str]:
+    inline = _data()["qualifier_inline"]
+    assert isinstance(inline, dict)
+    return re.compile(str(inline.get("zh" if zh else "en") or "(?!)"), re.I)
+
+
 def qualifiers(fix: str, zh: bool) -> list[str]:
     """The qualifying phrases of a fix ("to the extent caused by …", "但…除外"), each up to its clause's end.
 
@@ -223,7 +329,13 @@ def qualifiers(fix: str, zh: bool) -> list[str]:
     found: list[str] = []
     for m in _qualifier_opening(zh).finditer(fix):
         before = fix[: m.start()].rstrip()
-        if before and not before.endswith((",", ";", "，", "；")) and not zh:
+        inline = _inline_opening(zh)
+        if (
+            before
+            and not before.endswith((",", ";", "，", "；"))
+            and not zh
+            and not inline.match(fix, m.start())
+        ):
             continue
         end = re.search(r"[;；。]|\.(?:\s|$)", fix[m.start() :])
         phrase = fix[m.start() : m.start() + end.start() if end else len(fix)].strip(" ,，")
@@ -300,7 +412,10 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
             or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)
         )
 
-    return minimal_alternative(original, proposed, removes_risk=removes_risk, acceptable=acceptable)
+    edits = actor_edits(original, risk_type, clause_actors(our_party, clause_text))
+    return minimal_alternative(
+        original, proposed, removes_risk=removes_risk, acceptable=acceptable, edits=edits
+    )
 
 
 @dataclass(frozen=True)

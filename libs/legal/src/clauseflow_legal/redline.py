@@ -70,7 +70,7 @@ def _rewrite_numbers(risk_type: str, original: str) -> str | None:
         if not periods:
             return None
         target_value, target_unit = _PERIOD_TARGETS[risk_type]
-        p = periods[0]
+        p = _period_at_fault(periods, risk_type, target_value * _DAYS[target_unit])
         if target_unit == p.unit and target_value == p.value:
             return None
         if target_unit in {"month", "year"} and p.unit in {"day", "business day", "week"}:
@@ -79,12 +79,7 @@ def _rewrite_numbers(risk_type: str, original: str) -> str | None:
             target_value, target_unit = max(1, round(target_value / 30)), "month"
         # never make a period worse for us: a claim/notice window only grows, a payment term only shrinks
         grows = risk_type != "payment_terms_unfavourable"
-        new_days = (
-            target_value
-            * {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}[
-                target_unit
-            ]
-        )
+        new_days = target_value * _DAYS[target_unit]
         if (grows and new_days <= p.days) or (not grows and new_days >= p.days):
             return None
         return (
@@ -93,6 +88,20 @@ def _rewrite_numbers(risk_type: str, original: str) -> str | None:
             + original[p.end :]
         )
     return None
+
+
+_DAYS = {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}
+
+
+def _period_at_fault(periods: Sequence[Period], risk_type: str, target_days: float) -> Period:
+    """The period that carries the risk: the first on the wrong side of the playbook's target.
+
+    A claim window only grows and a payment term only shrinks: in "delete 28 days and substitute
+    14 days" the 14 days is the one to change, not the first period the sentence names.
+    """
+    grows = risk_type != "payment_terms_unfavourable"
+    at_fault = (p for p in periods if (p.days < target_days if grows else p.days > target_days))
+    return next(at_fault, periods[0])
 
 
 def _renewal_rewrite(original: str) -> str | None:

@@ -7,10 +7,11 @@ approving both would apply neither cleanly. So, in the order the drafts came:
 1. each pair of overlapping redlines is first narrowed to the words each really changes (its
    minimal span, widened until it occurs once in the clause); if those spans are apart, both
    stand, each approvable on its own;
-2. otherwise they are merged into one redline over the union of their spans: a draft written
-   on top of the other (its proposal already holds the other's change) is taken as the merge;
-   else the second change is applied to the text the first produced when its words are still
-   there; else the second proposal follows the first.
+2. otherwise they are merged into one redline over the union of their spans, by the routine the
+   Word export layers revisions with (:mod:`clauseflow_documents.layering`): a draft written on
+   top of the other (its proposal already holds the other's change) is taken as the merge; else
+   the second change is applied to the text the first produced when its words are still there;
+   else (the drafter could not be asked again) the second proposal follows the first.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clauseflow_contracts.review import Redline
+from clauseflow_documents.layering import change_of, changed_text, layered
+from clauseflow_documents.layering import clash as words_clash
 from clauseflow_platform.logging import get_logger
 
 log = get_logger(__name__)
@@ -90,23 +93,14 @@ def narrowed(placed: Placed, clause_text: str) -> Placed:
 def _composed(first: Placed, second: Placed, clause_text: str) -> str | None:
     """The text of the union of both spans making both changes, or None when the two cannot be composed.
 
-    Composable: one was drafted on top of the other (its proposal already holds the other's
-    change), or the second's change still finds its words in the text the first produced.
+    The Word export's rule too (:mod:`clauseflow_documents.layering`): one drafted on top of the
+    other (its proposal already holds the other's change) is the merge, else the second's change
+    is made on the text the first produced while its words are still there.
     """
-    start, end = min(first.start, second.start), max(first.end, second.end)
-
-    def widened(p: Placed) -> str:
-        return clause_text[start : p.start] + p.redline.proposed_text + clause_text[p.end : end]
-
-    a, b = widened(first), widened(second)
-    small_a, small_b = narrowed(first, clause_text).redline, narrowed(second, clause_text).redline
-    if small_a.proposed_text and small_a.proposed_text in b and small_a.original_text not in b:
-        return b  # the second was drafted on top of the first
-    if small_b.proposed_text and small_b.proposed_text in a and small_b.original_text not in a:
-        return a
-    if small_b.original_text and a.count(small_b.original_text) == 1:
-        return a.replace(small_b.original_text, small_b.proposed_text, 1)
-    return None
+    one = change_of(clause_text, first.start, first.end, first.redline.proposed_text)
+    two = change_of(clause_text, second.start, second.end, second.redline.proposed_text)
+    merged = layered(one, two, clause_text)
+    return changed_text(merged, clause_text) if merged is not None else None
 
 
 def _merge(first: Placed, second: Placed, clause_text: str) -> Placed:
@@ -184,6 +178,45 @@ def settle_overlaps(redlines: Sequence[Redline], clause_text: str) -> list[Redli
         if not merged:
             placed.append(current)
     return [p.redline for p in placed] + unplaced
+
+
+def on_top_of(standing: Sequence[Redline], redlines: Sequence[Redline], clause_text: str) -> list[Redline]:
+    """``redlines`` each drafted on top of the ``standing`` redlines (other tasks') whose words it changes.
+
+    A standing redline is already with the reviewer and is not changed here. A new redline that
+    changes words it also changes becomes one redline over both spans making both changes (the
+    layered text, :mod:`clauseflow_documents.layering`), so approving it alone or both gives one
+    coherent text; one that only shares the span is narrowed to its own words where it can be.
+    What cannot be layered is left as drafted: the export shows it as a comment, never as a
+    conflicting revision.
+    """
+    anchored = [p for p in (_placed(s, clause_text) for s in standing) if p is not None]
+    out: list[Redline] = []
+    for redline in redlines:
+        current = _placed(redline, clause_text)
+        if current is None:
+            out.append(redline)  # an insertion without anchor or a quote from a sub-clause
+            continue
+        for base in anchored:
+            if not base.overlaps(current):
+                continue
+            mine = change_of(clause_text, current.start, current.end, current.redline.proposed_text)
+            theirs = change_of(clause_text, base.start, base.end, base.redline.proposed_text)
+            if not words_clash(theirs, mine):
+                small = narrowed(current, clause_text)
+                current = small if not small.overlaps(base) else current
+                continue
+            merged = layered(theirs, mine, clause_text)
+            if merged is None:
+                continue
+            update = {
+                "original_text": clause_text[merged.start : merged.end],
+                "proposed_text": changed_text(merged, clause_text),
+            }
+            current = Placed(current.redline.model_copy(update=update), merged.start, merged.end)
+            log.info("redline.drafted_on_top", redline_id=redline.id, standing=base.redline.id)
+        out.append(current.redline)
+    return out
 
 
 def conflicting_pairs(redlines: Sequence[Redline], clause_text: str) -> int:

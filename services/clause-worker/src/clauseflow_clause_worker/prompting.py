@@ -91,7 +91,7 @@ def redline_messages(
     contract_terms: Sequence[str] = (),
 ) -> list[ChatMessage]:
     """The drafting prompt: risks to fix (indexed from 0), the last round's failures, reviewer feedback,
-    and the contract's defined terms (the only ones a redline may use)."""
+    the contract's defined terms (the only ones a redline may use) and the clause's standing redlines."""
     return redline_prompts.build_redline_messages(
         language=task.language.value,
         our_party=task.our_party,
@@ -104,6 +104,7 @@ def redline_messages(
         domain=task.domain.value,
         review_id=review_id,
         contract_terms=contract_terms,
+        standing=task.standing,
     )
 
 

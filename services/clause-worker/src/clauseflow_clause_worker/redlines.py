@@ -27,7 +27,7 @@ from clauseflow_platform.logging import get_logger
 from clauseflow_clause_worker import model_gate, prompting
 from clauseflow_clause_worker.agent import ClauseJob
 from clauseflow_clause_worker.model import ChatModel
-from clauseflow_clause_worker.overlaps import clash, settle_overlaps
+from clauseflow_clause_worker.overlaps import clash, on_top_of, settle_overlaps
 from clauseflow_clause_worker.validation import DraftCheck, DraftContext, check_drafts, resolve_risk
 
 log = get_logger(__name__)
@@ -131,7 +131,7 @@ class RedlineDrafter:
         checks = [_against_rejected(c, work.redraft) for c in checks]
         if not last:
             # asked again while it can be; in the last round the two are merged (see ``overlaps``)
-            checks = _without_clashes(job, checks, outcome.redlines)
+            checks = _without_clashes(job, checks, [*job.task.standing, *outcome.redlines])
         for c in checks:
             log.info("redline.checked", risk_id=c.risk_id, passed=c.passed, edit_share=c.edit_share)
         accepted = {c.risk_id for c in checks if c.passed}
@@ -157,7 +157,8 @@ class RedlineDrafter:
 def _without_clashes(
     job: ClauseJob, checks: list[DraftCheck], accepted: Sequence[Redline]
 ) -> list[DraftCheck]:
-    """Drafts changing words another passing draft of the clause also changes, sent back to be drafted on top.
+    """Drafts changing words another passing draft (or a standing redline) of the clause also changes,
+    sent back to be drafted on top.
 
     Two redlines over the same words cannot both be revisions of one text; when they cannot be
     narrowed apart or composed, the later one is redone as one redline making both changes.
@@ -200,8 +201,10 @@ def _context(job: ClauseJob, work: _Round) -> DraftContext:
 
 
 def _coherent(job: ClauseJob, outcome: RedlineOutcome) -> RedlineOutcome:
-    """The outcome with overlapping redlines of the clause narrowed apart or merged (one coherent text)."""
-    outcome.redlines = settle_overlaps(outcome.redlines, job.clause.text)
+    """The outcome with overlapping redlines of the clause narrowed apart or merged (one coherent text),
+    each drafted on top of the redlines other tasks made for the clause."""
+    settled = settle_overlaps(outcome.redlines, job.clause.text)
+    outcome.redlines = on_top_of(job.task.standing, settled, job.clause.text)
     return outcome
 
 

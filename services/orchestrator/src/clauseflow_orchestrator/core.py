@@ -27,6 +27,7 @@ from clauseflow_contracts.review import (
     ClauseState,
     DecisionAction,
     PlanAdjustment,
+    Redline,
     RedlineStatus,
     ReviewPlan,
     ReviewStatus,
@@ -235,6 +236,7 @@ def _dispatch(
         max_retries=req.options.max_retries,
         risks=risks or tuple(r for r in clause.risks if any(d.risk_id == r.id for d in redraft)),
         redraft=redraft,
+        standing=_standing(work, clause, redraft),
     )
     if mode is not TaskMode.ANALYZE:
         # A (re)draft task must draft and check: the clause's depth decided how deeply to analyse,
@@ -243,6 +245,34 @@ def _dispatch(
     clause.depth = cp.analysis_depth
     clause.open_tasks.append(tid)
     out.emit(Topic.CLAUSE_TASKS, f"{work.review_id}:{clause.clause_id}", task)
+
+
+def _standing(
+    work: ReviewState, clause: ClauseRecord, redraft: tuple[RedraftRequest, ...]
+) -> tuple[Redline, ...]:
+    """The clause's redlines that stand while a task drafts on it: new drafts go on top of them.
+
+    Rejected redlines and those being redrafted do not stand; an edited one stands as edited.
+    """
+    redrafted = {r.redline_id for r in redraft}
+    standing = []
+    for rid in clause.redline_ids:
+        record = work.redlines.get(rid)
+        if record is None or record.id in redrafted or record.status is RedlineStatus.REJECTED:
+            continue
+        standing.append(
+            Redline(
+                id=record.id,
+                clause_id=record.clause_id,
+                risk_id=record.risk_id,
+                original_text=record.original_text,
+                proposed_text=record.final_text or record.proposed_text,
+                reason=record.reason,
+                status=record.status,
+                round=record.round,
+            )
+        )
+    return tuple(standing)
 
 
 # ---- clause results -------------------------------------------------------------------------

@@ -33,6 +33,8 @@ REDLINES_PREFIX = "Redlines: "
 REDRAFT_PREFIX = "Redraft requests: "
 ISSUES_PREFIX = "Validation issues: "
 TERMS_PREFIX = "Contract terms: "
+# Redlines already standing on the clause, which a new draft is written on top of.
+STANDING_PREFIX = "Standing redlines: "
 # How many of the contract's defined terms a drafting prompt lists (a long contract defines hundreds).
 MAX_TERMS = 300
 
@@ -146,13 +148,16 @@ def build_redline_messages(
     domain: str = "generic",
     review_id: str = "",
     contract_terms: Sequence[str] = (),
+    standing: Sequence[Redline] = (),
 ) -> list[ChatMessage]:
     """``[system, user]`` asking for redlines for ``risks`` (kind ``redline_draft``).
 
     ``redraft`` carries rejected redlines with the reviewer's feedback (a
     redraft task); ``validation_issues`` the reasons the previous draft failed
     validation (a retry); ``contract_terms`` the contract's defined terms, the only
-    ones a redline may use besides those it defines (the first :data:`MAX_TERMS`).
+    ones a redline may use besides those it defines (the first :data:`MAX_TERMS`);
+    ``standing`` the redlines other tasks already made for the clause: a draft changing
+    their words is written on top of them (their span quoted, both changes made).
     """
     lang = normalise_language(language)
     metadata = {
@@ -181,10 +186,26 @@ def build_redline_messages(
         lines.append(REDRAFT_PREFIX + to_json_line([r.model_dump(mode="json") for r in redraft]))
     if validation_issues:
         lines.append(ISSUES_PREFIX + to_json_line(list(validation_issues)))
+    if standing:
+        lines.append(STANDING_PREFIX + to_json_line(_standing_rows(standing)))
     return [
         {"role": "system", "content": _draft_system(lang, our_party, bool(redraft))},
         {"role": "user", "content": "\n".join(lines)},
     ]
+
+
+def _standing_rows(standing: Sequence[Redline]) -> list[dict[str, str]]:
+    """What a drafter needs of a standing redline: the words it changes and the text that stands."""
+    return [
+        {"risk_id": r.risk_id, "original_text": r.original_text, "proposed_text": r.proposed_text}
+        for r in standing
+    ]
+
+
+def read_standing(text: str | None) -> list[dict[str, Any]]:
+    """The ``Standing redlines: [...]`` of a drafting message (``[]`` when absent)."""
+    value = read_prefixed_json(text, STANDING_PREFIX)
+    return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
 
 
 def _int_or_none(value: object) -> int | None:

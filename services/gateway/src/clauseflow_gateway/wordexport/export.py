@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clauseflow_documents import DocumentStructure
+from clauseflow_documents.layering import Change, clash, layered
+from clauseflow_documents.word_diff import Hunk, word_hunks
 from docx import Document
 from docx_plus.revisions import accept_all_revisions
 
-from clauseflow_gateway.wordexport.diff import Hunk, word_hunks
-from clauseflow_gateway.wordexport.layering import Change, clash, layered
 from clauseflow_gateway.wordexport.marks import CommentBook, RevisionStamp, RevisionWriter, anchor_comment
 from clauseflow_gateway.wordexport.runs import Atom, atomise
 from clauseflow_gateway.wordexport.text_map import BodyText, leading_number

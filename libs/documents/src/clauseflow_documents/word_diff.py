@@ -1,4 +1,4 @@
-"""The word-level difference between a clause's text and a redline's text.
+"""The word-level difference between a clause's text and a redline's text (the worker's and the export's).
 
 A lawyer reads a tracked change as "these words out, those words in"; a redline that turns
 "120 days" into "30 days" must show ``120`` struck and ``30`` inserted, not the whole sentence.

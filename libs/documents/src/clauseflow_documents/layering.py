@@ -1,25 +1,29 @@
-"""One clause, one coherent text: redlines of the same words become one revision, never two.
+"""One clause, one coherent text: redlines changing the same words become one change, never two.
 
-Redlines of one clause can come from different tasks (a clause with two risks reviewed in two
-tasks, a redraft after a rejection) and quote the same sentence. What Word shows is each
-redline's word-level changes (:mod:`diff`), so two redlines of one sentence conflict only when
-their changed words overlap; redlines changing different words of it are two revisions side by
-side. When the changed words do overlap, the two are layered into one revision:
+The one overlap routine of the project: the clause worker settles the redlines it drafts for a
+clause with it, and the gateway's Word export the redlines of a report (several tasks, a redraft
+after a rejection) before they become tracked changes.
+
+Two redlines of one sentence conflict only when their changed words overlap (word-level changes,
+:mod:`clauseflow_documents.word_diff`); redlines changing different words of it stand side by
+side. When the changed words do overlap, the two are layered into one change over the union of
+their quotes:
 
 * a redline drafted on top of the other (its text already holds the other's change) is the
-  revision, the other's change being part of it;
+  change, the other's change being part of it;
 * else the later change is made on the text the earlier produced, when the words it changes
   are still there (found once);
-* else they cannot be one text: the later is not shown as a revision (its comment says so).
+* else they cannot be one text (:func:`layered` answers None) and the caller decides: the worker
+  asks the drafter again, the export shows the later as a comment only.
 
-All offsets are in the body's squashed text (see :mod:`text_map`).
+Offsets are in whatever text the caller gives (the clause's text, the body's squashed text).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clauseflow_gateway.wordexport.diff import Hunk, apply_hunks, word_hunks
+from clauseflow_documents.word_diff import Hunk, apply_hunks, word_hunks
 
 # How much text before a pure insertion anchors it in the other redline's result (longest first).
 _ANCHORS = (32, 16, 8)
@@ -32,6 +36,17 @@ class Change:
     start: int
     end: int
     hunks: tuple[Hunk, ...]
+
+
+def change_of(text: str, start: int, end: int, proposed: str) -> Change:
+    """The change that replaces ``text[start:end]`` with ``proposed``, as word-level hunks."""
+    hunks = tuple(Hunk(start + h.start, start + h.end, h.text) for h in word_hunks(text[start:end], proposed))
+    return Change(start, end, hunks)
+
+
+def changed_text(change: Change, text: str) -> str:
+    """What ``text[change.start:change.end]`` reads once ``change`` is made."""
+    return apply_hunks(text[change.start : change.end], _relative(change, change.start))
 
 
 def _touch(a: Hunk, b: Hunk) -> bool:
@@ -103,4 +118,4 @@ def layered(first: Change, second: Change, text: str) -> Change | None:
     return Change(start, end, hunks)
 
 
-__all__ = ["Change", "clash", "layered"]
+__all__ = ["Change", "change_of", "changed_text", "clash", "layered"]
