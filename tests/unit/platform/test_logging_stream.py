@@ -37,3 +37,19 @@ def test_a_line_logged_after_stderr_was_swapped_reaches_the_new_stderr(
     lines = [json.loads(line) for line in second.getvalue().splitlines()]
     assert [line["event"] for line in lines] == ["stdlib line", "probe.written"]
     assert lines[1]["service"] == "probe" and lines[1]["detail"] == 1
+
+
+def test_a_stream_chosen_for_the_logs_is_kept(
+    monkeypatch: pytest.MonkeyPatch, restore_root_logging: None
+) -> None:
+    """A bench or a tool may send the logs to a file of its own instead of stderr."""
+    configure_logging("probe")
+    chosen = io.StringIO()
+    for handler in logging.getLogger().handlers:
+        assert isinstance(handler, logging.StreamHandler)
+        handler.setStream(chosen)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+
+    get_logger("probe").warning("probe.to_file")
+
+    assert [json.loads(line)["event"] for line in chosen.getvalue().splitlines()] == ["probe.to_file"]

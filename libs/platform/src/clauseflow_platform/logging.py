@@ -80,16 +80,21 @@ class CurrentStderrHandler(logging.StreamHandler[TextIO]):
     A handler holding the stream it was built with keeps writing to it after it is swapped and
     closed (a test's captured stderr, a CLI command run in process), and every later line becomes
     a "Logging error" instead of output. The stdlib's last-resort handler looks the stream up the
-    same way.
+    same way. A stream set explicitly (``setStream``, e.g. a bench's log file) is kept.
     """
 
     def __init__(self) -> None:
-        logging.Handler.__init__(self)  # not StreamHandler's: it would pin today's stream
+        logging.Handler.__init__(self)  # not StreamHandler's: it would pin today's stderr
+        self._chosen: TextIO | None = None
 
     @property
-    def stream(self) -> TextIO:  # type: ignore[override]  # read-only on purpose: never pinned
-        """The process's stderr at this moment."""
-        return sys.stderr
+    def stream(self) -> TextIO:
+        """The stream set with ``setStream``, else the process's stderr at this moment."""
+        return self._chosen if self._chosen is not None else sys.stderr
+
+    @stream.setter
+    def stream(self, value: TextIO) -> None:
+        self._chosen = value
 
 
 def configure_logging(service: str, *, level: str = "INFO", json: bool = True) -> None:
