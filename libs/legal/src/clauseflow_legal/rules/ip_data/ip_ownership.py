@@ -24,6 +24,7 @@ VETOES = Vetoes(
         "fit_out": "a tenant's fit-out is property in the premises, not IP (post_termination_obligations)",
         "their_customer_data": "a service provider's customer data is its customer's, not a list it builds",
         "their_own_background": "their own or pre-existing IP stays theirs",
+        "their_named_assets": '"the Acme Cell Lines and Acme Know-How remain the property of Acme": assets named after their owner, not made under the contract',
     },
 )
 
@@ -188,6 +189,13 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             "their_own_background",
             re.search(PATTERNS["own_or_background"], subject, re.I)
             and "us" not in ctx.parties.sides_in(subject),
+        ):
+            continue
+        if VETOES.applies(
+            "their_named_assets",
+            "them" in ctx.parties.sides_in(subject)
+            and "us" not in ctx.parties.sides_in(subject)
+            and not re.search(PATTERNS["made_under_the_contract"], subject, re.I),
         ):
             continue
         mild = re.search(PATTERNS["bespoke_work_en"], s.text, re.I)
