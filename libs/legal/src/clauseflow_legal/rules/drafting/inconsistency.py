@@ -115,7 +115,10 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
 
 # --- one time limit stated twice, differently -----------------------------------------------------
 
-_ACTS = {name: PATTERNS.compiled(name) for name in ("site_attendance", "price_payment")}
+_ACTS = {
+    "site_attendance": PATTERNS.compiled("site_attendance"),
+    "price_payment": PATTERNS.compiled("price_payment"),
+}
 _ZH_UNITS = {"hour": "小时", "day": "日", "business day": "个工作日", "minute": "分钟"}
 _NOT_THE_DEADLINE = PATTERNS.compiled("not_the_deadline")
 _TIER = PATTERNS.compiled("tier")
