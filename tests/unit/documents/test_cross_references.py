@@ -123,3 +123,17 @@ def test_a_contents_page_run_into_one_long_line_refers_to_nothing(parse):
         f"DISTRIBUTOR AGREEMENT\n\nTABLE OF CONTENTS\n{contents}\n\n1. DEFINITIONS\n1.1 Terms have their meaning.\n"
     )
     assert [r.raw for r in doc.cross_references if not r.resolved] == []
+
+
+def test_a_paragraph_of_an_attachment_named_by_its_title_is_looked_for_in_that_attachment(parse):
+    doc = parse(
+        "1. SERVICES\n1.1 Rates are in paragraph 2 of the Rate Card and the rebates in paragraph 6 of the Rate Card.\n"
+        "1.2 Section 4 of the Supply of Goods Act is excluded.\n"
+        "SCHEDULE 1 - RATE CARD\n1. Hourly rates apply.\n2. Rates are in euro.\n"
+    )
+    refs = [(r.raw, r.target, r.resolved) for r in doc.cross_references if r.source == "1.1"]
+    assert refs == [
+        ("paragraph 2", "Schedule 1, paragraph 2", True),
+        ("paragraph 6", "Schedule 1, paragraph 6", False),
+    ]
+    assert not [r for r in doc.cross_references if r.source == "1.2"]

@@ -65,3 +65,21 @@ def test_a_term_defined_by_the_list_that_follows_it_is_defined(parse):
     assert "Event of Default" in {d.term for d in doc.definitions}
     assert "Event of Default" not in doc.undefined_terms
     assert "Loan Officer" in doc.undefined_terms
+
+
+def test_a_schedule_label_followed_by_its_meaning_defines_the_label(parse):
+    doc = parse(
+        "SERVICES AGREEMENT\n\n4. FEES\n4.1 The Client may end the Services early on paying the Early Exit Charge. The Early Exit Charge is set out in the Schedule.\n"
+        "SCHEDULE\nMonthly Fee: $20,000. Early Exit Charge: an amount equal to three Monthly Fees.\n"
+    )
+    assert "Early Exit Charge" in {d.term for d in doc.definitions}
+    assert "Early Exit Charge" not in doc.undefined_terms
+
+
+def test_a_chinese_contract_relying_on_a_rulebook_it_neither_attaches_nor_defines(parse):
+    doc = parse(
+        "采购合同\n第一条 验收\n1.1 货物应符合GB/T 3190《变形铝及铝合金化学成分》，买方可按《买方来料检验规程》扣减货款。\n"
+        "1.2 双方依照《中华人民共和国民法典》及附件一《送货单格式》履行。\n"
+        "第二条 其他\n2.1 送货单应按《送货单格式》填写。本合同附件包括：附件一《送货单格式》。\n"
+    )
+    assert doc.undefined_terms == ("买方来料检验规程",)

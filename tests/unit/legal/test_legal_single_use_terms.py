@@ -182,3 +182,28 @@ def test_definite_phrases_stay_on_one_line_like_the_sentences_the_rule_reads() -
         "Escalation",
         "Service Desk Manual of Operations",
     ]
+
+
+def test_a_term_pointed_at_by_a_qualified_determiner_or_a_possessive_is_read_too() -> None:
+    # "the same X", "the relevant X", "its X": a drafter pointing at one defined thing.
+    cases = [
+        (
+            "9.3 The Buyer may reject a delivery that misses the same Quality Threshold in two months of a quarter.",
+            "Quality Threshold",
+        ),
+        (
+            "4.2 The Agent shall pay the relevant Activation Bonus within thirty days of each activation.",
+            "Activation Bonus",
+        ),
+        (
+            "8.1 The Company shall distribute half of its Net Cash Surplus to the Members every year.",
+            "Net Cash Surplus",
+        ),
+    ]
+    for text, term in cases:
+        [risk] = _undefined(text, "Buyer", "Agent", "Company", "Members")
+        assert f'"{term}"' in risk["description"]
+
+
+def test_a_capitalised_word_after_a_possessive_at_a_sentence_start_is_not_a_pointed_term() -> None:
+    assert [m.group("term") for m in definite_phrases("Its Authorised Signatory signs below.")] == []

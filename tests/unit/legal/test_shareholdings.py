@@ -70,3 +70,32 @@ def test_the_holding_travels_in_the_prompt_metadata() -> None:
     assert (
         "our_shareholding" not in contract_setting("Investor", CAP_TABLE.split("SCHEDULE")[0]).as_metadata()
     )
+
+
+RESPECTIVE = """JOINT VENTURE AGREEMENT
+
+This Agreement is made between:
+(1) Alder Ridge Holdings Pte. Ltd., a company incorporated in Singapore ("Alder"); and
+(2) Brightwater Systems GmbH, a company incorporated in Germany ("Brightwater").
+
+(A) Alder and Brightwater hold the Shares in the proportions of 55% and 45%.
+"""
+
+ZH_RESPECTIVE = """合资经营合同
+
+甲方：宁波海曙港口投资有限公司
+乙方：苏州工业园区冷链科技有限公司
+
+鉴于：甲方、乙方分别持有合资公司65%、35%的股权。
+"""
+
+
+def test_holdings_listed_respectively_go_to_the_parties_in_the_order_named() -> None:
+    assert contract_setting("Brightwater", RESPECTIVE).our_shareholding == 45.0
+    assert contract_setting("Alder", RESPECTIVE).our_shareholding == 55.0
+    assert contract_setting("乙方", ZH_RESPECTIVE).our_shareholding == 35.0
+
+
+def test_respective_figures_that_are_not_the_whole_company_are_no_holding() -> None:
+    partial = RESPECTIVE.replace("55% and 45%", "20% and 15%")
+    assert contract_setting("Brightwater", partial).our_shareholding is None

@@ -96,6 +96,7 @@ def find_cross_references(
 
 def _all_cross_references(text: str, clauses: Sequence[Clause], language: str) -> list[CrossReference]:
     locator = ClauseLocator(clauses)
+    attachments = _attachment_titles(clauses)
     refs: list[CrossReference] = []
     for m in _EN_REF.finditer(text):
         if m.start() in locator.clause_starts:
@@ -113,9 +114,12 @@ def _all_cross_references(text: str, clauses: Sequence[Clause], language: str) -
         if at_line_start and m.group("kw").strip().isupper():
             continue  # "EXHIBIT C" heading the attachment itself
         container = _OF_CONTAINER.match(after)
+        namespace = f"{container.group('kw')} {container.group('n')}" if container else None
         between = _BEFORE_OWNER.match(after)
         other = _OF_OTHER.match(after, between.end() if between else 0)
-        if container is None and other is not None and not _INTERNAL_NAMES.match(other.group("what")):
+        if namespace is None and other is not None:
+            namespace = _attachment_titled(attachments, after[other.start("what") :])
+        if namespace is None and other is not None and not _INTERNAL_NAMES.match(other.group("what")):
             continue  # "Section 365 of the Bankruptcy Code"
         kw_raw = m.group("kw").strip()
         kw = kw_raw.lower().rstrip("s") if not kw_raw.startswith("§") else "section"
@@ -128,7 +132,7 @@ def _all_cross_references(text: str, clauses: Sequence[Clause], language: str) -
             start = m.start("nums") + n.start()
             raw = m.group(0)[: m.start("nums") - m.start() + n.end()] if first else f"{_display(kw)} {number}"
             first = False
-            target = _en_target(kw, number, container, source)
+            target = _en_target(kw, number, namespace, source)
             if target is None:
                 continue
             refs.append(_resolve(locator, source, target, raw.strip(), start))
@@ -155,7 +159,43 @@ def _display(kw: str) -> str:
     return {"sub-clause": "Sub-Clause", "§": "Section"}.get(kw, kw.capitalize())
 
 
-def _en_target(kw: str, number: str, container: re.Match[str] | None, source: str) -> list[str] | None:
+_ATTACHMENT_ID = re.compile(r"^(?:Schedule|Exhibit|Annex|Annexure|Appendix|Attachment)\s+\w{1,4}$")
+_TITLE_NUMBER = re.compile(r"\s+(?:No\.?|Number|#)\s*\w{1,4}\s*$", re.I)
+
+
+def _attachment_titles(clauses: Sequence[Clause]) -> dict[str, str]:
+    """The contract's own attachments by their titles, lower case: {"statement of work": "Schedule 1"}.
+
+    A title borne by two attachments names neither ("Statement of Work No. 1" and "No. 2").
+    """
+    titles: dict[str, str] = {}
+    seen: set[str] = set()
+    for clause in clauses:
+        if clause.title and _ATTACHMENT_ID.match(clause.clause_id):
+            bare = _TITLE_NUMBER.sub("", clause.title).strip().lower()
+            for title in {clause.title.strip().lower(), bare}:
+                if title in seen:
+                    titles.pop(title, None)
+                else:
+                    titles[title] = clause.clause_id
+                seen.add(title)
+    return titles
+
+
+def _attachment_titled(attachments: dict[str, str], following: str) -> str | None:
+    """The attachment the words ``following`` a reference name by its title, if any.
+
+    "paragraph 7 of the Statement of Work": the contract's Schedule 1 is titled "Statement of Work
+    No. 1", so the paragraph is looked for there. The longest title that the words begin with wins.
+    """
+    low = following.lower()
+    for title in sorted(attachments, key=len, reverse=True):
+        if low.startswith(title) and not low[len(title) : len(title) + 1].isalnum():
+            return attachments[title]
+    return None
+
+
+def _en_target(kw: str, number: str, namespace_of: str | None, source: str) -> list[str] | None:
     """Candidate ids for a reference, most specific first; None when it is not a clause reference."""
     number = re.sub(r"\s+\(", "(", number)
     if kw in _CONTAINERS:
@@ -169,8 +209,8 @@ def _en_target(kw: str, number: str, container: re.Match[str] | None, source: st
         return None
     candidates = []
     namespace = source.split(", paragraph ")[0] if ", paragraph " in source else ""
-    if container is not None:
-        namespace = f"{container.group('kw')} {container.group('n')}"
+    if namespace_of is not None:
+        namespace = namespace_of
         candidates.append(f"{namespace}, paragraph {number}")
     elif namespace and kw == "paragraph":
         candidates.append(f"{namespace}, paragraph {number}")

@@ -57,6 +57,13 @@ _LISTED = re.compile(
     r"(?i:is|are|shall\s+be|constitutes?|shall\s+constitute)\s+(?:(?i:an?)\s+)?"
     r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,4})"
 )
+# A schedule's label and its meaning in one sentence of a paragraph: "Termination Fee: an amount equal
+# to …", "Base Charges: the monthly charges …", "Service Credit: a credit of …". The label opens the
+# paragraph or follows a full stop, and the meaning starts with a lower-case determiner.
+_LABELLED = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.;]\s))[ \t]*(?P<term>[A-Z][\w'’-]*(?:[ \t]+(?:of\s+|for\s+)?[A-Z][\w'’-]*){0,4})"
+    r":[ \t]+(?=(?:an?|the|all|any|each|every)\s)"
+)
 _PAREN = re.compile(r"[(（](?P<body>[^()（）\n]{0,200}?[\"“「][^()（）\n]{0,200}?)[)）]")
 _QUOTED = re.compile(r"[\"“「『](?P<term>[^\"“”」』\n]{1,80})[\"”」』]")
 _PAREN_FILLER = re.compile(
@@ -97,7 +104,7 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
 
     for m in _MEANS.finditer(text):
         add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
-    for pattern in (_MEANS_AS_USED, _DASHED, _LISTED):
+    for pattern in (_MEANS_AS_USED, _DASHED, _LISTED, _LABELLED):
         for m in pattern.finditer(text):
             add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for article in clauses:
@@ -454,7 +461,7 @@ def find_undefined_terms(
     Completion") are never reported.
     """
     if language == "zh":
-        return []
+        return _undefined_documents(text, definitions)[:limit]
     defined_terms = [d.term for d in definitions] + quoted_terms(text) + pointed_terms(text)
     defined: set[str] = set()
     for term in defined_terms:
@@ -494,6 +501,40 @@ def find_undefined_terms(
             ordered.append(term)
         seen |= forms
     return ordered[:limit]
+
+
+# A document a Chinese contract names in 《》: laws, regulations, judicial interpretations and standards
+# are public and need no attaching ("《中华人民共和国民法典》", "GB/T 1196《重熔用铝锭》", "《……管理办法》"
+# of a ministry); any other rulebook, form or list ("《供方质量考核细则》", "《运维服务范围及要求》") binds
+# a party only if the contract attaches or defines it.
+_ZH_TITLE = re.compile(r"《(?P<term>[^《》\n]{2,40})》")
+_ZH_PUBLIC = re.compile(
+    r"中华人民共和国|^(?:国家|最高人民)|(?:法|法典|条例|解释|公约|规则|通则|准则|标准|规范)$"
+)
+_ZH_STANDARD_CODE = re.compile(r"(?:GB|JB|YB|HG|SH|DL|JGJ|ISO|IEC)(?:/[TZ])?\s*[\d.\-—]+\s*$", re.I)
+_ZH_ATTACHED = re.compile(r"附件|附表|附录|见后附|作为本(?:合同|协议)(?:的)?(?:组成部分|附件)")
+
+
+def _undefined_documents(text: str, definitions: Sequence[Definition]) -> list[str]:
+    """Documents a Chinese contract names in 《》 but neither attaches nor defines, in order of first use.
+
+    "按《供方质量考核细则》扣款" makes a rulebook the contract never reproduces decide what one party
+    owes: its content, version and who may change it are unknown. Laws and standards are public;
+    a document listed as an attachment anywhere ("附件二《要货计划格式》") or given a definition is
+    part of the contract.
+    """
+    defined = {d.term for d in definitions}
+    found: list[str] = []
+    attached: set[str] = set()
+    for m in _ZH_TITLE.finditer(text):
+        term = m.group("term").strip()
+        before = text[max(0, m.start() - 12) : m.start()]
+        if _ZH_ATTACHED.search(before) or _ZH_ATTACHED.search(text[m.end() : m.end() + 12]):
+            attached.add(term)
+        public = _ZH_PUBLIC.search(term) or _ZH_STANDARD_CODE.search(before)
+        if not public and term not in defined and term not in found:
+            found.append(term)
+    return [t for t in found if t not in attached]
 
 
 def first_use(text: str, term: str) -> int | None:

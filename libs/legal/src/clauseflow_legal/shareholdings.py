@@ -37,6 +37,16 @@ _CONDITION = re.compile(
     r"(?:so\s+long\s+as|if|where|provided|unless|until)\s*$|不低于|以上|超过|低于|少于", re.I
 )
 _CAP_TABLE_LINE = re.compile(rf"^[^\n%％]{{3,100}}?\s{_PCT}\s*$", re.M)
+# Several holders in one statement, their percentages in the order the holders are named: "Meranti
+# and Koelhaven hold the Shares in the proportions of 60% and 40%", "A and B own 70% and 30% of the
+# Shares respectively", "甲方、乙方分别持有公司60%、40%的股权".
+_RESPECTIVE = re.compile(
+    r"\b(?:hold|own|are\s+the\s+(?:registered\s+)?holders\s+of)\b[^.;\n]{0,80}?\b(?:in\s+the\s+proportions?\s+of|respectively)\b"
+    r"|\b(?:hold|own)\s+(?:\d{1,2}(?:\.\d+)?\s*(?:%|per\s*cent)[,\s]*(?:and\s+)?){2,}[^.;\n]{0,60}?\brespectively\b"
+    r"|分别(?:持有|持股|占)",
+    re.I,
+)
+_PERCENT_FIGURE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?|100)\s*(?:%|％|per\s*cent\b|percent\b)", re.I)
 
 
 def _aliases(segment: PartySegment) -> list[str]:
@@ -60,6 +70,10 @@ def holding_of_our_party(segments: list[PartySegment], contract_text: str) -> fl
     """Our party's percentage of the company, when the contract states it; ``None`` otherwise."""
     if not any(s.ours for s in segments):
         return None
+    # Read first: in "甲方、乙方分别持有65%、35%" the party named last before 65% is not its holder.
+    respective = _respective_holding(segments, contract_text)
+    if respective is not None:
+        return respective
     for sentence in re.split(r"(?<=[.;。；])\s+|\n", contract_text):
         for rx in (_EN_HOLDING, _ZH_HOLDING):
             for m in rx.finditer(sentence):
@@ -73,4 +87,28 @@ def holding_of_our_party(segments: list[PartySegment], contract_text: str) -> fl
         party = _last_party_before(m.group(0), m.start("pct") - m.start(), segments)
         if party is not None and party.ours:
             return float(m.group("pct"))
+    return None
+
+
+def _respective_holding(segments: list[PartySegment], contract_text: str) -> float | None:
+    """Our percentage where one sentence gives several holders' percentages in the order it names them."""
+    for sentence in re.split(r"(?<=[.;。；])\s+|\n", contract_text):
+        verb = _RESPECTIVE.search(sentence)
+        if verb is None:
+            continue
+        named: list[tuple[int, PartySegment]] = []
+        for segment in segments:
+            at = [
+                m.start()
+                for a in _aliases(segment)
+                for m in re.finditer(re.escape(a), sentence[: verb.start()])
+            ]
+            if at:
+                named.append((min(at), segment))
+        named.sort(key=lambda x: x[0])
+        figures = [float(m.group(1)) for m in _PERCENT_FIGURE.finditer(sentence, verb.start())]
+        if len(named) >= 2 and len(figures) == len(named) and abs(sum(figures) - 100) < 0.5:
+            for (_, segment), figure in zip(named, figures, strict=True):
+                if segment.ours:
+                    return figure
     return None

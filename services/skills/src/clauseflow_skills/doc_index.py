@@ -15,6 +15,7 @@ from typing import TypeVar
 from clauseflow_documents.definitions import in_a_title, is_ordinary_term, term_forms
 from clauseflow_documents.incorporation import borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
+from clauseflow_legal.rules.drafting.inconsistency import restated_limit_conflicts
 from clauseflow_legal.rules.drafting.undefined_terms import definite_phrases, is_single_use
 
 from clauseflow_skills.text import find_references, resolve_number
@@ -115,9 +116,27 @@ class PhraseIndex:
         return list(self.by_clause.get(clause_id, ()))
 
 
+@dataclass
+class LimitConflicts:
+    """Per clause, the deadlines it sets that another clause sets differently for the same act.
+
+    "两小时内到达故障现场" in 2.3 and "到场时间不超过一小时" in 5.1: which one binds is uncertain. Found by
+    comparing every clause with every other, hence once per document.
+    """
+
+    by_clause: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, document: DocumentStructure) -> LimitConflicts:
+        """Compare the deadlines of the document's innermost clauses (their parents repeat their text)."""
+        leaves = [(c.clause_id, c.text) for c in document.clauses if not c.children]
+        return cls(restated_limit_conflicts(leaves, document.language == "zh"))
+
+
 _Key = tuple[str, int, int, int]
 _CACHE: OrderedDict[_Key, DocumentIndex] = OrderedDict()
 _PHRASES: OrderedDict[_Key, PhraseIndex] = OrderedDict()
+_CONFLICTS: OrderedDict[_Key, LimitConflicts] = OrderedDict()
 _LOCK = threading.Lock()
 _MAX = 32
 
@@ -166,3 +185,8 @@ def index_of(document: DocumentStructure) -> DocumentIndex:
 def phrases_of(document: DocumentStructure) -> PhraseIndex:
     """The (cached) single-use phrases of a document; documents without an id are read afresh."""
     return _cached(_PHRASES, document, PhraseIndex.build)
+
+
+def limit_conflicts_of(document: DocumentStructure) -> LimitConflicts:
+    """The (cached) deadline conflicts of a document; documents without an id are read afresh."""
+    return _cached(_CONFLICTS, document, LimitConflicts.build)

@@ -8,7 +8,7 @@ from clauseflow_contracts.skills import SkillId
 from clauseflow_documents.model import Clause, DocumentStructure
 from pydantic import BaseModel, Field
 
-from clauseflow_skills.doc_index import index_of, phrases_of
+from clauseflow_skills.doc_index import index_of, limit_conflicts_of, phrases_of
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
 from clauseflow_skills.text import summarise, terms_used
 
@@ -86,6 +86,20 @@ class ClauseContextOutput(SkillOutput):
             "contract neither defines nor uses anywhere else: candidates for an undefined term"
         ),
     )
+    # Left out when empty, like single_use_phrases (the usual case).
+    limit_conflicts: list[LimitConflict] = Field(
+        default_factory=list,
+        exclude_if=lambda conflicts: not conflicts,
+        description="deadlines this clause sets that another clause sets differently for the same act",
+    )
+
+
+class LimitConflict(BaseModel):
+    """A deadline this clause sets that another clause sets differently for the same act."""
+
+    kind: str = "restated_time_limit_conflict"
+    quote: str = Field(description="the words of this clause that set the deadline")
+    detail: str = Field(description="the other clause and both periods")
 
 
 def _ref(clause: Clause, with_text: bool = False) -> ClauseRef:
@@ -197,6 +211,11 @@ def run(args: ClauseContextInput, ctx: SkillContext) -> ClauseContextOutput:
         references_out=references_out(clause, document),
         references_in=references_in(clause, document),
         single_use_phrases=phrases_of(document).single_use_in(clause.clause_id),
+        limit_conflicts=[
+            LimitConflict(**conflict)
+            for cid in _subtree_ids(clause, document)
+            for conflict in limit_conflicts_of(document).by_clause.get(cid, [])
+        ],
     )
 
 

@@ -5,14 +5,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from clauseflow_legal.rules.base import ClauseContext, Finding
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
+    Period,
     Sentence,
     find_amounts,
+    find_periods,
+    fmt_period,
     words_to_number,
     zh_to_number,
 )
@@ -106,3 +111,96 @@ def inconsistency(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     return []
+
+
+# --- one time limit stated twice, differently -----------------------------------------------------
+
+_ACTS = {
+    "site_attendance": PATTERNS.compiled("site_attendance"),
+    "price_payment": PATTERNS.compiled("price_payment"),
+}
+_ZH_UNITS = {"hour": "小时", "day": "日", "business day": "个工作日", "minute": "分钟"}
+_NOT_THE_DEADLINE = PATTERNS.compiled("not_the_deadline")
+_TIER = PATTERNS.compiled("tier")
+_SEGMENT = re.compile(r"[^，,；;。.!?！？]+(?:\.\d[^，,；;。.!?！？]*)*")
+
+
+@dataclass(frozen=True)
+class TimeLimit:
+    """A deadline a clause sets for one act: "两小时内到达故障现场", "pay each invoice within 30 days"."""
+
+    clause_id: str
+    act: str
+    value: float
+    unit: str
+    tier: str
+    quote: str
+    period: str
+
+
+def time_limits(clause_id: str, text: str) -> list[TimeLimit]:
+    """The deadlines ``text`` sets for the acts that must have one deadline (site attendance, payment).
+
+    A deadline is a period and the act in one phrase (between commas), with no sign that it is a
+    rate, a late-payment count from the due date or a portion of the price; its tier ("一级故障",
+    "Priority 1") is the last one named before it in its sentence.
+    """
+    out: list[TimeLimit] = []
+    for sentence in re.split(r"(?<=[。；;])|(?<=\.)\s+(?=[A-Z(])", text):
+        for seg in _SEGMENT.finditer(sentence):
+            phrase = seg.group(0)
+            periods = [p for p in find_periods(phrase) if p.unit in {"hour", "day", "business day", "minute"}]
+            if len(periods) != 1 or _NOT_THE_DEADLINE.search(phrase):
+                continue
+            tiers = _TIER.findall(sentence[: seg.end()])
+            for act, rx in _ACTS.items():
+                if rx.search(phrase):
+                    p = periods[0]
+                    quote = phrase.strip()
+                    out.append(
+                        TimeLimit(
+                            clause_id,
+                            act,
+                            p.value,
+                            p.unit,
+                            re.sub(r"\s+", "", tiers[-1]) if tiers else "",
+                            quote,
+                            _period_text(p.value, p.unit, zh=bool(re.search(r"[\u4e00-\u9fff]", phrase))),
+                        )
+                    )
+    return out
+
+
+def _period_text(value: float, unit: str, *, zh: bool) -> str:
+    """ "2 hours" / "2小时": the period as the finding names it."""
+    if zh:
+        return f"{value:g}{_ZH_UNITS.get(unit, unit)}"
+    return fmt_period(Period(value, unit, 0, 0))
+
+
+def restated_limit_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> dict[str, list[dict[str, str]]]:
+    """Per clause, the deadlines it sets that another clause sets differently for the same act.
+
+    ``clauses`` are (id, text) of the contract's innermost units, so no text is read twice. Two
+    explicit tiers never conflict (a Priority 1 and a Priority 2 deadline differ by design); a
+    deadline without a tier conflicts with any other. Each conflict names the other clause.
+    """
+    limits = [limit for cid, text in clauses for limit in time_limits(cid, text)]
+    out: dict[str, list[dict[str, str]]] = {}
+    for a in limits:
+        for b in limits:
+            if a.clause_id == b.clause_id or a.act != b.act or a.unit != b.unit or a.value == b.value:
+                continue
+            if a.tier and b.tier and a.tier != b.tier:
+                continue
+            if any(c["quote"] == a.quote for c in out.get(a.clause_id, [])):
+                continue
+            detail = (
+                f"第{b.clause_id}款对同一事项约定的期限为{b.period}，本条为{a.period}。"
+                if zh
+                else f"Clause {b.clause_id} sets {b.period} for the same act; this clause sets {a.period}."
+            )
+            out.setdefault(a.clause_id, []).append(
+                {"kind": "restated_time_limit_conflict", "quote": a.quote, "detail": detail}
+            )
+    return out

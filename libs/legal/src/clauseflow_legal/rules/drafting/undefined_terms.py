@@ -110,6 +110,15 @@ def _undefined_term_finding(
     )
 
 
+def _longer_cjk_name(term: str) -> bool:
+    """A Chinese term longer than any party word: "供方质量考核细则" holds 供方 but names a rulebook.
+
+    Chinese party words are two or three characters (甲方, 供方, 委托方, 买受人); a term of five or
+    more is something else that merely begins with one.
+    """
+    return len(term) > 4 and any("\u3400" <= ch <= "\u9fff" for ch in term)
+
+
 @rule(reports={"undefined_term"}, whole_unit=True)
 def undefined_terms(ctx: ClauseContext) -> list[Finding]:
     """A capitalised term reported as undefined, where this clause first uses it like a defined term.
@@ -131,7 +140,9 @@ def undefined_terms(ctx: ClauseContext) -> list[Finding]:
             # undefined only when the base word is undefined too.
             if VETOES.applies("possessive_of_defined", base.lower() not in reported_forms or roles_in(base)):
                 continue
-        if VETOES.applies("party_name", roles_in(term) and len(term.split()) == 1):
+        if VETOES.applies(
+            "party_name", roles_in(term) and len(term.split()) == 1 and not _longer_cjk_name(term)
+        ):
             continue
         m = _used_as_defined_term(ctx, term)
         if not m:

@@ -24,6 +24,7 @@ VETOES = Vetoes(
         "fit_out": "a tenant's fit-out is property in the premises, not IP (post_termination_obligations)",
         "their_customer_data": "a service provider's customer data is its customer's, not a list it builds",
         "their_own_background": "their own or pre-existing IP stays theirs",
+        "their_named_assets": '"the Acme Cell Lines and Acme Know-How remain the property of Acme": assets named after their owner, not made under the contract',
     },
 )
 
@@ -158,10 +159,19 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         ]
     for s, m in ctx.find(PATTERNS["vests_in"]):
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
-        if not owner or not ctx.parties.theirs(owner[0].side):
-            continue
         subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
         subject = _CARVED_OUT.sub(" ", subject)
+        # Improvements to our own technology vesting in anyone but us (the counterparty, or a joint
+        # venture company it controls) take our core asset; other work only matters if it is theirs.
+        ours_improved = re.search(PATTERNS["our_improved"].replace("__US__", ctx.us_rx), subject, re.I)
+        if ours_improved:
+            # the owner is the phrase the verb names ("vest in and belong to the Company"), whoever it is
+            head = re.sub(PATTERNS["second_verb"], "", s.text[m.end() : m.end() + 80], flags=re.I)
+            head = re.split(r"[,;.]|\s+(?:and|or|save|except)\s+", head, maxsplit=1)[0]
+            if not head.strip() or "us" in ctx.parties.sides_in(head):
+                continue
+        elif not owner or not ctx.parties.theirs(owner[0].side):
+            continue
         ours_supplied = re.search(
             rf"(?:provided|supplied|furnished|delivered)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|(?:{ctx.us_rx})['’]s\s+(?:pre-?existing|background)",
             subject,
@@ -179,6 +189,13 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             "their_own_background",
             re.search(PATTERNS["own_or_background"], subject, re.I)
             and "us" not in ctx.parties.sides_in(subject),
+        ):
+            continue
+        if VETOES.applies(
+            "their_named_assets",
+            "them" in ctx.parties.sides_in(subject)
+            and "us" not in ctx.parties.sides_in(subject)
+            and not re.search(PATTERNS["made_under_the_contract"], subject, re.I),
         ):
             continue
         mild = re.search(PATTERNS["bespoke_work_en"], s.text, re.I)

@@ -38,7 +38,7 @@ VETOES = Vetoes(
 @rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
     """Weak governance, exit and dilution protection for a minority investor."""
-    if not ctx.parties.is_role("investor") and not (not ctx.parties.known and ctx.domain == "sha_spa"):
+    if not _a_minority(ctx):
         return []
     out = _standard_minority_points(ctx)
     out += _quorum_without_our_director(ctx, reported=out)
@@ -46,6 +46,18 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     out += _minority_protections(ctx)
     out += _low_drag_along_threshold(ctx)
     return out
+
+
+def _a_minority(ctx: ClauseContext) -> bool:
+    """Our party is a minority shareholder: an investor, or any party the contract gives under half.
+
+    A joint-venture partner or co-founder holding 40% needs the same protections as an investor;
+    its holding, not its title, makes it a minority.
+    """
+    if ctx.parties.is_role("investor") or (not ctx.parties.known and ctx.domain == "sha_spa"):
+        return True
+    held = _percent(ctx.metadata.get("our_shareholding"))
+    return held is not None and held < 50
 
 
 def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...]:
@@ -79,7 +91,12 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
             rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
             # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
-            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)",
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)"
+            # A sale forced on a shareholder (in default, in breach, or simply "the other") at a
+            # fraction of the value its shares are worth: "at 80% of their Fair Market Value", "at
+            # seventy per cent (70%) of the fair value", "以公允价值的70%": a forfeiture of the rest.
+            rf"|(?:require|compel|force)\s+(?:the\s+|a\s+|any\s+)?(?:(?:defaulting|breaching|other|relevant|affected)\s+)?(?:Shareholder|member|partner|{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+{_WORDED}(?!100\b){_PCT}\)?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:Fair\s+Market\s+Value|fair\s+(?:market\s+)?value|market\s+value|net\s+asset\s+value|book\s+value)"
+            rf"|要求[^。；]{{0,12}}(?:违约方|违约股东|{ctx.us_rx})[^。；]{{0,20}}(?:以|按)[^。；]{{0,10}}(?:公允价值|市场价值|评估价值|净资产)[^。；]{{0,4}}?的?\s*(?:\d{{1,2}}(?:\.\d+)?\s?%|百分之[一二三四五六七八九十]+)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -97,7 +114,11 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
         ),
         (
             "sha_dilution_pre_emption",
-            r"(?:fails?|failure)\s+to\s+(?:fund|subscribe|contribute).{0,160}(?:dilut|discount|nominal|par)",
+            # Not paying a funding or capital call ("fails to meet a funding call", "fails to make its
+            # capital contribution" (cuad-train), "does not pay its share of the call") lets the
+            # others take shares at a punitive price: a discount, par, or a fraction of the value.
+            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with)[^.;]{0,60}?(?:call|contribution|subscription|funding)?.{0,200}?(?:dilut|discount|nominal|par\b|(?:one-?|a\s+)?half\s+of\s+the|\d{1,2}\s?%\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?"
+            r"|未(?:按期|按时|足额|如期)?(?:缴纳|缴付|实缴|出资|认缴|履行出资)[^。]{0,120}(?:稀释|折价|净资产[^。；]{0,8}(?:%|分之))",
             "Failure to fund triggers punitive dilution.",
             "未出资将触发惩罚性稀释。",
         ),
@@ -173,7 +194,7 @@ def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     """A drag-along the holders of under 75% can trigger."""
     out: list[Finding] = []
     for s, _m in ctx.find(
-        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|other\s+Shareholders?|minority\s+Shareholders?|remaining\s+Shareholders?)\s+to\s+(?:sell|transfer)"
+        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
         if VETOES.applies(
@@ -382,7 +403,9 @@ _FRACTIONS = {
     "四分之三": 75.0,
     "二分之一": 50.0,
 }
-_SHARE = rf"(?:{_PCT}|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
+# "sixty per cent (60%)": the figure in brackets after the words is the one read.
+_WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\s*\(\s*)?"
+_SHARE = rf"(?:{_WORDED}{_PCT}\)?|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
 _SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
 
 
@@ -462,7 +485,7 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             seat,
         ),
         (
-            rf"(?:approv\w+|consent|sanction|resolution)\s+of\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
+            rf"(?:approv\w+|consent|sanction|resolution)\s+(?:of|by)\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:in\s+(?:the\s+)?aggregate\s+|together\s+|collectively\s+|between\s+them\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
             rf"|(?:经|由)(?:代表|持有)[^。；]{{0,6}}?{_SHARE_ZH}(?:以上)?(?:的)?(?:表决权|股权)的股东[^。；]{{0,6}}(?:同意|通过|批准)",
             lambda needed: on_reserved_matters and 50 < needed <= others,
             reserved,

@@ -1,0 +1,84 @@
+"""get_clause_context lists the deadlines a clause sets that another clause sets differently.
+
+"Arrive on site within four hours" in one clause and "within two hours" in another for the same act
+leave it uncertain which binds: an internal inconsistency the drafting rule reports at each clause,
+naming the other. Tiers that differ by design (Priority 1 and Priority 2), rates per day and late
+payment counted from the due date are not restatements of one deadline.
+"""
+
+# ruff: noqa: E501 -- fixture clauses keep one paragraph per line, as real ones do
+from __future__ import annotations
+
+import json
+
+from clauseflow_legal.analysis import analyse_clause
+from clauseflow_skills.skills.clause_context import ClauseContextInput, ClauseContextOutput, run
+
+from .conftest import build_document, skill_context
+
+_EN: list[tuple[str, str, str, str | None]] = [
+    (
+        "3",
+        "Support",
+        "3.1 The Contractor shall arrive on site within four (4) hours of a fault report.",
+        None,
+    ),
+    (
+        "7",
+        "Service levels",
+        "7.1 For a Priority 1 fault the Contractor shall arrive on site within two (2) hours.",
+        None,
+    ),
+    ("8", "Payment", "8.1 The Client shall pay each invoice within thirty (30) days of receipt.", None),
+    (
+        "9",
+        "Late payment",
+        "9.1 Interest accrues on any invoice the Client fails to pay for each day it is overdue after the due date.",
+        None,
+    ),
+]
+_ZH: list[tuple[str, str, str, str | None]] = [
+    ("5", "付款", "5.2 买方应在收到发票后十五日内支付该批价款。", None),
+    (
+        "6",
+        "违约",
+        "6.1 买方超过收货之日起四十五日仍未付清价款的，每逾期一日按欠款的万分之三支付违约金。",
+        None,
+    ),
+    ("7", "服务", "7.1 一级故障到场时间不超过两小时；二级故障到场时间不超过八小时。", None),
+]
+
+
+def _context(
+    rows: list[tuple[str, str, str, str | None]], clause_id: str, language: str = "en"
+) -> ClauseContextOutput:
+    document = build_document(f"doc-limits-{language}", rows, language=language)
+    return run(ClauseContextInput(clause_id=clause_id), skill_context(document))
+
+
+def test_one_act_given_two_deadlines_is_listed_at_each_clause_naming_the_other() -> None:
+    [at_3] = _context(_EN, "3").limit_conflicts
+    [at_7] = _context(_EN, "7").limit_conflicts
+    assert "four (4) hours" in at_3.quote and "Clause 7 " in at_3.detail
+    assert "two (2) hours" in at_7.quote and "Clause 3 " in at_7.detail
+
+
+def test_a_chinese_due_date_and_a_default_counted_to_another_day_conflict() -> None:
+    [at_5] = _context(_ZH, "5", "zh").limit_conflicts
+    [at_6] = _context(_ZH, "6", "zh").limit_conflicts
+    assert "十五日内支付该批价款" in at_5.quote and "第6款" in at_5.detail
+    assert "四十五日仍未付清价款" in at_6.quote
+
+
+def test_tiers_rates_and_late_payment_are_not_restated_deadlines() -> None:
+    assert _context(_EN, "8").limit_conflicts == []  # the 9.1 count runs from the due date, per day
+    assert _context(_ZH, "7", "zh").limit_conflicts == []  # two tiers, two deadlines by design
+
+
+def test_the_list_is_left_out_when_empty_and_the_rule_reports_the_conflict() -> None:
+    assert "limit_conflicts" not in _context(_EN, "8").model_dump_json()
+    clause = "3.1 The Contractor shall arrive on site within four (4) hours of a fault report."
+    result = json.loads(_context(_EN, "3").model_dump_json())
+    risks = analyse_clause(clause, clause_id="3.1", our_party="Client", tool_results=[result])
+    [risk] = [r for r in risks if r["risk_type"] == "internal_inconsistency"]
+    assert "Clause 7 " in risk["description"]
