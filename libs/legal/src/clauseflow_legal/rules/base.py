@@ -44,6 +44,15 @@ _OWN_VERB_BEFORE = re.compile(
     r"(?:releases|agrees|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\s+and\s+$",
     re.I,
 )
+# The sentence's subject with its own verb and object, then the coordinated modal: "The Franchisee
+# releases the Franchisor and its officers from, and shall indemnify them"; cuad-train "each Party assumes
+# full responsibility concerning compliance ... and shall hold the other Party harmless"; "the Buyer waives
+# any claim against the Seller and will indemnify it" — the promise after "and" is the subject's.
+_OWN_VERB_OBJECT_BEFORE = re.compile(
+    r"(?:^|[.;:]\s+)(?:\d[\d.]*\s+)?(?P<who>(?:each\s+|the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
+    r"(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
+    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b[^.;]{1,160}?,?\s+and\s+$"
+)
 # "The Company or the Contractor may …": two named subjects share the right.
 TWO_SUBJECTS = re.compile(
     r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
@@ -210,6 +219,9 @@ class ClauseContext:
             if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()):
                 own = _OWN_VERB_BEFORE.search(text, max(0, modal.start() - 80), modal.start())
                 named = self.parties.mentions(own.group("who")) if own else []
+                if not named:
+                    long_own = _OWN_VERB_OBJECT_BEFORE.search(text[: modal.start()])
+                    named = self.parties.mentions(long_own.group("who")) if long_own else []
                 if named:
                     return named[-1].side
                 if modal is not modals[0]:

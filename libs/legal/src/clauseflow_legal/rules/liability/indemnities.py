@@ -73,7 +73,9 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss
-        givers.setdefault(ctx.actor(s, m.end() if m.group("by") else m.start()), []).append((s, m))
+        # "甲方被索赔的，乙方应予补偿": the one who pays is named after the comma
+        at = m.end() if m.group("by") else m.end("payer") if m.group("payer") else m.start()
+        givers.setdefault(ctx.actor(s, at), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
     reciprocal = (
         "mutual" in givers
