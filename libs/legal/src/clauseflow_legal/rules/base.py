@@ -66,6 +66,12 @@ _ENABLED = re.compile(
 )
 
 
+# A Chinese verb whose object follows it directly: "应提前六个月书面通知云启公司", "赔偿甲方", "要求乙方".
+_ZH_OBJECT_AFTER_VERB = re.compile(
+    r"(?:通知|告知|催告|要求|提醒|答复|赔偿|补偿|交付|支付|提供|委托|授权|协助)$"
+)
+
+
 # A list item's marker: "（一）", "(a)", "1.", "①", "a)".
 _LIST_ITEM = re.compile(
     r"\s*(?:[（(](?:[一二三四五六七八九十]{1,3}|\d{1,2}|[a-z]{1,2}|[ivx]{1,5})[)）]|\d{1,2}[.、)](?!\d)|[a-z][.)]|[①-⑳])"
@@ -194,6 +200,8 @@ class ClauseContext:
                     if (m.side != "other" or not self.parties.known)
                     # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
                     and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
+                    # "书面通知云启公司" / "赔偿甲方": the party after a verb is its object
+                    and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
                 ]
                 if found:
                     return found[0].side
