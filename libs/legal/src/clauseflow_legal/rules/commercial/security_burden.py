@@ -205,8 +205,11 @@ def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
         # "each Shareholder shall give … guarantees on a joint and several basis": each may answer for all
         several = side == "mutual" and re.search(PATTERNS["joint_and_several"], s.text, re.I)
         if unlimited and (ctx.parties.ours(side) or several):
-            wording = "several_guarantee" if several else "owners_guarantee"
-            return [WORDING.finding(ctx, wording, "security_insurance_burden", "high", span(s, m))]
+            if several:
+                return [
+                    WORDING.finding(ctx, "several_guarantee", "security_insurance_burden", "high", span(s, m))
+                ]
+            return [WORDING.finding(ctx, "owners_guarantee", "security_insurance_burden", "high", span(s, m))]
     return []
 
 
