@@ -44,6 +44,15 @@ _OWN_VERB_BEFORE = re.compile(
     r"(?:releases|agrees|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\s+and\s+$",
     re.I,
 )
+# The sentence's subject with its own verb and object, then the coordinated modal: "The Franchisee
+# releases the Franchisor and its officers from, and shall indemnify them"; cuad-train "each Party assumes
+# full responsibility concerning compliance ... and shall hold the other Party harmless"; "the Buyer waives
+# any claim against the Seller and will indemnify it" — the promise after "and" is the subject's.
+_OWN_VERB_OBJECT_BEFORE = re.compile(
+    r"(?:^|[.;:]\s+)(?:\d[\d.]*\s+)?(?P<who>(?:each\s+|the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
+    r"(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
+    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b[^.;]{1,160}?,?\s+and\s+$"
+)
 # "The Company or the Contractor may …": two named subjects share the right.
 TWO_SUBJECTS = re.compile(
     r"\b(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*\s+(?:or|and)\s+(?:the\s+)?[A-Z][\w.&'’-]*"
@@ -54,6 +63,12 @@ _ENABLED = re.compile(
     r"\b(?:entitl(?:e|es|ing)|allow(?:s|ing)?|permit(?:s|ting)?|enabl(?:e|es|ing)|authori[sz](?:e|es|ing))\s+"
     r"(?P<who>[^,;.]{1,60}?)\s+to\s+$",
     re.I,
+)
+
+
+# A Chinese verb whose object follows it directly: "应提前六个月书面通知云启公司", "赔偿甲方", "要求乙方".
+_ZH_OBJECT_AFTER_VERB = re.compile(
+    r"(?:通知|告知|催告|要求|提醒|答复|赔偿|补偿|交付|支付|提供|委托|授权|协助)$"
 )
 
 
@@ -185,6 +200,8 @@ class ClauseContext:
                     if (m.side != "other" or not self.parties.known)
                     # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
                     and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
+                    # "书面通知云启公司" / "赔偿甲方": the party after a verb is its object
+                    and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
                 ]
                 if found:
                     return found[0].side
@@ -210,6 +227,9 @@ class ClauseContext:
             if _COORDINATED.search(text, max(0, modal.start() - 6), modal.start()):
                 own = _OWN_VERB_BEFORE.search(text, max(0, modal.start() - 80), modal.start())
                 named = self.parties.mentions(own.group("who")) if own else []
+                if not named:
+                    long_own = _OWN_VERB_OBJECT_BEFORE.search(text[: modal.start()])
+                    named = self.parties.mentions(long_own.group("who")) if long_own else []
                 if named:
                     return named[-1].side
                 if modal is not modals[0]:

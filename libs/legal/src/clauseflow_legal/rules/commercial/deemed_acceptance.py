@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
@@ -15,6 +16,7 @@ from clauseflow_legal.text import (
 )
 
 PATTERNS = patterns_beside(__file__)
+_OTHER_SIDE: dict[str, Side] = {"us": "them", "them": "us"}
 WORDING = wording_beside(__file__)
 VETOES = Vetoes(
     "deemed_acceptance",
@@ -65,9 +67,27 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             ]
             if VETOES.applies("no_short_objection_window", not window or window[0].days >= 15):
                 continue
+        unsent = re.match(PATTERNS["no_notice_reached"], silent.group(0), re.I)
+        if unsent:
+            # "no notice has reached the Supplier": the silent party is the one who should have sent it
+            sender = ctx.parties.mentions(unsent.group("sender") or "")
+            recipient = ctx.parties.mentions(unsent.group("to") or "")
+            side = sender[0].side if sender else _OTHER_SIDE.get(recipient[0].side) if recipient else None
+            # the period for the notice is set before the deeming ("within five days after delivery")
+            window = [
+                p
+                for p in find_periods(ctx.text[: s.start + silent.end()])
+                if p.unit in {"day", "business day", "hour", "week"}
+            ]
+            if VETOES.applies("no_short_objection_window", not window or window[-1].days >= 15):
+                continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
+        if side is None:
+            # "deemed approved by the Customer", "视为经甲方确认": the party the deeming names is bound
+            ms = [x for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
+            side = ms[0].side if ms else None
         if side is None:
             # "甲方应在…内完成检验，逾期未提出异议的，视为…": the silent party is the sentence's subject
             ms = [x for x in ctx.parties.mentions(text[: silent.start()]) if x.side != "mutual"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -78,7 +80,29 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
             return [
                 WORDING.finding(ctx, "no_relief_for_us", "force_majeure_unbalanced", "medium", span(s, m))
             ]
-    return _force_majeure_denied_to_us(ctx)
+    return _force_majeure_denied_to_us(ctx) or _payable_while_stopped(ctx)
+
+
+def _denied_after(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
+    """The party named right after an exclusion as the one who may not rely on it ("…，乙方不得据此迟延交货")."""
+    after = re.match(PATTERNS["denied_party_after"], s.text[m.end() :], re.I)
+    named = ctx.parties.mentions(after.group("who")) if after else []
+    return named[0].side if named else None
+
+
+def _payable_while_stopped(ctx: ClauseContext) -> list[Finding]:
+    """Our payments run on, in full, through the period force majeure closes the business."""
+    for s, m in ctx.find(PATTERNS["payable_while_stopped"]):
+        payer = ctx.actor(s, m.start())
+        if payer is None:
+            payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
+        if ctx.parties.ours(payer):
+            return [
+                WORDING.finding(
+                    ctx, "payable_while_stopped", "force_majeure_unbalanced", "medium", span(s, m)
+                )
+            ]
+    return []
 
 
 # "…的，不视为不可抗力", "shall not constitute Force Majeure": a list of what is excluded
@@ -106,7 +130,7 @@ def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
         (
             (s, m)
             for s, m in ctx.find(rf"(?:{_BEYOND_CONTROL})[^。；.;]{{0,40}}?(?:{_NOT_FORCE_MAJEURE})")
-            if ctx.parties.ours(ctx.actor(s, m.start()))
+            if ctx.parties.ours(ctx.actor(s, m.start())) or ctx.parties.ours(_denied_after(ctx, s, m))
         ),
         None,
     )

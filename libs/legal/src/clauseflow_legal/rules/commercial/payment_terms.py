@@ -138,18 +138,31 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s, m in ctx.find(PATTERNS["pay_when_paid"]):
         payer = _payer(ctx, s, m.start())
-        if ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
+        # "All amounts payable to the Licensor shall be paid only if …": the payee names no payer
+        payee = re.search(
+            r"\b(?:payable|paid|due)\s+to\s+(?:the\s+)?(?P<who>[^,;.]{1,60})", s.text[: m.start()], re.I
+        )
+        payee_side = [x.side for x in ctx.parties.mentions(payee.group("who"))][:1] if payee else []
+        if payee_side == ["them"]:
+            continue
+        if payee_side == ["us"] or ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
             no_interest = re.search(PATTERNS["no_interest"], s.text, re.I)
             out.append(
                 Finding(
                     "payment_terms_unfavourable",
                     "high",
                     span(s, m),
-                    ctx.t(
-                        f"Payment to {ctx.us} is conditional on {ctx.them} first receiving funds from a third party"
-                        + (", and no late-payment interest runs meanwhile." if no_interest else "."),
-                        f"向{ctx.us}的付款以{ctx.them}先从第三方获得资金为条件"
-                        + ("，且期间不计逾期利息。" if no_interest else "。"),
+                    (
+                        WORDING.t(ctx, "paid_from_spare_cash")
+                        if re.search(r"cash|funds", m.group(0), re.I) and not re.search(r"from\s", m.group(0))
+                        else ctx.t(
+                            f"Payment to {ctx.us} is conditional on {ctx.them} first receiving funds from a third party",
+                            f"向{ctx.us}的付款以{ctx.them}先从第三方获得资金为条件",
+                        )
+                    )
+                    + ctx.t(
+                        ", and no late-payment interest runs meanwhile." if no_interest else ".",
+                        "，且期间不计逾期利息。" if no_interest else "。",
                     ),
                     WORDING.t(ctx, "pay_when_paid_why"),
                     WORDING.t(ctx, "pay_when_paid_market"),
@@ -191,6 +204,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 not ctx.parties.ours(ctx.actor(s, m.start()))
                 and not re.search(ctx.us_rx, s.text[: m.start()])
                 and not paid_by_us
+                # a charge that names no one is the paying side's ("Set-up Fee: payable in full on signing")
+                and ctx.parties.sides_in(s.text) & {"us", "them", "mutual"}
             ):
                 continue
             if VETOES.applies("advance_secured", _SECURED.search(ctx.text)):
@@ -208,7 +223,16 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 WORDING.finding(ctx, "set_off_any_amount", "payment_terms_unfavourable", "medium", span(s, m))
             )
             break
-    return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx)
+    return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx) + _bill_as_payment(ctx)
+
+
+def _bill_as_payment(ctx: ClauseContext) -> list[Finding]:
+    """A bill or note the other side hands us counts as its payment: if it is dishonoured, we bear it."""
+    for s, m in ctx.find(PATTERNS["bill_as_payment"]):
+        if not _paid_to_us(ctx, s, m.start()):
+            continue
+        return [WORDING.finding(ctx, "bill_as_payment", "payment_terms_unfavourable", "high", span(s, m))]
+    return []
 
 
 # A large last instalment paid only when the warranty has run: "the remaining 30% within 30 days

@@ -199,9 +199,16 @@ def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
     """Security from outside the contracting company: its shareholders' or directors' own assets, unlimited or on demand."""
     for s, m in ctx.find(PATTERNS["owners_guarantee"]):
         unlimited = re.search(PATTERNS["unlimited_or_on_demand"], s.text, re.I)
-        if unlimited and ctx.parties.ours(
-            ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
-        ):
+        side = ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
+        if side is None and re.search(PATTERNS["each_of_a_class"], s.text[: m.start() + 40], re.I):
+            side = "mutual"
+        # "each Shareholder shall give … guarantees on a joint and several basis": each may answer for all
+        several = side == "mutual" and re.search(PATTERNS["joint_and_several"], s.text, re.I)
+        if unlimited and (ctx.parties.ours(side) or several):
+            if several:
+                return [
+                    WORDING.finding(ctx, "several_guarantee", "security_insurance_burden", "high", span(s, m))
+                ]
             return [WORDING.finding(ctx, "owners_guarantee", "security_insurance_burden", "high", span(s, m))]
     return []
 

@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -40,6 +42,31 @@ _CONSENT_OF = PATTERNS.compiled("consent_of")
 # A price increase bounded by an index or a ceiling: "by no more than CPI", "不超过百分之三".
 _PRICE_INCREASE_CAPPED = PATTERNS["price_increase_capped"]
 _NO_ADJUSTMENT = PATTERNS["no_adjustment"]
+_ANNOUNCED = PATTERNS["change_announced"]
+_APPLIES_UNLESS_OBJECTED = PATTERNS.compiled("applies_unless_objected")
+
+
+def _nearby(ctx: ClauseContext, s: Sentence) -> str:
+    """The sentence and what follows it (a change's conditions are often said next)."""
+    return " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(s.text) + 300]
+
+
+def _changes(ctx: ClauseContext) -> Iterator[tuple[Sentence, re.Match[str], bool]]:
+    """Each change a party may make: a right to change, or a change announced that applies unless
+    both agree otherwise or we object in time (True)."""
+    for s, m in ctx.find(_CHANGE):
+        yield s, m, False
+    for s, m in ctx.find(_ANNOUNCED):
+        if _APPLIES_UNLESS_OBJECTED.search(_nearby(ctx, s)):
+            yield s, m, True
+
+
+def _changed_thing(phrase: str, zh: bool) -> str:
+    """What a change phrase changes: its last object ("revised rates" -> "rates")."""
+    if zh:
+        return re.split(PATTERNS["change_verb_zh"], phrase)[-1].rstrip("的")
+    objects = list(re.finditer(rf"\b(?:{_CHANGE_OBJ})\b", phrase, re.I))
+    return objects[0].group(0) if objects else phrase
 
 
 @rule(reports={"unilateral_change_right"})
@@ -92,23 +119,32 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
                 WORDING.t(ctx, "determination_market"),
             )
         ]
-    for s, m in ctx.find(_CHANGE):
+    for s, m, announced in _changes(ctx):
         text = s.text
-        side = ctx.actor(s, m.start())
+        nearby = _nearby(ctx, s)
+        by = m.groupdict().get("by")
+        # "as varied by the Franchisor from time to time": the party after "by" makes the change
+        named_by = ctx.parties.mentions(by) if by else []
+        side = named_by[0].side if named_by else None if by else ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
-        nearby = " ".join(x.text for x in ctx.sentences if x.start >= s.start)[: len(text) + 300]
         if VETOES.applies("change_balanced", re.search(_CHANGE_BALANCED, nearby, re.I)):
             continue
         # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
-        changed = re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
+        changed = (
+            m.group("pobj")
+            if m.groupdict().get("pobj")
+            else re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
+        )
         if VETOES.applies(
             "own_policy_not_binding",
             re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby),
         ):
             continue
         if VETOES.applies(
-            "own_policy_not_binding", _CHANGE_EN_POLICY.search(m.group(0)) and not _BINDS_US_EN.search(nearby)
+            "own_policy_not_binding",
+            (_CHANGE_EN_POLICY.search(changed) or _CHANGE_EN_POLICY.search(m.group(0)))
+            and not _BINDS_US_EN.search(nearby),
         ):
             continue
         consent = _CONSENT_OF.search(nearby)
@@ -123,12 +159,17 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         unpaid = re.search(_NO_ADJUSTMENT, ctx.text, re.I) or re.search(
             rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?at\s+its\s+own\s+(?:cost|expense)", nearby, re.I
         )
-        what = re.sub(
-            PATTERNS["up_to_the_verb"],
-            "",
-            m.group(0),
-            flags=re.I,
+        what = (
+            _changed_thing(m.group(0), ctx.zh)
+            if announced or by
+            else re.sub(PATTERNS["up_to_the_verb"], "", m.group(0), flags=re.I)
         )
+        if announced:
+            return [
+                WORDING.finding(
+                    ctx, "announced_change", "unilateral_change_right", "high", span(s, m), what=what
+                )
+            ]
         return [
             Finding(
                 "unilateral_change_right",

@@ -58,10 +58,22 @@ def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _not_reduced_for_their_fault(ctx: ClauseContext) -> list[Finding]:
+    """Our indemnity or liability kept whole although the other side's own fault contributed."""
+    for s, m in ctx.find(PATTERNS["not_reduced_for_their_fault"]):
+        owner = ctx.parties.mentions(m.group("owner") or m.group("owner_zh") or "")
+        cause = ctx.parties.mentions(m.group("cause") or m.group("cause_zh") or "")
+        if owner and ctx.parties.ours(owner[-1].side) and any(x.side == "them" for x in cause):
+            return [
+                WORDING.finding(ctx, "not_reduced_for_their_fault", "indemnity_one_sided", "high", span(s, m))
+            ]
+    return []
+
+
 @rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
-    out: list[Finding] = _past_liabilities_assumed(ctx)
+    out: list[Finding] = _past_liabilities_assumed(ctx) or _not_reduced_for_their_fault(ctx)
     if out:
         return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
@@ -73,7 +85,9 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss
-        givers.setdefault(ctx.actor(s, m.end() if m.group("by") else m.start()), []).append((s, m))
+        # "甲方被索赔的，乙方应予补偿": the one who pays is named after the comma
+        at = m.end() if m.group("by") else m.end("payer") if m.group("payer") else m.start()
+        givers.setdefault(ctx.actor(s, at), []).append((s, m))
     ours = [g for side, gs in givers.items() if ctx.parties.ours(side) for g in gs]
     reciprocal = (
         "mutual" in givers

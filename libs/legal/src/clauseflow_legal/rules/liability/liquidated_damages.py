@@ -109,6 +109,9 @@ def _ld_payer(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
         and ctx.parties.is_role("contractor")
     ):
         payer = "us"  # delay damages are the contractor's by definition
+    if payer is None and re.search(PATTERNS["remaining_charges_all"], text, re.I):
+        # the charges of the rest of the term are paid by whoever pays the charges
+        payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
     if (
         payer is None
         and re.search(PATTERNS["interest"], m.group(0), re.I)
@@ -194,6 +197,8 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
         re.I,
     ):
         signals.append(WORDING.t(ctx, "fault_free"))
+    if re.search(PATTERNS["remaining_charges_all"], text, re.I):
+        signals.append(WORDING.t(ctx, "remaining_charges_all"))
     years_of_fees = _years_of_fees(text)
     if years_of_fees is not None and years_of_fees >= 2:
         signals.append(WORDING.t(ctx, "years_of_fees", years_of_fees=years_of_fees))
