@@ -3,14 +3,16 @@
     scripts/uv.sh run --frozen python -m bench.clause_types.train_classifier \
         [--data ../shared/data/cuad-train] [--model libs/.../legal/clause_classifier.npz]
 
-For each of the 13 risk-bearing CUAD types, a linear SVM (scikit-learn's LinearSVC, liblinear) over
-the product's own features (``clause_classifier.features``: hashed word uni- and bigrams of a
-sentence) learns which sentences lawyers marked. A contract holds a type when its best sentence
-reaches a threshold. Everything is chosen by 5-fold cross-validation grouped by contract (no
-contract is split across folds; fixed seed): the regularisation C, how the model combines with
-the rule-based typing ("union": rules or model; "model": the model alone; "rules": the rules
-alone) and the threshold. The CV figure reported is honest about the threshold: each fold is
-scored with the threshold chosen on the other four folds' out-of-fold scores.
+For each of the 13 risk-bearing CUAD types, a linear SVM (scikit-learn's LinearSVC, liblinear)
+over the product's own features (``clause_classifier.features``: hashed word uni- and bigrams of
+a sentence and the last words of the sentence before it; ``--trigrams`` / ``--context-words``
+train the other feature sets compared) learns which sentences lawyers marked. A contract holds a
+type when its best sentence reaches a threshold. Everything is chosen by 5-fold cross-validation
+grouped by contract (no contract is split across folds; fixed seed): the regularisation C, how
+the model combines with the rule-based typing ("union": rules or model; "rules": the rules alone;
+the model alone is reported as a diagnostic, since the product keeps the rules' types) and the
+threshold. The CV figure reported is honest about the threshold: each fold is scored with the
+threshold chosen on the other four folds' out-of-fold scores.
 
 Writes the model (``.npz``: weights of non-zero buckets as float32, intercepts, thresholds,
 modes), the test fixture (decision values that scikit-learn computes for a few sentences written
@@ -65,6 +67,10 @@ PRUNE = 0.05
 # marked sentences and this seeded share of the others (the scores of held-out contracts are
 # computed on all their sentences). Keeps training within minutes on a shared two-core machine.
 NEGATIVE_SHARE = 0.3
+# The feature set shipped, chosen by this script's grouped CV among word 1-2 grams, word 1-3 grams
+# (--trigrams) and word 1-2 grams with the previous sentence's last 8 words (--context-words 8):
+# figures in bench/results/clause_classifier_feature_cv.json.
+SHIPPED_FEATURES = FeatureSet(context_words=8)
 DEFAULT_CV_OUT = ROOT / "bench" / "results" / "clause_classifier_cv.json"
 DEFAULT_FIXTURE = ROOT / "tests" / "data" / "clause_classifier_fixture.json"
 RULES_CACHE_DIR = ROOT / ".clauseflow" / "cache"  # git-ignored
@@ -373,7 +379,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixture", type=Path, default=DEFAULT_FIXTURE)
     parser.add_argument("--cv-out", type=Path, default=DEFAULT_CV_OUT)
     parser.add_argument("--trigrams", action="store_true", help="word trigrams beside uni- and bigrams")
-    parser.add_argument("--context-words", type=int, default=0, help="last words of the previous sentence")
+    parser.add_argument(
+        "--context-words",
+        type=int,
+        default=SHIPPED_FEATURES.context_words,
+        help="last words of the previous sentence (0: none)",
+    )
     args = parser.parse_args(argv)
     configure_logging("bench", level="INFO", json=False)
     if not available(args.data):
