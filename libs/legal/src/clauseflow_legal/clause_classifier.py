@@ -4,8 +4,10 @@ The weights in ``clause_classifier.npz`` were trained on the 430 expert-labelled
 CUAD's train split by ``bench/clause_types/train_classifier.py`` (scikit-learn, a development
 dependency). Here they are read and applied in pure Python, so no service needs numpy: a clause
 is cut into sentences, each sentence becomes a set of hashed features (``features``, the very
-function the training script used to build its matrices), and a category's score is the best
-sentence's decision value. A category is found when that score reaches its threshold, chosen
+function the training script used to build its matrices, with the feature set the model file
+names: word uni- and bigrams, optionally trigrams and the last words of the previous sentence of
+the clause), and a category's score is the best sentence's decision value.
+A category is found when that score reaches its threshold, chosen
 by cross-validation on the train split.
 
 The training data is English: for a clause written mostly in Chinese the model says nothing and
