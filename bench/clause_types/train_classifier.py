@@ -378,6 +378,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", type=Path, default=MODEL_PATH)
     parser.add_argument("--fixture", type=Path, default=DEFAULT_FIXTURE)
     parser.add_argument("--cv-out", type=Path, default=DEFAULT_CV_OUT)
+    parser.add_argument("--c-grid", type=float, nargs="+", default=list(C_GRID), help="C values tried")
+    parser.add_argument(
+        "--negative-share", type=float, default=NEGATIVE_SHARE, help="share of unmarked sentences kept"
+    )
     parser.add_argument("--trigrams", action="store_true", help="word trigrams beside uni- and bigrams")
     parser.add_argument(
         "--context-words",
@@ -392,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     feature_set = FeatureSet(trigrams=args.trigrams, context_words=args.context_words)
+    global C_GRID, NEGATIVE_SHARE  # the experiment flags override the shipped settings
+    C_GRID = tuple(args.c_grid)
+    NEGATIVE_SHARE = args.negative_share
     report = train(args.data, args.model, args.fixture, args.cv_out, feature_set)
     log.info(
         "clause_classifier_trained",
