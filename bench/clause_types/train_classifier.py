@@ -373,6 +373,7 @@ def _export(
 
 def main(argv: list[str] | None = None) -> int:
     """Train and export; exit 0 without writing anything when the data is absent."""
+    global C_GRID, NEGATIVE_SHARE  # the experiment flags override the shipped settings
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=TRAIN_DATA)
     parser.add_argument("--model", type=Path, default=MODEL_PATH)
@@ -396,7 +397,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     feature_set = FeatureSet(trigrams=args.trigrams, context_words=args.context_words)
-    global C_GRID, NEGATIVE_SHARE  # the experiment flags override the shipped settings
     C_GRID = tuple(args.c_grid)
     NEGATIVE_SHARE = args.negative_share
     report = train(args.data, args.model, args.fixture, args.cv_out, feature_set)
