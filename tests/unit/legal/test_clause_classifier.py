@@ -135,3 +135,19 @@ def test_a_model_file_of_another_feature_set_is_refused(tmp_path: Path) -> None:
             archive.writestr(f"{name}.npy", blob.getvalue())
     with pytest.raises(ValueError, match="other features"):
         clause_classifier.load(path)
+
+
+def test_the_previous_sentence_is_read_only_by_a_model_trained_with_context() -> None:
+    heading, sentence = "Change of Control.", "Any merger of the Licensee requires the Licensor's consent."
+    plain = clause_classifier.FeatureSet()
+    with_context = clause_classifier.FeatureSet(context_words=4)
+    assert clause_classifier.features(sentence, heading, plain) == clause_classifier.features(sentence)
+    assert clause_classifier.features(sentence, heading, with_context) != clause_classifier.features(sentence)
+    assert clause_classifier.features(sentence, "", with_context) == clause_classifier.features(sentence)
+
+
+def test_trigrams_are_features_only_when_the_model_reads_them() -> None:
+    text = "shall not compete with"
+    trigrams = clause_classifier.FeatureSet(trigrams=True)
+    assert len(clause_classifier.features(text, "", trigrams)) > len(clause_classifier.features(text))
+    assert trigrams.name.startswith("word-1-3") and clause_classifier.WORD_1_2.name == "word-1-2/crc32/l2"

@@ -4,8 +4,10 @@ The weights in ``clause_classifier.npz`` were trained on the 430 expert-labelled
 CUAD's train split by ``bench/clause_types/train_classifier.py`` (scikit-learn, a development
 dependency). Here they are read and applied in pure Python, so no service needs numpy: a clause
 is cut into sentences, each sentence becomes a set of hashed features (``features``, the very
-function the training script used to build its matrices), and a category's score is the best
-sentence's decision value. A category is found when that score reaches its threshold, chosen
+function the training script used to build its matrices, with the feature set the model file
+names: word uni- and bigrams, optionally trigrams and the last words of the previous sentence of
+the clause), and a category's score is the best sentence's decision value.
+A category is found when that score reaches its threshold, chosen
 by cross-validation on the train split.
 
 The training data is English: for a clause written mostly in Chinese the model says nothing and
@@ -70,11 +72,36 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(_DIGIT.sub("0", text.lower()))
 
 
-def features(text: str) -> dict[int, float]:
-    """Hashed word unigram and bigram presence of one sentence, L2-normalised (bucket → value)."""
+@dataclass(frozen=True)
+class FeatureSet:
+    """Which hashed features a model reads (named in the model file, so training and inference agree)."""
+
+    # Word trigrams beside the unigrams and bigrams.
+    trigrams: bool = False
+    # The last this-many words of the previous sentence, as features of their own ("p word"): a
+    # heading cut off as a sentence ("Change of Control.") tells what the next one is about.
+    context_words: int = 0
+
+    @property
+    def name(self) -> str:
+        """The name written in the model file's meta."""
+        grams = "word-1-3" if self.trigrams else "word-1-2"
+        context = f"+prev-{self.context_words}" if self.context_words else ""
+        return f"{grams}{context}/crc32/l2"
+
+
+WORD_1_2 = FeatureSet()
+
+
+def features(text: str, previous: str = "", feature_set: FeatureSet = WORD_1_2) -> dict[int, float]:
+    """Hashed word n-gram presence of one sentence (and its context), L2-normalised (bucket → value)."""
     words = tokens(text)
     grams = {f"w {w}" for w in words}
     grams.update(f"b {a} {b}" for a, b in itertools.pairwise(words))
+    if feature_set.trigrams:
+        grams.update(f"t {a} {b} {c}" for a, b, c in zip(words, words[1:], words[2:], strict=False))
+    if feature_set.context_words and previous:
+        grams.update(f"p {w}" for w in tokens(previous)[-feature_set.context_words :])
     buckets = {zlib.crc32(g.encode("utf-8")) % BUCKETS for g in grams}
     if not buckets:
         return {}
@@ -98,11 +125,12 @@ class ClauseClassifier:
     modes: tuple[str, ...]
     # bucket → ((type index, weight), ...): only the buckets with a non-zero weight are kept.
     weights: dict[int, tuple[tuple[int, float], ...]]
+    feature_set: FeatureSet = WORD_1_2
 
-    def decision(self, text: str) -> list[float]:
+    def decision(self, text: str, previous: str = "") -> list[float]:
         """The decision value of every type for one sentence (as the training library computes it)."""
         scores = list(self.intercepts)
-        for bucket, value in features(text).items():
+        for bucket, value in features(text, previous, self.feature_set).items():
             for index, weight in self.weights.get(bucket, ()):
                 scores[index] += weight * value
         return scores
@@ -112,9 +140,14 @@ class ClauseClassifier:
         best = [-math.inf] * len(self.type_ids)
         if not is_english(text):
             return {}
+        previous = ""
         for start, end in sentences(text):
-            for i, score in enumerate(_cached_decision(self, text[start:end])):
+            sentence = text[start:end]
+            # The previous sentence is read only when the model was trained with context.
+            context = previous if self.feature_set.context_words else ""
+            for i, score in enumerate(_cached_decision(self, sentence, context)):
                 best[i] = max(best[i], score)
+            previous = sentence
         return dict(zip(self.type_ids, best, strict=True))
 
     def classify(self, text: str) -> set[str]:
@@ -124,9 +157,9 @@ class ClauseClassifier:
 
 
 @lru_cache(maxsize=8192)
-def _cached_decision(model: ClauseClassifier, sentence: str) -> tuple[float, ...]:
+def _cached_decision(model: ClauseClassifier, sentence: str, previous: str) -> tuple[float, ...]:
     # A parent clause's text repeats its children's sentences: each is scored once.
-    return tuple(model.decision(sentence))
+    return tuple(model.decision(sentence, previous))
 
 
 def _read_npy(blob: bytes) -> array:
@@ -154,7 +187,8 @@ def load(path: Path = MODEL_PATH) -> ClauseClassifier:
     with zipfile.ZipFile(path) as archive:
         arrays = {name.removesuffix(".npy"): archive.read(name) for name in archive.namelist()}
     meta = json.loads(bytes(_read_npy(arrays["meta"]).tobytes()).decode("utf-8").rstrip("\0 "))
-    if meta.get("buckets") != BUCKETS or meta.get("features") != "word-1-2/crc32/l2":
+    feature_set = FeatureSet(**meta.get("feature_set", {}))
+    if meta.get("buckets") != BUCKETS or meta.get("features") != feature_set.name:
         raise ValueError(f"{path.name}: trained with other features ({meta.get('features')})")
     buckets = _read_npy(arrays["buckets"])
     type_index = _read_npy(arrays["type_index"])
@@ -168,6 +202,7 @@ def load(path: Path = MODEL_PATH) -> ClauseClassifier:
         thresholds=tuple(float(v) for v in meta["thresholds"]),
         modes=tuple(meta["modes"]),
         weights={b: tuple(pairs) for b, pairs in table.items()},
+        feature_set=feature_set,
     )
 
 
