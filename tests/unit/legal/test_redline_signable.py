@@ -189,3 +189,20 @@ def test_work_made_without_their_information_is_still_turned_round() -> None:
     edits = actor_edits(sentence, "ip_ownership_transfer", actors)
     assert edits and "belong to the Licensee" in edits[0]
     assert edit_share(sentence, edits[0]) <= 0.2
+
+
+def test_a_closing_irrespective_of_list_is_struck_whole_not_item_by_item() -> None:
+    sentence = (
+        "The Seller warrants the output for five years, irrespective of weather, grid outages or curtailment."
+    )
+    results = {struck(sentence, (span,)) for span in strike_spans(sentence)}
+    assert "The Seller warrants the output for five years." in results
+    assert all(broken_sentence(sentence, r) is None for r in results if r.endswith("five years."))
+
+
+def test_a_chinese_condition_is_struck_with_its_consequence() -> None:
+    sentence = "承租人逾期支付租金的，应当按日向出租人支付逾期金额千分之一的违约金，违约金不足以弥补损失的，承租人应另行赔偿。"
+    results = {struck(sentence, (span,)) for span in strike_spans(sentence)}
+    assert "承租人逾期支付租金的，应当按日向出租人支付逾期金额千分之一的违约金" in results
+    dangling = sentence[: sentence.rindex("，")] + "。尽管有前述约定，违约金累计不超过合同价款的百分之十。"
+    assert broken_sentence(sentence, dangling)  # the condition left without its consequence

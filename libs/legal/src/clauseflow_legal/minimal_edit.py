@@ -190,6 +190,14 @@ def strike_spans(sentence: str) -> list[tuple[int, int]]:
         end = m.end() + 1 if splits_verb and sentence[m.end() : m.end() + 1] == "," else m.end()
         spans.add((start, end))
     spans.update((m.start(), m.end()) for m in _BRACKETED.finditer(sentence))
+    if zh and main is not None:
+        # A condition and its consequence go together ("，违约金不足以弥补损失的，乙方应补足差额"): striking
+        # the consequence alone leaves a "…的" with nothing to follow it.
+        parts = list(_SEGMENT.finditer(sentence))
+        for cond, then in itertools.pairwise(parts):
+            if cond.start() > main.end() and cond.group(0).rstrip().endswith("的"):
+                start = cond.start() - 1 if sentence[cond.start() - 1] in "，," else cond.start()
+                spans.add((start, then.end()))
     limit = MINIMAL_SHARE * len(tokens(sentence))
     kept = [s for s in spans if 0 < len(tokens(sentence[s[0] : s[1]])) <= limit]
     return sorted(kept, key=lambda s: (len(tokens(sentence[s[0] : s[1]])), s[0]))
