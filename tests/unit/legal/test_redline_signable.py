@@ -206,3 +206,26 @@ def test_a_chinese_condition_is_struck_with_its_consequence() -> None:
     assert "承租人逾期支付租金的，应当按日向出租人支付逾期金额千分之一的违约金" in results
     dangling = sentence[: sentence.rindex("，")] + "。尽管有前述约定，违约金累计不超过合同价款的百分之十。"
     assert broken_sentence(sentence, dangling)  # the condition left without its consequence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # between a verb and its object
+        (
+            "The Licensee shall not make, sell or import, in any country, any product using the Patents.",
+            "The Licensee shall not make, sell or import any product using the Patents.",
+        ),
+        # between "that" and the clause it opens
+        (
+            "The Agent agrees that, during the Term and for two years after it, it shall not act for a rival principal.",
+            "The Agent agrees that it shall not act for a rival principal.",
+        ),
+    ],
+)
+def test_an_aside_splitting_a_verb_or_that_from_what_follows_goes_with_both_commas(
+    sentence: str, expected: str
+) -> None:
+    results = {struck(sentence, (span,)) for span in strike_spans(sentence)}
+    assert expected in results
+    assert broken_sentence(sentence, expected) is None

@@ -60,7 +60,11 @@ _LIMITING = re.compile(
     re.I,
 )
 # The words before an aside that it splits from their verb or object ("shall, …, obtain").
-_SPLIT_VERB = re.compile(r"\b(?:shall|must|will|may|to|not)\s*$", re.I)
+_SPLIT_VERB = re.compile(r"\b(?:shall|must|will|may|to|not|that)\s*$", re.I)
+# ... or from its object, which opens with a determiner ("commercialise, anywhere, any product").
+_OBJECT_AFTER = re.compile(
+    r"\s*(?:any|all|the|a|an|each|its|their|his|her|such|every|no|that|this|these|those)\b", re.I
+)
 # How many spans the search combines, and how many single spans it pairs.
 _MAX_PAIRED = 8
 
@@ -186,7 +190,10 @@ def strike_spans(sentence: str) -> list[tuple[int, int]]:
         # an aside goes with the comma before it; with the one after it too where it splits a verb
         # from what follows ("shall, at its own cost, obtain" → "shall obtain")
         start = m.start() - 1 if m.start() > 0 and sentence[m.start() - 1] in ",，" else m.start()
-        splits_verb = _SPLIT_VERB.search(sentence[:start]) is not None
+        splits_verb = (
+            _SPLIT_VERB.search(sentence[:start]) is not None
+            or _OBJECT_AFTER.match(sentence, m.end() + 1) is not None
+        )
         end = m.end() + 1 if splits_verb and sentence[m.end() : m.end() + 1] == "," else m.end()
         spans.add((start, end))
     spans.update((m.start(), m.end()) for m in _BRACKETED.finditer(sentence))
