@@ -14,6 +14,7 @@ from clauseflow_legal.minimal_edit import (
     actor_edits,
     clause_actors,
     contradicted_qualifier,
+    minimal_alternative,
     strike_spans,
     struck,
 )
@@ -229,3 +230,25 @@ def test_an_aside_splitting_a_verb_or_that_from_what_follows_goes_with_both_comm
     results = {struck(sentence, (span,)) for span in strike_spans(sentence)}
     assert expected in results
     assert broken_sentence(sentence, expected) is None
+
+
+def test_the_fixs_figure_is_written_into_the_kept_sentence_and_the_rest_added_after_it() -> None:
+    original = (
+        "The aggregate liability of the Vendor for all claims (including claims under the tax warranties) "
+        "shall not exceed five per cent (5%) of the Price."
+    )
+    proposed = (
+        "Save for fraud, which no cap limits, any sum the Vendor owes is capped at thirty per cent (30%) "
+        "of the Price."
+    )
+    found = minimal_alternative(
+        original,
+        proposed,
+        removes_risk=lambda text: "five per cent" not in text and "(including" not in text,
+        acceptable=lambda text: broken_sentence(original, text) is None,
+    )
+    assert found is not None
+    assert found.startswith(
+        "The aggregate liability of the Vendor for all claims shall not exceed thirty per cent (30%)"
+    )
+    assert edit_share(original, found) <= 0.5

@@ -29,6 +29,7 @@ from clauseflow_legal.redline_rules import (
     MINIMAL_SHARE,
     broken_sentence,
     edit_share,
+    figure_only,
     figures,
     foreign_terms,
     governing_law_lost,
@@ -149,6 +150,18 @@ _LOWER_AFTER_RIDER = {
     "after",
     "upon",
     "subject",
+}
+
+
+# Qualifier openings capitalised only because they opened the fix's sentence.
+_LOWER_IN_QUALIFIER = _LOWER_AFTER_RIDER | {
+    "save",
+    "provided",
+    "except",
+    "excluding",
+    "unless",
+    "only",
+    "to",
 }
 
 
@@ -332,6 +345,16 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def strike_combinations(sentence: str) -> list[tuple[tuple[int, int], ...]]:
+    """The strikes the search tries on ``sentence``: one span, then two that do not overlap."""
+    spans = strike_spans(sentence)
+    strikes: list[tuple[tuple[int, int], ...]] = [(s,) for s in spans]
+    strikes += [
+        (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
+    ]
+    return strikes
+
+
 def minimal_alternative(
     original: str,
     proposed: str,
@@ -352,13 +375,13 @@ def minimal_alternative(
     if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
     zh = is_chinese(original)
-    spans = strike_spans(original)
-    strikes: list[tuple[tuple[int, int], ...]] = [()]
-    strikes += [(s,) for s in spans]
-    strikes += [
-        (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
-    ]
+    strikes = strike_combinations(original)
     kept = [original, *(struck(original, strike) for strike in strikes if strike)]
+    # The fix's figure written into the kept sentence (sixty months -> twelve months), the rest of
+    # the fix added after it: the figure is often half the fix.
+    refigured = figure_only(original, proposed)
+    if refigured is not None:
+        kept += [refigured, *(struck(refigured, strike) for strike in strike_combinations(refigured))]
     phrases = qualifiers(proposed, zh)
     candidates = [with_qualifier(k, q, zh) for k in kept for q in phrases]
     candidates += [with_rider(k, proposed, zh) for k in kept]
@@ -424,6 +447,9 @@ def with_qualifier(sentence: str, phrase: str, zh: bool) -> str:
     close = stop.group(0) if stop else ("。" if zh else ".")
     body = body[: stop.start()] if stop else body
     body = body.rstrip(" ,;，；")
+    first, _, rest = phrase.partition(" ")
+    if not zh and first.lower() in _LOWER_IN_QUALIFIER:
+        phrase = f"{first.lower()} {rest}"  # it goes mid-sentence now: "…, save for fraud, …"
     return f"{body}，{phrase}{close}" if zh else f"{body}, {phrase}{close}"
 
 
