@@ -17,6 +17,7 @@ from clauseflow_legal.minimal_edit import (
     minimal_alternative,
     strike_spans,
     struck,
+    with_rider,
 )
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_rules import broken_sentence, edit_share, no_op_change
@@ -252,3 +253,10 @@ def test_the_fixs_figure_is_written_into_the_kept_sentence_and_the_rest_added_af
         "The aggregate liability of the Vendor for all claims shall not exceed thirty per cent (30%)"
     )
     assert edit_share(original, found) <= 0.5
+
+
+def test_a_rider_opening_with_a_conjunction_reads_on_from_the_foregoing() -> None:
+    rider = with_rider(
+        "The Seller is liable only above the threshold.", "Once claims pass it, all is due.", False
+    )
+    assert rider.endswith("Notwithstanding the foregoing, once claims pass it, all is due.")

@@ -150,6 +150,10 @@ _LOWER_AFTER_RIDER = {
     "after",
     "upon",
     "subject",
+    "once",
+    "until",
+    "when",
+    "unless",
 }
 
 
