@@ -260,14 +260,19 @@ async def draft_contract(contract: Contract, drafter: RedlineDrafter) -> Tally:
             )
             outcome = await drafter.draft(_job(task, clause, terms, vocabulary), risks)
             tally.validation_failed_clauses += not outcome.validation_passed
-            _measure(tally, contract, clause, outcome.redlines, vocabulary)
+            _measure(tally, contract, clause, outcome.redlines, vocabulary, risks)
             for redline in outcome.redlines:
                 await _reject_and_redraft(tally, drafter, task, clause, redline, zh, terms, vocabulary)
     return tally
 
 
 def _measure(
-    tally: Tally, contract: Contract, clause: Clause, redlines: Sequence[Redline], vocabulary: frozenset[str]
+    tally: Tally,
+    contract: Contract,
+    clause: Clause,
+    redlines: Sequence[Redline],
+    vocabulary: frozenset[str],
+    risks: Sequence[Risk] = (),
 ) -> None:
     for r in redlines:
         tally.redlines += 1
@@ -275,8 +280,16 @@ def _measure(
         if share <= 0.5:
             tally.minimal += 1
         else:
+            risk_type = next((k.risk_type for k in risks if k.id == r.risk_id), "")
             tally.not_minimal.append(
-                {"clause": clause.clause_id, "share": round(share, 3), "proposed": r.proposed_text[:160]}
+                {
+                    "contract": contract.name,
+                    "clause": clause.clause_id,
+                    "risk_type": risk_type,
+                    "share": round(share, 3),
+                    "original": r.original_text[:200],
+                    "proposed": r.proposed_text[:200],
+                }
             )
         foreign = foreign_terms(r.proposed_text, clause_text=clause.text, vocabulary=vocabulary)
         if foreign:
@@ -372,7 +385,12 @@ async def run(limit: int | None) -> dict[str, Any]:
             setattr(total, name, getattr(total, name) + getattr(tally, name))
         total.foreign += tally.foreign
         total.conflicts += tally.conflicts
+        total.not_minimal += tally.not_minimal
     overall = _figures(total)
+    # Every redline that is not minimal, with its risk type: where drafting must get smaller.
+    by_type: dict[str, int] = {}
+    for item in total.not_minimal:
+        by_type[item["risk_type"]] = by_type.get(item["risk_type"], 0) + 1
     meets = {
         "minimal_share": (overall["minimal_share"] or 0) >= TARGETS["minimal_share"],
         "foreign_term_redlines": overall["foreign_term_redlines"] <= TARGETS["foreign_term_redlines"],
@@ -386,6 +404,8 @@ async def run(limit: int | None) -> dict[str, Any]:
         "contracts": len(per_contract),
         "seconds": time.perf_counter() - started,
         "overall": {**overall, "targets": TARGETS, "meets_target": meets},
+        "not_minimal_by_risk_type": dict(sorted(by_type.items(), key=lambda kv: -kv[1])),
+        "not_minimal": total.not_minimal,
         "per_contract": per_contract,
     }
 

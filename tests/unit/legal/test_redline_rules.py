@@ -164,7 +164,9 @@ def test_the_figure_changed_is_the_one_on_the_wrong_side_of_the_position() -> No
     clause = 'In Sub-Clause 20.1, delete "twenty-eight (28) days" and substitute "seven (7) days".'
     risk = {"risk_type": "claim_time_bar", "original_text": clause}
     _, proposed, _ = draft_redline(risk, clause, "en", our_party="Contractor", domain="construction")
-    assert proposed.startswith('In Sub-Clause 20.1, delete "twenty-eight (28) days" and substitute "')
+    # raising the shortened window back to the one it deletes withdraws the amendment (never
+    # "delete 28 days and substitute 28 days")
+    assert proposed == 'In Sub-Clause 20.1, "twenty-eight (28) days" is not amended.'
     assert "seven (7) days" not in proposed
 
 

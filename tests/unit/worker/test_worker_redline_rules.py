@@ -490,3 +490,34 @@ def test_the_fixture_contract_uses_its_own_terms() -> None:
     # a guard on the fixtures above: the shared fixture contract has the parties it names
     vocabulary = contract_vocabulary(contract().text)
     assert {"supplier", "customer"} <= vocabulary
+
+
+# -- no-op amendments, broken strikes and contradicted qualifiers are sent back (any model) ------------
+
+TIME_BAR_AMENDMENT = 'In Sub-Clause 20.2, delete "twenty-eight (28) days" and substitute "ten (10) days".'
+DEFEND = (
+    "The Lessee shall defend, indemnify and hold harmless the Owner, its agents and its crew against all claims "
+    "arising from the charter."
+)
+CARRIER = (
+    "The Carrier shall indemnify the Shipper against all losses arising from the carriage, regardless of whether "
+    "they are caused by the negligence of the Shipper."
+)
+
+
+def test_an_amendment_substituting_the_figure_it_deletes_is_rejected_as_a_no_op() -> None:
+    same = 'In Sub-Clause 20.2, delete "twenty-eight (28) days" and substitute "28 days".'
+    issues = _check(TIME_BAR_AMENDMENT, "claim_time_bar", same, "Contractor")
+    assert any("changes nothing" in i for i in issues)
+
+
+def test_a_strike_leaving_a_verb_without_its_object_is_rejected() -> None:
+    broken = DEFEND.replace("indemnify and hold harmless the Owner, ", "")
+    issues = _check(DEFEND, "indemnity_one_sided", broken, "Lessee")
+    assert any("grammatical sentence" in i for i in issues)
+
+
+def test_a_qualifier_contradicting_the_kept_words_is_rejected() -> None:
+    proposed = CARRIER[:-1] + ", to the extent caused by the Carrier's breach or negligence."
+    issues = _check(CARRIER, "indemnity_one_sided", proposed, "Carrier")
+    assert any("contradicts" in i for i in issues)

@@ -27,7 +27,9 @@ from clauseflow_legal.analysis import reported_quote
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.redline_rules import (
     MINIMAL_SHARE,
+    broken_sentence,
     edit_share,
+    figure_only,
     figures,
     foreign_terms,
     governing_law_lost,
@@ -35,6 +37,7 @@ from clauseflow_legal.redline_rules import (
     language_mismatch,
     lost_protections,
     needless_rewrite,
+    no_op_change,
     tokens,
 )
 from clauseflow_legal.text import split_sentences
@@ -44,8 +47,9 @@ _MAIN_VERB = re.compile(
     r"\b(?:shall|must|will|may|agrees?|undertakes?|warrants?|is|are)\b|应当|应|须|必须|有权|可以|承担|负责|保证",
     re.I,
 )
-# Parts of a sentence a drafter can strike whole: between commas/semicolons, or a bracketed aside.
-_SEGMENT = re.compile(r"[^,;:，；：]+")
+# Parts of a sentence a drafter can strike whole: between commas/semicolons (a comma inside a
+# number, "USD 500,000", is not one), or a bracketed aside.
+_SEGMENT = re.compile(r"(?:[^,;:，；：]|(?<=\d),(?=\d{3}))+")
 _BRACKETED = re.compile(r"\s*[(（](?=[^()（）]*[A-Za-z\u4e00-\u9fff]{2})[^()（）]{8,120}[)）]")
 # A part that limits or conditions the sentence ("if …", "unless …", "…的，", "仅…"): striking it
 # widens the sentence, never a minimal fix. (A part saying there is no limit, "且不受任何金额限制",
@@ -55,6 +59,12 @@ _LIMITING = re.compile(
     r"as\s+long|in\s+respect|in\s+relation|solely|but)\b"
     r"|^\s*(?:如|若|除|但|仅|只有|经|在)|的\s*$",
     re.I,
+)
+# The words before an aside that it splits from their verb or object ("shall, …, obtain").
+_SPLIT_VERB = re.compile(r"\b(?:shall|must|will|may|to|not|that)\s*$", re.I)
+# ... or from its object, which opens with a determiner ("commercialise, anywhere, any product").
+_OBJECT_AFTER = re.compile(
+    r"\s*(?:any|all|the|a|an|each|its|their|his|her|such|every|no|that|this|these|those)\b", re.I
 )
 # How many spans the search combines, and how many single spans it pairs.
 _MAX_PAIRED = 8
@@ -67,6 +77,41 @@ def _data() -> dict[str, object]:
     text = resources.files("clauseflow_legal").joinpath("minimal_edit.json").read_text(encoding="utf-8")
     loaded: dict[str, object] = json.loads(text)
     return loaded
+
+
+@lru_cache(maxsize=2)
+def _segment_opening(zh: bool) -> re.Pattern[str] | None:
+    """How a part between commas that a drafter may strike whole opens (None: any part may go)."""
+    segment = _data().get("strike_segment")
+    pattern = str(segment.get("zh" if zh else "en") or "") if isinstance(segment, dict) else ""
+    return re.compile(pattern, re.I) if pattern else None
+
+
+@lru_cache(maxsize=2)
+def _contradictions(zh: bool) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    entries = _data().get("contradiction")
+    listed = entries.get("zh" if zh else "en") if isinstance(entries, dict) else None
+    return tuple((re.compile(str(e["added"]), re.I), re.compile(str(e["kept"]), re.I)) for e in listed or ())
+
+
+def contradicted_qualifier(original: str, proposed: str, language: str = "en") -> str | None:
+    """What is wrong when a qualifier the redline adds is contradicted by words it keeps, else None.
+
+    "… irrespective of negligence …, to the extent caused by the Supplier's negligence" says two
+    opposite things: the qualifier needs the words that contradict it struck (data: ``contradiction``).
+    """
+    zh = is_chinese(proposed)
+    for added, kept in _contradictions(zh):
+        if added.search(proposed) and not added.search(original):
+            contrary = kept.search(proposed)
+            if contrary is not None:
+                if language.startswith("zh"):
+                    return f"新增的限定语与保留的“{contrary.group(0)[:40]}”相矛盾；应一并删除后者"
+                return (
+                    f"the qualifier the redline adds contradicts words it keeps ({contrary.group(0)[:60]!r}); "
+                    "strike them too"
+                )
+    return None
 
 
 @lru_cache(maxsize=2)
@@ -99,6 +144,28 @@ _LOWER_AFTER_RIDER = {
     "in",
     "a",
     "an",
+    "on",
+    "for",
+    "within",
+    "after",
+    "upon",
+    "subject",
+    "once",
+    "until",
+    "when",
+    "unless",
+}
+
+
+# Qualifier openings capitalised only because they opened the fix's sentence.
+_LOWER_IN_QUALIFIER = _LOWER_AFTER_RIDER | {
+    "save",
+    "provided",
+    "except",
+    "excluding",
+    "unless",
+    "only",
+    "to",
 }
 
 
@@ -127,14 +194,34 @@ def strike_spans(sentence: str) -> list[tuple[int, int]]:
     for rx in _strike_patterns(zh):
         spans.update((m.start(), m.end()) for m in rx.finditer(sentence) if m.group(0).strip())
     main = _MAIN_VERB.search(sentence)
-    # The first part holds the subject, the part with the main verb the promise: never struck.
+    aside = _segment_opening(zh)
+    # The first part holds the subject, the part with the main verb the promise: never struck; nor
+    # a part that is an item of a list or the verb's object (only asides go whole).
     for m in list(_SEGMENT.finditer(sentence))[1:]:
         if main is not None and m.start() <= main.start() < m.end():
             continue
         if main is None or m.start() < main.start() or _LIMITING.search(m.group(0)):
             continue
-        spans.add((m.start(), m.end()))
+        if aside is not None and not aside.search(m.group(0)):
+            continue
+        # an aside goes with the comma before it; with the one after it too where it splits a verb
+        # from what follows ("shall, at its own cost, obtain" → "shall obtain")
+        start = m.start() - 1 if m.start() > 0 and sentence[m.start() - 1] in ",，" else m.start()
+        splits_verb = (
+            _SPLIT_VERB.search(sentence[:start]) is not None
+            or _OBJECT_AFTER.match(sentence, m.end() + 1) is not None
+        )
+        end = m.end() + 1 if splits_verb and sentence[m.end() : m.end() + 1] == "," else m.end()
+        spans.add((start, end))
     spans.update((m.start(), m.end()) for m in _BRACKETED.finditer(sentence))
+    if zh and main is not None:
+        # A condition and its consequence go together ("，违约金不足以弥补损失的，乙方应补足差额"): striking
+        # the consequence alone leaves a "…的" with nothing to follow it.
+        parts = list(_SEGMENT.finditer(sentence))
+        for cond, then in itertools.pairwise(parts):
+            if cond.start() > main.end() and cond.group(0).rstrip().endswith("的"):
+                start = cond.start() - 1 if sentence[cond.start() - 1] in "，," else cond.start()
+                spans.add((start, then.end()))
     limit = MINIMAL_SHARE * len(tokens(sentence))
     kept = [s for s in spans if 0 < len(tokens(sentence[s[0] : s[1]])) <= limit]
     return sorted(kept, key=lambda s: (len(tokens(sentence[s[0] : s[1]])), s[0]))
@@ -234,6 +321,9 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
         them = _them(actors, zh, bool(slot.get("strike")))
         if "{them}" in pattern and them is None:
             continue
+        unless = str(slot.get("unless_sentence") or "")
+        if unless and them is not None and re.search(unless.replace("{them}", them), sentence, re.I):
+            continue  # what is made from their own information is not ours to take by a swap
         pattern = pattern.replace("{us}", f"(?:{_alternation(actors.us)})")
         pattern = pattern.replace("{them}", them or "")
         for m in re.finditer(pattern, sentence, 0 if zh else re.I):
@@ -259,6 +349,16 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def strike_combinations(sentence: str) -> list[tuple[tuple[int, int], ...]]:
+    """The strikes the search tries on ``sentence``: one span, then two that do not overlap."""
+    spans = strike_spans(sentence)
+    strikes: list[tuple[tuple[int, int], ...]] = [(s,) for s in spans]
+    strikes += [
+        (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
+    ]
+    return strikes
+
+
 def minimal_alternative(
     original: str,
     proposed: str,
@@ -279,13 +379,13 @@ def minimal_alternative(
     if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
     zh = is_chinese(original)
-    spans = strike_spans(original)
-    strikes: list[tuple[tuple[int, int], ...]] = [()]
-    strikes += [(s,) for s in spans]
-    strikes += [
-        (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
-    ]
+    strikes = strike_combinations(original)
     kept = [original, *(struck(original, strike) for strike in strikes if strike)]
+    # The fix's figure written into the kept sentence (sixty months -> twelve months), the rest of
+    # the fix added after it: the figure is often half the fix.
+    refigured = figure_only(original, proposed)
+    if refigured is not None:
+        kept += [refigured, *(struck(refigured, strike) for strike in strike_combinations(refigured))]
     phrases = qualifiers(proposed, zh)
     candidates = [with_qualifier(k, q, zh) for k in kept for q in phrases]
     candidates += [with_rider(k, proposed, zh) for k in kept]
@@ -351,6 +451,9 @@ def with_qualifier(sentence: str, phrase: str, zh: bool) -> str:
     close = stop.group(0) if stop else ("。" if zh else ".")
     body = body[: stop.start()] if stop else body
     body = body.rstrip(" ,;，；")
+    first, _, rest = phrase.partition(" ")
+    if not zh and first.lower() in _LOWER_IN_QUALIFIER:
+        phrase = f"{first.lower()} {rest}"  # it goes mid-sentence now: "…, save for fraud, …"
     return f"{body}，{phrase}{close}" if zh else f"{body}, {phrase}{close}"
 
 
@@ -406,7 +509,10 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
 
     def acceptable(candidate: str) -> bool:
         return not (
-            governing_law_lost(original, candidate)
+            broken_sentence(original, candidate)
+            or contradicted_qualifier(original, candidate)
+            or no_op_change(original, candidate)
+            or governing_law_lost(original, candidate)
             or lost_protections(original, candidate, our_party=our_party, clause_text=clause_text)
             or language_mismatch(clause_text, candidate)
             or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)

@@ -11,9 +11,11 @@ still gets English contract text); the reason is in the review language.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from clauseflow_documents.numerals import int_to_english
@@ -21,7 +23,7 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.minimal_edit import Where, smaller_redline
+from clauseflow_legal.minimal_edit import Where, contradicted_qualifier, smaller_redline
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
@@ -82,12 +84,32 @@ def _rewrite_numbers(risk_type: str, original: str) -> str | None:
         new_days = target_value * _DAYS[target_unit]
         if (grows and new_days <= p.days) or (not grows and new_days >= p.days):
             return None
-        return (
+        rewritten = (
             original[: p.start]
             + _render_period(original, p, target_value, target_unit, zh)
             + original[p.end :]
         )
+        return _withdrawn_amendment(original, zh) if rules.no_op_change(original, rewritten) else rewritten
     return None
+
+
+def _withdrawn_amendment(original: str, zh: bool) -> str | None:
+    """An amendment whose fix is the figure it deletes, withdrawn: the deleted words stand unamended.
+
+    "delete 28 days and substitute 14 days" fixed to a 28-day window is not "substitute 28 days"
+    (a no-op) but no amendment at all.
+    """
+    found = rules.amendments(original)
+    if not found:
+        return None
+    m = found[0]
+    prefix = original[: m.start].rstrip(" ,，")
+    if zh:
+        return f"{prefix}{'，' if prefix else ''}{m.deleted}不作修改{original[m.end :]}"
+    stands = f"{m.deleted} is not amended"
+    if prefix:
+        return f"{prefix}, {stands}{original[m.end :]}"
+    return stands[:1].upper() + stands[1:] + original[m.end :]
 
 
 _DAYS = {"day": 1, "business day": 1.4, "week": 7, "month": 30, "year": 365, "hour": 1 / 24}
@@ -260,6 +282,7 @@ def draft_redline(
     review_zh = language.startswith("zh")
 
     candidates: list[str] = []
+    fits = True
     if risk_type == "auto_renewal_lock_in" and not feedback:
         candidates.append(_renewal_rewrite(original) or "")
     if risk_type not in {
@@ -300,7 +323,8 @@ def draft_redline(
         situational = _situational_rewrite(risk_type, original, contract_zh, us, them, parties.supplies)
         if situational:
             candidates.insert(0, situational)
-        if template and "{fixed}" not in template:
+        fits = _template_fits(risk_type, original, contract_zh)
+        if template and "{fixed}" not in template and fits:
             filled = in_the_contracts_words(
                 _stated_cap(_fill(template, us, them), clause_text), clause_text, (us, them)
             )
@@ -309,10 +333,13 @@ def draft_redline(
     candidates = [
         _plain_terms(c, clause_text, vocabulary)
         for c in dict.fromkeys(candidates)
-        if c and c.strip() != original.strip()
+        if c and c.strip() != original.strip() and not rules.no_op_change(original, c)
     ]
+    # The playbook's wording is about another problem of this risk type: a generic softening would
+    # not fit either.
+    unfit = entry is not None and not fits
     if not candidates:
-        candidates.append(_soften(original, contract_zh))
+        candidates.append(original if unfit else _soften(original, contract_zh))
     # The first candidate that really removes the risk (checked by reviewing the rewritten clause)
     # and that a lawyer would sign wins; then the first that removes the risk; then the first.
     removing = [
@@ -322,6 +349,14 @@ def draft_redline(
         (c for c in removing if not _unsignable(original, c, clause_text, our_party)),
         (removing or candidates)[0],
     )
+    unfit = unfit and (proposed == original or not removing)
+    if unfit and entry is not None:
+        # The playbook's wording is about another problem of this risk type, and nothing else removes
+        # the risk: say a lawyer must draft it rather than propose wrong text.
+        problem = (
+            str(data.get("description") or "") or entry.position("zh-CN" if contract_zh else "en").walk_away
+        )
+        proposed = _note_to_draft(original, problem, contract_zh)
     if rules.lost_protections(original, proposed, our_party=our_party, clause_text=clause_text):
         # Every wording drops a duty of the other side that protects us: keep the sentence and add
         # the fix after it, so the duty stays and the playbook's protection is there too.
@@ -338,7 +373,10 @@ def draft_redline(
         # into the chosen wording; what has no place in either is explained in the reason.
         rewritten, _ = apply_feedback(original, feedback)
         if rewritten and rewritten.strip() != original.strip():
-            proposed = rewritten
+            # a clause marked for counsel keeps its note: the figure is written in, the rest is theirs
+            proposed = rewritten + proposed[len(original.rstrip()) :] if unfit else rewritten
+        elif unfit:
+            pass  # nothing to write the figure into: the rationale says counsel applies it
         else:
             proposed = apply_feedback(proposed, feedback)[0] or proposed
         missing = rules.feedback_honoured(feedback, proposed, "")
@@ -348,6 +386,21 @@ def draft_redline(
     stated = re.split(r"\s*(?:Fallback:|备选立场：)", str(data.get("analysis") or ""))[0].strip()
     if not re.match(r"(?:行业立场|市场惯例)" if review_zh else r"(?:Playbook|Market)", stated):
         stated = ""  # no stated position, or one in another language than the review's
+    if unfit:
+        reason = (
+            "审查手册针对该风险类型的备选条款不适用于本条所涉事项，不宜直接套用；本修改仅标注须由律师另行起草。"
+            if review_zh
+            else "The playbook's fallback wording for this risk type is about another matter than this clause; "
+            "rather than propose text that does not fit, the redline marks the clause for counsel to redraft."
+        )
+        if missing:
+            wanted = rules.explained_figures(missing, "zh" if review_zh else "en")
+            reason += (
+                f" 审阅意见要求的{wanted}无法写入本句，应由律师在重新起草时落实。"
+                if review_zh
+                else f" The {wanted} the reviewer asked for has no place in this sentence; counsel is to apply it in that redraft."
+            )
+        return original, proposed, reason
     if review_zh:
         if stated:
             reason = f"修改以消除该风险。{stated}"
@@ -380,10 +433,31 @@ def draft_redline(
     return original, proposed, reason
 
 
+@lru_cache(maxsize=1)
+def _fit_data() -> dict[str, Any]:
+    text = resources.files("clauseflow_legal").joinpath("redline_fit.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _template_fits(risk_type: str, original: str, zh: bool) -> bool:
+    """Whether the playbook's fallback wording for ``risk_type`` is about what ``original`` is about (data: ``redline_fit.json``)."""
+    needs = (_fit_data()["fit"].get(risk_type) or {}).get("zh" if zh else "en")
+    return not needs or re.search(str(needs), original, re.I) is not None
+
+
+def _note_to_draft(original: str, problem: str, zh: bool) -> str:
+    """``original`` kept, with a note that counsel must redraft it to remove ``problem``."""
+    note = str(_fit_data()["note"]["zh" if zh else "en"]).format(problem=problem.strip().rstrip("。. "))
+    return original.rstrip() + note
+
+
 def _unsignable(original: str, proposed: str, clause_text: str, our_party: str) -> bool:
     """Whether a wording breaks a drafting rule: governing law or a protective obligation lost, wrong language."""
     return bool(
-        rules.governing_law_lost(original, proposed)
+        rules.broken_sentence(original, proposed)
+        or contradicted_qualifier(original, proposed)
+        or rules.governing_law_lost(original, proposed)
         or rules.lost_protections(original, proposed, our_party=our_party, clause_text=clause_text)
         or rules.language_mismatch(clause_text, proposed)
     )

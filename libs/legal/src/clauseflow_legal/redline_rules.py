@@ -438,3 +438,141 @@ def explained_figures(figs: Sequence[Figure], language: str) -> str:
     """The figures as a rationale lists them ("5 year, 20%")."""
     sep = "、" if language.startswith("zh") else ", "
     return sep.join(f.spoken(language) for f in figs)
+
+
+# An amendment instruction: "delete 'X' and substitute 'Y'", "replace X with Y", "将“X”修改为“Y”".
+_AMENDMENT = re.compile(
+    r"\b(?:delete|replace)\s+(?P<a>[\"“‘'][^\"”’']{1,120}[\"”’']|[^,;.\"“]{1,80}?)\s+(?:and\s+substitute|with|by)\s+"
+    r"(?P<b>[\"“‘'][^\"”’']{1,120}[\"”’']|[^,;.\"“]{1,80}?)(?=\s*(?:[.;,]|$))"
+    r"|(?:将|把)[“\"](?P<za>[^”\"]{1,60})[”\"](?:修改|调整|变更|替换)为[“\"](?P<zb>[^”\"]{1,60})[”\"]"
+    r"|删除[“\"](?P<zc>[^”\"]{1,60})[”\"][，,]?(?:代之以|替换为|改为)[“\"](?P<zd>[^”\"]{1,60})[”\"]",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """An amendment instruction in a text: the words it deletes and those it substitutes, and where it stands."""
+
+    deleted: str
+    substituted: str
+    start: int
+    end: int
+
+
+def amendments(text: str) -> list[Amendment]:
+    """Every "delete X and substitute Y" (or "将“X”修改为“Y”") instruction of ``text``."""
+    found = []
+    for m in _AMENDMENT.finditer(text):
+        a = m.group("a") or m.group("za") or m.group("zc") or ""
+        b = m.group("b") or m.group("zb") or m.group("zd") or ""
+        found.append(Amendment(a.strip(), b.strip(), m.start(), m.end()))
+    return found
+
+
+def _same_in_substance(a: str, b: str) -> bool:
+    """Whether two texts say the same: the same figures ("28 days" = "twenty-eight (28) days") and other words."""
+    fa, fb = figures(a), figures(b)
+    if len(fa) != len(fb) or not all(x.same_as(y) for x, y in zip(fa, fb, strict=True)):
+        return False
+    return tokens(_without_figures(a).lower()) == tokens(_without_figures(b).lower())
+
+
+def no_op_change(original: str, proposed: str, language: str = "en") -> str | None:
+    """What is wrong when a redline changes nothing in substance, else None.
+
+    The proposal writes an amendment that substitutes a text for the same text ("delete 28 days and
+    substitute twenty-eight (28) days") where the original's amendment did not.
+    """
+    zh = language.startswith("zh")
+    for m in amendments(proposed):
+        a, b = m.deleted.strip("\"“”‘’' "), m.substituted.strip("\"“”‘’' ")
+        if a and b and _same_in_substance(a, b):
+            said = proposed[m.start : m.end]
+            if any(_same_in_substance(original[o.start : o.end], said) for o in amendments(original)):
+                continue  # the original's own no-op, not the redline's
+            if zh:
+                return f"修改建议以相同内容替换相同内容（{said[:60]}），该修改不产生任何效果"
+            return (
+                f"the amendment substitutes the same text for itself ({said[:80]!r}): it changes nothing; "
+                "withdraw the amendment or propose a different figure"
+            )
+    return None
+
+
+# What may open a struck part that holds a verb: a coordinated or subordinate clause goes whole
+# ("and the Supplier shall…", "provided that…"); any other part holding the verb is the sentence's own.
+_CLAUSE_OPENER = re.compile(
+    r"^\W*(?:and|or|but|nor|provided|save|except|unless|if|where|which|who|whom|whereupon|in\s+which\s+case|"
+    r"so\s+that|in\s+order|whether|including|excluding|together|as|than|when|while|until|after|before)\b",
+    re.I,
+)
+_MODAL = re.compile(r"\b(?:shall|must|will|may|is\s+to|are\s+to)\b", re.I)
+_WORD_POS = re.compile(r"[A-Za-z]+(?:['’][a-z]+)?|\d+(?:[.,]\d+)*|[\u3400-\u9fff]|[,;:，；：、(（)）]")
+# Introduced by a strike: a verb left with a list that lost its head ("shall defend, its Affiliates"),
+# a comma or conjunction with nothing after it, an empty or half bracket, a number cut at its comma.
+_DANGLING = (
+    re.compile(r"\b(?:shall|must|will|may)\s+[a-z]+,\s+(?:its|their|his|her|the|a|an|any|all)\b"),
+    re.compile(r",\s*[.;:]|\b(?:and|or|nor)\s*[.;,)]|\(\s*(?:or|and)\b|\b(?:shall|must|will|may|to)\s*,"),
+    re.compile(r"[A-Za-z],\d"),
+    re.compile(r"[，；、]\s*[。；]|的[。；]\s*$|的。尽管"),
+)
+# A lone letter that is neither "a" nor a list label ("(b)", "e.g."): what is left of a cut word.
+_CUT_WORD = re.compile(r"(?<![\w(.’'-])[b-z](?=\s)")
+_BRACKETS = (("(", ")"), ("（", "）"), ("[", "]"), ("“", "”"))
+
+
+def broken_sentence(original: str, proposed: str, language: str = "en") -> str | None:
+    """What a strike broke in the sentence it kept, else None.
+
+    A strike must leave a grammatical sentence: brackets balanced, no comma or conjunction left
+    dangling, no word or number cut, the main verb kept (a part holding a verb goes only when it
+    is a clause of its own: "and …", "provided that …"), no item struck out of a list whose other
+    items stay. Only what the redline introduces counts: the original's own defects are not its.
+    """
+    zh = language.startswith("zh")
+    if edit_share(original, proposed) > MINIMAL_SHARE:
+        return None  # a rewrite, not a strike: its grammar is its own
+    for opening, closing in _BRACKETS:
+        before = original.count(opening) - original.count(closing)
+        if proposed.count(opening) - proposed.count(closing) not in (0, before):
+            return "修改后括号不成对" if zh else f"the strike leaves an unbalanced {opening}{closing} bracket"
+    for rx in _DANGLING:
+        if len(rx.findall(proposed)) > len(rx.findall(original)):
+            return (
+                "删除后句子残缺（悬空的标点、连词或被截断的词）"
+                if zh
+                else "the strike leaves a broken sentence (a dangling comma, conjunction or list, or a cut word)"
+            )
+    if len(_CUT_WORD.findall(proposed)) > len(_CUT_WORD.findall(original)):
+        return "删除截断了词语" if zh else "the strike cuts a word in two"
+    words = [(m.group(0), m.start(), m.end()) for m in _WORD_POS.finditer(original)]
+    kept = [(m.group(0), m.start()) for m in _WORD_POS.finditer(proposed)]
+    after = [w for w, _ in kept]
+    matcher = SequenceMatcher(a=[w for w, _, _ in words], b=after, autojunk=False)
+    for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
+        if tag != "delete" or i1 >= i2:
+            continue
+        gone = original[words[i1][1] : words[i2 - 1][2]]
+        if _MODAL.search(gone) and not _CLAUSE_OPENER.match(gone):
+            return (
+                "删除了句子的主要谓语"
+                if zh
+                else f"the strike removes the sentence's main verb ({gone[:60]!r})"
+            )
+        # an item of a list whose others stay: struck after a comma, and what follows it up to the
+        # next stop still joins items ("…, salads or casual dining meals")
+        follows = proposed[kept[j1][1] :] if j1 < len(kept) else ""
+        rest = re.split(r"[,;.:]", follows.lstrip(" ,"), maxsplit=1)[0]
+        # the kept parts meet at a comma (an aside struck with both its commas leaves none)
+        opened_by_comma = (j1 > 0 and after[j1 - 1] == ",") or (j1 < len(after) and after[j1] == ",")
+        if (
+            opened_by_comma
+            and not zh
+            and not _CLAUSE_OPENER.match(gone.lstrip(" ,"))
+            and re.search(r"\b(?:and|or)\b", rest)
+            and not _MODAL.search(rest)
+            and not _CLAUSE_OPENER.match(rest)
+        ):
+            return f"the strike removes an item of a list whose other items stay ({gone[:60]!r})"
+    return None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from clauseflow_contracts.review import Risk
 from clauseflow_legal import redline_rules as rules
-from clauseflow_legal.minimal_edit import Where, smaller_redline
+from clauseflow_legal.minimal_edit import Where, contradicted_qualifier, smaller_redline
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,8 @@ def check_draft(
         issues.append("proposed_text is empty")
     elif _same(proposed, exact or original):
         issues.append("proposed_text is the same as original_text; propose an actual change")
+    elif (no_op := rules.no_op_change(exact or original, proposed)) is not None:
+        issues.append(no_op)
     if not issues and exact is not None and context is not None:
         risk_type = next((r.risk_type for r in risks if r.id == risk_id), "")
         issues += drafting_issues(
@@ -145,6 +147,14 @@ def drafting_issues(
     mismatch = rules.language_mismatch(clause_text, proposed, context.language)
     if mismatch:
         issues.append(mismatch)
+    broken = rules.broken_sentence(original, proposed, context.language)
+    if broken:
+        issues.append(
+            f"{broken}; strike whole words, phrases or clauses so that a grammatical sentence remains"
+        )
+    contrary = contradicted_qualifier(original, proposed, context.language)
+    if contrary:
+        issues.append(contrary)
     where = Where(
         clause_text, risk_type, context.our_party, context.domain, context.language, context.vocabulary
     )
