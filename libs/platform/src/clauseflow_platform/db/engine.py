@@ -8,6 +8,7 @@ other's writes the same way.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +48,31 @@ def _pragmas(settings: DatabaseSettings) -> Any:
         # full fsync on every commit was the largest cost of a big review. busy_timeout makes a
         # writer wait for another connection's (or process's) transaction instead of failing.
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        _switch_to_wal(cursor, settings.database_busy_timeout_s)
         cursor.execute(f"PRAGMA synchronous={settings.database_sqlite_synchronous}")
         cursor.close()
 
     return apply
+
+
+def _switch_to_wal(cursor: Any, wait_s: float) -> None:
+    """Put the database in WAL mode, waiting up to ``wait_s`` for another connection to let it.
+
+    Switching a new database to WAL takes an exclusive lock, and SQLite answers "database is
+    locked" at once, without its busy timeout, when waiting could deadlock: two instances
+    opening the same new file together (one migrating under its write lock) hit it. The switch is
+    retried until the other connection's transaction ends.
+    """
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except Exception as error:  # sqlite3's, or the async driver's adaptation of it
+            if "database is locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def async_engine(url: str | URL, settings: DatabaseSettings | None = None) -> AsyncEngine:
