@@ -215,27 +215,4 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                         span(s, m),
                     )
                 ]
-    return _upstream_end_without_compensation(ctx) or _ends_when_they_stop_ordering(ctx)
-
-
-def _ends_when_they_stop_ordering(ctx: ClauseContext) -> list[Finding]:
-    """The contract lapses by itself when the buyer places no orders, and we (the supplier) may claim nothing.
-
-    The buyer controls the trigger: not ordering is a termination for convenience in all but name.
-    """
-    if not ctx.parties.supplies:
-        return []
-    for s in ctx.sentences:
-        text = s.text
-        lapse = re.search(PATTERNS["automatic_end"], text, re.I)
-        if not (lapse and re.search(PATTERNS["orders_not_placed"], text, re.I)):
-            continue
-        denied = re.search(_NO_CLAIM, text, re.I)
-        if not denied or not ctx.parties.ours(ctx.actor(s, denied.start())):
-            continue
-        return [
-            WORDING.finding(
-                ctx, "lapse_without_orders", "termination_for_convenience", "high", span(s, lapse)
-            )
-        ]
-    return []
+    return _upstream_end_without_compensation(ctx)
