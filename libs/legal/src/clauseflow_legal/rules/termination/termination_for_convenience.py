@@ -125,7 +125,13 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         )
         if not conv and not notice_only:
             continue
-        cause = re.search(_CAUSE, text, re.I) or re.search(PATTERNS["cause_before"], text[: m.start()], re.I)
+        # "in that event" after the verb points back to a cause ("may terminate in that event on notice"),
+        # unless it sits in a later coordinate clause about the ending itself ("..., and its only liability
+        # in that event is ...")
+        own_clause = re.split(PATTERNS["next_coordinate_clause"], text[m.end() :], maxsplit=1)[0]
+        cause = re.search(_CAUSE, text, re.I) or re.search(
+            PATTERNS["cause_before"], f"{text[: m.start()]} {own_clause}", re.I
+        )
         if VETOES.applies("for_cause", cause and not conv):
             continue
         # "may at any time terminate for breach" is termination for cause
