@@ -17,8 +17,6 @@ WORDING = wording_beside(__file__)
 _DEBT_CALLED_IN = PATTERNS["debt_called_in"]
 # A change of control listed as a default: the lender may then call the debt in or terminate.
 _A_DEFAULT = PATTERNS["a_default"]
-# The other side may then buy our shares: a call option triggered by our change of control.
-_SHARES_CALLED = PATTERNS["shares_called"]
 
 
 @rule(reports={"change_of_control"})
@@ -29,7 +27,7 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable";
         # as an item of a list of defaults it is one ("下列任一事件均构成借款人违约：…")
         consequence = re.search(
-            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}|{_SHARES_CALLED}",
+            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}",
             f"{ctx.lead_in(s)} {text}",
             re.I,
         )
@@ -60,8 +58,6 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                     if re.search(_DEBT_CALLED_IN, text, re.I)
                     else WORDING.t(ctx, "event_of_default")
                     if re.search(_A_DEFAULT, consequence.group(0), re.I)
-                    else WORDING.t(ctx, "shares_called")
-                    if re.search(_SHARES_CALLED, consequence.group(0), re.I)
                     else WORDING.t(ctx, "terminate_or_consent"),
                     WORDING.t(ctx, "why"),
                     WORDING.t(ctx, "market"),

@@ -45,14 +45,6 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                     ctx, "their_determination_final", "dispute_resolution_unbalanced", "medium", span(s, m)
                 )
             ]
-    for s, m in ctx.find(PATTERNS["final_determination"]):
-        error = re.search(PATTERNS["error_not_excepted"], s.text[m.start() :], re.I)
-        if error:
-            return [
-                WORDING.finding(
-                    ctx, "error_not_excepted", "dispute_resolution_unbalanced", "medium", span(s, m)
-                )
-            ]
     for s, m in ctx.find(PATTERNS["adjudication_removed"]):
         return [
             WORDING.finding(

@@ -44,8 +44,7 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             continue
         if VETOES.applies(
             "their_designs_only",
-            re.search(PATTERNS["sells"], m.group(0), re.I)
-            and re.search(PATTERNS["their_designs"], s.text, re.I),
+            re.search(PATTERNS["sells"], m.group(0), re.I) and _made_to_their_designs(ctx, s.text, m),
         ):
             continue
         if VETOES.applies("after_the_contract", AFTER_THE_CONTRACT.search(s.text)):
@@ -78,3 +77,14 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _made_to_their_designs(ctx: ClauseContext, text: str, m: re.Match[str]) -> bool:
+    """The restrained goods (the match and the rest of its clause) are made to the counterparty's designs."""
+    restrained = text[m.start() : m.end()] + re.split(r"[,;，；。]", text[m.end() :], maxsplit=1)[0]
+    designs = re.search(PATTERNS["their_designs"], restrained, re.I)
+    if not designs:
+        return False
+    # the English and Chinese forms name their owner groups apart (one compiled pattern)
+    owners = ctx.parties.mentions(designs.group("owner") or designs.group("owner_zh") or "")
+    return any(ctx.parties.theirs(x.side) for x in owners)

@@ -28,13 +28,6 @@ def mfn(ctx: ClauseContext) -> list[Finding]:
         # ensure that its prices ..."; "The Supplier's prices to the Customer shall be ...")
         subject = [x for x in ctx.parties.mentions(s.text[: m.start()]) if x.side in {"us", "them", "mutual"}]
         side = subject[0].side if subject else ctx.actor(s, m.start())
-        if side is None:
-            setter = re.search(PATTERNS["set_by"], s.text[m.start() : m.end() + 40], re.I)
-            fixed_by = ctx.parties.mentions(setter.group("who")) if setter else []
-            # "Menu items are to be sold at the prices set by the Franchisor": the seller is whoever
-            # the price setter is not
-            if fixed_by and ctx.parties.theirs(fixed_by[0].side):
-                side = "us"
         if ctx.parties.ours(side):
             return [
                 Finding(

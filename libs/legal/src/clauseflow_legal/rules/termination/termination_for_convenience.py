@@ -125,7 +125,13 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         )
         if not conv and not notice_only:
             continue
-        cause = re.search(_CAUSE, text, re.I) or re.search(PATTERNS["cause_before"], text[: m.start()], re.I)
+        # "in that event" after the verb points back to a cause ("may terminate in that event on notice"),
+        # unless it sits in a later coordinate clause about the ending itself ("..., and its only liability
+        # in that event is ...")
+        own_clause = re.split(PATTERNS["next_coordinate_clause"], text[m.end() :], maxsplit=1)[0]
+        cause = re.search(_CAUSE, text, re.I) or re.search(
+            PATTERNS["cause_before"], f"{text[: m.start()]} {own_clause}", re.I
+        )
         if VETOES.applies("for_cause", cause and not conv):
             continue
         # "may at any time terminate for breach" is termination for cause
@@ -215,27 +221,4 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                         span(s, m),
                     )
                 ]
-    return _upstream_end_without_compensation(ctx) or _ends_when_they_stop_ordering(ctx)
-
-
-def _ends_when_they_stop_ordering(ctx: ClauseContext) -> list[Finding]:
-    """The contract lapses by itself when the buyer places no orders, and we (the supplier) may claim nothing.
-
-    The buyer controls the trigger: not ordering is a termination for convenience in all but name.
-    """
-    if not ctx.parties.supplies:
-        return []
-    for s in ctx.sentences:
-        text = s.text
-        lapse = re.search(PATTERNS["automatic_end"], text, re.I)
-        if not (lapse and re.search(PATTERNS["orders_not_placed"], text, re.I)):
-            continue
-        denied = re.search(_NO_CLAIM, text, re.I)
-        if not denied or not ctx.parties.ours(ctx.actor(s, denied.start())):
-            continue
-        return [
-            WORDING.finding(
-                ctx, "lapse_without_orders", "termination_for_convenience", "high", span(s, lapse)
-            )
-        ]
-    return []
+    return _upstream_end_without_compensation(ctx)
