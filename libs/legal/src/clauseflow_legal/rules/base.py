@@ -48,10 +48,14 @@ _OWN_VERB_BEFORE = re.compile(
 # releases the Franchisor and its officers from, and shall indemnify them"; cuad-train "each Party assumes
 # full responsibility concerning compliance ... and shall hold the other Party harmless"; "the Buyer waives
 # any claim against the Seller and will indemnify it" — the promise after "and" is the subject's.
+# Not across an embedded clause: in "the Buyer acknowledges that the Seller owns the Tooling and shall
+# maintain it" the promise continues the "that"-clause and is the Seller's, so the span may hold no
+# that/which/who (a fallback only: it is read when the nearer _OWN_VERB_BEFORE names nobody).
 _OWN_VERB_OBJECT_BEFORE = re.compile(
     r"(?:^|[.;:]\s+)(?:\d[\d.]*\s+)?(?P<who>(?:each\s+|the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
     r"(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
-    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b[^.;]{1,160}?,?\s+and\s+$"
+    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b(?!\s+that\b)"
+    r"(?:(?!\b(?:that|which|who)\b)[^.;]){1,160}?,?\s+and\s+$"
 )
 # "The Company or the Contractor may …": two named subjects share the right.
 TWO_SUBJECTS = re.compile(
