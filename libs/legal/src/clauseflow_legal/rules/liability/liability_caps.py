@@ -439,8 +439,6 @@ _PENALTY_SUBJECT = rf"liquidated\s+damages|delay\s+damages|penalt|{PENALTY_ZH}"
 _NOT_A_CEILING = PATTERNS.compiled("not_a_ceiling")
 
 
-
-
 def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
     the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
