@@ -70,7 +70,7 @@ _ENABLED = re.compile(
 )
 
 
-# A Chinese verb whose object follows it directly: "应提前六个月书面通知云启公司", "赔偿甲方", "要求乙方".
+# A Chinese verb whose object follows it directly: "应提前三个月书面通知承租方", "赔偿甲方", "要求乙方".
 _ZH_OBJECT_AFTER_VERB = re.compile(
     r"(?:通知|告知|催告|要求|提醒|答复|赔偿|补偿|交付|支付|提供|委托|授权|协助)$"
 )
@@ -204,7 +204,7 @@ class ClauseContext:
                     if (m.side != "other" or not self.parties.known)
                     # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
                     and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
-                    # "书面通知云启公司" / "赔偿甲方": the party after a verb is its object
+                    # "书面通知承租方" / "赔偿甲方": the party after a verb is its object
                     and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
                 ]
                 if found:
