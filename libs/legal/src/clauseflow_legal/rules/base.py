@@ -48,10 +48,14 @@ _OWN_VERB_BEFORE = re.compile(
 # releases the Franchisor and its officers from, and shall indemnify them"; cuad-train "each Party assumes
 # full responsibility concerning compliance ... and shall hold the other Party harmless"; "the Buyer waives
 # any claim against the Seller and will indemnify it" — the promise after "and" is the subject's.
+# Not across an embedded clause: in "the Buyer acknowledges that the Seller owns the Tooling and shall
+# maintain it" the promise continues the "that"-clause and is the Seller's, so the span may hold no
+# that/which/who (a fallback only: it is read when the nearer _OWN_VERB_BEFORE names nobody).
 _OWN_VERB_OBJECT_BEFORE = re.compile(
     r"(?:^|[.;:]\s+)(?:\d[\d.]*\s+)?(?P<who>(?:each\s+|the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+"
     r"(?:(?:hereby|also|further|irrevocably|expressly)\s+)*"
-    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b[^.;]{1,160}?,?\s+and\s+$"
+    r"(?:releases|acknowledges|undertakes|covenants|waives|accepts|assumes|warrants)\b(?!\s+that\b)"
+    r"(?:(?!\b(?:that|which|who)\b)[^.;]){1,160}?,?\s+and\s+$"
 )
 # "The Company or the Contractor may …": two named subjects share the right.
 TWO_SUBJECTS = re.compile(
@@ -66,7 +70,7 @@ _ENABLED = re.compile(
 )
 
 
-# A Chinese verb whose object follows it directly: "应提前六个月书面通知云启公司", "赔偿甲方", "要求乙方".
+# A Chinese verb whose object follows it directly: "应提前三个月书面通知承租方", "赔偿甲方", "要求乙方".
 _ZH_OBJECT_AFTER_VERB = re.compile(
     r"(?:通知|告知|催告|要求|提醒|答复|赔偿|补偿|交付|支付|提供|委托|授权|协助)$"
 )
@@ -200,7 +204,7 @@ class ClauseContext:
                     if (m.side != "other" or not self.parties.known)
                     # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
                     and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
-                    # "书面通知云启公司" / "赔偿甲方": the party after a verb is its object
+                    # "书面通知承租方" / "赔偿甲方": the party after a verb is its object
                     and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
                 ]
                 if found:

@@ -58,22 +58,10 @@ def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-def _not_reduced_for_their_fault(ctx: ClauseContext) -> list[Finding]:
-    """Our indemnity or liability kept whole although the other side's own fault contributed."""
-    for s, m in ctx.find(PATTERNS["not_reduced_for_their_fault"]):
-        owner = ctx.parties.mentions(m.group("owner") or m.group("owner_zh") or "")
-        cause = ctx.parties.mentions(m.group("cause") or m.group("cause_zh") or "")
-        if owner and ctx.parties.ours(owner[-1].side) and any(x.side == "them" for x in cause):
-            return [
-                WORDING.finding(ctx, "not_reduced_for_their_fault", "indemnity_one_sided", "high", span(s, m))
-            ]
-    return []
-
-
 @rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
-    out: list[Finding] = _past_liabilities_assumed(ctx) or _not_reduced_for_their_fault(ctx)
+    out: list[Finding] = _past_liabilities_assumed(ctx)
     if out:
         return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}

@@ -439,9 +439,6 @@ _PENALTY_SUBJECT = rf"liquidated\s+damages|delay\s+damages|penalt|{PENALTY_ZH}"
 _NOT_A_CEILING = PATTERNS.compiled("not_a_ceiling")
 
 
-_OTHER_SIDE: dict[str, Side] = {"us": "them", "them": "us"}
-
-
 def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
     the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
@@ -486,18 +483,6 @@ def _unlimited_liability(ctx: ClauseContext) -> list[Finding]:
         if to:
             ms = ctx.parties.mentions(to)
             side = ms[0].side if ms else None
-        protected = next(
-            (
-                explicit.groupdict().get(g)
-                for g in ("benefit", "benefit2", "benefit3")
-                if explicit is not None and explicit.groupdict().get(g)
-            ),
-            None,
-        )
-        if side is None and protected:
-            # "the limits are for the Supplier's benefit only": the other side's liability has none
-            ms = ctx.parties.mentions(protected)
-            side = _OTHER_SIDE.get(ms[0].side) if ms else None
         if side is None:
             owner = re.search(
                 PATTERNS["liability_owner"],
