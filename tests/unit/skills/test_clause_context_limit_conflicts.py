@@ -26,7 +26,13 @@ _EN: list[tuple[str, str, str, str | None]] = [
     (
         "7",
         "Service levels",
-        "7.1 For a Priority 1 fault the Contractor shall arrive on site within two (2) hours.",
+        "7.1 The Contractor shall arrive on site within two (2) hours of being called out.",
+        None,
+    ),
+    (
+        "10",
+        "Priority faults",
+        "10.1 For a Priority 1 fault the Contractor shall arrive on site within one (1) hour.",
         None,
     ),
     ("8", "Payment", "8.1 The Client shall pay each invoice within thirty (30) days of receipt.", None),
@@ -73,6 +79,8 @@ def test_a_chinese_due_date_and_a_default_counted_to_another_day_conflict() -> N
 def test_tiers_rates_and_late_payment_are_not_restated_deadlines() -> None:
     assert _context(_EN, "8").limit_conflicts == []  # the 9.1 count runs from the due date, per day
     assert _context(_ZH, "7", "zh").limit_conflicts == []  # two tiers, two deadlines by design
+    # a tiered deadline refines the general one; it restates neither
+    assert _context(_EN, "10").limit_conflicts == []
 
 
 def test_the_list_is_left_out_when_empty_and_the_rule_reports_the_conflict() -> None:

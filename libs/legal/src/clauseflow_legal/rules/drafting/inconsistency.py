@@ -182,8 +182,8 @@ def restated_limit_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> di
     """Per clause, the deadlines it sets that another clause sets differently for the same act.
 
     ``clauses`` are (id, text) of the contract's innermost units, so no text is read twice. Two
-    explicit tiers never conflict (a Priority 1 and a Priority 2 deadline differ by design); a
-    deadline without a tier conflicts with any other. Each conflict names the other clause.
+    deadlines conflict only at the same tier: a Priority 1 and a Priority 2 deadline differ by
+    design, and a deadline without a tier may be the general rule a tiered one refines. Each conflict names the other clause.
     """
     limits = [limit for cid, text in clauses for limit in time_limits(cid, text)]
     out: dict[str, list[dict[str, str]]] = {}
@@ -191,7 +191,7 @@ def restated_limit_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> di
         for b in limits:
             if a.clause_id == b.clause_id or a.act != b.act or a.unit != b.unit or a.value == b.value:
                 continue
-            if a.tier and b.tier and a.tier != b.tier:
+            if a.tier != b.tier:  # tiers differ by design, and an untiered one may be the general rule
                 continue
             if any(c["quote"] == a.quote for c in out.get(a.clause_id, [])):
                 continue
