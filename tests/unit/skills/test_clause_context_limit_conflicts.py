@@ -1,7 +1,7 @@
 """get_clause_context lists the deadlines a clause sets that another clause sets differently.
 
-"Arrive on site within four hours" in one clause and "within two hours" in another for the same act
-leave it uncertain which binds: an internal inconsistency the drafting rule reports at each clause,
+"The Contractor shall arrive on site within four hours" in one clause and "within two hours" in
+another for the same party's act leave it uncertain which binds: an internal inconsistency the drafting rule reports at each clause,
 naming the other. Tiers that differ by design (Priority 1 and Priority 2), rates per day and late
 payment counted from the due date are not restatements of one deadline.
 """
@@ -44,13 +44,8 @@ _EN: list[tuple[str, str, str, str | None]] = [
     ),
 ]
 _ZH: list[tuple[str, str, str, str | None]] = [
-    ("5", "付款", "5.2 买方应在收到发票后十五日内支付该批价款。", None),
-    (
-        "6",
-        "违约",
-        "6.1 买方超过收货之日起四十五日仍未付清价款的，每逾期一日按欠款的万分之三支付违约金。",
-        None,
-    ),
+    ("5", "租金", "5.2 承租方应在每个租期开始后十日内支付租金。", None),
+    ("6", "续租", "6.1 续租期间，承租方应在收到出租方续租通知后二十日内支付租金。", None),
     ("7", "服务", "7.1 一级故障到场时间不超过两小时；二级故障到场时间不超过八小时。", None),
 ]
 
@@ -69,11 +64,11 @@ def test_one_act_given_two_deadlines_is_listed_at_each_clause_naming_the_other()
     assert "two (2) hours" in at_7.quote and "Clause 3 " in at_7.detail
 
 
-def test_a_chinese_due_date_and_a_default_counted_to_another_day_conflict() -> None:
+def test_one_chinese_payer_given_two_periods_to_pay_conflicts() -> None:
     [at_5] = _context(_ZH, "5", "zh").limit_conflicts
     [at_6] = _context(_ZH, "6", "zh").limit_conflicts
-    assert "十五日内支付该批价款" in at_5.quote and "第6款" in at_5.detail
-    assert "四十五日仍未付清价款" in at_6.quote
+    assert "十日内支付租金" in at_5.quote and "第6款" in at_5.detail
+    assert "二十日内支付租金" in at_6.quote
 
 
 def test_tiers_rates_and_late_payment_are_not_restated_deadlines() -> None:

@@ -15,7 +15,7 @@ from typing import TypeVar
 from clauseflow_documents.definitions import in_a_title, is_ordinary_term, term_forms
 from clauseflow_documents.incorporation import borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
-from clauseflow_legal.rules.drafting.inconsistency import restated_limit_conflicts
+from clauseflow_legal.rules.drafting.inconsistency import obligor_parties, restated_limit_conflicts
 from clauseflow_legal.rules.drafting.undefined_terms import definite_phrases, is_single_use
 
 from clauseflow_skills.text import find_references, resolve_number
@@ -118,10 +118,11 @@ class PhraseIndex:
 
 @dataclass
 class LimitConflicts:
-    """Per clause, the deadlines it sets that another clause sets differently for the same act.
+    """Per clause, the deadlines it sets that another clause sets differently for the same party's act.
 
-    "两小时内到达故障现场" in 2.3 and "到场时间不超过一小时" in 5.1: which one binds is uncertain. Found by
-    comparing every clause with every other, hence once per document.
+    "The Distributor shall pay each invoice within 30 days" in one clause and "the Distributor shall
+    pay the price within 45 days" in another: which one binds is uncertain. Found by comparing every
+    clause with every other, hence once per document.
     """
 
     by_clause: dict[str, list[dict[str, str]]] = field(default_factory=dict)
@@ -130,7 +131,8 @@ class LimitConflicts:
     def build(cls, document: DocumentStructure) -> LimitConflicts:
         """Compare the deadlines of the document's innermost clauses (their parents repeat their text)."""
         leaves = [(c.clause_id, c.text) for c in document.clauses if not c.children]
-        return cls(restated_limit_conflicts(leaves, document.language == "zh"))
+        parties = obligor_parties(document.text)
+        return cls(restated_limit_conflicts(leaves, document.language == "zh", parties))
 
 
 _Key = tuple[str, int, int, int]

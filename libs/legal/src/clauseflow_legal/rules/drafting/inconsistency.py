@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from clauseflow_documents.party_names import ROLES, roles_in
+
+from clauseflow_legal.parties import Parties, Side, contract_parties
 from clauseflow_legal.rules.base import ClauseContext, Finding
 from clauseflow_legal.rules.drafting.common import sentence_at, walk
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
@@ -123,14 +126,18 @@ _ZH_UNITS = {"hour": "小时", "day": "日", "business day": "个工作日", "mi
 _NOT_THE_DEADLINE = PATTERNS.compiled("not_the_deadline")
 _TIER = PATTERNS.compiled("tier")
 _SEGMENT = re.compile(r"[^，,；;。.!?！？]+(?:\.\d[^，,；;。.!?！？]*)*")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_OPENING = 3000  # the parties block, where a contract names the roles
+_NAMED: tuple[Side, ...] = ("us", "them")
 
 
 @dataclass(frozen=True)
 class TimeLimit:
-    """A deadline a clause sets for one act: "两小时内到达故障现场", "pay each invoice within 30 days"."""
+    """A deadline a clause sets for one party's act: "the Buyer shall pay each invoice within 30 days"."""
 
     clause_id: str
     act: str
+    obligor: Side | None
     value: float
     unit: str
     tier: str
@@ -138,36 +145,65 @@ class TimeLimit:
     period: str
 
 
-def time_limits(clause_id: str, text: str) -> list[TimeLimit]:
+def obligor_parties(contract_text: str) -> Parties:
+    """The contract's parties seen from the first role its opening names, to tell the two apart.
+
+    Whether a deadline binds the same party in two clauses does not depend on whose side we
+    review from, so any fixed perspective will do. The other side is what the parties block says
+    (``contract_parties``), else the next role the opening names ("the Contractor" ... "the Client",
+    roles that are not each other's opposite). With no role named, no deadline has a known obligor.
+    """
+    opening = contract_text[:_OPENING]
+    roles = roles_in(opening)
+    if not roles:
+        return Parties((), ())
+    en, zh = ROLES[roles[0]]
+    aliases = zh if zh and (_CJK.search(opening) or not en) else en
+    parties = contract_parties(aliases[0], contract_text)
+    known = {*parties.our_roles, *parties.their_roles}
+    second = next((r for r in roles if r not in known), None)
+    if second is None or parties.their_names:
+        return parties
+    return replace(parties, their_roles=(*parties.their_roles, second))
+
+
+def time_limits(clause_id: str, text: str, parties: Parties | None = None) -> list[TimeLimit]:
     """The deadlines ``text`` sets for the acts that must have one deadline (site attendance, payment).
 
     A deadline is a period and the act in one phrase (between commas), with no sign that it is a
     rate, a late-payment count from the due date or a portion of the price; its tier ("一级故障",
-    "Priority 1") is the last one named before it in its sentence.
+    "Priority 1") is the last one named before it in its sentence, and its obligor the party that
+    performs the act (``ClauseContext.actor``: the party before the modal, in Chinese the first
+    party of the phrase), when ``parties`` are given.
     """
+    zh = bool(_CJK.search(text))
+    ctx = ClauseContext(clause_id, "", text, "zh" if zh else "en", "", parties or Parties((), ()))
     out: list[TimeLimit] = []
-    for sentence in re.split(r"(?<=[。；;])|(?<=\.)\s+(?=[A-Z(])", text):
-        for seg in _SEGMENT.finditer(sentence):
+    for sentence in ctx.sentences:
+        for seg in _SEGMENT.finditer(sentence.text):
             phrase = seg.group(0)
             periods = [p for p in find_periods(phrase) if p.unit in {"hour", "day", "business day", "minute"}]
             if len(periods) != 1 or _NOT_THE_DEADLINE.search(phrase):
                 continue
-            tiers = _TIER.findall(sentence[: seg.end()])
+            tiers = _TIER.findall(sentence.text[: seg.end()])
             for act, rx in _ACTS.items():
-                if rx.search(phrase):
-                    p = periods[0]
-                    quote = phrase.strip()
-                    out.append(
-                        TimeLimit(
-                            clause_id,
-                            act,
-                            p.value,
-                            p.unit,
-                            re.sub(r"\s+", "", tiers[-1]) if tiers else "",
-                            quote,
-                            _period_text(p.value, p.unit, zh=bool(re.search(r"[\u4e00-\u9fff]", phrase))),
-                        )
+                m = rx.search(phrase)
+                if m is None:
+                    continue
+                p = periods[0]
+                obligor = ctx.actor(sentence, seg.start() + m.start()) if parties is not None else None
+                out.append(
+                    TimeLimit(
+                        clause_id,
+                        act,
+                        obligor,
+                        p.value,
+                        p.unit,
+                        re.sub(r"\s+", "", tiers[-1]) if tiers else "",
+                        phrase.strip(),
+                        _period_text(p.value, p.unit, zh=bool(_CJK.search(phrase))),
                     )
+                )
     return out
 
 
@@ -178,27 +214,34 @@ def _period_text(value: float, unit: str, *, zh: bool) -> str:
     return fmt_period(Period(value, unit, 0, 0))
 
 
-def restated_limit_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> dict[str, list[dict[str, str]]]:
-    """Per clause, the deadlines it sets that another clause sets differently for the same act.
+def restated_limit_conflicts(
+    clauses: Sequence[tuple[str, str]], zh: bool, parties: Parties | None = None
+) -> dict[str, list[dict[str, str]]]:
+    """Per clause, the deadlines it sets that another clause sets differently for the same party's act.
 
-    ``clauses`` are (id, text) of the contract's innermost units, so no text is read twice. Two
-    deadlines conflict only at the same tier: a Priority 1 and a Priority 2 deadline differ by
-    design, and a deadline without a tier may be the general rule a tiered one refines. Each conflict names the other clause.
+    ``clauses`` are (id, text) of the contract's innermost units, so no text is read twice;
+    ``parties`` (:func:`obligor_parties`) tell who must act. Two deadlines conflict only when the
+    same party (us or them, not "each party" nor an unresolved subject) must do the same act at the
+    same tier: the buyer's 30 days to pay and the supplier's 60 days to pay a rebate are two duties,
+    a Priority 1 and a Priority 2 deadline differ by design, and a deadline without a tier may be
+    the general rule a tiered one refines. Each conflict names the other clause.
     """
-    limits = [limit for cid, text in clauses for limit in time_limits(cid, text)]
+    limits = [limit for cid, text in clauses for limit in time_limits(cid, text, parties)]
     out: dict[str, list[dict[str, str]]] = {}
     for a in limits:
         for b in limits:
             if a.clause_id == b.clause_id or a.act != b.act or a.unit != b.unit or a.value == b.value:
+                continue
+            if a.obligor not in _NAMED or a.obligor != b.obligor:  # another party's duty, or nobody's known
                 continue
             if a.tier != b.tier:  # tiers differ by design, and an untiered one may be the general rule
                 continue
             if any(c["quote"] == a.quote for c in out.get(a.clause_id, [])):
                 continue
             detail = (
-                f"第{b.clause_id}款对同一事项约定的期限为{b.period}，本条为{a.period}。"
+                f"第{b.clause_id}款对同一方的同一事项约定的期限为{b.period}，本条为{a.period}。"
                 if zh
-                else f"Clause {b.clause_id} sets {b.period} for the same act; this clause sets {a.period}."
+                else f"Clause {b.clause_id} sets {b.period} for the same party's act; this clause sets {a.period}."
             )
             out.setdefault(a.clause_id, []).append(
                 {"kind": "restated_time_limit_conflict", "quote": a.quote, "detail": detail}
