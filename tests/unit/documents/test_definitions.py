@@ -83,3 +83,24 @@ def test_a_chinese_contract_relying_on_a_rulebook_it_neither_attaches_nor_define
         "第二条 其他\n2.1 送货单应按《送货单格式》填写。本合同附件包括：附件一《送货单格式》。\n"
     )
     assert doc.undefined_terms == ("买方来料检验规程",)
+
+
+def test_a_chinese_rulebook_named_without_money_or_liability_is_not_an_undefined_term(parse):
+    doc = parse(
+        "服务合同\n第一条 现场\n1.1 乙方人员进入甲方场地时应遵守《员工手册》和《安全生产管理制度》。\n"
+        "1.2 合同单价以乙方提交的《报价单》为准。\n"
+        "第二条 考核\n2.1 乙方服务不达标的，甲方可依照《承包方服务质量评分细则》扣减当月服务费。\n"
+    )
+    assert doc.undefined_terms == ("承包方服务质量评分细则",)
+
+
+def test_a_label_in_the_body_of_the_contract_defines_nothing(parse):
+    doc = parse(
+        "SUPPLY AGREEMENT\n\n4. PRICES\nThe Supplier may review the Prices once a year.\n"
+        "Note: the Supplier may vary the Prices.\nPayment Terms: the Customer shall pay each invoice in full.\n"
+        "Important: any notice of a price change must be given in writing.\n\n"
+        "ANNEX A\nREBATES\nVolume Rebate: a credit of 2% of the Prices for each order above 1,000 units.\n"
+    )
+    terms = {d.term for d in doc.definitions}
+    assert "Volume Rebate" in terms
+    assert not terms & {"Note", "Payment Terms", "Important"}

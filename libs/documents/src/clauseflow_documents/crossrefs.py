@@ -164,9 +164,9 @@ _TITLE_NUMBER = re.compile(r"\s+(?:No\.?|Number|#)\s*\w{1,4}\s*$", re.I)
 
 
 def _attachment_titles(clauses: Sequence[Clause]) -> dict[str, str]:
-    """The contract's own attachments by their titles, lower case: {"statement of work": "Schedule 1"}.
+    """The contract's own attachments by their titles, lower case: {"price list": "Schedule 3"}.
 
-    A title borne by two attachments names neither ("Statement of Work No. 1" and "No. 2").
+    A title borne by two attachments names neither ("Service Order No. 1" and "No. 2").
     """
     titles: dict[str, str] = {}
     seen: set[str] = set()
@@ -185,8 +185,8 @@ def _attachment_titles(clauses: Sequence[Clause]) -> dict[str, str]:
 def _attachment_titled(attachments: dict[str, str], following: str) -> str | None:
     """The attachment the words ``following`` a reference name by its title, if any.
 
-    "paragraph 7 of the Statement of Work": the contract's Schedule 1 is titled "Statement of Work
-    No. 1", so the paragraph is looked for there. The longest title that the words begin with wins.
+    "item 4 of the Price List": the contract's Schedule 3 is titled "Price List", so the item is
+    looked for there. The longest title that the words begin with wins.
     """
     low = following.lower()
     for title in sorted(attachments, key=len, reverse=True):

@@ -57,13 +57,21 @@ _LISTED = re.compile(
     r"(?i:is|are|shall\s+be|constitutes?|shall\s+constitute)\s+(?:(?i:an?)\s+)?"
     r"(?P<term>[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*){0,4})"
 )
-# A schedule's label and its meaning in one sentence of a paragraph: "Termination Fee: an amount equal
-# to …", "Base Charges: the monthly charges …", "Service Credit: a credit of …". The label opens the
-# paragraph or follows a full stop, and the meaning starts with a lower-case determiner.
+# A schedule's label and its meaning in one sentence of a paragraph: "Early Exit Charge: an amount
+# equal to three Monthly Fees", "Volume Rebate: a credit of 2% of the Price", "Response Time: the
+# period from the call to the engineer's arrival". The label opens the paragraph or follows a full
+# stop, and the meaning starts with a lower-case determiner. Only inside a schedule (_in_schedule):
+# in the body "Payment Terms: the Customer shall pay …" is a heading, and a one-word label ("Note:",
+# "Important:", "Example:") or a meaning with its own verb ("… shall pay") defines nothing.
 _LABELLED = re.compile(
-    r"(?:^|(?<=\n)|(?<=[.;]\s))[ \t]*(?P<term>[A-Z][\w'’-]*(?:[ \t]+(?:of\s+|for\s+)?[A-Z][\w'’-]*){0,4})"
+    r"(?:^|(?<=\n)|(?<=[.;]\s))[ \t]*(?P<term>[A-Z][\w'’-]*(?:[ \t]+(?:of\s+|for\s+)?[A-Z][\w'’-]*){1,4})"
     r":[ \t]+(?=(?:an?|the|all|any|each|every)\s)"
 )
+_SCHEDULE = re.compile(r"^(?:Schedule|Annex|Appendix|Exhibit|附件)\b", re.I)
+_SCHEDULE_HEADING = re.compile(
+    r"(?m)^[ \t]*(?:SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|EXHIBIT|Exhibit|附件)\b[^\n.。]{0,60}$"
+)
+_ITS_OWN_VERB = re.compile(r"^[^.;]*\b(?:shall|will|may|must)\b")
 _PAREN = re.compile(r"[(（](?P<body>[^()（）\n]{0,200}?[\"“「][^()（）\n]{0,200}?)[)）]")
 _QUOTED = re.compile(r"[\"“「『](?P<term>[^\"“”」』\n]{1,80})[\"”」』]")
 _PAREN_FILLER = re.compile(
@@ -104,9 +112,13 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
 
     for m in _MEANS.finditer(text):
         add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
-    for pattern in (_MEANS_AS_USED, _DASHED, _LISTED, _LABELLED):
+    for pattern in (_MEANS_AS_USED, _DASHED, _LISTED):
         for m in pattern.finditer(text):
             add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
+    for m in _LABELLED.finditer(text):
+        meaning = _rest_of_paragraph(text, m.end())
+        if not _ITS_OWN_VERB.match(meaning) and _in_schedule(text, m.start("term"), clauses, locator):
+            add(m.group("term"), m.start("term"), meaning)
     for article in clauses:
         if article.level == 1 and _DEFINITIONS_ARTICLE.search(article.title):
             for m in _RUN_ON.finditer(text, article.start, article.end):
@@ -129,6 +141,20 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
         for m in _ZH_SHORT.finditer(text):
             add(m.group("term"), m.start("term"), _sentence_before(text, m.start()))
     return sorted(found.values(), key=lambda d: d.start)
+
+
+def _in_schedule(text: str, offset: int, clauses: Sequence[Clause], locator: ClauseLocator) -> bool:
+    """Is ``offset`` inside a Schedule, Annex, Appendix, Exhibit or 附件: a clause so numbered or
+    titled (or one of its ancestors), or after such a heading line within the clause."""
+    by_id = {c.clause_id: c for c in clauses}
+    clause = locator.clause_at(offset)
+    root_start = 0
+    while clause is not None:
+        if _SCHEDULE.search(clause.clause_id) or _SCHEDULE.search(clause.title):
+            return True
+        root_start = clause.start
+        clause = by_id.get(clause.parent_id) if clause.parent_id else None
+    return _SCHEDULE_HEADING.search(text, root_start, offset) is not None
 
 
 def _bare_term(term: str) -> str:
@@ -505,23 +531,37 @@ def find_undefined_terms(
 
 # A document a Chinese contract names in 《》: laws, regulations, judicial interpretations and standards
 # are public and need no attaching ("《中华人民共和国民法典》", "GB/T 1196《重熔用铝锭》", "《……管理办法》"
-# of a ministry); any other rulebook, form or list ("《供方质量考核细则》", "《运维服务范围及要求》") binds
-# a party only if the contract attaches or defines it.
+# of a ministry); any other rulebook, form or list ("《承包方安全文明施工考核细则》", "《客户投诉处理细则》")
+# binds a party only if the contract attaches or defines it. That matters when the document decides
+# money or liability (a deduction, an assessment, a penalty, liquidated damages, compensation) in the
+# sentence that names it: "按《……》执行" for a staff handbook, a safety rulebook or a price list alone
+# is routine and not reported.
 _ZH_TITLE = re.compile(r"《(?P<term>[^《》\n]{2,40})》")
 _ZH_PUBLIC = re.compile(
     r"中华人民共和国|^(?:国家|最高人民)|(?:法|法典|条例|解释|公约|规则|通则|准则|标准|规范)$"
 )
 _ZH_STANDARD_CODE = re.compile(r"(?:GB|JB|YB|HG|SH|DL|JGJ|ISO|IEC)(?:/[TZ])?\s*[\d.\-—]+\s*$", re.I)
 _ZH_ATTACHED = re.compile(r"附件|附表|附录|见后附|作为本(?:合同|协议)(?:的)?(?:组成部分|附件)")
+_ZH_MONEY_OR_LIABILITY = re.compile(r"扣款|扣减|扣除|考核|处罚|罚款|罚金|违约金|赔偿|索赔")
+_ZH_SENTENCE_END = "。；;\n"
+
+
+def _zh_sentence(text: str, start: int, end: int) -> str:
+    """The sentence (to the nearest 。；or line end) holding ``text[start:end]``."""
+    lo = max(text.rfind(ch, 0, start) for ch in _ZH_SENTENCE_END) + 1
+    ends = [i for i in (text.find(ch, end) for ch in _ZH_SENTENCE_END) if i >= 0]
+    return text[lo : min(ends) if ends else len(text)]
 
 
 def _undefined_documents(text: str, definitions: Sequence[Definition]) -> list[str]:
-    """Documents a Chinese contract names in 《》 but neither attaches nor defines, in order of first use.
+    """Documents a Chinese contract names in 《》 to decide money or liability, but neither attaches
+    nor defines, in order of first use.
 
-    "按《供方质量考核细则》扣款" makes a rulebook the contract never reproduces decide what one party
-    owes: its content, version and who may change it are unknown. Laws and standards are public;
-    a document listed as an attachment anywhere ("附件二《要货计划格式》") or given a definition is
-    part of the contract.
+    "依照《承包方安全文明施工考核细则》扣减进度款" makes a rulebook the contract never reproduces decide
+    what one party owes: its content, version and who may change it are unknown. Laws and
+    standards are public; a document listed as an attachment anywhere ("附件三《设备清单》") or given
+    a definition is part of the contract; one named without money or liability in its sentence
+    ("遵守《员工手册》") is left alone.
     """
     defined = {d.term for d in definitions}
     found: list[str] = []
@@ -532,7 +572,8 @@ def _undefined_documents(text: str, definitions: Sequence[Definition]) -> list[s
         if _ZH_ATTACHED.search(before) or _ZH_ATTACHED.search(text[m.end() : m.end() + 12]):
             attached.add(term)
         public = _ZH_PUBLIC.search(term) or _ZH_STANDARD_CODE.search(before)
-        if not public and term not in defined and term not in found:
+        decides = _ZH_MONEY_OR_LIABILITY.search(_zh_sentence(text, m.start(), m.end()))
+        if decides and not public and term not in defined and term not in found:
             found.append(term)
     return [t for t in found if t not in attached]
 

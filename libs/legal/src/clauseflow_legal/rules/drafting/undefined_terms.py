@@ -14,6 +14,7 @@ from clauseflow_documents.definitions import (
     term_forms,
     term_pattern,
 )
+from clauseflow_documents.party_names import ROLES
 
 from clauseflow_legal.parties import roles_in
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
@@ -110,13 +111,17 @@ def _undefined_term_finding(
     )
 
 
-def _longer_cjk_name(term: str) -> bool:
-    """A Chinese term longer than any party word: "供方质量考核细则" holds 供方 but names a rulebook.
+_ZH_PARTY_WORDS = frozenset(alias for _, zh in ROLES.values() for alias in zh)
 
-    Chinese party words are two or three characters (甲方, 供方, 委托方, 买受人); a term of five or
-    more is something else that merely begins with one.
+
+def _longer_cjk_name(term: str) -> bool:
+    """A Chinese term that is more than a party word: "《客户投诉处理细则》" holds 客户 but names a rulebook.
+
+    Chinese terms have no spaces, so a rulebook or form named after a party ("采购方验收规程",
+    "甲方安全管理规定", "客户投诉处理细则") would pass for the party word it begins with; only a term
+    that is itself one of the party words (甲方, 供方, 委托方, 服务提供方) is the party.
     """
-    return len(term) > 4 and any("\u3400" <= ch <= "\u9fff" for ch in term)
+    return any("\u3400" <= ch <= "\u9fff" for ch in term) and term not in _ZH_PARTY_WORDS
 
 
 @rule(reports={"undefined_term"}, whole_unit=True)
