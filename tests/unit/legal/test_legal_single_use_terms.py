@@ -184,8 +184,8 @@ def test_definite_phrases_stay_on_one_line_like_the_sentences_the_rule_reads() -
     ]
 
 
-def test_a_term_pointed_at_by_a_qualified_determiner_or_a_possessive_is_read_too() -> None:
-    # "the same X", "the relevant X", "its X": a drafter pointing at one defined thing.
+def test_a_term_pointed_at_by_a_qualified_determiner_is_read_too() -> None:
+    # "the same X", "the relevant X": a drafter pointing at one defined thing.
     cases = [
         (
             "9.3 The Buyer may reject a delivery that misses the same Quality Threshold in two months of a quarter.",
@@ -195,14 +195,17 @@ def test_a_term_pointed_at_by_a_qualified_determiner_or_a_possessive_is_read_too
             "4.2 The Agent shall pay the relevant Activation Bonus within thirty days of each activation.",
             "Activation Bonus",
         ),
-        (
-            "8.1 The Company shall distribute half of its Net Cash Surplus to the Members every year.",
-            "Net Cash Surplus",
-        ),
     ]
     for text, term in cases:
-        [risk] = _undefined(text, "Buyer", "Agent", "Company", "Members")
+        [risk] = _undefined(text, "Buyer", "Agent")
         assert f'"{term}"' in risk["description"]
+
+
+def test_a_capitalised_phrase_after_its_or_their_is_not_read_as_a_pointed_term() -> None:
+    # On cuad-train "its X" was mostly a proper name ("its Medical Sciences Division") or defined
+    # terms joined ("its Affiliates' Permitted Third Parties"): 1 true finding of 8 added.
+    text = "Each licensee shall train its staff at its Regional Service Centres and their Field Offices."
+    assert [m.group("term") for m in definite_phrases(text)] == []
 
 
 def test_a_capitalised_word_after_a_possessive_at_a_sentence_start_is_not_a_pointed_term() -> None:
