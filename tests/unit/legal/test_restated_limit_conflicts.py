@@ -26,7 +26,7 @@ def test_the_same_payer_given_two_periods_to_pay_conflicts_in_both_clauses() -> 
     found = _conflicts(
         _EN_PARTIES,
         ("4", "4.2 The Customer shall pay each invoice within thirty (30) days of receipt."),
-        ("11", "11.3 The Customer shall pay all undisputed invoices within forty-five (45) days of receipt."),
+        ("11", "11.3 The Customer shall pay the price of each delivery within forty-five (45) days."),
     )
     assert "Clause 11 sets 45 days" in found["4"][0]["detail"]
     assert "Clause 4 sets 30 days" in found["11"][0]["detail"]
