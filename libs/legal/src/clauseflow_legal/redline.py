@@ -23,7 +23,13 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.minimal_edit import Where, contradicted_qualifier, smaller_redline
+from clauseflow_legal.minimal_edit import (
+    Where,
+    contradicted_qualifier,
+    figure_amendments,
+    market_figures,
+    smaller_redline,
+)
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
@@ -292,6 +298,8 @@ def draft_redline(
         "data_protection_gap",
     }:
         candidates.append(_rewrite_numbers(risk_type, original) or "")
+        candidates += figure_amendments(original, risk_type)
+        candidates += market_figures(original, Where(clause_text, risk_type, our_party, domain, language))
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
         candidates.append(_drafting_fix(risk_type, original, contract_zh, data) or "")
     if entry is not None:
