@@ -311,17 +311,18 @@ def _them(actors: Actors, zh: bool, strike: bool) -> str | None:
     return f"(?-i:{ours}[A-Z][A-Za-z-]+)"
 
 
-def _parties_named(wording: str, actors: Actors, sentence: str) -> str | None:
+def _parties_named(wording: str, actors: Actors, sentence: str, named: str | None = None) -> str | None:
     """``wording`` with {us} and {them} as the clause names each ("the Buyer", "Koelhaven", "乙方"), or None.
 
+    ``named``: the counterparty as the matched words name it, where the parties block does not.
     None when the wording names a party the clause does not name.
     """
-    for slot, names in (("{us}", actors.us), ("{them}", actors.them)):
+    for slot, names in (("{us}", actors.us), ("{them}", actors.them or ((named,) if named else ()))):
         if slot not in wording:
             continue
         if not names:
             return None
-        name = names[0]
+        name = re.sub(r"^(?:the|The)\s+", "", names[0])
         article = re.search(rf"\b[Tt]he\s+{re.escape(name)}\b", sentence) is not None
         wording = wording.replace(slot, f"the {name}" if article else name)
     return wording
@@ -343,7 +344,8 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
             continue  # what we deliver for pay is the customer's: the fix is elsewhere
         if "{us}" in pattern and not actors.us:
             continue  # the clause does not name the party the slot is about
-        them = _them(actors, zh, bool(slot.get("strike")))
+        # a strike, or a slot saying so ("them_any"), takes any name not ours where none is placed
+        them = _them(actors, zh, bool(slot.get("strike") or slot.get("them_any")))
         if "{them}" in pattern and them is None:
             continue
         unless = str(slot.get("unless_sentence") or "")
@@ -362,8 +364,15 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
             for name, value in m.groupdict().items():
                 if value is None:
                     continue
+                if name == "named":  # the party as the sentence names it, kept (the wording may name it)
+                    continue
                 if name == "word":  # not a party: the slot's words go there ("not", "不")
-                    wording = _parties_named(str(slot.get("to") or ""), actors, sentence)
+                    wording = _parties_named(
+                        str(slot.get("to") or ""),
+                        actors,
+                        sentence,
+                        m.group("named") if "named" in m.groupdict() else None,
+                    )
                     if wording is None:  # it names a party the clause does not name: no edit
                         edits = []
                         break
