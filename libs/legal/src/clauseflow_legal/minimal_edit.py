@@ -452,9 +452,10 @@ def _list_without(sentence: str, items: Sequence[_Item], gone: set[int], style: 
     head = sentence[: items[0].label_start]
     tail = sentence[items[-1].text_end :]
     if len(kept) == 1:
-        # one item left is no list: it loses its label (and the colon that announced the list)
+        # one item left is no list: it loses its label (and, in English, the colon that announced
+        # the list: "shall not apply to liability …"; "下列情形…：…" keeps it)
         body = sentence[kept[0].text_start : kept[0].text_end]
-        head = re.sub(r"[:：]\s*$", "" if zh else " ", head)
+        head = head if zh else re.sub(r":\s*$", " ", head)
         return f"{head}{body}{tail}"
     sep = "；" if zh else "; "
     separator = _ITEM_SEPARATOR.search(sentence, items[0].text_end, items[1].label_start)
@@ -561,7 +562,8 @@ def figure_amendments(sentence: str, risk_type: str) -> list[str]:
             target = ceiling if ceiling is not None and pc.value > ceiling else target
             if target is None:
                 continue
-            new = percent_written(sentence[pc.start : pc.end], float(target), zh)
+            piece = sentence[pc.start : pc.end]
+            new = percent_written(piece.rstrip(), float(target), zh) + piece[len(piece.rstrip()) :]
             out.append(sentence[: pc.start] + new + sentence[pc.end :])
             break
     return out
@@ -601,10 +603,10 @@ def market_figures(original: str, where: Where) -> list[str]:
             and not _PLAUSIBLE[0] <= position.standard / max(parameter.value, 1e-9) <= _PLAUSIBLE[1]
         ):
             continue  # hours where the measure runs in months: another period than the measure's
-        piece = original[start:end]
+        piece = original[start:end].rstrip()
         new = _standard_written(piece, position.standard, parameter, position.per, zh)
         if new is not None and new != piece:
-            edits.append((start, end, new))
+            edits.append((start, start + len(piece), new))
     out = []
     # every figure at once first, then each alone
     for chosen in ([edits] if len(edits) > 1 else []) + [[e] for e in edits]:
@@ -832,7 +834,12 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
             or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)
         )
 
-    edits = actor_edits(original, risk_type, clause_actors(our_party, clause_text))
+    # the figure, the actor or the trigger amended in place: what the rewrite should have been
+    edits = [
+        *figure_amendments(original, risk_type),
+        *market_figures(original, where),
+        *actor_edits(original, risk_type, clause_actors(our_party, clause_text)),
+    ]
     return minimal_alternative(
         original, proposed, removes_risk=removes_risk, acceptable=acceptable, edits=edits
     )
