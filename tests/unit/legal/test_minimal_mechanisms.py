@@ -18,6 +18,7 @@ from clauseflow_legal.minimal_edit import (
     figure_amendments,
     limb_strikes,
     market_figures,
+    minimal_alternative,
 )
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_rules import broken_sentence, edit_share, is_minimal
@@ -312,6 +313,32 @@ def _edits(risk_type: str, our_party: str, sentence: str) -> list[str]:
             "乙方在履行本合同过程中形成的工艺改进成果的知识产权，乙方同意无偿转让给甲方。",
             "乙方在履行本合同过程中形成的工艺改进成果的知识产权，乙方同意以非独占、免许可费的方式许可甲方使用。",
         ),
+        # damages payable on demand: payable once the breach is established
+        (
+            "liquidated_damages_excessive",
+            "Licensee",
+            "For each unauthorised copy the Licensee shall pay the Licensor USD 250,000 within five (5) days of written demand.",
+            "For each unauthorised copy the Licensee shall pay the Licensor USD 250,000 within five (5) days after the breach is agreed or finally determined.",
+        ),
+        (
+            "liquidated_damages_excessive",
+            "乙方",
+            "乙方每违约一次，应向甲方支付违约金人民币伍拾万元，见索即付。",
+            "乙方每违约一次，应向甲方支付违约金人民币伍拾万元，在违约事实经双方确认或经生效裁判文书认定后支付。",
+        ),
+        # an indemnity against all claims: third-party claims (and, as another slot, to the extent caused)
+        (
+            "indemnity_one_sided",
+            "Licensee",
+            "The Licensee shall indemnify the Licensor against all claims and costs arising out of or relating to the Licensee's use of the Software.",
+            "The Licensee shall indemnify the Licensor against all third-party claims and costs arising out of or relating to the Licensee's use of the Software.",
+        ),
+        (
+            "indemnity_one_sided",
+            "乙方",
+            "乙方应赔偿甲方因使用乙方系统而遭受的一切损失。",
+            "乙方应在其过错范围内赔偿甲方因使用乙方系统而遭受的一切损失。",
+        ),
     ],
 )
 def test_the_words_the_risk_turns_on_are_amended_in_place(
@@ -364,6 +391,81 @@ def test_no_slot_applies_where_the_sentence_is_not_about_what_it_fixes(
     risk_type: str, our_party: str, sentence: str
 ) -> None:
     assert _edits(risk_type, our_party, sentence) == []
+
+
+def test_where_one_slot_alone_does_not_do_every_slot_is_applied_at_once() -> None:
+    sentence = "The Licensee shall indemnify the Licensor against all claims and costs arising out of or relating to the Licensee's use of the Software."
+    assert _edits("indemnity_one_sided", "Licensee", sentence)[-1] == (
+        "The Licensee shall indemnify the Licensor against all third-party claims and costs to the extent caused by "
+        "the Licensee's use of the Software."
+    )
+
+
+@pytest.mark.parametrize(
+    ("risk_type", "our_party", "sentence"),
+    [
+        (
+            "liquidated_damages_excessive",
+            "Licensee",
+            "The Licensee shall pay each invoice within five (5) days of written demand.",
+        ),  # no fixed sum of damages
+        ("liquidated_damages_excessive", "乙方", "乙方应见索即付地提供技术支持。"),
+        (
+            "indemnity_one_sided",
+            "Licensee",
+            "The Licensee shall indemnify the Licensor against third-party claims to the extent caused by the Licensee's breach.",
+        ),
+        ("indemnity_one_sided", "乙方", "乙方应赔偿因其过错给甲方造成的损失。"),
+    ],
+)
+def test_no_slot_applies_where_the_sentence_is_fault_based_or_no_damages_are_payable_on_demand(
+    risk_type: str, our_party: str, sentence: str
+) -> None:
+    assert _edits(risk_type, our_party, sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("original", "edit", "the_limb", "zh"),
+    [
+        (
+            "For each unauthorised copy the Licensee shall pay USD 250,000 within five (5) days of written demand, and the Licensor may in addition recover any further loss it proves.",
+            "For each unauthorised copy the Licensee shall pay USD 250,000 within five (5) days after the breach is agreed or finally determined, and the Licensor may in addition recover any further loss it proves.",
+            "further loss",
+            False,
+        ),
+        (
+            "乙方每违约一次，应向甲方支付违约金人民币伍拾万元，见索即付，违约金不足以弥补损失的，乙方还应赔偿差额。",
+            "乙方每违约一次，应向甲方支付违约金人民币伍拾万元，在违约事实经双方确认或经生效裁判文书认定后支付，违约金不足以弥补损失的，乙方还应赔偿差额。",
+            "赔偿差额",
+            True,
+        ),
+    ],
+)
+def test_an_amendment_in_place_is_also_tried_with_the_limb_that_keeps_other_remedies_open_struck(
+    original: str, edit: str, the_limb: str, zh: bool
+) -> None:
+    # the risk is gone only with the trigger amended and the cumulative-remedies limb struck
+    def removes_risk(candidate: str) -> bool:
+        return the_limb not in candidate and (
+            "见索即付" not in candidate if zh else "demand" not in candidate
+        )
+
+    proposed = (
+        "双方各自承担损失，任何一方均无须另行支付任何款项。" if zh else "Each Party shall bear its own loss."
+    )
+
+    def acceptable(candidate: str) -> bool:
+        return broken_sentence(original, candidate) is None
+
+    found = minimal_alternative(
+        original, proposed, removes_risk=removes_risk, acceptable=acceptable, edits=[edit]
+    )
+    assert found is not None and the_limb not in found and found.endswith("。" if zh else ".")
+    assert edit_share(original, found) <= 0.5
+    if not zh:  # in English the demand is no aside a strike could take: without the edit nothing does it
+        assert (
+            minimal_alternative(original, proposed, removes_risk=removes_risk, acceptable=acceptable) is None
+        )
 
 
 # -- the playbook model drafts these minimal edits ------------------------------------------------------

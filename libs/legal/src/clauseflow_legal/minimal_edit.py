@@ -337,6 +337,7 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
     counterparty; a ``strike`` slot goes whole. Which of these removes the risk the caller checks.
     """
     out: list[str] = []
+    matched: list[list[tuple[int, int, str]]] = []
     zh = is_chinese(sentence)
     for slot in _actor_slots(risk_type, zh):
         pattern = str(slot["pattern"])
@@ -349,7 +350,11 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
         if "{them}" in pattern and them is None:
             continue
         unless = str(slot.get("unless_sentence") or "")
-        if unless and them is not None and re.search(unless.replace("{them}", them), sentence, re.I):
+        if (
+            unless
+            and (them is not None or "{them}" not in unless)
+            and re.search(unless.replace("{them}", them or ""), sentence, re.I)
+        ):
             continue  # what is made from their own information is not ours to take by a swap
         needs = str(slot.get("if_sentence") or "")
         if needs and not re.search(needs, sentence, re.I):
@@ -385,14 +390,26 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
                 to = str(slot.get("to") or (other[0] if other else ""))
                 if to:
                     edits.append((m.start(name), m.end(name), to))
-            text = sentence
-            for start, end, to in sorted(edits, reverse=True):
-                text = text[:start] + to + text[end:]
-            if any(not to for _, _, to in edits):
-                text = struck(text, ())  # a strike leaves its spaces and commas tidy
+            text = _applied(sentence, edits)
             if edits and text != sentence:
                 out.append(text)
+                matched.append(edits)
+    # every slot's edit at once, after each alone: a fix that needs the claims narrowed and the
+    # basis made fault-based needs both
+    if len(matched) > 1:
+        together = [e for edits in matched for e in edits]
+        spans = sorted((start, end) for start, end, _ in together)
+        if all(a[1] <= b[0] for a, b in itertools.pairwise(spans)):
+            out.append(_applied(sentence, together))
     return list(dict.fromkeys(out))
+
+
+def _applied(sentence: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """``sentence`` with each (start, end, words) edit made; tidied where one strikes words."""
+    text = sentence
+    for start, end, to in sorted(edits, reverse=True):
+        text = text[:start] + to + text[end:]
+    return struck(text, ()) if any(not to for _, _, to in edits) else text
 
 
 # A list item's label: "(a) ", "(ii) ", "(3) ", "（一）", "（2）".
@@ -669,6 +686,14 @@ def strike_combinations(sentence: str) -> list[tuple[tuple[int, int], ...]]:
     return strikes
 
 
+def _closed(text: str, like: str) -> str:
+    """``text`` ending as ``like`` ends (a part struck at the end takes the full stop with it)."""
+    stop = re.search(r"[.;:。；：]+[\"”]?\s*$", like)
+    if stop is None or re.search(r"[.;:。；：]+[\"”]?\s*$", text):
+        return text
+    return text.rstrip(" ,，") + stop.group(0).strip()
+
+
 def minimal_alternative(
     original: str,
     proposed: str,
@@ -711,8 +736,12 @@ def minimal_alternative(
     needed = [f for f in figures(proposed) if not any(f.same_as(o) for o in olds)]
     # An edit of the actor is the fix where the party is the risk (whose IP, whose courts): the
     # template's figures belong to the template's wording, not to it.
-    actor = set(edits)
-    for candidate in [*edits, *candidates]:
+    # Last, an in-place edit with one span of its sentence struck too: the trigger amended and the
+    # limb that keeps the other remedies open struck ("within ten days of written demand, and the
+    # Discloser may in addition recover…").
+    amended_and_struck = [_closed(struck(e, (span,)), e) for e in edits for span in strike_spans(e)]
+    actor = {*edits, *amended_and_struck}
+    for candidate in [*edits, *candidates, *amended_and_struck]:
         if not tokens(candidate) or edit_share(original, candidate) > MINIMAL_SHARE:
             continue
         stated = figures(candidate)
