@@ -21,6 +21,7 @@ from clauseflow_legal.minimal_edit import (
     minimal_alternative,
 )
 from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_feedback import render_period
 from clauseflow_legal.redline_rules import broken_sentence, edit_share, is_minimal
 
 # -- one limb of a list struck, the list kept grammatical ----------------------------------------------
@@ -496,3 +497,52 @@ def test_the_playbook_model_amends_the_figure_and_keeps_the_sentence(
     risk = {"risk_type": risk_type, "original_text": clause}
     original, proposed, _ = draft_redline(risk, clause, language, our_party=our_party)
     assert (original, proposed) == (clause, expected)
+
+
+# -- a rejection with a figure keeps the rest of the fix -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "risk_type", "our_party", "language", "feedback", "old", "new"),
+    [
+        (
+            "The Vendor warrants that each pump will, for sixty (60) months from delivery, match the datasheet, be free from faults in design, parts and assembly, and be fit for any purpose the Purchaser chooses.",
+            "warranty_excessive",
+            "Vendor",
+            "en",
+            "limit to 6 months",
+            "twelve (12) months",
+            "six (6) months",
+        ),
+        (
+            "本合同因任何原因解除的，甲方应在解除后三十日内向乙方支付合同总价百分之五的补偿金。",
+            "liquidated_damages_excessive",
+            "甲方",
+            "zh-CN",
+            "限于十五日",
+            "三十日",
+            "十五日",
+        ),
+    ],
+)
+def test_a_redraft_writes_the_reviewers_figure_into_the_fix_and_keeps_the_rest_of_it(
+    clause: str, risk_type: str, our_party: str, language: str, feedback: str, old: str, new: str
+) -> None:
+    risk = {"risk_type": risk_type, "original_text": clause}
+    _, first, _ = draft_redline(risk, clause, language, our_party=our_party)
+    _, redraft, _ = draft_redline(risk, clause, language, our_party=our_party, feedback=feedback)
+    assert old in first and first != clause
+    # the figure asked for, in the first draft's words: not the original sentence with the figure
+    assert redraft == first.replace(old, new)
+    assert redraft != clause.replace(old, new)
+
+
+@pytest.mark.parametrize(
+    ("piece", "written"),
+    [
+        ("ten (10) Business Days", "five (5) Business Days"),
+        ("ten (10) business days", "five (5) business days"),
+    ],
+)
+def test_a_period_rewritten_keeps_the_contracts_defined_term_for_its_unit(piece: str, written: str) -> None:
+    assert render_period(piece, 5, "business day", False) == written

@@ -376,7 +376,27 @@ def draft_redline(
     smaller = smaller_redline(original, proposed, where)
     proposed = smaller.text if smaller is not None else proposed
     missing: list[rules.Figure] = []
-    if feedback:
+    # The reviewer rejected the fix with a figure: where the fix amends the sentence in place (a
+    # limb struck, a trigger amended) and states a figure of that kind, the figure goes into the
+    # fix, so the rest of it stands ("limit to 6 months" keeps the fitness warranty struck).
+    feedback_done = False
+    if (
+        feedback
+        and not unfit
+        and proposed.strip() != original.strip()
+        and rules.is_minimal(original, proposed)
+    ):
+        on_fix, left = apply_feedback(proposed, feedback)
+        with_figure = on_fix or proposed  # (the fix may state the figure already)
+        if (
+            not left
+            and not rules.feedback_honoured(feedback, with_figure, "")
+            and not _adds_sentence(proposed, with_figure)
+        ):
+            proposed, feedback_done = with_figure, True
+    if feedback and feedback_done:
+        missing = rules.feedback_honoured(feedback, proposed, "")
+    elif feedback:
         # The reviewer's figure wins over the playbook's: written into the sentence itself, else
         # into the chosen wording; what has no place in either is explained in the reason.
         rewritten, _ = apply_feedback(original, feedback)
@@ -439,6 +459,11 @@ def draft_redline(
                 "that sets it, or is for the Parties to agree."
             )
     return original, proposed, reason
+
+
+def _adds_sentence(before: str, after: str) -> bool:
+    """Whether writing a figure in added words of its own rather than changing a figure already there."""
+    return len(rules.tokens(after)) > len(rules.tokens(before)) + 4
 
 
 @lru_cache(maxsize=1)
