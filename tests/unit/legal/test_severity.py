@@ -55,6 +55,16 @@ def test_an_undefined_term_that_decides_money_or_a_right_is_raised_one_step(
     assert ("涉及的利益" in risk["reason"]) if language.startswith("zh") else ("at stake" in risk["reason"])
 
 
+def test_an_undefined_term_far_from_the_money_in_a_long_sentence_keeps_its_default_level() -> None:
+    risk = _review(
+        "Each party shall comply with the Export Rules in performing this Agreement, and all amounts "
+        "payable hereunder shall be paid in United States dollars without deduction.",
+        "Customer",
+        _undefined("Export Rules"),
+    )
+    assert (risk["risk_type"], risk["risk_level"]) == ("undefined_term", "low")
+
+
 def test_an_undefined_term_in_a_housekeeping_sentence_keeps_its_default_level() -> None:
     risk = _review("The Provider shall keep the Runbook up to date.", "Customer", _undefined("Runbook"))
     assert (risk["risk_type"], risk["risk_level"]) == ("undefined_term", "low")

@@ -32,6 +32,7 @@ class Adjustment:
     risk_type: str
     step: Step
     when: str  # a pattern name of severity.patterns.yaml
+    near: int  # read only this many characters either side of the finding's subject (0: the sentence)
     reason_en: str
     reason_zh: str
 
@@ -64,7 +65,10 @@ def adjustments() -> dict[str, tuple[Adjustment, ...]]:
                 raise PackError(
                     f"severity.yaml: {risk_type}: entries need step up|down, a known pattern, en+zh reasons"
                 )
-            items.append(Adjustment(str(risk_type), step, str(when), str(reason["en"]), str(reason["zh"])))
+            near = int(entry.get("near") or 0)
+            items.append(
+                Adjustment(str(risk_type), step, str(when), near, str(reason["en"]), str(reason["zh"]))
+            )
         out[str(risk_type)] = tuple(items)
     return out
 
@@ -78,6 +82,14 @@ def _sentence_of(ctx: ClauseContext, finding: Finding) -> str:
     return ctx.text[min(s.start for s in around) : max(s.end for s in around)]
 
 
+def _read_around(sentence: str, subject: str, near: int) -> str:
+    """The words within ``near`` characters of ``subject`` (the whole sentence when not found)."""
+    at = sentence.find(subject) if subject and near else -1
+    if at < 0:
+        return sentence
+    return sentence[max(0, at - near) : at + len(subject) + near]
+
+
 def _moved(level: str, step: Step) -> str:
     i = LEVELS.index(level) if level in LEVELS else 1
     return LEVELS[min(i + 1, 2)] if step == "up" else LEVELS[max(i - 1, 0)]
@@ -86,7 +98,8 @@ def _moved(level: str, step: Step) -> str:
 def calibrated(ctx: ClauseContext, finding: Finding) -> Finding:
     """``finding`` at the level its sentence earns, its reason saying why when it moved."""
     for adjustment in adjustments().get(finding.risk_type, ()):
-        if not _patterns().compiled(adjustment.when).search(_sentence_of(ctx, finding)):
+        read = _read_around(_sentence_of(ctx, finding), finding.subject, adjustment.near)
+        if not _patterns().compiled(adjustment.when).search(read):
             continue
         level = _moved(finding.level, adjustment.step)
         if level == finding.level:
