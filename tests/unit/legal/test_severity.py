@@ -65,6 +65,15 @@ def test_an_undefined_term_far_from_the_money_in_a_long_sentence_keeps_its_defau
     assert (risk["risk_type"], risk["risk_level"]) == ("undefined_term", "low")
 
 
+def test_a_lien_or_charge_on_an_undefined_asset_is_security_not_money_and_keeps_its_level() -> None:
+    risk = _review(
+        "The Seller will not create any lien, charge or encumbrance on the Plant Assets.",
+        "Buyer",
+        _undefined("Plant Assets"),
+    )
+    assert (risk["risk_type"], risk["risk_level"]) == ("undefined_term", "low")
+
+
 def test_an_undefined_term_in_a_housekeeping_sentence_keeps_its_default_level() -> None:
     risk = _review("The Provider shall keep the Runbook up to date.", "Customer", _undefined("Runbook"))
     assert (risk["risk_type"], risk["risk_level"]) == ("undefined_term", "low")
