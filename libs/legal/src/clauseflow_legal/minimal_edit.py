@@ -3,18 +3,23 @@
 A drafter who finds a one-sided sentence strikes the words that make it one-sided ("sole and
 exclusive", "immediately and without notice", "随时") and, where the fix needs words of its own,
 adds them after the kept sentence as a rider ("Notwithstanding the foregoing, …") instead of
-retyping the sentence. :func:`minimal_alternative` looks for such an edit of a sentence, given a
-full rewrite that fixes it: the smallest strike (none, one span, then two) whose sentence, with
-the rewrite as its rider, no longer carries the risk and breaks no drafting rule. Only when no
-such edit exists is the whole-sentence rewrite the right redline: the substance requires it.
+retyping the sentence; where the risk is a figure, a party, a trigger or one limb of a list, the
+drafter amends or strikes just that. :func:`minimal_alternative` looks for such an edit of a
+sentence, given a full rewrite that fixes it: the figure, party or trigger amended in place, a
+limb struck, then the smallest strike (none, one span, then two) whose sentence, with the
+rewrite's qualifier or the rewrite as its rider, no longer carries the risk and breaks no
+drafting rule. Only when no such edit exists is the whole-sentence rewrite the right redline:
+the substance requires it.
 
-The words struck and the rider's opening are data (``minimal_edit.json``).
+The words struck, the rider's opening, the figures and the per-risk-type slots are data
+(``minimal_edit.json``); market figures are the playbook's positions.
 """
 
 # ruff: noqa: E501  -- bilingual patterns and examples read better unbroken
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -26,7 +31,7 @@ from importlib import resources
 from clauseflow_documents.numerals import int_to_english
 
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.parameters import Parameter
+from clauseflow_legal.parameters import Basis, Parameter
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.positions import deviations
 from clauseflow_legal.redline_feedback import render_percent, render_period
@@ -47,8 +52,6 @@ from clauseflow_legal.redline_rules import (
 )
 from clauseflow_legal.rules.base import ClauseContext
 from clauseflow_legal.text import find_percents, find_periods, split_sentences
-
-_PER_YEAR = {"day": 365.0, "week": 365.0 / 7, "month": 12.0, "year": 1.0}
 
 # The verb of a sentence's main clause: a segment holding it is the sentence, not a part to strike.
 _MAIN_VERB = re.compile(
@@ -552,9 +555,10 @@ def alternative_strikes(sentence: str) -> list[str]:
     return out
 
 
-# ("应当知悉", ought to have known, is knowledge, not a duty)
+# What may follow an alternative struck: a word completing both ("of the facts", "该事实").
 _COMPLETES = re.compile(r"(?:of|to|in|on|for|from|with|by|at|about|against|under|that)\b", re.I)
 _COMPLETES_ZH = re.compile(r"(?:该|此|上述|前述|相关|有关|其)")
+# A verb of its own makes the part a clause ("应当知悉", ought to have known, is knowledge, not a duty).
 _MODAL_OWN = re.compile(r"\b(?:shall|must|will|may)\b|(?:应当|应|须|必须)(?!当?知)|有权", re.I)
 
 
@@ -649,7 +653,7 @@ def _bearer(ctx: ClauseContext, parameter: Parameter) -> str | None:
     return mentions[0].side if mentions else None
 
 
-def _standard_written(piece: str, standard: float, parameter: Parameter, per: str, zh: bool) -> str | None:
+def _standard_written(piece: str, standard: float, parameter: Parameter, per: Basis, zh: bool) -> str | None:
     """The playbook's ``standard`` written in the style of ``piece`` (days for a period, on its own basis for a rate)."""
     if parameter.kind == "period":
         found = find_periods(piece)
@@ -662,7 +666,8 @@ def _standard_written(piece: str, standard: float, parameter: Parameter, per: st
     if parameter.kind == "percent":
         value = standard
         if per and parameter.per and per != parameter.per:
-            value = round(standard * _PER_YEAR[per] / _PER_YEAR[parameter.per], 4)
+            # the standard is a rate on the position's basis; the clause states it on its own
+            value = round(dataclasses.replace(parameter, value=standard, per=per).rate(parameter.per), 4)
         return percent_written(piece, value, zh)
     return None  # multiples and amounts: their wording varies too much to rewrite in place
 
@@ -705,11 +710,13 @@ def minimal_alternative(
     """A minimal redline of ``original`` doing what ``proposed`` does, or None when none exists.
 
     Only sought when ``proposed`` deletes or replaces more than :data:`MINIMAL_SHARE` of the
-    original's words. Candidates, smallest first: the given ``edits`` of the sentence (the actor
-    changed, see :func:`actor_edits`); then the sentence kept whole with ``proposed`` as its
-    rider; then with one span struck; then with two. The first whose text ``removes_risk`` (the
-    clause reviewed again no longer reports the risk in it) and is ``acceptable`` (no drafting
-    rule broken) wins.
+    original's words. Candidates, smallest first: the given ``edits`` of the sentence (a figure,
+    the actor or a trigger amended in place, see :func:`actor_edits`); then one limb of a list or
+    one alternative struck (:func:`limb_strikes`, :func:`alternative_strikes`); then the sentence
+    kept whole, or with one or two spans struck, with the fix's qualifying phrase or with
+    ``proposed`` as its rider; last, an edit with one span of its sentence struck too. The first
+    whose text ``removes_risk`` (the clause reviewed again no longer reports the risk in it) and
+    is ``acceptable`` (no drafting rule broken) wins.
     """
     if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
