@@ -68,6 +68,15 @@ def test_a_chinese_numbered_list_loses_one_item_and_keeps_its_numbering() -> Non
         assert broken_sentence(sentence, text, "zh-CN") is None
 
 
+def test_the_labels_keep_the_lists_own_brackets() -> None:
+    sentence = (
+        "乙方有下列情形之一的，甲方可以解除本合同：(1)迟延交货超过三十日；(2)产品质量不合格；(3)转让本合同。"
+    )
+    assert "乙方有下列情形之一的，甲方可以解除本合同：(1)迟延交货超过三十日；(2)转让本合同。" in limb_strikes(
+        sentence
+    )
+
+
 @pytest.mark.parametrize(
     "sentence",
     [

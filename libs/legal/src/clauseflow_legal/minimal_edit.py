@@ -483,11 +483,15 @@ def _list_without(sentence: str, items: Sequence[_Item], gone: set[int], style: 
         sep = "，" if zh else ", "
     conj = items[-2].conj  # the conjunction the list closed with ("; and (c)")
     labels = _label_sequence(style) or []
+    # the labels written as the list writes them: "(a) ", "（一）", "(1)"
+    written = sentence[items[0].label_start : items[0].text_start]
+    first = _LABEL.match(written)
+    shape = written.replace(first.group("l"), "{}", 1) if first else ("（{}）" if zh else "({}) ")
     parts = []
     for n, it in enumerate(kept):
         text = sentence[it.text_start : it.text_end]
         label = labels[n] if n < len(labels) else str(n + 1)
-        opening = f"（{label}）" if zh else f"({label}) "
+        opening = shape.format(label)
         joint = (
             ""
             if n == 0
