@@ -398,6 +398,20 @@ def _redline_valid(redline: dict[str, Any], view: SystemView) -> bool:
     return view.in_clause(redline["clause_id"], original) and final.strip() != original.strip()
 
 
+def _levels_off(found: list[dict[str, Any]]) -> dict[str, int]:
+    """Found planted risks whose level is wrong, counted as ``"expected->reported"``.
+
+    A planted risk found by several findings counts under its first finding's level.
+    """
+    off: dict[str, int] = {}
+    for d in found:
+        if not d["level_right"]:
+            reported = d["found_as"][0].rsplit("/", 1)[1]
+            key = f"{d['expected_level']}->{reported}"
+            off[key] = off.get(key, 0) + 1
+    return dict(sorted(off.items()))
+
+
 def overall(scores: list[dict[str, Any]]) -> dict[str, Any]:
     """Micro-averaged figures over every contract."""
     planted = sum(s["planted"] for s in scores)
@@ -407,6 +421,7 @@ def overall(scores: list[dict[str, Any]]) -> dict[str, Any]:
     near = sum(s["findings_on_near_misses"] for s in scores)
     redlines = sum(s["redlines"] for s in scores)
     high = [d for s in scores for d in s["planted_detail"] if d["expected_level"] == "high"]
+    found_detail = [d for s in scores for d in s["planted_detail"] if d["found"]]
     recall = found / planted if planted else 0.0
     precision = matched / findings if findings else 0.0
     return {
@@ -418,6 +433,10 @@ def overall(scores: list[dict[str, Any]]) -> dict[str, Any]:
         "recall_with_type_right": sum(d["type_right"] for s in scores for d in s["planted_detail"]) / planted
         if planted
         else 0.0,
+        "level_right_share": sum(d["level_right"] for d in found_detail) / len(found_detail)
+        if found_detail
+        else 0.0,
+        "levels_off": _levels_off(found_detail),
         "findings": findings,
         "precision": precision,
         "precision_vs_near_misses": matched / (matched + near) if matched + near else 1.0,

@@ -204,6 +204,15 @@ async def reviews(sets: set[str], shared: Path | None) -> dict[str, Any]:
                         for s in scores
                     },
                     "misses": {s["contract"]: [m["id"] for m in s["misses"]] for s in scores},
+                    "levels_wrong": {
+                        s["contract"]: [
+                            f"{d['id']} {d['expected_type']} {d['expected_level']}, found as {d['found_as']}"
+                            for d in s["planted_detail"]
+                            if d["found"] and not d["level_right"]
+                        ]
+                        for s in scores
+                        if any(d["found"] and not d["level_right"] for d in s["planted_detail"])
+                    },
                     "unlisted": {s["contract"]: s["unlisted"] for s in scores if s["unlisted"]},
                     "near_misses_flagged": {
                         s["contract"]: s["near_misses_wrongly_flagged"]
@@ -244,7 +253,8 @@ def summary_lines(result: dict[str, Any]) -> list[str]:
                 f"golden dev ({o['contracts']} contracts): "
                 f"recall {o['recall']:.4f} ({o['found']}/{o['planted']}), "
                 f"precision {o['precision']:.4f} ({o['findings']} findings), "
-                f"near misses flagged {o['near_misses_flagged']}/{o['near_misses']}"
+                f"near misses flagged {o['near_misses_flagged']}/{o['near_misses']}, "
+                f"level right on {o['level_right_share']:.2f} of those found {o['levels_off']}"
             )
     dev = result.get("cuad_dev")
     if dev:

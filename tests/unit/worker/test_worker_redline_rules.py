@@ -260,6 +260,54 @@ def test_a_rewrite_the_substance_requires_passes(
     assert _check(text, risk_type, rewrite, our_party, language) == ()
 
 
+@pytest.mark.parametrize(
+    ("text", "risk_type", "rewrite", "our_party", "language", "minimal"),
+    [
+        # the availability figure raised in place, not the service level rewritten
+        (
+            "The Provider shall make the platform available 97% of the time in each month, excluding planned maintenance.",
+            "warranty_or_sla_inadequate",
+            "The Provider warrants an availability of the platform of not less than ninety-nine point five per cent in each calendar month.",
+            "Customer",
+            "en",
+            "The Provider shall make the platform available 99.5% of the time in each month, excluding planned maintenance.",
+        ),
+        (
+            "调度系统的月度可用率应不低于97%。",
+            "warranty_or_sla_inadequate",
+            "乙方保证该平台每一日历月内至少百分之九十九点五的时间正常运行，计划内维护除外。",
+            "甲方",
+            "zh-CN",
+            "调度系统的月度可用率应不低于99.5%。",
+        ),
+        # an exclusion from force majeure turned round with its consequence, not a new clause
+        (
+            "双方确认，政府采取的限电、停产措施不构成不可抗力，乙方不得据此迟延交货。",
+            "force_majeure_unbalanced",
+            "因政府命令限电或停产而不能按期交货的，乙方可相应顺延交货期限，并不承担违约责任。",
+            "乙方",
+            "zh-CN",
+            "双方确认，政府采取的限电、停产措施构成不可抗力。",
+        ),
+        # notice in place of consent for a compelled disclosure
+        (
+            "乙方依照法律法规或法院要求须披露保密信息的，应事先征得甲方书面同意。",
+            "confidentiality_overbroad",
+            "本协议不妨碍乙方按照法律规定或法院命令进行披露，但乙方应在合法范围内提前告知甲方。",
+            "乙方",
+            "zh-CN",
+            "乙方依照法律法规或法院要求须披露保密信息的，应事先书面通知甲方。",
+        ),
+    ],
+)
+def test_a_rewrite_where_amending_the_figure_or_the_words_in_place_would_do_is_sent_back(
+    text: str, risk_type: str, rewrite: str, our_party: str, language: str, minimal: str
+) -> None:
+    [issue] = _check(text, risk_type, rewrite, our_party, language)
+    assert "redo it minimally" in issue and minimal in issue
+    assert _check(text, risk_type, minimal, our_party, language) == ()
+
+
 def test_a_forum_rewritten_where_changing_whose_court_would_do_is_sent_back() -> None:
     arbitration = (
         "因本合同引起或与本合同有关的任何争议，均应提交中国国际经济贸易仲裁委员会仲裁，仲裁裁决是终局的。"

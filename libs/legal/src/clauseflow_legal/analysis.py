@@ -24,6 +24,7 @@ from clauseflow_legal.playbook import load_playbook
 from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_legal.rules.commercial.market_terms import PRIORITY as _MARKET_PRIORITY
+from clauseflow_legal.severity import calibrated
 from clauseflow_legal.text import Sentence
 
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
@@ -237,7 +238,9 @@ def analyse_clause(
         tool_results=tool_results,
         metadata=dict(metadata or {}),
     )
-    best = _best_findings(ctx, RULES)
+    # Levels are moved (one step, with a reason) after the best finding is chosen: calibration
+    # says how serious an issue is, never which phrasing of it is reported.
+    best = [calibrated(ctx, f) for f in _best_findings(ctx, RULES)]
     playbook = load_playbook(ctx.domain)
     zh = language.startswith("zh")
     out: list[dict[str, str]] = []

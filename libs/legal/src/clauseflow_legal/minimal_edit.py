@@ -3,18 +3,23 @@
 A drafter who finds a one-sided sentence strikes the words that make it one-sided ("sole and
 exclusive", "immediately and without notice", "随时") and, where the fix needs words of its own,
 adds them after the kept sentence as a rider ("Notwithstanding the foregoing, …") instead of
-retyping the sentence. :func:`minimal_alternative` looks for such an edit of a sentence, given a
-full rewrite that fixes it: the smallest strike (none, one span, then two) whose sentence, with
-the rewrite as its rider, no longer carries the risk and breaks no drafting rule. Only when no
-such edit exists is the whole-sentence rewrite the right redline: the substance requires it.
+retyping the sentence; where the risk is a figure, a party, a trigger or one limb of a list, the
+drafter amends or strikes just that. :func:`minimal_alternative` looks for such an edit of a
+sentence, given a full rewrite that fixes it: the figure, party or trigger amended in place, a
+limb struck, then the smallest strike (none, one span, then two) whose sentence, with the
+rewrite's qualifier or the rewrite as its rider, no longer carries the risk and breaks no
+drafting rule. Only when no such edit exists is the whole-sentence rewrite the right redline:
+the substance requires it.
 
-The words struck and the rider's opening are data (``minimal_edit.json``).
+The words struck, the rider's opening, the figures and the per-risk-type slots are data
+(``minimal_edit.json``); market figures are the playbook's positions.
 """
 
 # ruff: noqa: E501  -- bilingual patterns and examples read better unbroken
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -23,8 +28,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from clauseflow_documents.numerals import int_to_english
+
 from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.parameters import Basis, Parameter
 from clauseflow_legal.parties import infer_parties
+from clauseflow_legal.positions import deviations
+from clauseflow_legal.redline_feedback import render_percent, render_period
 from clauseflow_legal.redline_rules import (
     MINIMAL_SHARE,
     broken_sentence,
@@ -40,7 +50,8 @@ from clauseflow_legal.redline_rules import (
     no_op_change,
     tokens,
 )
-from clauseflow_legal.text import split_sentences
+from clauseflow_legal.rules.base import ClauseContext
+from clauseflow_legal.text import find_percents, find_periods, split_sentences
 
 # The verb of a sentence's main clause: a segment holding it is the sentence, not a part to strike.
 _MAIN_VERB = re.compile(
@@ -250,7 +261,8 @@ def struck(sentence: str, spans: tuple[tuple[int, int], ...]) -> str:
     text = re.sub(r"[，；、]?(?:且|并|并且|而且|和|及|或)(?=[，；。]|$)", "", text)
     text = re.sub(r"[，；：、]+(?=[。；]|$)", "", text)
     text = re.sub(r"^[,;:，；：]\s*", "", text)
-    return text[:1].upper() + text[1:] if text[:1].isalpha() else text
+    # the sentence opens with a capital, after its clause number if it has one ("17.2 A person …")
+    return re.sub(r"^((?:\d+(?:\.\d+)*\.?\s+)?)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 @dataclass(frozen=True)
@@ -302,6 +314,23 @@ def _them(actors: Actors, zh: bool, strike: bool) -> str | None:
     return f"(?-i:{ours}[A-Z][A-Za-z-]+)"
 
 
+def _parties_named(wording: str, actors: Actors, sentence: str, named: str | None = None) -> str | None:
+    """``wording`` with {us} and {them} as the clause names each ("the Buyer", "Koelhaven", "乙方"), or None.
+
+    ``named``: the counterparty as the matched words name it, where the parties block does not.
+    None when the wording names a party the clause does not name.
+    """
+    for slot, names in (("{us}", actors.us), ("{them}", actors.them or ((named,) if named else ()))):
+        if slot not in wording:
+            continue
+        if not names:
+            return None
+        name = re.sub(r"^(?:the|The)\s+", "", names[0])
+        article = re.search(rf"\b[Tt]he\s+{re.escape(name)}\b", sentence) is not None
+        wording = wording.replace(slot, f"the {name}" if article else name)
+    return wording
+
+
 def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
     """``sentence`` with the party a risk turns on changed or its one-sided option struck, one slot each.
 
@@ -311,6 +340,7 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
     counterparty; a ``strike`` slot goes whole. Which of these removes the risk the caller checks.
     """
     out: list[str] = []
+    matched: list[list[tuple[int, int, str]]] = []
     zh = is_chinese(sentence)
     for slot in _actor_slots(risk_type, zh):
         pattern = str(slot["pattern"])
@@ -318,35 +348,341 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
             continue  # what we deliver for pay is the customer's: the fix is elsewhere
         if "{us}" in pattern and not actors.us:
             continue  # the clause does not name the party the slot is about
-        them = _them(actors, zh, bool(slot.get("strike")))
+        # a strike, or a slot saying so ("them_any"), takes any name not ours where none is placed
+        them = _them(actors, zh, bool(slot.get("strike") or slot.get("them_any")))
         if "{them}" in pattern and them is None:
             continue
         unless = str(slot.get("unless_sentence") or "")
-        if unless and them is not None and re.search(unless.replace("{them}", them), sentence, re.I):
+        if (
+            unless
+            and (them is not None or "{them}" not in unless)
+            and re.search(unless.replace("{them}", them or ""), sentence, re.I)
+        ):
             continue  # what is made from their own information is not ours to take by a swap
+        needs = str(slot.get("if_sentence") or "")
+        if needs and not re.search(needs, sentence, re.I):
+            continue  # the slot is about what the sentence is not about
         pattern = pattern.replace("{us}", f"(?:{_alternation(actors.us)})")
         pattern = pattern.replace("{them}", them or "")
         for m in re.finditer(pattern, sentence, 0 if zh else re.I):
             if slot.get("strike"):
                 out.append(struck(sentence, ((m.start(), m.end()),)))
                 continue
-            edits = []
+            edits: list[tuple[int, int, str]] = []
             for name, value in m.groupdict().items():
                 if value is None:
                     continue
+                if name == "named":  # the party as the sentence names it, kept (the wording may name it)
+                    continue
                 if name == "word":  # not a party: the slot's words go there ("not", "不")
-                    edits.append((m.start(name), m.end(name), str(slot.get("to") or "")))
+                    wording = _parties_named(
+                        str(slot.get("to") or ""),
+                        actors,
+                        sentence,
+                        m.group("named") if "named" in m.groupdict() else None,
+                    )
+                    if wording is None:  # it names a party the clause does not name: no edit
+                        edits = []
+                        break
+                    edits.append((m.start(name), m.end(name), wording))
+                    continue
+                if name.startswith("cut"):  # words the edit strikes with it ("不", "…不得据此…")
+                    edits.append((m.start(name), m.end(name), ""))
                     continue
                 other = actors.us if name.startswith("them") else actors.them
                 to = str(slot.get("to") or (other[0] if other else ""))
                 if to:
                     edits.append((m.start(name), m.end(name), to))
-            text = sentence
-            for start, end, to in sorted(edits, reverse=True):
-                text = text[:start] + to + text[end:]
+            text = _applied(sentence, edits)
             if edits and text != sentence:
                 out.append(text)
+                matched.append(edits)
+    # every slot's edit at once, after each alone: a fix that needs the claims narrowed and the
+    # basis made fault-based needs both
+    if len(matched) > 1:
+        together = [e for edits in matched for e in edits]
+        spans = sorted((start, end) for start, end, _ in together)
+        if all(a[1] <= b[0] for a, b in itertools.pairwise(spans)):
+            out.append(_applied(sentence, together))
     return list(dict.fromkeys(out))
+
+
+def _applied(sentence: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """``sentence`` with each (start, end, words) edit made; tidied where one strikes words."""
+    text = sentence
+    for start, end, to in sorted(edits, reverse=True):
+        text = text[:start] + to + text[end:]
+    return struck(text, ()) if any(not to for _, _, to in edits) else text
+
+
+# A list item's label: "(a) ", "(ii) ", "(3) ", "（一）", "（2）".
+_LABEL = re.compile(r"(?:\(|（)(?P<l>[a-z]|[ivx]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,2})(?:\)|）)\s*")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+_ZH_NUMERALS = "一二三四五六七八九十"
+# What joins a list's last item to the one before: "; and ", ", or ", "；以及", "；或者".
+_ITEM_SEPARATOR = re.compile(r"\s*(?P<sep>[;,；，])\s*(?P<conj>and|or|以及|或者|或|及)?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class _Item:
+    label_start: int
+    text_start: int
+    text_end: int
+    conj: str
+
+
+def _label_sequence(first: str) -> list[str] | None:
+    """The labels of a list whose first label is ``first`` ("a" → a, b, c…), or None if it opens none."""
+    if first == "a":
+        return [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    if first == "i":
+        return list(_ROMAN)
+    if first == "1":
+        return [str(n) for n in range(1, 30)]
+    if first == "一":
+        return [*_ZH_NUMERALS[:9], "十"]
+    return None
+
+
+def _labelled_items(sentence: str) -> list[_Item]:
+    """The labelled items of the sentence's list, "(a) …; (b) …; and (c) …", the last running to the sentence's end."""
+    labels = list(_LABEL.finditer(sentence))
+    if len(labels) < 2:
+        return []
+    sequence = _label_sequence(labels[0].group("l"))
+    if sequence is None or [m.group("l") for m in labels] != sequence[: len(labels)]:
+        return []
+    items: list[_Item] = []
+    for here, after in itertools.pairwise(labels):
+        sep = _ITEM_SEPARATOR.search(sentence, here.end(), after.start())
+        if sep is None:
+            return []  # not a list of items: a label cited inside a sentence ("paragraph (b) above")
+        items.append(_Item(here.start(), here.end(), sep.start(), sep.group("conj") or ""))
+    last = labels[-1]
+    stop = re.search(r"[.;。；]?[\"”]?\s*$", sentence[last.end() :])
+    end = last.end() + (stop.start() if stop else 0)
+    items.append(_Item(last.start(), last.end(), end, ""))
+    return items
+
+
+def _list_without(sentence: str, items: Sequence[_Item], gone: set[int], style: str) -> str:
+    """The sentence with the items at ``gone`` struck: the others relabelled, the conjunction before the new last."""
+    kept = [it for i, it in enumerate(items) if i not in gone]
+    zh = is_chinese(sentence)
+    head = sentence[: items[0].label_start]
+    tail = sentence[items[-1].text_end :]
+    if len(kept) == 1:
+        # one item left is no list: it loses its label (and, in English, the colon that announced
+        # the list: "shall not apply to liability …"; "下列情形…：…" keeps it)
+        body = sentence[kept[0].text_start : kept[0].text_end]
+        head = head if zh else re.sub(r":\s*$", " ", head)
+        return f"{head}{body}{tail}"
+    sep = "；" if zh else "; "
+    separator = _ITEM_SEPARATOR.search(sentence, items[0].text_end, items[1].label_start)
+    if separator is not None and separator.group("sep") in ",，":
+        sep = "，" if zh else ", "
+    conj = items[-2].conj  # the conjunction the list closed with ("; and (c)")
+    labels = _label_sequence(style) or []
+    # the labels written as the list writes them: "(a) ", "（一）", "(1)"
+    written = sentence[items[0].label_start : items[0].text_start]
+    first = _LABEL.match(written)
+    shape = written.replace(first.group("l"), "{}", 1) if first else ("（{}）" if zh else "({}) ")
+    parts = []
+    for n, it in enumerate(kept):
+        text = sentence[it.text_start : it.text_end]
+        label = labels[n] if n < len(labels) else str(n + 1)
+        opening = shape.format(label)
+        joint = (
+            ""
+            if n == 0
+            else (sep + (f"{conj}" if zh else f"{conj} ") if conj and n == len(kept) - 1 else sep)
+        )
+        parts.append(f"{joint}{opening}{text}")
+    return head + "".join(parts) + tail
+
+
+# Parallel limbs of an unlabelled list of verb phrases: "…, be free from defects, and be fit for any purpose."
+_LAST_LIMB = re.compile(r",\s*(?P<conj>and|or)\s+(?P<first>[a-z]+)\b[^,;:.]*?(?=[.;]?[\"”]?\s*$)")
+
+
+def limb_strikes(sentence: str) -> list[str]:
+    """``sentence`` with one limb of its list struck (two for a labelled list), the list kept grammatical.
+
+    A labelled list ("(a) …; (b) …; and (c) …") loses any one or two items: the others are
+    relabelled, the closing "and"/"or" moves to the new last item, and a single item left loses
+    its label. An unlabelled list of parallel verb phrases ("conform to X, be free from Y, and be
+    fit for Z") loses its last limb, and the limb before it takes the conjunction ("conform to X
+    and be free from Y"). Which limb is the offending one the caller decides (the clause reviewed
+    again), as for every strike.
+    """
+    out: list[str] = []
+    items = _labelled_items(sentence)
+    if items:
+        style = _LABEL.match(sentence, items[0].label_start)
+        first = style.group("l") if style else "a"
+        n = len(items)
+        gones = [{i} for i in range(n)] + [set(p) for p in itertools.combinations(range(n), 2) if n > 2]
+        out += [_list_without(sentence, items, gone, first) for gone in gones]
+    for m in _LAST_LIMB.finditer(sentence):
+        # the limb before it opens with the same word ("be … , and be …"): the list's previous item
+        before = sentence[: m.start()]
+        prev = [p for p in re.finditer(rf",\s*(?={re.escape(m.group('first'))}\b)", before)]
+        if not prev:
+            continue
+        cut = prev[-1]
+        out.append(before[: cut.start()] + f" {m.group('conj')} " + before[cut.end() :] + sentence[m.end() :])
+    return list(dict.fromkeys(out))
+
+
+# A disjunct set off by commas that widens what it follows: "was aware, or could reasonably have become
+# aware from the information made available to it, of the facts"; "知悉，或者应当知悉，该事实".
+_ALTERNATIVE = re.compile(r",\s*or\s+[^,;:.]{3,160},\s*|[，,]\s*或者?[^，,。；;]{2,60}[，,]")
+
+
+def alternative_strikes(sentence: str) -> list[str]:
+    """``sentence`` without one alternative set off by commas: "A, or B, of C" becomes "A of C".
+
+    The alternative goes with both its commas (it is an aside to what it follows); one that holds a
+    verb of its own ("…, or the Supplier shall …,") is a clause, not an alternative, and stays.
+    """
+    out = []
+    zh = is_chinese(sentence)
+    for m in _ALTERNATIVE.finditer(sentence):
+        if _MODAL_OWN.search(m.group(0)):
+            continue
+        # what follows completes both alternatives ("aware, or could have become aware, of the
+        # facts"); a word of another kind there makes the part an item of a list, which stays
+        if not (_COMPLETES_ZH if zh else _COMPLETES).match(sentence, m.end()):
+            continue
+        joint = "" if zh else " "
+        out.append(struck(sentence[: m.start()] + joint + sentence[m.end() :], ()))
+    return out
+
+
+# What may follow an alternative struck: a word completing both ("of the facts", "该事实").
+_COMPLETES = re.compile(r"(?:of|to|in|on|for|from|with|by|at|about|against|under|that)\b", re.I)
+_COMPLETES_ZH = re.compile(r"(?:该|此|上述|前述|相关|有关|其)")
+# A verb of its own makes the part a clause ("应当知悉", ought to have known, is knowledge, not a duty).
+_MODAL_OWN = re.compile(r"\b(?:shall|must|will|may)\b|(?:应当|应|须|必须)(?!当?知)|有权", re.I)
+
+
+def figure_amendments(sentence: str, risk_type: str) -> list[str]:
+    """``sentence`` with the figure the risk turns on brought to the playbook's standard, in place.
+
+    The figures are data (``minimal_edit.json`` ``figure``, per risk type): a service level of 95%
+    availability becomes 99.5%, every other word kept. Only a figure of the kind the entry names,
+    in a sentence about its matter ("availability", "可用率"), on the wrong side of the standard.
+    """
+    entries = _data().get("figure")
+    listed = entries.get(risk_type) if isinstance(entries, dict) else None
+    zh = is_chinese(sentence)
+    out: list[str] = []
+    for entry in listed or ():
+        near = entry["near"]["zh" if zh else "en"]
+        if entry["kind"] != "percent" or not re.search(near, sentence, re.I):
+            continue
+        floor, ceiling = entry.get("at_least"), entry.get("at_most")
+        for pc in find_percents(sentence):
+            target = floor if floor is not None and pc.value < floor else None
+            target = ceiling if ceiling is not None and pc.value > ceiling else target
+            if target is None:
+                continue
+            piece = sentence[pc.start : pc.end]
+            new = percent_written(piece.rstrip(), float(target), zh) + piece[len(piece.rstrip()) :]
+            out.append(sentence[: pc.start] + new + sentence[pc.end :])
+            break
+    return out
+
+
+def market_figures(original: str, where: Where) -> list[str]:
+    """``original`` with each of its figures beyond the playbook's walk-away point set to the standard.
+
+    The figures and what they measure are :mod:`clauseflow_legal.parameters`' (read in the whole
+    clause: a claim window is one only with its forfeiture, which may follow the quote); the
+    positions are the playbook's for our side (:mod:`clauseflow_legal.positions`). A 30-day claim
+    window under a 60-day walk-away becomes the 90-day standard, written as the clause writes it.
+    """
+    at = where.clause_text.find(original)
+    if at < 0:
+        return []
+    parties = infer_parties(where.our_party, None, where.clause_text)
+    ctx = ClauseContext(
+        clause_id="",
+        title="",
+        text=where.clause_text,
+        language=where.language,
+        domain=where.domain,
+        parties=parties,
+    )
+    zh = is_chinese(original)
+    edits: list[tuple[int, int, str]] = []
+    for deviation in deviations(where.clause_text, parties, where.domain):
+        parameter, position = deviation.parameter, deviation.position
+        start, end = parameter.start - at, parameter.end - at
+        if position.risk_type != where.risk_type or start < 0 or end > len(original):
+            continue
+        if position.bound != "any" and _bearer(ctx, parameter) in ("them", "other"):
+            continue  # the other side's deadline: a longer one is no fix for us
+        if (
+            parameter.kind == "period"
+            and not _PLAUSIBLE[0] <= position.standard / max(parameter.value, 1e-9) <= _PLAUSIBLE[1]
+        ):
+            continue  # hours where the measure runs in months: another period than the measure's
+        piece = original[start:end].rstrip()
+        new = _standard_written(piece, position.standard, parameter, position.per, zh)
+        if new is not None and new != piece:
+            edits.append((start, start + len(piece), new))
+    out = []
+    # every figure at once first, then each alone
+    for chosen in ([edits] if len(edits) > 1 else []) + [[e] for e in edits]:
+        text = original
+        for start, end, new in sorted(chosen, reverse=True):
+            text = text[:start] + new + text[end:]
+        out.append(text)
+    return out
+
+
+# How far from the standard a period may be and still be the measure's own: a data-breach notice
+# "within two hours" read as a 30-day cure period is another period, not a short cure period.
+_PLAUSIBLE = (1 / 12, 12.0)
+
+
+def _bearer(ctx: ClauseContext, parameter: Parameter) -> str | None:
+    """Whose number a parameter is: the sentence's actor at it, else the party the sentence opens with."""
+    sentence = parameter.sentence
+    side = ctx.actor(sentence, parameter.start - sentence.start)
+    if side is not None:
+        return side
+    mentions = ctx.parties.mentions(sentence.text)
+    return mentions[0].side if mentions else None
+
+
+def _standard_written(piece: str, standard: float, parameter: Parameter, per: Basis, zh: bool) -> str | None:
+    """The playbook's ``standard`` written in the style of ``piece`` (days for a period, on its own basis for a rate)."""
+    if parameter.kind == "period":
+        found = find_periods(piece)
+        if not found:
+            return None
+        unit = found[0].unit
+        if unit in ("month", "year") and standard % 30 == 0:
+            return render_period(piece, standard / 30, "month", zh)
+        return render_period(piece, standard, "day", zh)
+    if parameter.kind == "percent":
+        value = standard
+        if per and parameter.per and per != parameter.per:
+            # the standard is a rate on the position's basis; the clause states it on its own
+            value = round(dataclasses.replace(parameter, value=standard, per=per).rate(parameter.per), 4)
+        return percent_written(piece, value, zh)
+    return None  # multiples and amounts: their wording varies too much to rewrite in place
+
+
+def percent_written(piece: str, value: float, zh: bool) -> str:
+    """A percentage written like ``piece``, a fraction in words too ("ninety-nine point five per cent (99.5%)")."""
+    if zh or value == int(value) or not re.match(r"[A-Za-z]", piece) or "(" not in piece:
+        return render_percent(piece, value, zh)
+    whole, _, decimals = f"{value:g}".partition(".")
+    digits = " ".join(int_to_english(int(d)) for d in decimals)
+    return f"{int_to_english(int(whole))} point {digits} per cent ({value:g}%)"
 
 
 def strike_combinations(sentence: str) -> list[tuple[tuple[int, int], ...]]:
@@ -357,6 +693,14 @@ def strike_combinations(sentence: str) -> list[tuple[tuple[int, int], ...]]:
         (a, b) for a, b in itertools.combinations(spans[:_MAX_PAIRED], 2) if a[1] <= b[0] or b[1] <= a[0]
     ]
     return strikes
+
+
+def _closed(text: str, like: str) -> str:
+    """``text`` ending as ``like`` ends (a part struck at the end takes the full stop with it)."""
+    stop = re.search(r"[.;:。；：]+[\"”]?\s*$", like)
+    if stop is None or re.search(r"[.;:。；：]+[\"”]?\s*$", text):
+        return text
+    return text.rstrip(" ,，") + stop.group(0).strip()
 
 
 def minimal_alternative(
@@ -370,11 +714,13 @@ def minimal_alternative(
     """A minimal redline of ``original`` doing what ``proposed`` does, or None when none exists.
 
     Only sought when ``proposed`` deletes or replaces more than :data:`MINIMAL_SHARE` of the
-    original's words. Candidates, smallest first: the given ``edits`` of the sentence (the actor
-    changed, see :func:`actor_edits`); then the sentence kept whole with ``proposed`` as its
-    rider; then with one span struck; then with two. The first whose text ``removes_risk`` (the
-    clause reviewed again no longer reports the risk in it) and is ``acceptable`` (no drafting
-    rule broken) wins.
+    original's words. Candidates, smallest first: the given ``edits`` of the sentence (a figure,
+    the actor or a trigger amended in place, see :func:`actor_edits`); then one limb of a list or
+    one alternative struck (:func:`limb_strikes`, :func:`alternative_strikes`); then the sentence
+    kept whole, or with one or two spans struck, with the fix's qualifying phrase or with
+    ``proposed`` as its rider; last, an edit with one span of its sentence struck too. The first
+    whose text ``removes_risk`` (the clause reviewed again no longer reports the risk in it) and
+    is ``acceptable`` (no drafting rule broken) wins.
     """
     if not original.strip() or edit_share(original, proposed) <= MINIMAL_SHARE:
         return None
@@ -386,8 +732,14 @@ def minimal_alternative(
     refigured = figure_only(original, proposed)
     if refigured is not None:
         kept += [refigured, *(struck(refigured, strike) for strike in strike_combinations(refigured))]
+    # A limb of a list or an alternative struck (the list kept grammatical), of the original or of
+    # the sentence with the fix's figure written in.
+    limbs = [t for k in (original, refigured) if k for t in (*limb_strikes(k), *alternative_strikes(k))]
+    kept += limbs
     phrases = qualifiers(proposed, zh)
-    candidates = [with_qualifier(k, q, zh) for k in kept for q in phrases]
+    # A limb struck alone comes first: the words that carry the risk were the limb, and a rider
+    # restating the fix in a template's words beside the amended sentence would say it twice.
+    candidates = [*limbs, *(with_qualifier(k, q, zh) for k in kept for q in phrases)]
     candidates += [with_rider(k, proposed, zh) for k in kept]
     # The figures the fix brings (a cap, a period) are its substance: a candidate without them is not
     # the fix, however it reads to the rules.
@@ -395,8 +747,12 @@ def minimal_alternative(
     needed = [f for f in figures(proposed) if not any(f.same_as(o) for o in olds)]
     # An edit of the actor is the fix where the party is the risk (whose IP, whose courts): the
     # template's figures belong to the template's wording, not to it.
-    actor = set(edits)
-    for candidate in [*edits, *candidates]:
+    # Last, an in-place edit with one span of its sentence struck too: the trigger amended and the
+    # limb that keeps the other remedies open struck ("within ten days of written demand, and the
+    # Discloser may in addition recover…").
+    amended_and_struck = [_closed(struck(e, (span,)), e) for e in edits for span in strike_spans(e)]
+    actor = {*edits, *amended_and_struck}
+    for candidate in [*edits, *candidates, *amended_and_struck]:
         if not tokens(candidate) or edit_share(original, candidate) > MINIMAL_SHARE:
             continue
         stated = figures(candidate)
@@ -518,7 +874,12 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
             or foreign_terms(candidate, clause_text=clause_text, vocabulary=where.vocabulary)
         )
 
-    edits = actor_edits(original, risk_type, clause_actors(our_party, clause_text))
+    # the figure, the actor or the trigger amended in place: what the rewrite should have been
+    edits = [
+        *figure_amendments(original, risk_type),
+        *market_figures(original, where),
+        *actor_edits(original, risk_type, clause_actors(our_party, clause_text)),
+    ]
     return minimal_alternative(
         original, proposed, removes_risk=removes_risk, acceptable=acceptable, edits=edits
     )

@@ -23,7 +23,13 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.minimal_edit import Where, contradicted_qualifier, smaller_redline
+from clauseflow_legal.minimal_edit import (
+    Where,
+    contradicted_qualifier,
+    figure_amendments,
+    market_figures,
+    smaller_redline,
+)
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period
@@ -292,6 +298,8 @@ def draft_redline(
         "data_protection_gap",
     }:
         candidates.append(_rewrite_numbers(risk_type, original) or "")
+        candidates += figure_amendments(original, risk_type)
+        candidates += market_figures(original, Where(clause_text, risk_type, our_party, domain, language))
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
         candidates.append(_drafting_fix(risk_type, original, contract_zh, data) or "")
     if entry is not None:
@@ -368,7 +376,27 @@ def draft_redline(
     smaller = smaller_redline(original, proposed, where)
     proposed = smaller.text if smaller is not None else proposed
     missing: list[rules.Figure] = []
-    if feedback:
+    # The reviewer rejected the fix with a figure: where the fix amends the sentence in place (a
+    # limb struck, a trigger amended) and states a figure of that kind, the figure goes into the
+    # fix, so the rest of it stands ("limit to 6 months" keeps the fitness warranty struck).
+    feedback_done = False
+    if (
+        feedback
+        and not unfit
+        and proposed.strip() != original.strip()
+        and rules.is_minimal(original, proposed)
+    ):
+        on_fix, left = apply_feedback(proposed, feedback)
+        with_figure = on_fix or proposed  # (the fix may state the figure already)
+        if (
+            not left
+            and not rules.feedback_honoured(feedback, with_figure, "")
+            and not _adds_sentence(proposed, with_figure)
+        ):
+            proposed, feedback_done = with_figure, True
+    if feedback and feedback_done:
+        missing = rules.feedback_honoured(feedback, proposed, "")
+    elif feedback:
         # The reviewer's figure wins over the playbook's: written into the sentence itself, else
         # into the chosen wording; what has no place in either is explained in the reason.
         rewritten, _ = apply_feedback(original, feedback)
@@ -431,6 +459,11 @@ def draft_redline(
                 "that sets it, or is for the Parties to agree."
             )
     return original, proposed, reason
+
+
+def _adds_sentence(before: str, after: str) -> bool:
+    """Whether writing a figure in added words of its own rather than changing a figure already there."""
+    return len(rules.tokens(after)) > len(rules.tokens(before)) + 4
 
 
 @lru_cache(maxsize=1)

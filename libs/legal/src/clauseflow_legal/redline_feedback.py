@@ -46,6 +46,8 @@ def render_period(piece: str, value: float, unit: str, zh: bool) -> str:
             return f"{int_to_chinese(int(n))}（{n}）{_ZH_UNITS[unit]}"
         return f"{int_to_chinese(int(n)) if words else n}{_ZH_UNITS[unit]}"
     unit_word = unit + ("" if n == 1 else "s")
+    if unit == "business day" and re.search(r"\bBusiness\s+Days?\b", piece):
+        unit_word = unit_word.title()  # the contract's defined term keeps its capitals
     if re.match(r"[A-Za-z]", piece) and "(" in piece and isinstance(n, int):
         return f"{int_to_english(n)} ({n}) {unit_word}"
     if re.match(r"[A-Za-z]", piece) and isinstance(n, int):

@@ -272,6 +272,9 @@ class Finding:
     reason: str
     analysis: str
     priority: int = 0  # lower wins when several findings of one type compete
+    # The words the finding is about when it is about words (an undefined term, a reference):
+    # what a level adjustment reads around (clauseflow_legal.severity).
+    subject: str = ""
 
     def to_dict(self) -> dict[str, str]:
         """The wire form of a risk (the clause_review answer contract)."""

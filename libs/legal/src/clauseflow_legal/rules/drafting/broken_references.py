@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
@@ -102,9 +103,8 @@ def broken_references(ctx: ClauseContext) -> list[Finding]:
         s = sentence_at(ctx, pos)
         if s is None:
             continue
-        return [
-            WORDING.finding(
-                ctx, "points_nowhere", "broken_cross_reference", "medium", span(s, pos - s.start), raw=raw
-            )
-        ]
+        found = WORDING.finding(
+            ctx, "points_nowhere", "broken_cross_reference", "medium", span(s, pos - s.start), raw=raw
+        )
+        return [replace(found, subject=raw)]
     return []

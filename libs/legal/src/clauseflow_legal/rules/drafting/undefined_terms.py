@@ -108,6 +108,7 @@ def _undefined_term_finding(
         WORDING.t(ctx, "undefined_why"),
         fix,
         priority=priority,
+        subject=term,
     )
 
 
