@@ -409,7 +409,8 @@ _FRACTIONS = {
     "四分之三": 75.0,
     "二分之一": 50.0,
 }
-# "sixty per cent (60%)": the figure in brackets after the words is the one read.
+# "at least three percent (3.0%)" (cuad-train MEETGROUP_INC_06_29_2017-EX-10.1-COOPERATION_AGREEMENT.txt):
+# the figure in brackets after the words is the one read.
 _WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\s*\(\s*)?"
 _SHARE = rf"(?:{_WORDED}{_PCT}\)?|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
 _SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
