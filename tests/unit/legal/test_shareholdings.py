@@ -78,13 +78,13 @@ This Agreement is made between:
 (1) Alder Ridge Holdings Pte. Ltd., a company incorporated in Singapore ("Alder"); and
 (2) Brightwater Systems GmbH, a company incorporated in Germany ("Brightwater").
 
-(A) Alder and Brightwater hold the Shares in the proportions of 55% and 45%.
+Recital: Alder and Brightwater own 55% and 45% of the issued shares of the Company respectively.
 """
 
 ZH_RESPECTIVE = """合资经营合同
 
 甲方：宁波海曙港口投资有限公司
-乙方：苏州工业园区冷链科技有限公司
+乙方：苏州工业园区精密模具有限公司
 
 鉴于：甲方、乙方分别持有合资公司65%、35%的股权。
 """
@@ -94,6 +94,11 @@ def test_holdings_listed_respectively_go_to_the_parties_in_the_order_named() -> 
     assert contract_setting("Brightwater", RESPECTIVE).our_shareholding == 45.0
     assert contract_setting("Alder", RESPECTIVE).our_shareholding == 55.0
     assert contract_setting("乙方", ZH_RESPECTIVE).our_shareholding == 35.0
+    holders = RESPECTIVE.replace(
+        "own 55% and 45% of the issued shares of the Company respectively",
+        "are the holders of 55% and 45% of the issued shares, respectively",
+    )
+    assert contract_setting("Brightwater", holders).our_shareholding == 45.0
 
 
 def test_respective_figures_that_are_not_the_whole_company_are_no_holding() -> None:

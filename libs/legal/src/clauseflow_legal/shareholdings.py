@@ -37,11 +37,12 @@ _CONDITION = re.compile(
     r"(?:so\s+long\s+as|if|where|provided|unless|until)\s*$|不低于|以上|超过|低于|少于", re.I
 )
 _CAP_TABLE_LINE = re.compile(rf"^[^\n%％]{{3,100}}?\s{_PCT}\s*$", re.M)
-# Several holders in one statement, their percentages in the order the holders are named: "Meranti
-# and Koelhaven hold the Shares in the proportions of 60% and 40%", "A and B own 70% and 30% of the
-# Shares respectively", "甲方、乙方分别持有公司60%、40%的股权".
+# Several holders in one statement, their percentages in the order the holders are named: "A and B
+# own 70% and 30% of the Shares respectively", "A and B are the holders of 45% and 55% of the issued
+# shares, respectively", "甲方、乙方分别持有公司60%、40%的股权". ("In the proportions of" is not read:
+# no contract in cuad-train states holdings that way.)
 _RESPECTIVE = re.compile(
-    r"\b(?:hold|own|are\s+the\s+(?:registered\s+)?holders\s+of)\b[^.;\n]{0,80}?\b(?:in\s+the\s+proportions?\s+of|respectively)\b"
+    r"\b(?:hold|own|are\s+the\s+(?:registered\s+)?holders\s+of)\b[^.;\n]{0,80}?\brespectively\b"
     r"|\b(?:hold|own)\s+(?:\d{1,2}(?:\.\d+)?\s*(?:%|per\s*cent)[,\s]*(?:and\s+)?){2,}[^.;\n]{0,60}?\brespectively\b"
     r"|分别(?:持有|持股|占)",
     re.I,

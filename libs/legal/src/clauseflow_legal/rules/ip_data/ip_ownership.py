@@ -161,11 +161,11 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
         subject = re.split(r"[;；]", s.text[: m.start()])[-1]  # the limb of the sentence that vests
         subject = _CARVED_OUT.sub(" ", subject)
-        # Improvements to our own technology vesting in anyone but us (the counterparty, or a joint
-        # venture company it controls) take our core asset; other work only matters if it is theirs.
+        # Improvements to our own technology vesting in anyone but us (the counterparty, or a company
+        # we do not own alone) take our core asset; other work only matters if it is theirs.
         ours_improved = re.search(PATTERNS["our_improved"].replace("__US__", ctx.us_rx), subject, re.I)
         if ours_improved:
-            # the owner is the phrase the verb names ("vest in and belong to the Company"), whoever it is
+            # the owner is the phrase the verb names ("belong to and vest in the Licensee"), whoever it is
             head = re.sub(PATTERNS["second_verb"], "", s.text[m.end() : m.end() + 80], flags=re.I)
             head = re.split(r"[,;.]|\s+(?:and|or|save|except)\s+", head, maxsplit=1)[0]
             if not head.strip() or "us" in ctx.parties.sides_in(head):

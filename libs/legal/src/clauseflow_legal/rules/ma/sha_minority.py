@@ -91,12 +91,7 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
             rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
             # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
-            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)"
-            # A sale forced on a shareholder (in default, in breach, or simply "the other") at a
-            # fraction of the value its shares are worth: "at 80% of their Fair Market Value", "at
-            # seventy per cent (70%) of the fair value", "以公允价值的70%": a forfeiture of the rest.
-            rf"|(?:require|compel|force)\s+(?:the\s+|a\s+|any\s+)?(?:(?:defaulting|breaching|other|relevant|affected)\s+)?(?:Shareholder|member|partner|{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+{_WORDED}(?!100\b){_PCT}\)?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:Fair\s+Market\s+Value|fair\s+(?:market\s+)?value|market\s+value|net\s+asset\s+value|book\s+value)"
-            rf"|要求[^。；]{{0,12}}(?:违约方|违约股东|{ctx.us_rx})[^。；]{{0,20}}(?:以|按)[^。；]{{0,10}}(?:公允价值|市场价值|评估价值|净资产)[^。；]{{0,4}}?的?\s*(?:\d{{1,2}}(?:\.\d+)?\s?%|百分之[一二三四五六七八九十]+)",
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -114,11 +109,19 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
         ),
         (
             "sha_dilution_pre_emption",
-            # Not paying a funding or capital call ("fails to meet a funding call", "fails to make its
-            # capital contribution" (cuad-train), "does not pay its share of the call") lets the
-            # others take shares at a punitive price: a discount, par, or a fraction of the value.
-            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with)[^.;]{0,60}?(?:call|contribution|subscription|funding)?.{0,200}?(?:dilut|discount|nominal|par\b|(?:one-?|a\s+)?half\s+of\s+the|\d{1,2}\s?%\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?"
-            r"|未(?:按期|按时|足额|如期)?(?:缴纳|缴付|实缴|出资|认缴|履行出资)[^。]{0,120}(?:稀释|折价|净资产[^。；]{0,8}(?:%|分之))",
+            # Not paying a capital call, contribution or subscription, after which the others take
+            # new shares at a punitive price: a dilution, or an issue, subscription or conversion at
+            # a discount, at par or at a fraction of the value. The unpaid call must be named, and
+            # the price must follow the issue: a buyer who "does not pay" and forfeits "10% of the
+            # price" is no dilution. The default is phrased "fails to make its respective capital
+            # contribution" (cuad-train IMPCOTECHNOLOGIESINC_04_15_2003-EX-10.65-JOINT_VENTURE_AGREEMENT.txt),
+            # "fails to make its capital contribution, in whole or in part" (cuad-train
+            # VALENCETECHNOLOGYINC_02_14_2003-EX-10-JOINT_VENTURE_CONTRACT.txt, there a ground to
+            # terminate) and "does not pay its share of a capital call". In those contracts the others
+            # just make up the shortfall, with no punitive price: so the price stays required.
+            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with)[^.;]{0,60}?\b(?:call|contribution|subscription|funding)s?\b"
+            r".{0,200}?(?:dilut|(?:issu|allot|subscri|convert)\w*[^.;]{0,80}?(?:discount|nominal|par\b|\d{1,2}\s?%\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?)"
+            r"|未(?:按期|按时|足额|如期)?(?:缴纳|缴付|实缴|出资|认缴|履行出资)[^。]{0,120}?(?:稀释|(?:增资|认购|发行|转股)[^。；]{0,30}?(?:折价|面值))",
             "Failure to fund triggers punitive dilution.",
             "未出资将触发惩罚性稀释。",
         ),
@@ -193,8 +196,11 @@ def _long_lock_up(ctx: ClauseContext) -> list[Finding]:
 def _low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     """A drag-along the holders of under 75% can trigger."""
     out: list[Finding] = []
+    # The dragged holders are Shareholders, Members (an LLC or a venture: "other Members" in 12
+    # cuad-train contracts, e.g. BORROWMONEYCOM_INC_06_11_2020-EX-10.1-JOINT_VENTURE_AGREEMENT.txt),
+    # holders or partners.
     for s, _m in ctx.find(
-        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+|each\s+|every\s+|all\s+(?:the\s+)?)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
+        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
     ):
         if VETOES.applies(
@@ -403,7 +409,8 @@ _FRACTIONS = {
     "四分之三": 75.0,
     "二分之一": 50.0,
 }
-# "sixty per cent (60%)": the figure in brackets after the words is the one read.
+# "at least three percent (3.0%)" (cuad-train MEETGROUP_INC_06_29_2017-EX-10.1-COOPERATION_AGREEMENT.txt):
+# the figure in brackets after the words is the one read.
 _WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\s*\(\s*)?"
 _SHARE = rf"(?:{_WORDED}{_PCT}\)?|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
 _SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
@@ -485,7 +492,13 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             seat,
         ),
         (
-            rf"(?:approv\w+|consent|sanction|resolution)\s+(?:of|by)\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:in\s+(?:the\s+)?aggregate\s+|together\s+|collectively\s+|between\s+them\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
+            # A holding may be pooled before its figure: "owns in the aggregate at least three percent
+            # (3.0%)" (cuad-train MEETGROUP_INC_06_29_2017-EX-10.1-COOPERATION_AGREEMENT.txt),
+            # "representing in the aggregate 5.0% or more" (cuad-train
+            # GWG_HOLDINGS_INC._-_ORDERLY_MARKETING_AGREEMENT.txt), "own in the aggregate less than
+            # 50%" (cuad-train Monsanto_Company_-_SECOND_A_R_EXCLUSIVE_AGENCY_AND_MARKETING_AGREEMENT.txt).
+            # Always with "the" there; "together" or "collectively" after the verb occurs in none.
+            rf"(?:approv\w+|consent|sanction|resolution)\s+(?:of|by)\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:in\s+the\s+aggregate\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
             rf"|(?:经|由)(?:代表|持有)[^。；]{{0,6}}?{_SHARE_ZH}(?:以上)?(?:的)?(?:表决权|股权)的股东[^。；]{{0,6}}(?:同意|通过|批准)",
             lambda needed: on_reserved_matters and 50 < needed <= others,
             reserved,
