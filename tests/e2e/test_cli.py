@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from clauseflow_cli.credentials import write_key
+from clauseflow_cli.key_file import write_key
 from clauseflow_cli.stack import LocalStack
 from clauseflow_gateway.report_order import document_order_key
 from report_schema_check import assert_valid_report

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 from clauseflow_cli.client import TERMINAL, GatewayClient, GatewayError
-from clauseflow_cli.credentials import read_key
 from clauseflow_cli.exit_codes import for_status
+from clauseflow_cli.key_file import read_key
 from clauseflow_cli.stack_state import gateway_url
 
 console = Console()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,27 +18,7 @@ from clauseflow_gateway.db.engine import create_engine, create_schema, session_f
 from clauseflow_gateway.errors import ApiError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-KEY_FILE = Path(".clauseflow/api-key")
-KEY_ENV = "CLAUSEFLOW_API_KEY"
-
-
-def read_key(path: Path = KEY_FILE) -> str | None:
-    """The key to send: ``CLAUSEFLOW_API_KEY`` if set, else the key file ``clauseflow up`` wrote."""
-    given = os.environ.get(KEY_ENV, "").strip()
-    if given:
-        return given
-    with contextlib.suppress(OSError):
-        return path.read_text().strip() or None
-    return None
-
-
-def write_key(path: Path, token: str) -> None:
-    """Write the token readable by its owner only (created 0600, never world-readable meanwhile)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as fh:
-        fh.write(token + "\n")
-    path.chmod(0o600)
+from clauseflow_cli.key_file import write_key
 
 
 @contextlib.asynccontextmanager

@@ -7,14 +7,14 @@ the same ahead of a deployment (or tells where a database stands) without starti
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 import typer
-from clauseflow_gateway.db.migrate import HISTORY as GATEWAY
-from clauseflow_orchestrator.migrate import HISTORY as ORCHESTRATOR
-from clauseflow_platform.db.engine import async_engine
-from clauseflow_platform.db.migrations import SchemaHistory, current_revision, head, upgrade_database
 from clauseflow_platform.logging import configure_logging
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from clauseflow_platform.db.migrations import SchemaHistory
 
 app = typer.Typer(help="The gateway's and the orchestrator's database schemas.", no_args_is_help=True)
 
@@ -42,10 +42,18 @@ ORCHESTRATOR_URL = typer.Option(
 
 
 def _targets(gateway: str, orchestrator: str) -> list[tuple[SchemaHistory, str]]:
+    # The services' schema histories (and with them SQLAlchemy and Alembic) are imported when a db
+    # command runs, not when the CLI starts: every other command would pay seconds for them.
+    from clauseflow_gateway.db.migrate import HISTORY as GATEWAY
+    from clauseflow_orchestrator.migrate import HISTORY as ORCHESTRATOR
+
     return [(h, url) for h, url in ((GATEWAY, gateway), (ORCHESTRATOR, orchestrator)) if url]
 
 
 async def _current(history: SchemaHistory, url: str) -> str | None:
+    from clauseflow_platform.db.engine import async_engine
+    from clauseflow_platform.db.migrations import current_revision
+
     engine = async_engine(url)
     try:
         async with engine.connect() as conn:
@@ -57,6 +65,9 @@ async def _current(history: SchemaHistory, url: str) -> str | None:
 @app.command("upgrade")
 def upgrade(gateway: str = GATEWAY_URL, orchestrator: str = ORCHESTRATOR_URL) -> None:
     """Bring each database to its service's newest schema (what the service does at start)."""
+
+    from clauseflow_platform.db.engine import async_engine
+    from clauseflow_platform.db.migrations import head, upgrade_database
 
     async def run() -> None:
         for history, url in _targets(gateway, orchestrator):
@@ -73,6 +84,8 @@ def upgrade(gateway: str = GATEWAY_URL, orchestrator: str = ORCHESTRATOR_URL) ->
 @app.command("current")
 def current(gateway: str = GATEWAY_URL, orchestrator: str = ORCHESTRATOR_URL) -> None:
     """Print each database's revision and the newest one; exit 1 if any is behind."""
+    from clauseflow_platform.db.migrations import head
+
     behind = False
     for history, url in _targets(gateway, orchestrator):
         found = asyncio.run(_current(history, url))

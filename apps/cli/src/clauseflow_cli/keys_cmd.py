@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import typer
 from clauseflow_contracts.errors import ClauseflowError
@@ -16,7 +18,9 @@ from clauseflow_gateway.auth.tokens import Role, new_token
 from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
-from clauseflow_cli.credentials import key_store
+if TYPE_CHECKING:
+    from clauseflow_gateway.auth.keystore import KeyStore
+
 
 app = typer.Typer(help="Manage the gateway's API keys (tenants, roles, revocation).", no_args_is_help=True)
 
@@ -30,6 +34,18 @@ def _logs_to_stderr() -> None:
 
 console = Console()
 err = Console(stderr=True)
+
+
+def key_store(database: str) -> AbstractAsyncContextManager[KeyStore]:
+    """The gateway's key store on ``database``.
+
+    Imported when a key command runs: the gateway's database stack takes seconds to import, and
+    every other command (``clauseflow status``, ``--help``) would otherwise pay for it at start-up.
+    """
+    from clauseflow_cli.credentials import key_store as open_key_store
+
+    return open_key_store(database)
+
 
 DATABASE = typer.Option(
     "sqlite+aiosqlite:///.clauseflow/stack/gateway.db",

@@ -13,7 +13,7 @@ import typer
 from clauseflow_platform.logging import configure_logging
 from rich.console import Console
 
-from clauseflow_cli.credentials import KEY_FILE
+from clauseflow_cli.key_file import KEY_FILE
 
 if TYPE_CHECKING:
     from clauseflow_cli.stack import StackLayout
