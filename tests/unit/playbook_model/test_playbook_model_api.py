@@ -217,6 +217,45 @@ async def test_a_redraft_follows_the_reviewers_feedback(llm: AsyncOpenAI) -> Non
     assert "feedback" in redlines[0]["reason"]
 
 
+async def test_a_redraft_that_cannot_meet_the_feedback_says_so_instead_of_padding_the_text(
+    llm: AsyncOpenAI,
+) -> None:
+    risk = _risk(CAP_CLAUSE, "Customer")
+    first = build_redline_messages(
+        language="en", our_party="Customer", clause_id="13.2", clause_text=CAP_CLAUSE, risks=[risk]
+    )
+    drafted = parse_redlines(
+        (await llm.chat.completions.create(model="clauseflow-playbook", messages=first))
+        .choices[0]
+        .message.content
+    )
+    rejected = drafted[0]["proposed_text"]
+    request = RedraftRequest(
+        redline_id="rl_1",
+        risk_id="risk_1",
+        original_text=risk.original_text,
+        rejected_text=rejected,
+        feedback="Please make it friendlier in tone.",
+    )
+    again = build_redline_messages(
+        language="en",
+        our_party="Customer",
+        clause_id="13.2",
+        clause_text=CAP_CLAUSE,
+        risks=[risk],
+        redraft=[request],
+    )
+    redlines = parse_redlines(
+        (await llm.chat.completions.create(model="clauseflow-playbook", messages=again))
+        .choices[0]
+        .message.content
+    )
+    proposed = redlines[0]["proposed_text"]
+    assert proposed.startswith(rejected.rstrip())
+    assert "[Note to draft:" in proposed and "Please make it friendlier in tone" in proposed
+    assert "in good faith" not in proposed
+
+
 async def test_validation_passes_good_redlines_and_names_bad_ones(llm: AsyncOpenAI) -> None:
     risk = _risk(CAP_CLAUSE, "Customer")
     good = Redline(

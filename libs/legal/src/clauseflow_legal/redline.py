@@ -485,6 +485,17 @@ def _note_to_draft(original: str, problem: str, zh: bool) -> str:
     return original.rstrip() + note
 
 
+def unchanged_note(text: str, request: str, zh: bool) -> str:
+    """``text`` kept, with a note that the playbook could not do what ``request`` asks.
+
+    A redraft that would repeat the text it answers is not disguised by a filler phrase: the
+    lawyer reads that the request was not met and why counsel must take it over.
+    """
+    asked = " ".join(request.split()).strip().rstrip("。. ") or ("审查意见" if zh else "the review's request")
+    note = str(_fit_data()["unchanged_note"]["zh" if zh else "en"]).format(request=asked)
+    return text.rstrip() + note
+
+
 def _unsignable(original: str, proposed: str, clause_text: str, our_party: str) -> bool:
     """Whether a wording breaks a drafting rule: governing law or a protective obligation lost, wrong language."""
     return bool(

@@ -12,22 +12,18 @@ from clauseflow_contracts.prompts.redlines import (
     read_risk_rows,
     read_validation_issues,
 )
-from clauseflow_legal.redline import check_redline, draft_redline
+from clauseflow_legal.redline import check_redline, draft_redline, unchanged_note
 
 from clauseflow_playbook_model.handlers.common import Reading, other_parties
 from clauseflow_playbook_model.wire import Answer
 
 
-def _alternative(proposed: str, rejected: str, zh: bool) -> str:
-    """A different wording when the redraft would repeat the rejected text."""
+def _alternative(proposed: str, rejected: str, zh: bool, request: str) -> str:
+    """The redraft, or, when it would repeat the text it answers, that text with a note for counsel
+    saying the request could not be met (never a filler phrase that only makes it differ)."""
     if proposed.strip() != rejected.strip():
         return proposed
-    body = proposed.rstrip("。.;；")
-    return (
-        f"{body}，且双方应本着诚信原则协商确定具体执行安排。"
-        if zh
-        else f"{body}, and the Parties shall agree the detailed arrangements in good faith."
-    )
+    return unchanged_note(proposed, request, zh)
 
 
 def _overlap(a: str, b: str, clause: str) -> bool:
@@ -107,7 +103,8 @@ def draft(reading: Reading) -> Answer:
                 feedback=str(req.get("feedback") or ""),
                 contract_terms=terms,
             )
-            proposed = _alternative(proposed, str(req.get("rejected_text") or ""), zh)
+            feedback = str(req.get("feedback") or "")
+            proposed = _alternative(proposed, str(req.get("rejected_text") or ""), zh, feedback)
             out.append(
                 {
                     "risk_index": index,
@@ -129,7 +126,7 @@ def draft(reading: Reading) -> Answer:
             contract_terms=terms,
         )
         if issues and proposed.strip() == original.strip():
-            proposed = _alternative(proposed, original, zh)
+            proposed = _alternative(proposed, original, zh, "; ".join(str(i) for i in issues))
         earlier = next((o for o in out if _overlap(o["original_text"], original, clause)), None)
         if earlier is not None:
             proposed = _on_top(risk, earlier, original, proposed, clause, reading.language, terms, meta)
