@@ -191,15 +191,15 @@ async def test_redlines_quote_the_clause_and_rewrite_it(llm: AsyncOpenAI) -> Non
     assert "twelve (12) months" in redlines[0]["proposed_text"]
 
 
-async def test_a_redraft_follows_the_reviewers_feedback(llm: AsyncOpenAI) -> None:
+async def _redraft_cap(llm: AsyncOpenAI, rejected: str, feedback: str) -> list[dict[str, Any]]:
+    """The playbook model's redlines of the cap clause after ``rejected`` was turned down with ``feedback``."""
     risk = _risk(CAP_CLAUSE, "Customer")
-    rejected = CAP_CLAUSE.replace("three (3) months", "twelve (12) months")
     request = RedraftRequest(
         redline_id="rl_1",
         risk_id="risk_1",
         original_text=risk.original_text,
         rejected_text=rejected,
-        feedback="Twelve months will not be accepted; propose a cap of 6 months of fees.",
+        feedback=feedback,
     )
     messages = build_redline_messages(
         language="en",
@@ -207,10 +207,17 @@ async def test_a_redraft_follows_the_reviewers_feedback(llm: AsyncOpenAI) -> Non
         clause_id="13.2",
         clause_text=CAP_CLAUSE,
         risks=[risk],
-        redraft=[request],
+        redraft=[request] if rejected else [],
     )
     response = await llm.chat.completions.create(model="clauseflow-playbook", messages=messages)
-    redlines = parse_redlines(response.choices[0].message.content)
+    return parse_redlines(response.choices[0].message.content)
+
+
+async def test_a_redraft_follows_the_reviewers_feedback(llm: AsyncOpenAI) -> None:
+    rejected = CAP_CLAUSE.replace("three (3) months", "twelve (12) months")
+    redlines = await _redraft_cap(
+        llm, rejected, "Twelve months will not be accepted; propose a cap of 6 months of fees."
+    )
     assert len(redlines) == 1
     assert redlines[0]["proposed_text"] != rejected
     assert "six (6) months" in redlines[0]["proposed_text"]
@@ -220,37 +227,8 @@ async def test_a_redraft_follows_the_reviewers_feedback(llm: AsyncOpenAI) -> Non
 async def test_a_redraft_that_cannot_meet_the_feedback_says_so_instead_of_padding_the_text(
     llm: AsyncOpenAI,
 ) -> None:
-    risk = _risk(CAP_CLAUSE, "Customer")
-    first = build_redline_messages(
-        language="en", our_party="Customer", clause_id="13.2", clause_text=CAP_CLAUSE, risks=[risk]
-    )
-    drafted = parse_redlines(
-        (await llm.chat.completions.create(model="clauseflow-playbook", messages=first))
-        .choices[0]
-        .message.content
-    )
-    rejected = drafted[0]["proposed_text"]
-    request = RedraftRequest(
-        redline_id="rl_1",
-        risk_id="risk_1",
-        original_text=risk.original_text,
-        rejected_text=rejected,
-        feedback="Please make it friendlier in tone.",
-    )
-    again = build_redline_messages(
-        language="en",
-        our_party="Customer",
-        clause_id="13.2",
-        clause_text=CAP_CLAUSE,
-        risks=[risk],
-        redraft=[request],
-    )
-    redlines = parse_redlines(
-        (await llm.chat.completions.create(model="clauseflow-playbook", messages=again))
-        .choices[0]
-        .message.content
-    )
-    proposed = redlines[0]["proposed_text"]
+    rejected = (await _redraft_cap(llm, "", ""))[0]["proposed_text"]  # the first draft, turned down
+    proposed = (await _redraft_cap(llm, rejected, "Please make it friendlier in tone."))[0]["proposed_text"]
     assert proposed.startswith(rejected.rstrip())
     assert "[Note to draft:" in proposed and "Please make it friendlier in tone" in proposed
     assert "in good faith" not in proposed
