@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import re
 
-from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -83,13 +81,6 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
     return _force_majeure_denied_to_us(ctx) or _payable_while_stopped(ctx)
 
 
-def _denied_after(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
-    """The party named right after an exclusion as the one who may not rely on it ("…，乙方不得据此迟延交货")."""
-    after = re.match(PATTERNS["denied_party_after"], s.text[m.end() :], re.I)
-    named = ctx.parties.mentions(after.group("who")) if after else []
-    return named[0].side if named else None
-
-
 def _payable_while_stopped(ctx: ClauseContext) -> list[Finding]:
     """Our payments run on, in full, through the period force majeure closes the business."""
     for s, m in ctx.find(PATTERNS["payable_while_stopped"]):
@@ -130,7 +121,7 @@ def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
         (
             (s, m)
             for s, m in ctx.find(rf"(?:{_BEYOND_CONTROL})[^。；.;]{{0,40}}?(?:{_NOT_FORCE_MAJEURE})")
-            if ctx.parties.ours(ctx.actor(s, m.start())) or ctx.parties.ours(_denied_after(ctx, s, m))
+            if ctx.parties.ours(ctx.actor(s, m.start()))
         ),
         None,
     )

@@ -68,6 +68,14 @@ def _years_of_fees(text: str) -> float | None:
     return periods[0].value if periods else None
 
 
+def _remaining_charges_all(text: str) -> bool:
+    """Every amount of the rest of the term charged as the price of ending early (a refund of it is no charge)."""
+    return bool(
+        re.search(PATTERNS["remaining_charges_all"], text, re.I)
+        and not re.search(PATTERNS["remaining_charges_refunded"], text, re.I)
+    )
+
+
 @rule(reports={"liquidated_damages_excessive"})
 def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
     """Damages, penalties or fees payable by us that are uncapped, not exclusive, high or fault-free."""
@@ -109,7 +117,7 @@ def _ld_payer(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Side | None:
         and ctx.parties.is_role("contractor")
     ):
         payer = "us"  # delay damages are the contractor's by definition
-    if payer is None and re.search(PATTERNS["remaining_charges_all"], text, re.I):
+    if payer is None and _remaining_charges_all(text):
         # the charges of the rest of the term are paid by whoever pays the charges
         payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
     if (
@@ -197,7 +205,7 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
         re.I,
     ):
         signals.append(WORDING.t(ctx, "fault_free"))
-    if re.search(PATTERNS["remaining_charges_all"], text, re.I):
+    if _remaining_charges_all(text):
         signals.append(WORDING.t(ctx, "remaining_charges_all"))
     years_of_fees = _years_of_fees(text)
     if years_of_fees is not None and years_of_fees >= 2:
