@@ -280,15 +280,6 @@ def test_a_rewrite_the_substance_requires_passes(
             "zh-CN",
             "调度系统的月度可用率应不低于99.5%。",
         ),
-        # an exclusion from force majeure turned round with its consequence, not a new clause
-        (
-            "双方确认，政府采取的限电、停产措施不构成不可抗力，乙方不得据此迟延交货。",
-            "force_majeure_unbalanced",
-            "因政府命令限电或停产而不能按期交货的，乙方可相应顺延交货期限，并不承担违约责任。",
-            "乙方",
-            "zh-CN",
-            "双方确认，政府采取的限电、停产措施构成不可抗力。",
-        ),
         # notice in place of consent for a compelled disclosure
         (
             "乙方依照法律法规或法院要求须披露保密信息的，应事先征得甲方书面同意。",
