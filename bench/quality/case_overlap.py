@@ -7,7 +7,8 @@ paraphrase a golden sentence was fitted to it, and its golden figure says nothin
 it has never seen. This bench compares every ``text`` of every ``rules/**/*.cases.yaml`` and every
 comment line of every ``*.patterns.yaml`` with every sentence of ``../shared/data/golden`` and
 lists the pairs whose ``difflib`` ratio reaches the threshold, per rule family. It writes
-``bench/results/case_overlap.json`` and skips cleanly when the shared data is absent.
+``bench/results/case_overlap.json`` (rule side and golden file name only; ``--show`` prints the
+golden sentences) and skips cleanly when the shared data is absent.
 
 Sentences are compared only when they share enough character 5-grams to be worth the quadratic
 ``SequenceMatcher`` (an index over the golden sentences keeps the run to seconds).
@@ -116,6 +117,7 @@ def main() -> None:
     """List the overlaps and write them to ``bench/results/case_overlap.json``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threshold", type=float, default=0.6)
+    parser.add_argument("--show", action="store_true", help="print each pair with the golden sentence")
     args = parser.parse_args()
     shared = shared_dir()
     if shared is None or not (shared / "data" / "golden").is_dir():
@@ -127,7 +129,15 @@ def main() -> None:
         by_family[str(f["rule"]).split(" ")[0].split(":")[0]] += 1
     for family, count in sorted(by_family.items()):
         log.info("%s: %d sentences restate a golden one", family, count)
+    if args.show:
+        for f in found:
+            log.info(
+                "%s %s\n  rule:   %s\n  golden: %s", f["ratio"], f["rule"], f["rule_text"], f["golden_text"]
+            )
     log.info("%d overlaps at ratio >= %.2f", len(found), args.threshold)
+    # The results file is committed: it names the golden file of each pair but does not copy the
+    # golden sentence (the development data stays in ../shared; --show prints it locally).
+    pairs = [{k: v for k, v in f.items() if k != "golden_text"} for f in found]
     write_result(
         "case_overlap",
         {
@@ -136,7 +146,7 @@ def main() -> None:
             "threshold": args.threshold,
             "overlaps": len(found),
             "by_family": dict(sorted(by_family.items())),
-            "pairs": found,
+            "pairs": pairs,
         },
     )
 
