@@ -412,6 +412,20 @@ def _levels_off(found: list[dict[str, Any]]) -> dict[str, int]:
     return dict(sorted(off.items()))
 
 
+# Fields that carry words of a golden contract or its answer key. The results files are committed;
+# the development data is not (it stays in ../shared), so these are left out when writing them.
+GOLDEN_TEXT_FIELDS = frozenset({"quote", "why", "acceptable_fix", "original_text", "text", "proposed_text"})
+
+
+def without_golden_text(value: Any) -> Any:
+    """``value`` with every field that quotes a golden contract or its key removed, at any depth."""
+    if isinstance(value, dict):
+        return {k: without_golden_text(v) for k, v in value.items() if k not in GOLDEN_TEXT_FIELDS}
+    if isinstance(value, list):
+        return [without_golden_text(v) for v in value]
+    return value
+
+
 def overall(scores: list[dict[str, Any]]) -> dict[str, Any]:
     """Micro-averaged figures over every contract."""
     planted = sum(s["planted"] for s in scores)
@@ -488,7 +502,7 @@ async def run(folder: Path, only: list[str] | None = None) -> dict[str, Any]:
         "overall": total,
         "contracts": scores,
     }
-    path = write_result("quality_golden", rounded(result))
+    path = write_result("quality_golden", rounded(without_golden_text(result)))
     log.info(
         "overall: recall %.2f (target %.2f), precision %.2f (target %.2f), near misses flagged %d/%d, "
         "redlines valid %.2f → %s",

@@ -101,6 +101,9 @@ class Contract:
     our_party: str
     language: str
     domain: str
+    # Texts of the golden contracts stay in ../shared: the committed results quote only what the
+    # project ships (the examples); a golden redline is located by contract, clause and risk type.
+    quotable: bool = True
 
 
 def golden_contracts(folder: Path) -> list[Contract]:
@@ -110,7 +113,9 @@ def golden_contracts(folder: Path) -> list[Contract]:
         key = json.loads(key_path.read_text(encoding="utf-8"))
         files = tuple(dict.fromkeys(folder / s["file"] for s in key["sections"].values()))
         party = str(key["our_party"]).split(";")[0].strip()[:200]
-        out.append(Contract(str(key["contract"]), files, party, key["language"], key["domain"]))
+        out.append(
+            Contract(str(key["contract"]), files, party, key["language"], key["domain"], quotable=False)
+        )
     return out
 
 
@@ -127,6 +132,11 @@ def example_contracts() -> list[Contract]:
             Contract(name, (path,), str(meta["our_party"]), language, str(meta.get("domain") or "generic"))
         )
     return out
+
+
+def _texts(contract: Contract, **texts: str) -> dict[str, str]:
+    """The texts to record for a redline: shortened, and only for contracts the project ships."""
+    return {name: text[:200] for name, text in texts.items()} if contract.quotable else {}
 
 
 @dataclass
@@ -262,7 +272,9 @@ async def draft_contract(contract: Contract, drafter: RedlineDrafter) -> Tally:
             tally.validation_failed_clauses += not outcome.validation_passed
             _measure(tally, contract, clause, outcome.redlines, vocabulary, risks)
             for redline in outcome.redlines:
-                await _reject_and_redraft(tally, drafter, task, clause, redline, zh, terms, vocabulary)
+                await _reject_and_redraft(
+                    tally, drafter, task, clause, redline, zh, terms, vocabulary, contract
+                )
     return tally
 
 
@@ -287,14 +299,13 @@ def _measure(
                     "clause": clause.clause_id,
                     "risk_type": risk_type,
                     "share": round(share, 3),
-                    "original": r.original_text[:200],
-                    "proposed": r.proposed_text[:200],
+                    **_texts(contract, original=r.original_text, proposed=r.proposed_text),
                 }
             )
         foreign = foreign_terms(r.proposed_text, clause_text=clause.text, vocabulary=vocabulary)
         if foreign:
             tally.foreign.append(
-                {"clause": clause.clause_id, "terms": foreign, "proposed": r.proposed_text[:200]}
+                {"clause": clause.clause_id, "terms": foreign, **_texts(contract, proposed=r.proposed_text)}
             )
     for a, b in overlapping_pairs(redlines, clause.text):
         tally.conflicts.append({"clause": clause.clause_id, "redlines": [a, b]})
@@ -309,6 +320,7 @@ async def _reject_and_redraft(
     zh: bool,
     terms: tuple[str, ...],
     vocabulary: frozenset[str],
+    contract: Contract,
 ) -> None:
     feedback = scripted_feedback(redline.proposed_text, redline.original_text, zh)
     request = RedraftRequest(
@@ -329,8 +341,7 @@ async def _reject_and_redraft(
             {
                 "clause": clause.clause_id,
                 "feedback": feedback,
-                "proposed": new.proposed_text[:200] if new else None,
-                "reason": new.reason[-200:] if new else None,
+                **(_texts(contract, proposed=new.proposed_text, reason=new.reason[-200:]) if new else {}),
             }
         )
 

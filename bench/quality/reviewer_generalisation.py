@@ -173,7 +173,7 @@ def score_example(meta: dict[str, Any], report: dict[str, Any]) -> dict[str, Any
 
 async def reviews(sets: set[str], shared: Path | None) -> dict[str, Any]:
     """The golden dev and the examples reviewed on one embedded stack."""
-    from bench.quality.golden import overall, score_contract
+    from bench.quality.golden import overall, score_contract, without_golden_text
     from bench.quality.runner import golden_stack, load_golden, review_golden
 
     out: dict[str, Any] = {}
@@ -213,9 +213,11 @@ async def reviews(sets: set[str], shared: Path | None) -> dict[str, Any]:
                         for s in scores
                         if any(d["found"] and not d["level_right"] for d in s["planted_detail"])
                     },
-                    "unlisted": {s["contract"]: s["unlisted"] for s in scores if s["unlisted"]},
+                    "unlisted": {
+                        s["contract"]: without_golden_text(s["unlisted"]) for s in scores if s["unlisted"]
+                    },
                     "near_misses_flagged": {
-                        s["contract"]: s["near_misses_wrongly_flagged"]
+                        s["contract"]: without_golden_text(s["near_misses_wrongly_flagged"])
                         for s in scores
                         if s["near_misses_wrongly_flagged"]
                     },
