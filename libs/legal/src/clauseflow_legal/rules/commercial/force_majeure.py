@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
@@ -104,6 +105,24 @@ _RELIEVED = PATTERNS["relieved"]
 _ANY_PARTY = PATTERNS["any_party"]
 
 
+def _burdened_by_exclusion(ctx: ClauseContext, actor: Side | None) -> Side | None:
+    """Who an exclusion from force majeure burdens: the party it names, else the one who performs.
+
+    An exclusion stated of events alone ("governmental orders and power outages shall not
+    constitute Force Majeure", cuad-train "raw material price increases, unavailability of raw
+    materials, and labor disputes shall not be deemed a Force Majeure Event"; "双方确认，限电、停产措施
+    不构成不可抗力") or agreed by both ("the Parties agree that …") takes relief from whoever must
+    deliver, build or serve: the payer's obligation is money, which force majeure rarely excuses.
+    """
+    if actor is not None and actor != "mutual":
+        return actor
+    if ctx.parties.supplies:
+        return "us"
+    if ctx.parties.pays:
+        return "them"
+    return None
+
+
 def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
     """Force majeure that relieves only the other side, or that excludes events nobody controls when they hit us."""
     relieved_them = None
@@ -121,7 +140,7 @@ def _force_majeure_denied_to_us(ctx: ClauseContext) -> list[Finding]:
         (
             (s, m)
             for s, m in ctx.find(rf"(?:{_BEYOND_CONTROL})[^。；.;]{{0,40}}?(?:{_NOT_FORCE_MAJEURE})")
-            if ctx.parties.ours(ctx.actor(s, m.start()))
+            if ctx.parties.ours(_burdened_by_exclusion(ctx, ctx.actor(s, m.start())))
         ),
         None,
     )
