@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from clauseflow_documents.numerals import int_to_english
+from clauseflow_documents.numerals import int_to_chinese, int_to_english, int_to_letters, int_to_roman
 
 from clauseflow_legal.analysis import reported_quote
 from clauseflow_legal.parameters import Basis, Parameter
@@ -417,8 +417,6 @@ def _applied(sentence: str, edits: Sequence[tuple[int, int, str]]) -> str:
 
 # A list item's label: "(a) ", "(ii) ", "(3) ", "（一）", "（2）".
 _LABEL = re.compile(r"(?:\(|（)(?P<l>[a-z]|[ivx]{1,4}|\d{1,2}|[一二三四五六七八九十]{1,2})(?:\)|）)\s*")
-_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
-_ZH_NUMERALS = "一二三四五六七八九十"
 # What joins a list's last item to the one before: "; and ", ", or ", "；以及", "；或者".
 _ITEM_SEPARATOR = re.compile(r"\s*(?P<sep>[;,；，])\s*(?P<conj>and|or|以及|或者|或|及)?\s*$", re.I)
 
@@ -433,15 +431,18 @@ class _Item:
 
 def _label_sequence(first: str) -> list[str] | None:
     """The labels of a list whose first label is ``first`` ("a" → a, b, c…), or None if it opens none."""
-    if first == "a":
-        return [chr(c) for c in range(ord("a"), ord("z") + 1)]
-    if first == "i":
-        return list(_ROMAN)
-    if first == "1":
-        return [str(n) for n in range(1, 30)]
-    if first == "一":
-        return [*_ZH_NUMERALS[:9], "十"]
-    return None
+    # the label forms the document reader numbers lists with (clauseflow_documents.numerals),
+    # as far as the label pattern reads them: a-z, i-x, 1-29, 一-十
+    write: dict[str, tuple[Callable[[int], str], int]] = {
+        "a": (lambda n: int_to_letters(n).lower(), 26),
+        "i": (lambda n: int_to_roman(n).lower(), 10),
+        "1": (str, 29),
+        "一": (int_to_chinese, 10),
+    }
+    if first not in write:
+        return None
+    label, count = write[first]
+    return [label(n) for n in range(1, count + 1)]
 
 
 def _labelled_items(sentence: str) -> list[_Item]:
