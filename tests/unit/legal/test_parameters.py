@@ -249,3 +249,28 @@ def test_a_claim_window_is_a_bar_only_when_missing_it_loses_the_claim() -> None:
         "Claims shall be notified within thirty (30) days so that the parties can discuss them.",
         "claim_bar_period",
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Supplier shall take remedial steps at once and shall notify the Customer within two (2) hours.",
+        "The Licensor may require the Licensee to cure the default by notifying the Licensee within sixty (60) days.",
+        "乙方应立即采取补救措施，并在发现后两小时内书面通知甲方。",
+        "承包人应及时纠正，并于二十四小时内向发包人报告。",
+    ],
+)
+def test_a_deadline_for_giving_notice_is_not_a_cure_period(text: str) -> None:
+    # The cure word stands before the number, but the number is the deadline of the notice.
+    assert not parameters_of(text, "cure_period")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the Supplier fails to remedy the breach within thirty (30) days after being notified of it, the Customer may terminate.",
+        "违约方应在收到通知后三十日内纠正违约行为。",
+    ],
+)
+def test_a_cure_period_after_a_notice_is_still_a_cure_period(text: str) -> None:
+    assert [p.value for p in parameters_of(text, "cure_period")] == [30]

@@ -624,11 +624,6 @@ def market_figures(original: str, where: Where) -> list[str]:
             continue
         if position.bound != "any" and _bearer(ctx, parameter) in ("them", "other"):
             continue  # the other side's deadline: a longer one is no fix for us
-        if (
-            parameter.kind == "period"
-            and not _PLAUSIBLE[0] <= position.standard / max(parameter.value, 1e-9) <= _PLAUSIBLE[1]
-        ):
-            continue  # hours where the measure runs in months: another period than the measure's
         piece = original[start:end].rstrip()
         new = _standard_written(piece, position.standard, parameter, position.per, zh)
         if new is not None and new != piece:
@@ -641,11 +636,6 @@ def market_figures(original: str, where: Where) -> list[str]:
             text = text[:start] + new + text[end:]
         out.append(text)
     return out
-
-
-# How far from the standard a period may be and still be the measure's own: a data-breach notice
-# "within two hours" read as a 30-day cure period is another period, not a short cure period.
-_PLAUSIBLE = (1 / 12, 12.0)
 
 
 def _bearer(ctx: ClauseContext, parameter: Parameter) -> str | None:

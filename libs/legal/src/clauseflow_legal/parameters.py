@@ -51,6 +51,8 @@ _FROM_THE_END = re.compile(r"届满|期满|结束|终止|expir|\bend\s+of\b|\baf
 # A period that is a deadline ("within 7 days", "7日内") is no term's length.
 _WITHIN_BEFORE = re.compile(r"\b(?:within|in)\s+(?:a\s+period\s+of\s+)?$|(?:于|在)$", re.I)
 _WITHIN_AFTER = re.compile(r"^\s*(?:\)\s*)?(?:以?内|之内)")
+# The act a Chinese deadline is the deadline of follows its 内: "两小时内(书面)(向甲方)通知".
+_ZH_ACT_AFTER = re.compile(r"^\s*(?:以?内|之内)[^，,。；;]{0,6}")
 # Per-basis conversions for rates.
 _PER_YEAR = {"day": 365.0, "week": 365.0 / 7, "month": 12.0, "year": 1.0}
 
@@ -89,6 +91,7 @@ class Measure:
     per: str = ""  # "required", "forbidden" or ""
     deadline: bool = True  # may the number be a deadline ("within 30 days")?
     requires: re.Pattern[str] | None = None  # what the sentence (or what follows) must say
+    other_act: re.Pattern[str] | None = None  # acts whose deadline the number may be instead
 
 
 @cache
@@ -101,7 +104,10 @@ def measures() -> tuple[Measure, ...]:
         deadline = bool(spec.get("deadline", True))
         requires = re.compile(spec["requires"], re.I) if spec.get("requires") else None
         per = str(spec.get("per") or "")
-        out.append(Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), per, deadline, requires))
+        acts = spec.get("other_act") or {}
+        act = "|".join(f"(?:{acts[lang]})" for lang in ("en", "zh") if acts.get(lang))
+        other_act = re.compile(act, re.I) if act else None
+        out.append(Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), per, deadline, requires, other_act))
     return tuple(out)
 
 
@@ -259,11 +265,16 @@ def _measure_for(sentence: str, number: _Number, following: str = "") -> Measure
             continue
         if measure.per == "forbidden" and number.per:
             continue
+        if deadline and _deadline_of_other_act(sentence, number, measure):
+            continue
         for m in measure.cue.finditer(sentence):
             if m.end() <= number.start:
                 distance: float = number.start - m.end()
-                if distance > _CUE_WINDOW or _FROM_THE_END.search(sentence[m.end() : number.start]):
+                between = sentence[m.end() : number.start]
+                if distance > _CUE_WINDOW or _FROM_THE_END.search(between):
                     continue
+                if deadline and measure.other_act is not None and measure.other_act.search(between):
+                    continue  # "cure … by notifying … within 60 days": the deadline of the notice
             elif m.start() >= number.end:
                 distance = m.start() - number.end
                 if distance > (_CUE_AFTER if number.kind == "period" else _CUE_AFTER_SHARE):
@@ -274,6 +285,14 @@ def _measure_for(sentence: str, number: _Number, following: str = "") -> Measure
             if best is None or (distance, order) < (best[0], best[1]):
                 best = (distance, order, measure)
     return best[2] if best else None
+
+
+def _deadline_of_other_act(sentence: str, number: _Number, measure: Measure) -> bool:
+    """Is a Chinese deadline that of another act than the measure's ("…补救措施，并在两小时内通知")?"""
+    if measure.other_act is None:
+        return False
+    after = _ZH_ACT_AFTER.match(sentence[number.end : number.end + 12])
+    return bool(after and measure.other_act.search(after.group()))
 
 
 @lru_cache(maxsize=1024)
