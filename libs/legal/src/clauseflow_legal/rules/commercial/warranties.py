@@ -28,6 +28,7 @@ VETOES = Vetoes(
         "statutory_leak_period": "five years against leaks (roof, external walls, curtain walls) is China's statutory minimum",
         "security_not_warranty": "a bank guarantee's validity is security (security_insurance_burden), not a warranty",
         "recital": "a recital tells the history; it promises nothing",
+        "spec_defined": "requirements the contract defines (the Specification, 约定的技术要求): conformity, not fitness",
         "disclaimer": '"makes no warranties ... including fitness for a particular purpose": a disclaimer, not a promise',
         "equity_exception": "the enforceability opinion's equity exception, not a promise of result",
         "liquidated_damages_remedy": "the sole remedy is liquidated damages: liquidated_damages_excessive's subject",
@@ -164,6 +165,24 @@ def _absolute_promise(text: str) -> re.Match[str] | None:
     return None if strict is None or _REASONABLE_CARE.search(text) else strict
 
 
+_EVERY_PURPOSE = PATTERNS.compiled("every_purpose")
+
+
+def _every_purpose_of_them(ctx: ClauseContext, text: str) -> re.Match[str] | None:
+    """Fitness warranted for every purpose or requirement of the other side or its customers ("meet all
+    the needs of the Customer and its end users", "满足买方及其终端用户的一切使用要求"), not for a
+    specification the contract defines."""
+    for m in _EVERY_PURPOSE.finditer(text):
+        whose = next((g for g in m.groups() if g), "")
+        if VETOES.applies("spec_defined", re.search(PATTERNS["spec_defined"], whose, re.I)):
+            continue
+        if ctx.parties.theirs(next((x.side for x in ctx.parties.mentions(whose)), None)) or re.search(
+            PATTERNS["their_customers"], whose, re.I
+        ):
+            return m
+    return None
+
+
 def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
     """A warranty period beyond the norm (two years), unless the law sets it."""
     periods = [
@@ -207,7 +226,7 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
             continue
         if VETOES.applies("recital", _RECITAL.match(text)):
             continue
-        strict = _absolute_promise(text)
+        strict = _absolute_promise(text) or _every_purpose_of_them(ctx, text)
         if VETOES.applies("disclaimer", strict and _disclaimed_before(text, strict.start())):
             continue
         if VETOES.applies("equity_exception", strict and _EQUITY_EXCEPTION.match(text[strict.start() :])):

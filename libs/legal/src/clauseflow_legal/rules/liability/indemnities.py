@@ -22,6 +22,8 @@ VETOES = Vetoes(
         "indemnified_party_named": '"the indemnified party" names a party; it is not a promise to indemnify',
         "narrow_or_mutual": "an indemnity that neither covers their fault nor is broad, or a broad one both sides give",
         "own_breach_damages": "damages for our own breach: how far they reach is uncapped_liability's question",
+        "apportioned": '"to the extent caused by", "in proportion to its fault": the indemnity already follows causation',
+        "own_contribution": "the contributing fault named is our own (our subcontractor, our design): nothing is shifted",
     },
 )
 
@@ -58,10 +60,46 @@ def _past_liabilities_assumed(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+_NO_APPORTIONMENT = PATTERNS["no_apportionment"]
+_LIABILITY_OR_INDEMNITY = PATTERNS["liability_or_indemnity"]
+
+
+def _no_apportionment(ctx: ClauseContext) -> list[Finding]:
+    """Our indemnity or liability stays whole where the other side's fault (or a third party's)
+    contributed: "shall not be reduced by any contributory negligence of", "caused in whole or in part
+    by the negligence of an Indemnitee", "不因甲方的过错而减轻"."""
+    for s, m in ctx.find(_NO_APPORTIONMENT):
+        text = s.text
+        # the last liability or indemnity named before the words that keep it whole, else the next
+        # ("即使甲方亦有过错，乙方仍应全额赔偿")
+        duties = list(re.finditer(_LIABILITY_OR_INDEMNITY, text, re.I))
+        before = [d for d in duties if d.start() < m.end()]
+        duty = before[-1] if before else duties[0] if duties else None
+        if duty is None:
+            continue
+        if VETOES.applies("apportioned", re.search(PATTERNS["apportioned"], text, re.I)):
+            continue
+        # who bears it: "the Supplier's liability", "乙方的赔偿责任", else the sentence's actor
+        bearer = ctx.parties.side_before(text, duty.start(), window=50) or ctx.actor(s, duty.start())
+        if not ctx.parties.ours(bearer):
+            continue
+        cause = text[m.start() : m.end() + 60]
+        contributors = ctx.parties.sides_in(cause) - {"other"}
+        if VETOES.applies(
+            "own_contribution",
+            contributors == {"us"} or (not contributors and re.search(PATTERNS["own_people"], cause, re.I)),
+        ):
+            continue
+        return [
+            WORDING.finding(ctx, "no_apportionment", "indemnity_one_sided", "high", span(s, duty.start()))
+        ]
+    return []
+
+
 @rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
-    out: list[Finding] = _past_liabilities_assumed(ctx)
+    out: list[Finding] = _past_liabilities_assumed(ctx) or _no_apportionment(ctx)
     if out:
         return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
@@ -96,6 +134,10 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
             "them" in ctx.parties.sides_in(their_fault.group(0))
             or re.search(PATTERNS["even_own_negligence"], their_fault.group(0), re.I) is not None
         )
+        # "reduced in proportion to any contributory negligence of the Customer": their fault is named
+        # to take it out of the indemnity, not to put it in
+        if VETOES.applies("apportioned", fault_of_them and re.search(PATTERNS["apportioned"], text, re.I)):
+            fault_of_them = False
         broad = re.search(_BROAD, text, re.I)
         if VETOES.applies("narrow_or_mutual", not fault_of_them and (not broad or reciprocal)):
             continue
