@@ -260,3 +260,30 @@ def test_a_rider_opening_with_a_conjunction_reads_on_from_the_foregoing() -> Non
         "The Seller is liable only above the threshold.", "Once claims pass it, all is due.", False
     )
     assert rider.endswith("Notwithstanding the foregoing, once claims pass it, all is due.")
+
+
+NO_APPORTIONMENT = (
+    "The Carrier shall indemnify the Shipper against all recall costs, and the Carrier's liability shall not be "
+    "reduced because a fault of the Shipper contributed to the recall."
+)
+
+
+@pytest.mark.parametrize(
+    ("original", "proposed"),
+    [
+        (NO_APPORTIONMENT, NO_APPORTIONMENT[:-1] + ", to the extent caused by the Carrier's breach."),
+        (
+            "乙方应赔偿甲方的全部召回费用，乙方的责任不因甲方的过错而减轻。",
+            "乙方应赔偿甲方的全部召回费用，乙方的责任不因甲方的过错而减轻，以因乙方过错造成的损失为限。",
+        ),
+    ],
+)
+def test_an_added_extent_qualifier_contradicting_a_kept_no_apportionment_fails(original: str, proposed: str) -> None:
+    assert contradicted_qualifier(original, proposed)
+
+
+def test_the_playbook_model_does_not_keep_a_no_apportionment_beside_its_qualifier() -> None:
+    risk = {"risk_type": "indemnity_one_sided", "original_text": NO_APPORTIONMENT}
+    original, proposed, _ = draft_redline(risk, NO_APPORTIONMENT, "en", our_party="Carrier")
+    assert contradicted_qualifier(original, proposed) is None
+    assert broken_sentence(original, proposed) is None
