@@ -278,7 +278,9 @@ NO_APPORTIONMENT = (
         ),
     ],
 )
-def test_an_added_extent_qualifier_contradicting_a_kept_no_apportionment_fails(original: str, proposed: str) -> None:
+def test_an_added_extent_qualifier_contradicting_a_kept_no_apportionment_fails(
+    original: str, proposed: str
+) -> None:
     assert contradicted_qualifier(original, proposed)
 
 

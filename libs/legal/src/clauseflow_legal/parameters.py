@@ -107,7 +107,9 @@ def measures() -> tuple[Measure, ...]:
         acts = spec.get("other_act") or {}
         act = "|".join(f"(?:{acts[lang]})" for lang in ("en", "zh") if acts.get(lang))
         other_act = re.compile(act, re.I) if act else None
-        out.append(Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), per, deadline, requires, other_act))
+        out.append(
+            Measure(name, tuple(spec["kinds"]), re.compile(cue, re.I), per, deadline, requires, other_act)
+        )
     return tuple(out)
 
 
