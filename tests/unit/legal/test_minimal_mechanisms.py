@@ -205,9 +205,19 @@ def test_our_own_cure_period_is_lengthened_to_the_standard() -> None:
     ]
 
 
-def test_a_period_in_hours_is_not_taken_for_a_period_the_measure_counts_in_days() -> None:
+def test_a_claim_bar_counted_in_hours_is_set_to_the_standard_in_days() -> None:
     sentence = "The Customer shall notify the Supplier of any claim within three (3) hours, failing which the claim shall be barred."
-    assert market_figures(sentence, Where(sentence, "claim_time_bar", "Customer", "generic", "en")) == []
+    assert market_figures(sentence, Where(sentence, "claim_time_bar", "Customer", "generic", "en")) == [
+        "The Customer shall notify the Supplier of any claim within ninety (90) days, failing which the claim shall be barred."
+    ]
+
+
+def test_a_notice_deadline_after_a_cure_word_is_not_lengthened_as_a_cure_period() -> None:
+    sentence = "乙方应立即采取补救措施，并在发现后两小时内书面通知甲方。"
+    assert (
+        market_figures(sentence, Where(sentence, "termination_rights_unbalanced", "乙方", "generic", "zh-CN"))
+        == []
+    )
 
 
 # -- the actor, the trigger or the basis amended in place (data: actor slots) ----------------------------
