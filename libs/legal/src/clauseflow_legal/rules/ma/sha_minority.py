@@ -91,7 +91,14 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
             rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
             # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
-            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)",
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)"
+            # a call over our shares priced below their value: "AFSL shall have the option of purchasing
+            # from TPH-A, and TPH-A shall be obligated to sell, all of the Shares then owned by TPH-A at a
+            # purchase price per Share equal to the lesser of: (i) the Net Book Value ..." (cuad-train
+            # TRANSPHORM_INC_02_14_2020-EX-10.12_1_-JOINT_VENTURE_AGREEMENT.txt, on default); own phrasings
+            # "the Founder may buy the shares held by the Investor at their net asset value", "may acquire
+            # all Units owned by the defaulting Member at their nominal value"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,80}}?\b(?:Shares|shares|Units|units)\s+(?:then\s+)?(?:held|owned)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -134,6 +141,11 @@ def _standard_minority_points(ctx: ClauseContext) -> list[Finding]:
     for risk, rx, en, zh in _minority_checks(ctx):
         for s, m in ctx.find(rx):
             if _not_against_us(ctx, s.text, m):
+                continue
+            # a call on our change of control is the change_of_control rule's finding, not a second one
+            if risk == "sha_exit_rights_unfavourable" and re.search(
+                PATTERNS["change_of_control"], s.text, re.I
+            ):
                 continue
             out.append(
                 Finding(
