@@ -98,7 +98,17 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # TRANSPHORM_INC_02_14_2020-EX-10.12_1_-JOINT_VENTURE_AGREEMENT.txt, on default); own phrasings
             # "the Founder may buy the shares held by the Investor at their net asset value", "may acquire
             # all Units owned by the defaulting Member at their nominal value"
-            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,80}}?\b(?:Shares|shares|Units|units)\s+(?:then\s+)?(?:held|owned)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of)",
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,80}}?\b(?:Shares|shares|Units|units)\s+(?:then\s+)?(?:held|owned)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of)"
+            # The same sanction written for whichever holder defaults binds us as much as them: "the
+            # non-defaulting Party would make a written offer to purchase the shares of the defaulting
+            # Party at the price determined in terms of Article 15" (cuad-train
+            # IMPCOTECHNOLOGIESINC_04_15_2003-EX-10.65-JOINT_VENTURE_AGREEMENT.txt, there at fair market
+            # price: no finding), TRANSPHORM above (the defaulter's shares at the lesser of book value and
+            # cost); own phrasings "may require the breaching Member to transfer its Units at their book
+            # value", "may compel the insolvent Partner to sell its interest at 60% of its appraised value".
+            # Only a price below value makes it a finding.
+            rf"|(?:require|compel|force)\s+(?:the|any|a|each)\s+(?:defaulting|breaching|insolvent|transferring)\s+(?:Shareholder|Party|Member|Partner|holder)\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+(?:-\w+)?\s+)?(?:per\s*cent\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|the\s+lesser\s+of|nominal|par\b|(?:its|their|the)\s+(?:net\s+)?(?:book|asset)\s+value|(?:its|their|the)\s+net\s+asset\s+value)"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,40}}?\b(?:shares|units|interest)\s+(?:of|held\s+by|owned\s+by)\s+the\s+(?:defaulting|breaching|insolvent)\s+(?:Shareholder|Party|Member|Partner|holder)\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of|a\s+discount|\d+(?:\.\d+)?\s?%\)?\s+of)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
