@@ -108,7 +108,11 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # value", "may compel the insolvent Partner to sell its interest at 60% of its appraised value".
             # Only a price below value makes it a finding.
             rf"|(?:require|compel|force)\s+(?:the|any|a|each)\s+(?:defaulting|breaching|insolvent|transferring)\s+(?:Shareholder|Party|Member|Partner|holder)\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+(?:-\w+)?\s+)?(?:per\s*cent\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|the\s+lesser\s+of|nominal|par\b|(?:its|their|the)\s+(?:net\s+)?(?:book|asset)\s+value|(?:its|their|the)\s+net\s+asset\s+value)"
-            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,40}}?\b(?:shares|units|interest)\s+(?:of|held\s+by|owned\s+by)\s+the\s+(?:defaulting|breaching|insolvent)\s+(?:Shareholder|Party|Member|Partner|holder)\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of|a\s+discount|\d+(?:\.\d+)?\s?%\)?\s+of)",
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,40}}?\b(?:shares|units|interest)\s+(?:of|held\s+by|owned\s+by)\s+the\s+(?:defaulting|breaching|insolvent)\s+(?:Shareholder|Party|Member|Partner|holder)\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of|a\s+discount|\d+(?:\.\d+)?\s?%\)?\s+of)"
+            # the same in Chinese (own phrasings): "守约方有权按违约方所持股权的账面价值收购该等股权",
+            # "守约方有权要求违约方以其股权净资产值的80%转让全部股权", "违约股东应按其出资额的七折向其他股东转让全部股权"
+            r"|(?:守约方|非违约方|其他股东)[^。；]{0,10}(?:有权|可)[^。；]{0,40}?违约(?:方|股东)[^。；]{0,30}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:收购|购买|受让|转让|出售)"
+            r"|违约(?:方|股东)[^。；]{0,6}(?:应|须)(?:以|按)[^。；]{0,20}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:转让|出售)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
