@@ -104,3 +104,36 @@ def test_holdings_listed_respectively_go_to_the_parties_in_the_order_named() -> 
 def test_respective_figures_that_are_not_the_whole_company_are_no_holding() -> None:
     partial = RESPECTIVE.replace("55% and 45%", "20% and 15%")
     assert contract_setting("Brightwater", partial).our_shareholding is None
+
+
+COUNTED = """SHAREHOLDERS' AGREEMENT
+
+This Agreement is made between:
+(1) Fernhill Ventures Limited, a company incorporated in Ireland ("Fernhill"); and
+(2) Calder Instruments AB, a company incorporated in Sweden ("Calder").
+
+2.1 The issued share capital of the Company consists of 2,500 ordinary shares, of which 1,750 ordinary shares are held by Fernhill and 750 ordinary shares by Calder.
+"""
+
+
+def test_holdings_stated_as_numbers_of_shares_give_the_percentage_of_the_issued_total() -> None:
+    assert contract_setting("Calder", COUNTED).our_shareholding == 30.0
+    assert contract_setting("Fernhill", COUNTED).our_shareholding == 70.0
+    each_holds = COUNTED.replace(
+        "The issued share capital of the Company consists of 2,500 ordinary shares, of which 1,750 ordinary shares are held by Fernhill and 750 ordinary shares by Calder",
+        "Fernhill holds 1,200 Shares and Calder holds 800 Shares",
+    )
+    assert contract_setting("Calder", each_holds).our_shareholding == 40.0
+
+
+def test_a_count_without_the_issued_total_or_a_condition_on_a_count_is_no_holding() -> None:
+    alone = COUNTED.replace(
+        "The issued share capital of the Company consists of 2,500 ordinary shares, of which 1,750 ordinary shares are held by Fernhill and 750 ordinary shares by Calder",
+        "Calder owns 750 ordinary shares",
+    )
+    assert contract_setting("Calder", alone).our_shareholding is None
+    condition = COUNTED.replace(
+        "The issued share capital of the Company consists of 2,500 ordinary shares, of which 1,750 ordinary shares are held by Fernhill and 750 ordinary shares by Calder",
+        "So long as Calder holds 750 Shares and Fernhill holds 1,750 Shares, Calder may appoint one director",
+    )
+    assert contract_setting("Calder", condition).our_shareholding is None

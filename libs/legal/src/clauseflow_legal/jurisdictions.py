@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from clauseflow_legal.appointments import exclusive_appointment
+from clauseflow_legal.board_seats import seats_of_the_other_side
 from clauseflow_legal.party_roles import PartySegment, party_names, party_segments
 from clauseflow_legal.shareholdings import holding_of_our_party
 
@@ -504,6 +505,7 @@ class ContractSetting:
     # the reviewer tells us from them by these, not only by the words the client typed.
     our_aliases: tuple[str, ...] = ()
     counterparty_aliases: tuple[str, ...] = ()
+    their_board_seats: tuple[int, int] | None = None  # (directors the other side appoints, board size)
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -519,6 +521,9 @@ class ContractSetting:
             "shared_city": self.shared_city,
             "our_aliases": "; ".join(self.our_aliases),
             "counterparty_aliases": "; ".join(self.counterparty_aliases),
+            "their_board_seats": ""
+            if self.their_board_seats is None
+            else "{} of {}".format(*self.their_board_seats),
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -549,6 +554,7 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         homes.shared_city,
         names.ours,
         names.theirs,
+        seats_of_the_other_side(segments, contract_text),
     )
 
 

@@ -75,6 +75,9 @@ def holding_of_our_party(segments: list[PartySegment], contract_text: str) -> fl
     respective = _respective_holding(segments, contract_text)
     if respective is not None:
         return respective
+    counted = _counted_holding(segments, contract_text)
+    if counted is not None:
+        return counted
     for sentence in re.split(r"(?<=[.;。；])\s+|\n", contract_text):
         for rx in (_EN_HOLDING, _ZH_HOLDING):
             for m in rx.finditer(sentence):
@@ -112,4 +115,83 @@ def _respective_holding(segments: list[PartySegment], contract_text: str) -> flo
             for (_, segment), figure in zip(named, figures, strict=True):
                 if segment.ours:
                     return figure
+    return None
+
+
+# A holding stated as a number of shares, the holder after "held by" (an elided "and 400 Shares by
+# Y" too) or before a verb of having: "of which 1,000 shares will be issued and outstanding and held
+# by the MHC" (cuad-train BLUEHILLSBANCORP_INC_05_20_2014-EX-1.1-AGENCY_AGREEMENT.txt), "the 10,000
+# shares of Common Stock held by the Consultant" (cuad-train
+# PANDIONTHERAPEUTICSHOLDCOLLC_05_22_2020-EX-10.17-CONSULTING_AGREEMENT.txt), "the ValueAct Group
+# currently beneficially owns 19,125,204 shares" (cuad-train
+# ALLISONTRANSMISSIONHOLDINGSINC_12_15_2014-EX-99.1-COOPERATION_AGREEMENT.txt); own phrasing "A
+# holds 700 ordinary shares and B holds 300 ordinary shares". A count alone is no percentage: the
+# issued total must be stated beside it ("the issued share capital consists of 1,000 shares, of
+# which ...") or every holder's count given in the same sentence.
+_COUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)"
+# the class between the count and "shares" ("ordinary", "Series A"), never "the"/"of": "5 Pledge of
+# shares" and "1 The shares held by" are clause numbers, not counts
+_SHARES_WORD = r"(?:(?!(?:the|of)\b)[A-Za-z-]+\s+){0,3}?(?:shares?|units|stock)\b"
+_COUNT_HELD_BY = re.compile(
+    rf"{_COUNT}\s+{_SHARES_WORD}[^.;\d]{{0,60}}?\b(?:held|owned)\s+(?:of\s+record\s+|beneficially\s+)?by\s+"
+    rf"|\band\s+{_COUNT.replace('?P<n>', '?P<n2>')}\s+{_SHARES_WORD}\s+by\s+",
+    re.I,
+)
+_HOLDS_COUNT = re.compile(
+    rf"\b(?:holds|owns|(?:shall|will)\s+(?:hold|own)|is\s+the\s+(?:registered\s+|beneficial\s+)?(?:holder|owner)\s+of)"
+    rf"\s+{_COUNT}\s+{_SHARES_WORD}",
+    re.I,
+)
+_COUNT_CONDITION = re.compile(
+    r"(?:at\s+least|not\s+less\s+than|more\s+than|less\s+than|in\s+excess\s+of|so\s+long\s+as|continues?\s+to)\s*$",
+    re.I,
+)
+# "so long as X holds 500 Shares", "if X owns 300 shares": a condition on the holder, no holding.
+_HOLDER_CONDITION = re.compile(
+    r"\b(?:so\s+long\s+as|as\s+long\s+as|if|provided|while|unless|until|whether)\b[^.;,]{0,60}$", re.I
+)
+_ISSUED_TOTAL = re.compile(
+    rf"\bissued\b[^.;]{{0,60}}?\b(?:comprising|consists?\s+of|consisting\s+of|divided\s+into)\s+{_COUNT}\s+{_SHARES_WORD}",
+    re.I,
+)
+
+
+def _first_party_at(text: str, segments: list[PartySegment]) -> PartySegment | None:
+    """The party named at the very start of ``text`` (after an optional "the")."""
+    head = re.sub(r"^\s*(?:the\s+)?", "", text[:120], flags=re.I)
+    for segment in segments:
+        for alias in _aliases(segment):
+            if head.lower().startswith(alias.lower()):
+                return segment
+    return None
+
+
+def _counted_holding(segments: list[PartySegment], contract_text: str) -> float | None:
+    """Our percentage where one sentence states holdings as numbers of shares."""
+    for sentence in re.split(r"(?<=[.;。；])\s+|\n", contract_text):
+        counts: list[tuple[PartySegment, int]] = []
+        for m in _COUNT_HELD_BY.finditer(sentence):
+            if _COUNT_CONDITION.search(sentence[: m.start()]):
+                continue
+            party = _first_party_at(sentence[m.end() :], segments)
+            if party is not None:
+                counts.append((party, int((m.group("n") or m.group("n2")).replace(",", ""))))
+        for m in _HOLDS_COUNT.finditer(sentence):
+            if _HOLDER_CONDITION.search(sentence[: m.start()]):
+                continue
+            party = _last_party_before(sentence, m.start(), segments)
+            if party is not None:
+                counts.append((party, int(m.group("n").replace(",", ""))))
+        ours = [n for party, n in counts if party.ours]
+        if not ours:
+            continue
+        issued = _ISSUED_TOTAL.search(sentence)
+        if issued is not None:
+            total = int(issued.group("n").replace(",", ""))
+        elif len({id(party) for party, _ in counts}) >= 2:
+            total = sum(n for _, n in counts)
+        else:
+            continue
+        if 0 < ours[0] <= total:
+            return round(100 * ours[0] / total, 2)
     return None

@@ -9,6 +9,7 @@ import re
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -17,6 +18,9 @@ WORDING = wording_beside(__file__)
 _DEBT_CALLED_IN = PATTERNS["debt_called_in"]
 # A change of control listed as a default: the lender may then call the debt in or terminate.
 _A_DEFAULT = PATTERNS["a_default"]
+# The other side may buy our shares: at a price below their value it takes part of them for nothing.
+_CALL_ON_SHARES = PATTERNS["call_on_shares"]
+_BELOW_VALUE = PATTERNS["below_value"]
 
 
 @rule(reports={"change_of_control"})
@@ -27,7 +31,7 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
         # a loan's change-of-control trigger calls the debt in: "shall become immediately due and payable";
         # as an item of a list of defaults it is one ("下列任一事件均构成借款人违约：…")
         consequence = re.search(
-            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}",
+            rf"terminat|consent|renegotiat|repric|解除|终止|同意|{_DEBT_CALLED_IN}|{_A_DEFAULT}|{_CALL_ON_SHARES}",
             f"{ctx.lead_in(s)} {text}",
             re.I,
         )
@@ -48,6 +52,8 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                 who = ctx.parties.side_before(text, subj.start(), window=60)
             elif re.search(PATTERNS["chinese_char"], m.group(0)):
                 who = ctx.parties.side_before(text, m.start(), window=20)
+        if ctx.parties.ours(who) and re.search(_CALL_ON_SHARES, consequence.group(0), re.I):
+            return [_call_on_our_shares(ctx, s, m)]
         if ctx.parties.ours(who):
             return [
                 Finding(
@@ -64,3 +70,16 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     return []
+
+
+def _call_on_our_shares(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Finding:
+    """Our change of control lets the other side buy our shares; high when priced below their value."""
+    below = re.search(_BELOW_VALUE, s.text, re.I)
+    return Finding(
+        "change_of_control",
+        "high" if below else "medium",
+        span(s, m),
+        WORDING.t(ctx, "call_below_value") if below else WORDING.t(ctx, "call_on_our_shares"),
+        WORDING.t(ctx, "call_why"),
+        WORDING.t(ctx, "call_market"),
+    )

@@ -91,7 +91,28 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
             rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
             # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
-            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)",
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)"
+            # a call over our shares priced below their value: "AFSL shall have the option of purchasing
+            # from TPH-A, and TPH-A shall be obligated to sell, all of the Shares then owned by TPH-A at a
+            # purchase price per Share equal to the lesser of: (i) the Net Book Value ..." (cuad-train
+            # TRANSPHORM_INC_02_14_2020-EX-10.12_1_-JOINT_VENTURE_AGREEMENT.txt, on default); own phrasings
+            # "the Founder may buy the shares held by the Investor at their net asset value", "may acquire
+            # all Units owned by the defaulting Member at their nominal value"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,80}}?\b(?:Shares|shares|Units|units)\s+(?:then\s+)?(?:held|owned)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of)"
+            # The same sanction written for whichever holder defaults binds us as much as them: "the
+            # non-defaulting Party would make a written offer to purchase the shares of the defaulting
+            # Party at the price determined in terms of Article 15" (cuad-train
+            # IMPCOTECHNOLOGIESINC_04_15_2003-EX-10.65-JOINT_VENTURE_AGREEMENT.txt, there at fair market
+            # price: no finding), TRANSPHORM above (the defaulter's shares at the lesser of book value and
+            # cost); own phrasings "may require the breaching Member to transfer its Units at their book
+            # value", "may compel the insolvent Partner to sell its interest at 60% of its appraised value".
+            # Only a price below value makes it a finding.
+            rf"|(?:require|compel|force)\s+(?:the|any|a|each)\s+(?:defaulting|breaching|insolvent|transferring)\s+(?:Shareholder|Party|Member|Partner|holder)\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+(?:-\w+)?\s+)?(?:per\s*cent\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|the\s+lesser\s+of|nominal|par\b|(?:its|their|the)\s+(?:net\s+)?(?:book|asset)\s+value|(?:its|their|the)\s+net\s+asset\s+value)"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,40}}?\b(?:shares|units|interest)\s+(?:of|held\s+by|owned\s+by)\s+the\s+(?:defaulting|breaching|insolvent)\s+(?:Shareholder|Party|Member|Partner|holder)\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of|a\s+discount|\d+(?:\.\d+)?\s?%\)?\s+of)"
+            # the same in Chinese (own phrasings): "守约方有权按违约方所持股权的账面价值收购该等股权",
+            # "守约方有权要求违约方以其股权净资产值的80%转让全部股权", "违约股东应按其出资额的七折向其他股东转让全部股权"
+            r"|(?:守约方|非违约方|其他股东)[^。；]{0,10}(?:有权|可)[^。；]{0,40}?违约(?:方|股东)[^。；]{0,30}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:收购|购买|受让|转让|出售)"
+            r"|违约(?:方|股东)[^。；]{0,6}(?:应|须)(?:以|按)[^。；]{0,20}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:转让|出售)",
             "Compulsory transfer at a discount applies to the minority.",
             "小股东适用折价强制转让。",
         ),
@@ -135,6 +156,11 @@ def _standard_minority_points(ctx: ClauseContext) -> list[Finding]:
         for s, m in ctx.find(rx):
             if _not_against_us(ctx, s.text, m):
                 continue
+            # a call on our change of control is the change_of_control rule's finding, not a second one
+            if risk == "sha_exit_rights_unfavourable" and re.search(
+                PATTERNS["change_of_control"], s.text, re.I
+            ):
+                continue
             out.append(
                 Finding(
                     risk,
@@ -169,7 +195,63 @@ def _quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding])
                 WORDING.finding(ctx, "quorum_without_our_director", "sha_governance_weak", "high", span(s, m))
             )
         break
-    return out
+    return out or _quorum_their_directors_make(ctx, reported=reported)
+
+
+def _quorum_their_directors_make(ctx: ClauseContext, *, reported: list[Finding]) -> list[Finding]:
+    """A Board quorum the other side's directors make alone: a number, or a majority, within their seats.
+
+    The seats come from the board clause (``their_board_seats`` in the metadata). "A quorum shall be
+    deemed to exist ... so long as at least a majority of the total number of Directors then in office
+    are present" on a board where one side nominates three of five (cuad-train
+    TRANSPHORM_INC_02_14_2020-EX-10.12_1_-JOINT_VENTURE_AGREEMENT.txt); own phrasings "the quorum shall
+    be four directors" (four of seven seats theirs), "two Directors shall form a quorum". A quorum that
+    names our director or each side's ("at least one representative appointed by each Party") is none.
+    """
+    board = re.match(r"(\d+) of (\d+)$", str(ctx.metadata.get("their_board_seats") or ""))
+    if board is None:
+        return []
+    seats, size = float(board.group(1)), float(board.group(2))
+    for s, m in ctx.find(PATTERNS["board_quorum"]):
+        if re.search(PATTERNS["quorum_needs_each_side"], s.text, re.I) or re.search(
+            rf"(?:{ctx.us_rx})\s+(?:Director|nominee|appointee|representative)", s.text, re.I
+        ):
+            return []
+        needed = size // 2 + 1 if m.group("majority") else _quorum_number(m.group("n"))
+        if needed > seats:
+            continue
+        if VETOES.applies(
+            "reported_already",
+            any(f.risk_type == "sha_governance_weak" and f.quote.start == s.start for f in reported),
+        ):
+            return []
+        return [
+            WORDING.finding(
+                ctx,
+                "quorum_their_directors_make",
+                "sha_governance_weak",
+                "medium",
+                span(s, m),
+                seats=f"{seats:g}",
+            )
+        ]
+    return []
+
+
+def _quorum_number(raw: str) -> float:
+    """The directors a quorum names: "three (3)" → 3, "4" → 4."""
+    digits = re.search(r"\d{1,2}", raw)
+    if digits:
+        return float(digits.group(0))
+    return float(_NUMBER_WORDS.get(raw.split()[0].lower(), 99))
+
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    )
+}
 
 
 def _long_lock_up(ctx: ClauseContext) -> list[Finding]:
