@@ -31,6 +31,7 @@ VETOES = Vetoes(
         "right_both_sides_hold": '"The Company or the Contractor may terminate": a right both sides hold',
         "cause_in_title": "an article about default names no convenience: its rights are for cause",
         "long_notice_with_profit": "30 days' notice or more, lost profit paid, the work not re-let",
+        "infringement_remedy": "ending a licence when an infringement claim leaves no commercially reasonable fix is the market IP remedy",
     },
 )
 
@@ -84,6 +85,8 @@ def _own_judgement(ctx: ClauseContext, text: str) -> bool:
     determines that the Supplier's goods are below standard"), or about quality, misuse or conduct,
     is a right for cause judged by one side and does not count.
     """
+    if VETOES.applies("infringement_remedy", re.search(PATTERNS["infringement"], ctx.text, re.I)):
+        return False
     for judged in _JUDGEMENT.finditer(text):
         before = re.split(r"[,;，；]", text[max(0, judged.start() - 60) : judged.start()])[-1]
         judges = ctx.parties.mentions(before)
