@@ -154,6 +154,7 @@ def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
 _LAPSE = PATTERNS.compiled("lapse")
 _LAPSE_AUTOMATIC = PATTERNS.compiled("lapse_automatic")
 _NO_ORDER = PATTERNS.compiled("no_order")
+_CONTRACT_SUBJECT = PATTERNS.compiled("contract_subject")
 
 
 def _lapse_on_their_omission(ctx: ClauseContext) -> list[Finding]:
@@ -168,6 +169,10 @@ def _lapse_on_their_omission(ctx: ClauseContext) -> list[Finding]:
         lapse = _LAPSE.search(text)
         omission = _NO_ORDER.search(text)
         if not (lapse and omission and _LAPSE_AUTOMATIC.search(text)):
+            continue
+        # what lapses is the contract, not a right of theirs ("the exclusivity shall automatically
+        # terminate if the Distributor fails to purchase the minimum" takes a benefit from them)
+        if not _CONTRACT_SUBJECT.search(text[max(0, lapse.start() - 80) : lapse.start()]):
             continue
         omitter = _omitter(ctx, s, omission)
         if not ctx.parties.theirs(omitter):
