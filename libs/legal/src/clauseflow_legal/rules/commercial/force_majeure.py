@@ -82,10 +82,27 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
     return _force_majeure_denied_to_us(ctx) or _payable_while_stopped(ctx)
 
 
+# "the Licensee's platform charges", "乙方的管理费": the party whose fee runs on is its payer.
+_POSSESSIVE = re.compile(r"\s*(?:['’]s?\b|的)")
+# the payment verb: a party named after it ("beyond the Landlord's control") says what stops the
+# business, not who pays
+_PAYMENT_VERB = re.compile(r"payable|\bpay\b|照常|仍应|继续|仍须")
+
+
+def _fee_owner(ctx: ClauseContext, payment: str) -> Side | None:
+    """The side whose fee the payment is, when the words name it as the fee's owner before the verb."""
+    verb = _PAYMENT_VERB.search(payment)
+    before = payment[: verb.start()] if verb else payment
+    for mention in ctx.parties.mentions(before):
+        if mention.side in ("us", "them") and _POSSESSIVE.match(before, mention.end):
+            return mention.side
+    return None
+
+
 def _payable_while_stopped(ctx: ClauseContext) -> list[Finding]:
     """Our payments run on, in full, through the period force majeure closes the business."""
     for s, m in ctx.find(PATTERNS["payable_while_stopped"]):
-        payer = ctx.actor(s, m.start())
+        payer = _fee_owner(ctx, m.group(0)) or ctx.actor(s, m.start())
         if payer is None:
             payer = "us" if ctx.parties.pays else "them" if ctx.parties.supplies else None
         if ctx.parties.ours(payer):

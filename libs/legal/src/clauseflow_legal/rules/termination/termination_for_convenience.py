@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import (
     MODAL,
     TWO_SUBJECTS,
@@ -15,7 +16,7 @@ from clauseflow_legal.rules.base import (
 )
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import find_periods, fmt_period
+from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -30,6 +31,7 @@ VETOES = Vetoes(
         "right_both_sides_hold": '"The Company or the Contractor may terminate": a right both sides hold',
         "cause_in_title": "an article about default names no convenience: its rights are for cause",
         "long_notice_with_profit": "30 days' notice or more, lost profit paid, the work not re-let",
+        "infringement_remedy": "ending a licence when an infringement claim leaves no commercially reasonable fix is the market IP remedy",
     },
 )
 
@@ -68,6 +70,54 @@ def _own_words(text: str, verb: re.Match[str]) -> str:
     return text[start : verb.end() + (later.start() if later else 150)]
 
 
+_JUDGEMENT = PATTERNS.compiled("own_judgement")
+_BUSINESS_JUDGEMENT = PATTERNS.compiled("business_judgement")
+# where the judged matter ends: the condition's comma, or the verb it conditions
+_JUDGED_END = re.compile(r"[,;，；]|\b(?:may|shall|will|then)\b|可以|有权|可")
+
+
+def _own_judgement(ctx: ClauseContext, text: str) -> bool:
+    """Whether the ending turns on the counterparty's own business judgement, not on anything of ours.
+
+    "if the Distributor decides that the line no longer suits its range" is a decision the
+    counterparty takes alone about its own affairs: no breach or default of ours triggers it, so the
+    right it conditions is one of convenience. A view about us or our performance ("if the Buyer
+    determines that the Supplier's goods are below standard"), or about quality, misuse or conduct,
+    is a right for cause judged by one side and does not count.
+    """
+    if VETOES.applies("infringement_remedy", re.search(PATTERNS["infringement"], ctx.text, re.I)):
+        return False
+    for judged in _JUDGEMENT.finditer(text):
+        before = re.split(r"[,;，；]", text[max(0, judged.start() - 60) : judged.start()])[-1]
+        judges = ctx.parties.mentions(before)
+        if judges and not ctx.parties.theirs(judges[-1].side):
+            continue
+        end = _JUDGED_END.search(text, judged.end())
+        matter = text[judged.end() : end.start() if end else len(text)]
+        if any(ctx.parties.ours(side) for side in ctx.parties.sides_in(matter)):
+            continue
+        if _BUSINESS_JUDGEMENT.search(matter):
+            return True
+    return False
+
+
+_BY_AGENT = re.compile(r"\s+by\s+(?:the\s+)?")
+
+
+def _agent_after(ctx: ClauseContext, text: str, verb: re.Match[str]) -> Side | None:
+    """The party a passive verb names right after it: "may be brought to an end by the Lessor".
+
+    The actor of a one-word passive ("terminated by the Lessor") is read by ``ctx.actor``; a verb of
+    several words leaves its "by" phrase out of that reach, and the subject before the modal ("The
+    Lessee agrees that this Lease may be brought to an end by the Lessor") is not the one who acts.
+    """
+    by = _BY_AGENT.match(text, verb.end())
+    if not by:
+        return None
+    named = ctx.parties.mentions(text[by.end() : by.end() + 60])
+    return named[0].side if named and named[0].start == 0 else None
+
+
 # The contract falls with the counterparty's own contract upstream (a subcontract with its main
 # contract, work for the employer's project) and we may claim nothing: an ending outside our control
 # with the effect of a termination for convenience without compensation.
@@ -100,6 +150,61 @@ def _upstream_end_without_compensation(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+# The contract ends of itself when the party who orders does not order: an exit it controls.
+_LAPSE = PATTERNS.compiled("lapse")
+_LAPSE_AUTOMATIC = PATTERNS.compiled("lapse_automatic")
+_NO_ORDER = PATTERNS.compiled("no_order")
+_CONTRACT_SUBJECT = PATTERNS.compiled("contract_subject")
+
+
+def _lapse_on_their_omission(ctx: ClauseContext) -> list[Finding]:
+    """The contract lapses when the counterparty does not order: it may walk away by not ordering.
+
+    Who omits is the party named before the omission ("if the Customer fails to order"); a
+    sentence naming nobody ("连续三个月未下达订单的") means the party who orders, the buyer. An ending
+    on our own omission (our minimum purchases) is a performance term, not this.
+    """
+    for s in ctx.sentences:
+        text = s.text
+        lapse = _LAPSE.search(text)
+        omission = _NO_ORDER.search(text)
+        if not (lapse and omission and _LAPSE_AUTOMATIC.search(text)):
+            continue
+        # what lapses is the contract, not a right of theirs ("the exclusivity shall automatically
+        # terminate if the Distributor fails to purchase the minimum" takes a benefit from them)
+        if not _CONTRACT_SUBJECT.search(text[max(0, lapse.start() - 80) : lapse.start()]):
+            continue
+        omitter = _omitter(ctx, s, omission)
+        if not ctx.parties.theirs(omitter):
+            continue
+        denied = re.search(_NO_CLAIM, text, re.I)
+        if denied and not ctx.parties.ours(ctx.actor(s, denied.start())):
+            denied = None
+        return [
+            WORDING.finding(
+                ctx,
+                "lapse_on_their_omission",
+                "termination_for_convenience",
+                "high" if denied else "medium",
+                span(s, 0),
+            )
+        ]
+    return []
+
+
+def _omitter(ctx: ClauseContext, sentence: Sentence, omission: re.Match[str]) -> Side | None:
+    """Who fails to order: the party named just before the omission, else the side that buys."""
+    before = re.split(r"[,;，；。]|\b(?:if|where|when|unless)\b", sentence.text[: omission.start()])[-1]
+    named = [m for m in ctx.parties.mentions(before) if m.side in ("us", "them")]
+    if named:
+        return named[-1].side
+    if ctx.parties.supplies:
+        return "them"
+    if ctx.parties.pays:
+        return "us"
+    return None
+
+
 @rule(reports={"termination_for_convenience"})
 def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may end the contract without cause, on short notice or to re-let the work."""
@@ -123,7 +228,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        if not conv and not notice_only:
+        if not conv and not notice_only and not _own_judgement(ctx, text):
             continue
         # "in that event" after the verb points back to a cause ("may terminate in that event on notice"),
         # unless it sits in a later coordinate clause about the ending itself ("..., and its only liability
@@ -139,7 +244,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             "for_cause", cause and not re.search(PATTERNS["convenience_or_without_cause"], text, re.I)
         ):
             continue
-        side = ctx.actor(s, m.start())
+        side = _agent_after(ctx, text, m) or ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
         subject = text[max(0, m.start() - 80) : m.start()]
@@ -221,4 +326,4 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
                         span(s, m),
                     )
                 ]
-    return _upstream_end_without_compensation(ctx)
+    return _upstream_end_without_compensation(ctx) or _lapse_on_their_omission(ctx)
