@@ -16,7 +16,7 @@ from clauseflow_legal.text import Sentence
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
 # exclusive dealing as the covenants area reads it, and the sole-source obligation (buy only from one source)
-DEALING = f"{EXCLUSIVE_DEALING}|{PATTERNS['sole_source']}"
+DEALING = EXCLUSIVE_DEALING + "|" + PATTERNS["sole_source"]
 VETOES = Vetoes(
     "exclusivity",
     {
@@ -70,7 +70,7 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 ctx.t(
                     f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
-                    if re.search(f"{PATTERNS['only_from']}|{PATTERNS['sole_source']}", m.group(0), re.I)
+                    if re.search(PATTERNS["only_from"] + "|" + PATTERNS["sole_source"], m.group(0), re.I)
                     else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
                     f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
                 ),
