@@ -11,9 +11,12 @@ from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+# exclusive dealing as the covenants area reads it, and the sole-source obligation (buy only from one source)
+DEALING = EXCLUSIVE_DEALING + "|" + PATTERNS["sole_source"]
 VETOES = Vetoes(
     "exclusivity",
     {
@@ -29,7 +32,7 @@ VETOES = Vetoes(
 @rule(reports={"exclusivity"})
 def exclusivity(ctx: ClauseContext) -> list[Finding]:
     """Exclusive-dealing obligations binding us without reciprocity."""
-    for s, m in ctx.find(EXCLUSIVE_DEALING):
+    for s, m in ctx.find(DEALING):
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
             continue
@@ -51,14 +54,13 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
             continue
         if VETOES.applies(
             "answers_their_appointment",
-            "appoint" not in m.group(0).lower()
-            and (EXCLUSIVE_APPOINTMENT.search(ctx.text) or ctx.metadata.get("exclusive_appointment")),
+            "appoint" not in m.group(0).lower() and _exclusive_appointment_beside(ctx, s, m),
         ):
             continue
         if VETOES.applies(
             "answers_their_purchasing",
             "appoint" in m.group(0).lower()
-            and any(ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(EXCLUSIVE_DEALING)),
+            and any(ctx.parties.theirs(ctx.actor(s2, m2.start())) for s2, m2 in ctx.find(DEALING)),
         ):
             continue
         return [
@@ -68,7 +70,7 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 ctx.t(
                     f"{ctx.us} is bound to deal exclusively: it may buy only from {ctx.them} or its nominees."
-                    if re.search(PATTERNS["only_from"], m.group(0), re.I)
+                    if re.search(PATTERNS["only_from"] + "|" + PATTERNS["sole_source"], m.group(0), re.I)
                     else f"{ctx.us} is bound to deal exclusively ({m.group(0)}).",
                     f"{ctx.us}须承担排他交易义务（{m.group(0)}）。",
                 ),
@@ -88,3 +90,16 @@ def _made_to_their_designs(ctx: ClauseContext, text: str, m: re.Match[str]) -> b
     # the English and Chinese forms name their owner groups apart (one compiled pattern)
     owners = ctx.parties.mentions(designs.group("owner") or designs.group("owner_zh") or "")
     return any(ctx.parties.theirs(x.side) for x in owners)
+
+
+def _exclusive_appointment_beside(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> bool:
+    """An exclusive appointment other than the restraint itself: in this clause, or the contract's line.
+
+    "甲方不得另行委托其他服务机构" is read both as an appointment and as 甲方's restraint; it cannot
+    answer itself.
+    """
+    for s2, m2 in ctx.find(EXCLUSIVE_APPOINTMENT.pattern):
+        if s2 != s or m2.end() <= m.start() or m2.start() >= m.end():
+            return True
+    line = str(ctx.metadata.get("exclusive_appointment") or "").strip()
+    return bool(line) and line not in ctx.text
