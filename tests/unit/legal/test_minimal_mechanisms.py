@@ -10,16 +10,11 @@ Each mechanism is general; what it looks for is data keyed by risk type (``minim
 from __future__ import annotations
 
 import pytest
-from clauseflow_legal.minimal_edit import (
-    Where,
-    actor_edits,
-    alternative_strikes,
-    clause_actors,
-    figure_amendments,
-    limb_strikes,
-    market_figures,
-    minimal_alternative,
-)
+from clauseflow_legal.minimal_actors import actor_edits, clause_actors
+from clauseflow_legal.minimal_edit import minimal_alternative
+from clauseflow_legal.minimal_figures import figure_amendments, market_figures
+from clauseflow_legal.minimal_setting import Where
+from clauseflow_legal.minimal_strikes import alternative_strikes, limb_strikes
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_feedback import render_period
 from clauseflow_legal.redline_rules import broken_sentence, edit_share, is_minimal

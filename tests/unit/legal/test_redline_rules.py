@@ -8,7 +8,7 @@ Every clause here is written for these tests.
 from __future__ import annotations
 
 import pytest
-from clauseflow_legal.minimal_edit import actor_edits, clause_actors
+from clauseflow_legal.minimal_actors import actor_edits, clause_actors
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_rules import (
     contract_vocabulary,

@@ -10,15 +10,9 @@ The wording here is our own; the mechanisms are general and keyed by risk type i
 from __future__ import annotations
 
 import pytest
-from clauseflow_legal.minimal_edit import (
-    actor_edits,
-    clause_actors,
-    contradicted_qualifier,
-    minimal_alternative,
-    strike_spans,
-    struck,
-    with_rider,
-)
+from clauseflow_legal.minimal_actors import actor_edits, clause_actors
+from clauseflow_legal.minimal_edit import contradicted_qualifier, minimal_alternative, with_rider
+from clauseflow_legal.minimal_strikes import strike_spans, struck
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_rules import broken_sentence, edit_share, no_op_change
 

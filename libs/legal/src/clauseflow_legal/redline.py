@@ -23,13 +23,9 @@ from clauseflow_documents.party_names import ROLES, roles_in
 
 from clauseflow_legal import redline_rules as rules
 from clauseflow_legal.analysis import reported_quote
-from clauseflow_legal.minimal_edit import (
-    Where,
-    contradicted_qualifier,
-    figure_amendments,
-    market_figures,
-    smaller_redline,
-)
+from clauseflow_legal.minimal_edit import contradicted_qualifier, smaller_redline
+from clauseflow_legal.minimal_figures import figure_amendments, market_figures
+from clauseflow_legal.minimal_setting import Where
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import DOMAINS, PlaybookEntry, load_playbook
 from clauseflow_legal.redline_feedback import apply_feedback, render_percent, render_period

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from clauseflow_contracts.review import Risk
 from clauseflow_legal import redline_rules as rules
-from clauseflow_legal.minimal_edit import Where, contradicted_qualifier, smaller_redline
+from clauseflow_legal.minimal_edit import contradicted_qualifier, smaller_redline
+from clauseflow_legal.minimal_setting import Where
 
 
 @dataclass(frozen=True)
