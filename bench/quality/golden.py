@@ -212,12 +212,17 @@ def _target(contract: GoldenContract, view: SystemView, item: dict[str, Any]) ->
 
 
 def matches_planted(finding: dict[str, Any], target: Target, view: SystemView) -> bool:
-    """Clause and type match, or the quoted text overlaps one of the key's quotes."""
+    """Clause and type match, or the quoted text overlaps one of the key's quotes in its clause or type.
+
+    An overlap alone is not enough: two clauses may share a run of words ("not less than sixty
+    per cent (60%) of the Shares") and a finding on one is no finding of the other's risk.
+    """
     text = str(finding.get("original_text") or "")
-    if any(overlaps(text, q) for q in target.quotes):
-        return True
     same_clause = any(view.related(finding["clause_id"], cid) for cid in target.clause_ids)
-    return same_clause and finding["risk_type"] == target.item["risk_type"]
+    same_type = finding["risk_type"] == target.item["risk_type"]
+    if (same_clause or same_type) and any(overlaps(text, q) for q in target.quotes):
+        return True
+    return same_clause and same_type
 
 
 def hits_near_miss(finding: dict[str, Any], target: Target, view: SystemView) -> bool:
