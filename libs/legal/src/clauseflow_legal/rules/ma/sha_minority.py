@@ -579,8 +579,10 @@ def _thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             # "representing in the aggregate 5.0% or more" (cuad-train
             # GWG_HOLDINGS_INC._-_ORDERLY_MARKETING_AGREEMENT.txt), "own in the aggregate less than
             # 50%" (cuad-train Monsanto_Company_-_SECOND_A_R_EXCLUSIVE_AGENCY_AND_MARKETING_AGREEMENT.txt).
-            # Always with "the" there; "together" or "collectively" after the verb occurs in none.
-            rf"(?:approv\w+|consent|sanction|resolution)\s+(?:of|by)\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:in\s+the\s+aggregate\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
+            # The article may go, as in "a minimum of 100 Units in aggregate" (cuad-train
+            # CybergyHoldingsInc_20140520_10-Q_EX-10.27_…_Affiliate_Agreement.txt); "together" or
+            # "collectively" after the verb occurs in none.
+            rf"(?:approv\w+|consent|sanction|resolution)\s+(?:of|by)\s+(?:the\s+)?(?:Shareholders?|members|holders)\s+(?:holding|representing|who\s+hold)\s+(?:in\s+(?:the\s+)?aggregate\s+)?(?:at\s+least\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?{_SHARE}"
             rf"|(?:经|由)(?:代表|持有)[^。；]{{0,6}}?{_SHARE_ZH}(?:以上)?(?:的)?(?:表决权|股权)的股东[^。；]{{0,6}}(?:同意|通过|批准)",
             lambda needed: on_reserved_matters and 50 < needed <= others,
             reserved,
