@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
@@ -11,6 +12,7 @@ from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
+    Period,
     Sentence,
     find_periods,
     fmt_period,
@@ -28,6 +30,9 @@ VETOES = Vetoes(
     },
 )
 
+# How close after a later period of a sentence its own bar stands ("… within fifteen (15) days after
+# delivery of the monthly report to which it relates is irrevocably waived").
+_OWN_BAR = 120
 # What a claimant must do in time: give notice, claim, sue, invoice.
 _CLAIM_STEP = PATTERNS["claim_step"]
 # A sentence whose bar refers to the period of the sentence before: "within such period", "If it does not".
@@ -79,6 +84,8 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             quote = Sentence(ctx.text[before.start : s.start + len(text)], before.start)
         if not periods or quote is None:
             continue
+        # the text the periods were read in: the sentence, or the one before that it points back to
+        source = text if quote.start >= s.start else ctx.text[quote.start : s.start]
         period = periods[0]
         give_rx = (
             r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|发出|提出|提交|通知)"
@@ -103,12 +110,26 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             side = ctx.parties.side_before(text, bar.start())
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
-        limitation = re.search(PATTERNS["proceedings"], text, re.I) and period.unit in {"month", "year"}
         fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
-        # earned fees forfeited for a late invoice: anything under six months to invoice is harsh
-        short = period.months < 6 if fees_lost else period.months < 12 if limitation else period.days < 28
-        if VETOES.applies("period_not_short", not short):
+        # One sentence may bar two claims, each with its own period ("any action … must be commenced
+        # within twelve months, and any credit not claimed within fifteen days is waived"): each
+        # later period is judged with the step it is the deadline of, the words since the period
+        # before it (the first with the whole sentence, as a single period always was), and counts
+        # only with its own bar close after it: a deadline to deliver a statement is no claim window
+        # because a forfeiture stands at the far end of the sentence.
+        steps = [source] + [source[a.end : b.start] for a, b in itertools.pairwise(periods)]
+        shorts = [
+            p
+            for i, (p, step) in enumerate(zip(periods, steps, strict=True))
+            if _short(p, step, fees_lost)
+            and (i == 0 or re.search(BAR, source[p.end : p.end + _OWN_BAR], re.I))
+        ]
+        if VETOES.applies("period_not_short", not shorts):
             continue
+        if shorts[0] is not period:
+            period = shorts[0]
+            if quote.start >= s.start:  # quoted from this sentence: around the period that bars
+                quote = span(s, period.start)
         if VETOES.applies(
             "mutual_without_sides",
             side == "mutual" and not ctx.parties.buy_side and not ctx.parties.sell_side,
@@ -132,3 +153,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _short(period: Period, step: str, fees_lost: bool) -> bool:
+    """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?"""
+    if fees_lost:
+        return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
+    if re.search(PATTERNS["proceedings"], step, re.I) and period.unit in {"month", "year"}:
+        return period.months < 12  # a contractual limitation period: under a year is harsh
+    return period.days < 28
