@@ -17,27 +17,8 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.party_roles import PartySegment
+from clauseflow_legal.text import words_to_number
 
-_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
 _NUMBER = (
     r"(?:\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*\(\d{1,2}\))?"
 )
@@ -49,9 +30,9 @@ _BOARD = re.compile(
 
 
 def _value(number: str) -> int:
-    """ "three (3)" → 3, "5" → 5."""
+    """ "three (3)" → 3, "5" → 5 (the figure in brackets, else the words)."""
     digits = re.search(r"\d{1,2}", number)
-    return int(digits.group(0)) if digits else _WORDS[number.split()[0].lower()]
+    return int(digits.group(0)) if digits else int(words_to_number(number) or 0)
 
 
 def _aliases(segment: PartySegment) -> list[str]:
