@@ -11,9 +11,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from clauseflow_documents.parser import parse_document
 from clauseflow_legal.clause_classifier import sentences
-from clauseflow_legal.clause_types import CUAD_TYPES, classify_clause
+from clauseflow_legal.clause_types import CUAD_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN_DATA = ROOT.parent / "shared" / "data" / "cuad-train"
@@ -93,9 +92,3 @@ def labelled_sentences(contract: Contract, types: tuple[str, ...]) -> list[tuple
                     break
         out.append((contract.text[start:end], found))
     return out
-
-
-def rule_presence(contract: Contract) -> set[str]:
-    """The types the rule-based typing finds in the contract (parsed as the product parses it)."""
-    document = parse_document(contract.path.read_bytes(), contract.path.name)
-    return {t for c in document.clauses for t in classify_clause(c.title, c.text)}

@@ -14,8 +14,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from clauseflow_documents.parser import parse_document
 from clauseflow_legal import clause_classifier
-from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause_combined
+from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause, classify_clause_combined, model_text
 
 FIXTURE = Path(__file__).resolve().parents[2] / "data" / "clause_classifier_fixture.json"
 
@@ -52,7 +53,9 @@ def test_the_shipped_model_is_small_and_names_catalogue_types() -> None:
     assert clause_classifier.MODEL_PATH.stat().st_size < 2_000_000
     assert set(model.type_ids) <= set(CLAUSE_TYPES)
     assert len(model.type_ids) == 13
-    assert set(model.modes) <= {"union", "model", "rules"}
+    # A rule's reading is evidence for its type: confirming it never takes more than finding it.
+    for rule_threshold, threshold in zip(model.rule_thresholds, model.thresholds, strict=True):
+        assert rule_threshold <= threshold
 
 
 def test_inference_equals_the_training_librarys_decision_function() -> None:
@@ -68,7 +71,7 @@ def test_plain_phrasings_get_their_type(type_id: str) -> None:
     text = PHRASINGS[type_id]
     assert type_id in classify_clause_combined("", text)
     model = clause_classifier.shipped()
-    if model.modes[model.type_ids.index(type_id)] != "rules":
+    if model.thresholds[model.type_ids.index(type_id)] < 1e9:  # the model reads the type
         assert type_id in model.classify(text), model.scores(text)[type_id]
 
 
@@ -88,6 +91,33 @@ def test_a_cap_in_unusual_words_is_still_a_cap(text: str) -> None:
     assert "cap_on_liability" in classify_clause_combined("", text)
 
 
+# Known miss of the learned typing, kept visible: the example's clause 5.1 assigns the supplier's
+# background IP with the deliverables. Word by word it reads like the retention carve-outs of the
+# training contracts ("pre-existing", "background intellectual property"), and cross-validation found
+# the rules' IP reading too often wrong on those contracts (contract precision 0.71) to stand against
+# the model. The reviewer's rules still read it (the risk is raised); only the clause's type is lost.
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "services_agreement_en.txt"
+
+
+def _example_clause(clause_id: str) -> tuple[str, str]:
+    clause = parse_document(EXAMPLE.read_bytes(), EXAMPLE.name).get(clause_id)
+    assert clause is not None
+    return clause.title, clause.text
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: background-IP words read as a retention carve-out")
+def test_the_examples_assignment_of_background_ip_is_an_ip_assignment() -> None:
+    assert "ip_ownership_assignment" in classify_clause_combined(*_example_clause("5.1"))
+
+
+def test_the_rules_read_that_assignment_and_the_model_overrules_them() -> None:
+    title, text = _example_clause("5.1")
+    assert "ip_ownership_assignment" in classify_clause(title, text)
+    model = clause_classifier.shipped()
+    index = model.type_ids.index("ip_ownership_assignment")
+    assert model.scores(model_text(title, text))["ip_ownership_assignment"] < model.rule_thresholds[index]
+
+
 def test_a_clause_about_none_of_them_gets_none_of_the_learned_types() -> None:
     model = clause_classifier.shipped()
     assert not model.classify(NEUTRAL)
@@ -105,6 +135,37 @@ def test_chinese_clauses_are_typed_by_the_rules_alone() -> None:
     assert model.scores(cap) == {}
     assert "cap_on_liability" in classify_clause_combined("", cap, "zh-CN")
     assert "governing_law" in classify_clause_combined("", "本合同适用中华人民共和国法律。", "zh-CN")
+
+
+AUDIT = "The books are open to audit."
+PAYMENT = "Payment is due monthly."
+
+
+def _two_type_model(threshold: float, rule_threshold: float) -> clause_classifier.ClauseClassifier:
+    """A model of two types: the audit type scores above 1 on ``AUDIT`` and 0 on anything else."""
+    buckets = clause_classifier.features(AUDIT)
+    return clause_classifier.ClauseClassifier(
+        type_ids=("audit_rights", "insurance"),
+        intercepts=(0.0, 0.0),
+        thresholds=(threshold, threshold),
+        rule_thresholds=(rule_threshold, rule_threshold),
+        weights={bucket: ((0, 1.0),) for bucket in buckets},
+    )
+
+
+def test_a_type_the_rules_gave_needs_only_the_rule_threshold_to_stand() -> None:
+    model = _two_type_model(threshold=0.5, rule_threshold=-1.0)
+    assert model.classify(AUDIT) == {"audit_rights"}
+    assert model.classify(PAYMENT) == set()
+    # The rules typed the clause: a score of 0 reaches the rule threshold, though not the own one.
+    assert model.classify(PAYMENT, frozenset({"audit_rights"})) == {"audit_rights"}
+    assert model.classify(PAYMENT, frozenset({"insurance"})) == {"insurance"}
+
+
+def test_the_model_can_overrule_a_rule_whose_reading_it_does_not_share() -> None:
+    model = _two_type_model(threshold=0.5, rule_threshold=0.2)
+    assert model.classify(PAYMENT, frozenset({"audit_rights"})) == set()
+    assert model.classify(AUDIT, frozenset({"audit_rights"})) == {"audit_rights"}
 
 
 def test_sentences_are_cut_at_full_stops_and_long_runs_in_windows() -> None:

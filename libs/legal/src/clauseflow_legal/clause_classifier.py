@@ -7,8 +7,9 @@ is cut into sentences, each sentence becomes a set of hashed features (``feature
 function the training script used to build its matrices, with the feature set the model file
 names: word uni- and bigrams, optionally trigrams and the last words of the previous sentence of
 the clause), and a category's score is the best sentence's decision value.
-A category is found when that score reaches its threshold, chosen
-by cross-validation on the train split.
+Each category has two thresholds, both chosen by cross-validation on the train split: one for a
+clause the hand-written rules already give the category (their reading is evidence, so the model
+needs less to confirm it, or nothing at all) and one for a clause the rules do not.
 
 The training data is English: for a clause written mostly in Chinese the model says nothing and
 the rule-based typing (:mod:`clause_types`) decides alone.
@@ -67,6 +68,17 @@ def _windows(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         yield start + chunk[0].start(), start + chunk[-1].end()
 
 
+def reading_units(text: str) -> list[tuple[str, str]]:
+    """The sentences the model reads in a clause text, each with the sentence before it ("" first)."""
+    units = []
+    previous = ""
+    for start, end in sentences(text):
+        sentence = text[start:end]
+        units.append((sentence, previous))
+        previous = sentence
+    return units
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens with every digit read as 0 (a number's size is not its type)."""
     return _TOKEN.findall(_DIGIT.sub("0", text.lower()))
@@ -120,9 +132,10 @@ class ClauseClassifier:
 
     type_ids: tuple[str, ...]
     intercepts: tuple[float, ...]
+    # A type is given to a clause the rules did not type when its best sentence reaches this.
     thresholds: tuple[float, ...]
-    # How each type combines with the rules: "union", "model" (the model alone) or "rules".
-    modes: tuple[str, ...]
+    # ... and kept on a clause the rules typed when its best sentence reaches this (-1e9: always).
+    rule_thresholds: tuple[float, ...]
     # bucket → ((type index, weight), ...): only the buckets with a non-zero weight are kept.
     weights: dict[int, tuple[tuple[int, float], ...]]
     feature_set: FeatureSet = WORD_1_2
@@ -140,20 +153,28 @@ class ClauseClassifier:
         best = [-math.inf] * len(self.type_ids)
         if not is_english(text):
             return {}
-        previous = ""
-        for start, end in sentences(text):
-            sentence = text[start:end]
+        for sentence, previous in reading_units(text):
             # The previous sentence is read only when the model was trained with context.
             context = previous if self.feature_set.context_words else ""
             for i, score in enumerate(_cached_decision(self, sentence, context)):
                 best[i] = max(best[i], score)
-            previous = sentence
         return dict(zip(self.type_ids, best, strict=True))
 
-    def classify(self, text: str) -> set[str]:
-        """The types whose best sentence reaches the type's threshold."""
-        thresholds = dict(zip(self.type_ids, self.thresholds, strict=True))
-        return {t for t, score in self.scores(text).items() if score >= thresholds[t]}
+    def classify(self, text: str, rule_types: frozenset[str] = frozenset()) -> set[str]:
+        """The types the model gives a clause, given the types the rules gave it.
+
+        A type the rules gave is kept when its best sentence reaches the type's rule threshold
+        (for most types far below any score: the rules' reading stands); any other type is given
+        when its best sentence reaches the type's own threshold. Types the model does not know
+        are not returned: the caller keeps the rules' reading of them.
+        """
+        found = set()
+        for (type_id, score), own, confirm in zip(
+            self.scores(text).items(), self.thresholds, self.rule_thresholds, strict=True
+        ):
+            if score >= (confirm if type_id in rule_types else own):
+                found.add(type_id)
+        return found
 
 
 @lru_cache(maxsize=8192)
@@ -200,7 +221,7 @@ def load(path: Path = MODEL_PATH) -> ClauseClassifier:
         type_ids=tuple(meta["type_ids"]),
         intercepts=tuple(float(v) for v in meta["intercepts"]),
         thresholds=tuple(float(v) for v in meta["thresholds"]),
-        modes=tuple(meta["modes"]),
+        rule_thresholds=tuple(float(v) for v in meta["rule_thresholds"]),
         weights={b: tuple(pairs) for b, pairs in table.items()},
         feature_set=feature_set,
     )

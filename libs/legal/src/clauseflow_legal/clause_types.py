@@ -999,32 +999,43 @@ def _heading_holds(detector: _Detector, rest: str) -> bool:
 
 
 def classify_clause_combined(title: str, text: str, language: str = "en") -> list[str]:
-    """The clause types of a clause, in catalogue order: the rules' reading joined with the learned one.
+    """The clause types of a clause, in catalogue order: the rules' reading weighed with the learned one.
 
     The rules (:func:`classify_clause`) know the catalogue's every type and read English
     and Chinese; the model learned from CUAD's 430 train contracts (:mod:`clause_classifier`)
-    reads the risk-bearing types in English and adds them, at the thresholds cross-validation on
-    those contracts chose; types where CV preferred the rules alone (``model.modes``) take nothing
-    from the model. Where CV preferred the model alone, the rules' types are still kept here (per
-    clause the model alone dropped correct types). Chinese text is read by the rules alone.
+    reads the 13 risk-bearing types in English. For those types the model has the last word, with
+    the rules' reading as evidence: a type the rules gave stands when the model's score reaches
+    the type's (low) rule threshold, any other needs the type's own threshold; both thresholds
+    were chosen by cross-validation on those contracts, scoring clauses as this function does.
+    Chinese text is read by the rules alone.
 
-    This is what a review reports and plans by (``report.json``'s ``clause_types``, the checklist).
-    The reviewer's rules and skills still read :func:`classify_clause`, so the model's false
-    positives cannot raise findings.
+    This is what a review reports (``report.json``'s ``clause_types``). Planning, the reviewer's
+    rules and skills read :func:`classify_clause`, so the model's readings cannot raise findings.
     """
-    found = set(classify_clause(title, text, language))
-    if "definitions" in found and re.search(r"definition|定义|释义", title or "", re.I):
+    return weigh_with_model(title, text, classify_clause(title, text, language))
+
+
+def weigh_with_model(title: str, text: str, rule_types: list[str]) -> list[str]:
+    """The rules' types of a clause weighed with the learned model (see :func:`classify_clause_combined`)."""
+    found = set(rule_types)
+    if is_definitions_article(title, found):
         return ["definitions"]  # a definitions article names every type; its entries do nothing
-    body = f"{title}\n{text}" if title else (text or "")
-    model = clause_classifier.shipped()
+    body = model_text(title, text)
     if clause_classifier.is_english(body):
-        # The rules' types are kept: the model adds the types it reads (for "union" and "model" types
-        # alike); a clause the rules type correctly (the example's "shall vest in and be assigned to the
-        # Customer") must not lose its type to a model trained for contract-level presence.
-        learned = model.classify(body)
-        modes = zip(model.type_ids, model.modes, strict=True)
-        found |= {t for t, mode in modes if mode != "rules" and t in learned}
+        model = clause_classifier.shipped()
+        learned = model.classify(body, frozenset(found))
+        found = (found - set(model.type_ids)) | learned
     return sorted(found, key=lambda t: _ORDER[t])
+
+
+def is_definitions_article(title: str, types: set[str]) -> bool:
+    """Whether a clause is a definitions article (typed as such alone, whatever its entries name)."""
+    return "definitions" in types and re.search(r"definition|定义|释义", title or "", re.I) is not None
+
+
+def model_text(title: str, text: str) -> str:
+    """The text the learned model reads for a clause: its heading, then its text."""
+    return f"{title}\n{text}" if title else (text or "")
 
 
 def classify_clause(title: str, text: str, language: str = "en") -> list[str]:
