@@ -8,6 +8,7 @@ import pytest
 from clauseflow_contracts.errors import InvalidInput
 from clauseflow_documents.model import Definition, DocumentStructure
 from clauseflow_documents.store import DocumentStore
+from clauseflow_legal.clause_types import classify_clause, classify_clause_combined
 from clauseflow_skills.catalog import build_registry
 from clauseflow_skills.documents import DocumentCache
 from clauseflow_skills.executor import SkillExecutor
@@ -94,6 +95,19 @@ def test_classify_chinese_termination_for_convenience() -> None:
         skill_context(None),
     )
     assert "termination_for_convenience" in [t.id for t in out.clause_types]
+
+
+def test_classify_answers_what_the_report_says_the_clause_is() -> None:
+    # The distributor's promise not to sell competing products is also an exclusive dealing: the
+    # rules read the restraint, the model learned from CUAD reads the exclusivity as well.
+    text = (
+        "While this Agreement is in force and for one (1) year afterwards, the Distributor shall not sell "
+        "products of any other manufacturer that compete with the Products."
+    )
+    out = classify.run(classify.ClassifyClauseInput(clause_id="x", text=text), skill_context(None))
+    ids = [t.id for t in out.clause_types]
+    assert ids == classify_clause_combined("", text) == ["non_compete", "exclusivity"]
+    assert classify_clause("", text) == ["non_compete"]
 
 
 # --- validate_redline ---------------------------------------------------------------------------

@@ -1,13 +1,18 @@
-"""classify_clause: the clause types of a clause, from the shared catalogue (CUAD + construction + M&A)."""
+"""classify_clause: the clause types of a clause, from the shared catalogue (CUAD + construction + M&A).
+
+The answer is what a review reports the clause to be (``classify_clause_combined``: the rules'
+reading weighed with the model learned from CUAD), so the plan, the model reviewer and the report
+agree on it. The other skills choose playbook positions by the rules' reading alone
+(``clauseflow_skills.text.classify_clause``), so a type only the model sees cannot raise a finding.
+"""
 
 from __future__ import annotations
 
 from clauseflow_contracts.skills import SkillId
-from clauseflow_legal.clause_types import CLAUSE_TYPES
+from clauseflow_legal.clause_types import CLAUSE_TYPES, classify_clause_combined
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput
-from clauseflow_skills.text import classify_clause
 
 
 class ClassifyClauseInput(SkillInput):
@@ -40,7 +45,7 @@ def run(args: ClassifyClauseInput, ctx: SkillContext) -> ClassifyClauseOutput:
     else:
         clause = ctx.require_document().get(args.clause_id)
         title, text = clause.title, clause.text
-    ids = classify_clause(title, text, ctx.review.language)
+    ids = classify_clause_combined(title, text, ctx.review.language)
     return ClassifyClauseOutput(
         clause_id=args.clause_id,
         clause_types=[
