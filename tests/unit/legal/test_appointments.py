@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_legal.appointments import exclusive_appointment
-from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.contract_setting import contract_setting
 
 DISTRIBUTION = """产品经销协议
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.contract_setting import contract_setting
 
 JV = """JOINT VENTURE AGREEMENT
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.contract_setting import contract_setting
 from clauseflow_legal.jurisdictions import (
     DisputeChoice,
     called,
-    contract_setting,
     dispute_choice,
     home_of,
     jurisdiction_key,

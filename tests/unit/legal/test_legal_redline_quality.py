@@ -9,7 +9,9 @@ import re
 
 import pytest
 from clauseflow_legal.analysis import analyse_clause
-from clauseflow_legal.redline import check_redline, draft_redline, in_the_contracts_words
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_check import check_redline
+from clauseflow_legal.redline_parties import in_the_contracts_words
 
 GENERIC_TACK_ON = ("applies equally to both Parties", "双方对等享有和承担")
 

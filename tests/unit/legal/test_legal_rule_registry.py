@@ -7,7 +7,8 @@ from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_documents.party_names import ROLES
 from clauseflow_legal.analysis import analyse_clause, reported_quote
 from clauseflow_legal.parties import infer_parties
-from clauseflow_legal.redline import check_redline, draft_redline
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_check import check_redline
 from clauseflow_legal.rules import REGISTRY, RULE_RISK_TYPES, RULES, ClauseContext, Rule, rule, rules_for
 
 CLAUSES = [

@@ -3,12 +3,9 @@
 # ruff: noqa: E501 -- fixture contracts keep one paragraph per line, as real ones do
 from __future__ import annotations
 
-from clauseflow_documents.definitions import (
-    first_use,
-    is_ordinary_term,
-    undefined_terms_first_used_in,
-)
+from clauseflow_documents.defined_terms import is_ordinary_term
 from clauseflow_documents.parser import parse_document
+from clauseflow_documents.undefined_terms import first_use, undefined_terms_first_used_in
 from clauseflow_legal.analysis import analyse_clause
 
 LICENCE = """SOFTWARE LICENCE AGREEMENT

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from clauseflow_legal.analysis import analyse_clause
-from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.contract_setting import contract_setting
 from clauseflow_legal.parties import contract_parties
 from clauseflow_legal.party_roles import party_names
 

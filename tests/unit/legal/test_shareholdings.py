@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.contract_setting import contract_setting
 
 SHA = """SHAREHOLDERS' AGREEMENT
 

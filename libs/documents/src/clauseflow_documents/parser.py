@@ -39,15 +39,11 @@ from clauseflow_contracts.ids import document_id
 
 from clauseflow_documents.crossrefs import find_cross_references
 from clauseflow_documents.decoding import decode_text_noting, detect_language, normalise_text
-from clauseflow_documents.definitions import (
-    attach_definitions,
-    find_definitions,
-    find_undefined_terms,
-    first_use,
-)
+from clauseflow_documents.definitions import attach_definitions, find_definitions
 from clauseflow_documents.incorporation import amends_general_conditions, borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
 from clauseflow_documents.segmenter import segment
+from clauseflow_documents.undefined_terms import find_undefined_terms, first_use
 
 DEFAULT_MAX_BYTES = 20_000_000
 MAX_TEXT_CHARS = 20_000_000

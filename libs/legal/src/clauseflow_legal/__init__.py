@@ -3,7 +3,7 @@
 - :mod:`.clause_types` — the clause-type catalogue and ``classify_clause``;
 - :mod:`.playbook` — positions, fallbacks and redline templates per domain;
 - :mod:`.analysis` — ``analyse_clause``: the risks of a clause for our party;
-- :mod:`.redline` — ``draft_redline`` and ``check_redline``;
+- :mod:`.redline` — ``draft_redline``; :mod:`.redline_check` — ``check_redline``;
 - :mod:`.risk_types` — the taxonomy ids.
 """
 
@@ -14,7 +14,8 @@ from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.clause_types import CLAUSE_TYPES, CUAD_TYPES, classify_clause
 from clauseflow_legal.playbook import Playbook, PlaybookEntry, load_playbook
-from clauseflow_legal.redline import check_redline, draft_redline
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_check import check_redline
 
 __all__ = [
     "CLAUSE_TYPES",

@@ -4,7 +4,7 @@ A distributor's promise not to sell competing products is one-sided exclusivity 
 supplier stays free to appoint others, and the ordinary price of an exclusive territory when
 the supplier appoints it exclusively. The appointment is usually in one clause ("1.1 甲方指定乙方
 为其独家经销商") and the promise in another, so the appointment is read once from the whole
-contract and travels with the contract's setting (see ``jurisdictions.ContractSetting``).
+contract and travels with the contract's setting (see ``contract_setting.ContractSetting``).
 """
 
 from __future__ import annotations

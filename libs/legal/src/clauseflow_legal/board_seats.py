@@ -3,7 +3,7 @@
 A quorum is a protection only when it needs a director of ours: a quorum of three on a board where
 the other side appoints three is met by its directors alone. The quorum is stated in one clause and
 the board's make-up in another, so the seats travel with the contract's setting (see
-``jurisdictions.ContractSetting``), as our shareholding does.
+``contract_setting.ContractSetting``), as our shareholding does.
 
 Read: "The Board shall consist of five (5) members ..., three (3) of whom shall be nominated by AFSL
 and two (2) of whom shall be nominated by TPH-A" (cuad-train

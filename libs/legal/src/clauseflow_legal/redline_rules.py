@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from clauseflow_documents.definitions import is_ordinary_term, quoted_terms, term_forms
+from clauseflow_documents.defined_terms import is_ordinary_term, quoted_terms, term_forms
 
 from clauseflow_legal.analysis import reported_quote
 from clauseflow_legal.parties import Parties, infer_parties

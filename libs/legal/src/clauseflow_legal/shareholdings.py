@@ -4,7 +4,7 @@ A minority shareholder's protections are only as good as the thresholds attached
 board seat "for so long as it holds at least 30%" is no seat for a 20% investor, and reserved
 matters passed by "Shareholders holding 60%" are the majority's alone when the others hold 80%.
 The clause under review names the threshold; the holding is stated once, elsewhere in the
-contract, and travels with the contract's setting (see ``jurisdictions.ContractSetting``).
+contract, and travels with the contract's setting (see ``contract_setting.ContractSetting``).
 
 Only statements of a holding count ("representing 20% of the issued share capital", "holds 35%
 of the Shares", "持有公司20%的股权", a cap-table line); a condition ("so long as it holds at

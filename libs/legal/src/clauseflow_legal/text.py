@@ -434,3 +434,9 @@ def fmt_period(p: Period) -> str:
     """A period as a short human string ("30 days")."""
     value = int(p.value) if p.value == int(p.value) else p.value
     return f"{value} {p.unit}{'' if value == 1 else 's'}"
+
+
+def written_in_chinese(text: str) -> bool:
+    """Whether a clause is written in Chinese: over 15% of its characters (and over four) are Chinese."""
+    cjk = len(re.findall(r"[\u4e00-\u9fff]", text))
+    return cjk > max(4, len(text) * 0.15)

@@ -29,7 +29,7 @@ from clauseflow_contracts.chat import ChatMessage
 from clauseflow_contracts.events import ClauseTask
 from clauseflow_contracts.review import Depth, LLMUsage, SkillCall
 from clauseflow_documents.model import Clause
-from clauseflow_legal.jurisdictions import ContractSetting
+from clauseflow_legal.contract_setting import ContractSetting
 from clauseflow_platform.logging import get_logger
 from clauseflow_platform.skills_client import InvocationContext, SkillOutcome, ToolInfo
 

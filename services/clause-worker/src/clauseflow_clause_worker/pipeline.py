@@ -24,7 +24,7 @@ from clauseflow_documents.model import Clause, DocumentStructure
 from clauseflow_documents.reference_units import find_reference_clause, unit_id
 from clauseflow_documents.store import DocumentStore, encode_blob
 from clauseflow_legal.clause_types import classify_clause_combined
-from clauseflow_legal.jurisdictions import contract_setting
+from clauseflow_legal.contract_setting import contract_setting
 from clauseflow_legal.party_roles import party_with_role
 from clauseflow_legal.playbook import playbook_version
 from clauseflow_legal.redline_rules import contract_vocabulary

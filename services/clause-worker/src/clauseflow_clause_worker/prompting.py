@@ -15,7 +15,7 @@ from clauseflow_contracts.prompts import clause_review
 from clauseflow_contracts.prompts import redlines as redline_prompts
 from clauseflow_contracts.review import Depth, Risk
 from clauseflow_documents.model import Clause
-from clauseflow_legal.jurisdictions import ContractSetting
+from clauseflow_legal.contract_setting import ContractSetting
 from clauseflow_platform.skills_client import ToolInfo
 
 _PRIORITY_BY_DEPTH = {Depth.DEEP: "high", Depth.STANDARD: "medium", Depth.QUICK: "low"}

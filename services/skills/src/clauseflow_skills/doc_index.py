@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from clauseflow_documents.definitions import in_a_title, is_ordinary_term, term_forms
+from clauseflow_documents.defined_terms import in_a_title, is_ordinary_term, term_forms
 from clauseflow_documents.incorporation import borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
 from clauseflow_legal.rules.drafting.inconsistency import obligor_parties, restated_limit_conflicts

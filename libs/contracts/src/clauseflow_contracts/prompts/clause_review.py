@@ -164,7 +164,7 @@ def build_react_messages(
     ``suggested_tools`` are ``(name, description)`` pairs from the checklist,
     presented as hints; their names are also listed in the metadata. ``setting`` is the
     contract's legal setting by name (``our_home``, ``counterparty_name``,
-    ``counterparty_home``, ``governing_law``; see ``legal.jurisdictions.ContractSetting``).
+    ``counterparty_home``, ``governing_law``; see ``legal.contract_setting.ContractSetting``).
     """
     setting = dict(setting or {})
     jurisdiction = jurisdiction or setting.get("governing_law")

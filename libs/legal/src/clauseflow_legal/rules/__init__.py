@@ -1,7 +1,9 @@
 """The review rules, one package per area and one module per rule family; each finds risks for our party only.
 
 ``rules/<area>/<family>.py`` holds a family's ``@rule`` functions and their helpers, with its cases
-beside it (``<family>.cases.yaml``, run by tests/unit/legal/test_legal_rule_cases.py).
+beside it (``<family>.cases.yaml``, run by tests/unit/legal/test_legal_rule_cases.py). A long family
+reads some of its points through modules of their own beside it (``ma/minority_quorum.py`` for
+sha_minority), each with its own pack files; they register no rule and never import the family.
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ from clauseflow_contracts.prompts.redlines import (
     read_risk_rows,
     read_validation_issues,
 )
-from clauseflow_legal.redline import check_redline, draft_redline, unchanged_note
+from clauseflow_legal.redline import draft_redline
+from clauseflow_legal.redline_check import check_redline
+from clauseflow_legal.redline_fit import unchanged_note
 
 from clauseflow_playbook_model.handlers.common import Reading, other_parties
 from clauseflow_playbook_model.wire import Answer

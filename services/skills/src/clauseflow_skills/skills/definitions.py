@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_contracts.skills import SkillId
-from clauseflow_documents.definitions import undefined_terms_first_used_in
+from clauseflow_documents.undefined_terms import undefined_terms_first_used_in
 from pydantic import BaseModel, Field
 
 from clauseflow_skills.skill import Skill, SkillContext, SkillInput, SkillOutput

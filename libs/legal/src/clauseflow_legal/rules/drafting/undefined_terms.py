@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from clauseflow_documents.definitions import (
+from clauseflow_documents.defined_terms import (
     is_ordinary_term,
     name_goes_on,
     normalised_term,

@@ -1,0 +1,55 @@
+"""A cap's carve-outs, for the liability_caps rule (liability): those that leave our own liability unlimited
+beyond the market's (fraud, death, personal injury).
+"""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.parties import Side
+from clauseflow_legal.rules.base import ClauseContext, Finding, span, sub_sentence
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.text import Sentence
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+# Fraud, wilful misconduct, death and personal injury: the carve-outs the market accepts (read by
+# the unlimited-liability and reserved-limits modules too).
+STANDARD_CARVE = PATTERNS["standard_carve"]
+_CARVE_TRIGGER = PATTERNS["carve_trigger"]
+_OUR_EXPOSURE = PATTERNS["our_exposure"]
+
+
+def carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -> list[Finding]:
+    """The cap's carve-outs that leave our own liability unlimited beyond the market's (fraud, death, injury)."""
+    out: list[Finding] = []
+    carve = re.search(_CARVE_TRIGGER, s.text, re.I)
+    segment = s.text[carve.end() :] if carve else ""
+    if carve and not segment.strip(" :："):
+        nxt = [x for x in ctx.sentences if x.start > s.start][:3]
+        segment = " ".join(x.text for x in nxt)
+    if not carve:
+        return out
+    items = [i for i in re.split(PATTERNS["carve_out_separator"], segment) if i.strip()]
+    ours = [
+        i
+        for i in items
+        if not re.search(STANDARD_CARVE, i, re.I)
+        and (
+            "us" in ctx.parties.sides_in(i) or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
+        )
+        and (ctx.parties.sides_in(i) - {"other"}) != {"them"}
+    ]
+    if ours:
+        pos = s.text.find(ours[0].strip())
+        quote = span(s, carve.start())
+        if len(quote.text) > 320 and pos >= 0:
+            quote = sub_sentence(s, carve.start(), min(len(s.text), pos + len(ours[-1])))
+        listed = "; ".join(re.sub(r"\s+", " ", i).strip(" ,.") for i in ours[:4])
+        out.append(
+            WORDING.finding(ctx, "carve_outs_against_us", "uncapped_liability", "high", quote, listed=listed)
+        )
+    return out

@@ -1,0 +1,169 @@
+"""The counterparty's liability excluded where it matters to us, for the liability_caps rule (liability):
+heads of loss, ordinary fault, its own sphere, its delay, its failed services, token damages.
+"""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
+from clauseflow_legal.rules.liability.cap_measure import CAP
+from clauseflow_legal.rules.liability.cap_vetoes import VETOES
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.text import find_percents
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+def excluded_heads_of_loss(ctx: ClauseContext) -> list[Finding]:
+    """Loss types excluded from the counterparty's liability that matter most to a customer."""
+    out: list[Finding] = []
+    for s, m in ctx.find(PATTERNS["customer_losses_excluded"]):
+        side = ctx.actor(s, m.start())
+        if ctx.parties.buy_side and (ctx.parties.theirs(side) or side == "mutual"):
+            out.append(
+                WORDING.finding(
+                    ctx,
+                    "excluded_heads_of_loss",
+                    "liability_cap_inadequate",
+                    "medium",
+                    span(s, m.start(1)),
+                    priority=1,
+                    group1=m.group(1),
+                )
+            )
+            break
+    return out
+
+
+# Liable only for gross fault: "shall not be liable … unless caused by its gross negligence or wilful
+# misconduct", "除故意或重大过失外…不承担责任", "仅对其故意或重大过失承担责任".
+_GROSS_FAULT_ONLY = PATTERNS["gross_fault_only"]
+
+
+def gross_fault_only(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty answers only for gross negligence or wilful misconduct, not for ordinary fault."""
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(_GROSS_FAULT_ONLY):
+        # "除故意或重大过失外，乙方…不承担责任": the one relieved is named after the exception
+        side = ctx.actor(s, m.end() - 1 if m.group(0).startswith("除") else m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        return [WORDING.finding(ctx, "gross_fault_only", "liability_cap_inadequate", "high", span(s, m))]
+    return []
+
+
+# Causes inside the counterparty's own sphere: its premises, equipment, systems and staff, and the
+# pests and leaks that keeping premises sound prevents ("因仓库漏雨、鼠害…造成的货物损失，保管人不承担
+# 任何责任"; "not liable for loss caused by leakage, vermin or breakdown of its equipment").
+_OWN_SPHERE_CAUSE = PATTERNS["own_sphere_cause"]
+_NOT_LIABLE = PATTERNS["not_liable"]
+
+
+def own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty is not liable for failures of its own premises, equipment or staff."""
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(_NOT_LIABLE):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            continue
+        found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
+        causes = [c.group(0) for c in found]
+        if not causes:
+            continue
+        if VETOES.applies("power_cut_only", all(re.match(PATTERNS["power_cut"], c, re.I) for c in causes)):
+            continue
+        cause = found[0]
+        return [
+            WORDING.finding(
+                ctx,
+                "own_sphere_excluded",
+                "liability_cap_inadequate",
+                "high",
+                span(s, min(cause.start(), m.start())),
+                join=", ".join(causes[:4]),
+                join_2="、".join(causes[:4]),
+            )
+        ]
+    return []
+
+
+def no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
+    for s, m in ctx.find(PATTERNS["delay_excluded"]):
+        side = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(side):
+            named = [x.side for x in ctx.parties.mentions(s.text) if x.side != "mutual"]
+            if not (named and ctx.parties.theirs(named[0])):
+                continue
+        return [
+            WORDING.finding(
+                ctx,
+                "no_remedy_for_their_delay",
+                "liability_cap_inadequate",
+                "medium",
+                span(s, m),
+                matched=m.group(0).strip(),
+            )
+        ]
+    return []
+
+
+def no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty owes nothing when the services it provides fail, whatever the cause."""
+    for s, m in ctx.find(PATTERNS["failed_services_excluded"]):
+        # the one who "不承担" is named after the cause in Chinese: "…服务中断，乙方不承担任何责任"
+        relief = re.search(PATTERNS["relief_words"], m.group(0), re.I)
+        if not ctx.parties.theirs(ctx.actor(s, m.start() + (relief.start() if relief else 0))):
+            continue
+        return [
+            finding(
+                ctx,
+                "liability_cap_inadequate",
+                "medium",
+                span(s, m),
+                what=(
+                    f"{ctx.them} owes nothing when its services fail because of the hosting or suppliers it chose."
+                    if m.group("own")
+                    else f"{ctx.them} owes nothing when its services fail, however caused, its own negligence included.",
+                    f"{ctx.them}自行选择的云服务商或供应商导致服务中断时，{ctx.them}不承担任何责任。"
+                    if m.group("own")
+                    else f"{ctx.them}提供的服务中断或故障时，无论原因如何（包括其自身过失）均不承担责任。",
+                ),
+                why=WORDING.pair(ctx, "failed_services_why"),
+                market=WORDING.pair(ctx, "failed_services_market"),
+            )
+        ]
+    return []
+
+
+def token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
+    """Delay or performance damages owed to us, capped so low that they are no remedy."""
+    for s, _m in ctx.find(PATTERNS["performance_damages"]):
+        cap = re.search(CAP, s.text, re.I)
+        if not cap:
+            continue
+        capped = [p for p in find_percents(s.text[cap.start() :]) if p.value < 5]
+        # who pays: "payable by the Supplier", else the sentence's subject ("乙方迟延交货的，…向甲方支付")
+        by = re.search(PATTERNS["payable_by"], s.text, re.I)
+        named = ctx.parties.mentions(s.text[by.end() :] if by else s.text)
+        payers = [x for x in named if x.side != "mutual"]
+        payer = payers[0].side if payers else None
+        if not capped or not ctx.parties.theirs(payer):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "token_damages_to_us",
+                "liability_cap_inadequate",
+                "medium",
+                span(s, cap.start()),
+                capped=capped[0].value,
+            )
+        ]
+    return []

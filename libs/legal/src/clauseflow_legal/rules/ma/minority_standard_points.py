@@ -1,0 +1,170 @@
+"""The standard minority points for the sha_minority rule (ma): casting vote, deadlock, reserved matters by
+simple majority, a compulsory transfer at a discount, pre-emption switched off and punitive dilution.
+"""
+
+# ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
+
+from __future__ import annotations
+
+import re
+
+from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.ma.minority_vetoes import VETOES
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+
+PATTERNS = patterns_beside(__file__)
+WORDING = wording_beside(__file__)
+
+
+def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...]:
+    """The standard minority points: (risk type, pattern, English and Chinese description)."""
+    return (
+        (
+            "sha_governance_weak",
+            r"casting\s+vote|决定票|票数相等[^。；]{0,12}董事长[^。；]{0,10}(?:最终决定|决定权|多投一票|有权决定)",
+            "The chair appointed by the majority has a casting vote.",
+            "由多数股东委派的董事长享有决定票。",
+        ),
+        (
+            "sha_governance_weak",
+            r"deadlock.{0,160}(?:chair|majority|Founder|casting)|僵局.{0,40}(?:董事长|大股东)"
+            r"|(?:cannot|can\s*not|fail\s+to|are\s+unable\s+to|do\s+not)\s+agree[^.;]{0,120}(?:chair\w*|Founder|majority)[^.;]{0,60}(?:decide|determine|final|casting)"
+            r"|(?:cannot|can\s*not|fail\s+to|are\s+unable\s+to|do\s+not)\s+agree[^.;]{0,120}(?:decided|determined|resolved|settled)\s+by\s+the\s+(?:chair\w*|Founder|majority)"
+            r"|(?:不能|无法|未能)[^。；，]{0,16}?(?:达成一致|协商一致)[^。；]{0,30}(?:由)?(?:董事长|大股东|创始股东)[^。；]{0,10}(?:决定|裁决)",
+            "Deadlock is resolved in the majority's favour.",
+            "僵局解决机制偏向多数股东。",
+        ),
+        (
+            "sha_governance_weak",
+            r"reserved\s+matters?.{0,120}(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+(?:Board|directors))|保留事项.{0,30}(?:简单多数|过半数)",
+            "Reserved matters are decided by simple majority.",
+            "保留事项以简单多数决定。",
+        ),
+        (
+            "sha_exit_rights_unfavourable",
+            r"(?:compulsory\s+transfer|deemed\s+(?:to\s+have\s+)?(?:served|given)\s+a\s+transfer\s+notice|deemed\s+to\s+have\s+offered).{0,160}(?:discount|lower\s+of|nominal|par\s+value)"
+            r"|强制转让.{0,40}(?:折价|面值)|视为[^。；]{0,10}(?:要约|同意)(?:出售|转让)[^。；]{0,40}(?:面值|注册资本|折价|原始出资)"
+            # "甲方有权以乙方原始出资额的50%收购乙方持有的全部股权"
+            rf"|(?:有权|可)(?:以|按)[^。；]{{0,16}}?\d+(?:\.\d+)?\s?%[^。；]{{0,10}}(?:收购|购买|回购)(?:{ctx.us_rx})"
+            # "the Founder may require the Investor to transfer all its Shares to the Founder at 50% of their Fair Value"
+            rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|nominal|par)"
+            # a call over our shares priced below their value: "AFSL shall have the option of purchasing
+            # from TPH-A, and TPH-A shall be obligated to sell, all of the Shares then owned by TPH-A at a
+            # purchase price per Share equal to the lesser of: (i) the Net Book Value ..." (cuad-train
+            # TRANSPHORM_INC_02_14_2020-EX-10.12_1_-JOINT_VENTURE_AGREEMENT.txt, on default); own phrasings
+            # "the Founder may buy the shares held by the Investor at their net asset value", "may acquire
+            # all Units owned by the defaulting Member at their nominal value"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,80}}?\b(?:Shares|shares|Units|units)\s+(?:then\s+)?(?:held|owned)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of)"
+            # The same sanction written for whichever holder defaults binds us as much as them: "the
+            # non-defaulting Party would make a written offer to purchase the shares of the defaulting
+            # Party at the price determined in terms of Article 15" (cuad-train
+            # IMPCOTECHNOLOGIESINC_04_15_2003-EX-10.65-JOINT_VENTURE_AGREEMENT.txt, there at fair market
+            # price: no finding), TRANSPHORM above (the defaulter's shares at the lesser of book value and
+            # cost); own phrasings "may require the breaching Member to transfer its Units at their book
+            # value", "may compel the insolvent Partner to sell its interest at 60% of its appraised value".
+            # Only a price below value makes it a finding.
+            rf"|(?:require|compel|force)\s+(?:the|any|a|each)\s+(?:defaulting|breaching|insolvent|transferring)\s+(?:Shareholder|Party|Member|Partner|holder)\s+to\s+(?:sell|transfer)[^.;]{{0,100}}?\b(?:at|for)\s+(?:(?:\w+(?:-\w+)?\s+)?(?:per\s*cent\s+)?\(?\d+(?:\.\d+)?\s?%\)?\s+of|a\s+discount|the\s+lower\s+of|the\s+lesser\s+of|nominal|par\b|(?:its|their|the)\s+(?:net\s+)?(?:book|asset)\s+value|(?:its|their|the)\s+net\s+asset\s+value)"
+            rf"|(?:purchas\w*|acquir\w*|buy)\b[^.;]{{0,40}}?\b(?:shares|units|interest)\s+(?:of|held\s+by|owned\s+by)\s+the\s+(?:defaulting|breaching|insolvent)\s+(?:Shareholder|Party|Member|Partner|holder)\b[^.;]{{0,80}}?\b(?:net\s+book\s+value|book\s+value|net\s+asset\s+value|nominal\s+value|par\s+value|the\s+lesser\s+of|the\s+lower\s+of|a\s+discount|\d+(?:\.\d+)?\s?%\)?\s+of)"
+            # the same in Chinese (own phrasings): "守约方有权按违约方所持股权的账面价值收购该等股权",
+            # "守约方有权要求违约方以其股权净资产值的80%转让全部股权", "违约股东应按其出资额的七折向其他股东转让全部股权"
+            r"|(?:守约方|非违约方|其他股东)[^。；]{0,10}(?:有权|可)[^。；]{0,40}?违约(?:方|股东)[^。；]{0,30}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:收购|购买|受让|转让|出售)"
+            r"|违约(?:方|股东)[^。；]{0,6}(?:应|须)(?:以|按)[^。；]{0,20}?(?:账面(?:价值|净值)|净资产|面值|\d{1,2}(?:\.\d+)?\s?%|[一二三四五六七八九]折)[^。；]{0,20}?(?:转让|出售)",
+            "Compulsory transfer at a discount applies to the minority.",
+            "小股东适用折价强制转让。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            r"pre-?empti\w*.{0,100}(?:shall\s+not\s+apply|disappl|waive\w*).{0,100}(?:Board|majority|ordinary\s+resolution)|without\s+(?:first\s+)?offering.{0,40}(?:existing\s+)?shareholders|无需.{0,10}(?:优先认购|向现有股东)",
+            "Pre-emption on new issues can be disapplied by the majority.",
+            "新股优先认购权可由多数股东排除。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            _PRE_EMPTION_SWITCHED_OFF if ctx.has(_NEW_ISSUE) else r"(?!x)x",
+            "Pre-emption on new issues can be disapplied by the majority.",
+            "新股优先认购权可由多数股东排除。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            # Not paying a capital call, contribution or subscription, after which the others take
+            # new shares at a punitive price: a dilution, or an issue, subscription or conversion at
+            # a discount, at par or at a fraction of the value. The unpaid call must be named, and
+            # the price must follow the issue: a buyer who "does not pay" and forfeits "10% of the
+            # price" is no dilution. The default is phrased "fails to make its respective capital
+            # contribution" (cuad-train IMPCOTECHNOLOGIESINC_04_15_2003-EX-10.65-JOINT_VENTURE_AGREEMENT.txt),
+            # "fails to make its capital contribution, in whole or in part" (cuad-train
+            # VALENCETECHNOLOGYINC_02_14_2003-EX-10-JOINT_VENTURE_CONTRACT.txt, there a ground to
+            # terminate) and "does not pay its share of a capital call". In those contracts the others
+            # just make up the shortfall, with no punitive price: so the price stays required.
+            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with)[^.;]{0,60}?\b(?:call|contribution|subscription|funding)s?\b"
+            r".{0,200}?(?:dilut|(?:issu|allot|subscri|convert)\w*[^.;]{0,80}?(?:discount|nominal|par\b|\d{1,2}\s?%\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?)"
+            r"|未(?:按期|按时|足额|如期)?(?:缴纳|缴付|实缴|出资|认缴|履行出资)[^。]{0,120}?(?:稀释|(?:增资|认购|发行|转股)[^。；]{0,30}?(?:折价|面值))",
+            "Failure to fund triggers punitive dilution.",
+            "未出资将触发惩罚性稀释。",
+        ),
+    )
+
+
+def standard_minority_points(ctx: ClauseContext) -> list[Finding]:
+    """The first instance of each standard minority point (casting vote, deadlock, reserved matters, …)."""
+    out: list[Finding] = []
+    for risk, rx, en, zh in _minority_checks(ctx):
+        for s, m in ctx.find(rx):
+            if _not_against_us(ctx, s.text, m):
+                continue
+            # a call on our change of control is the change_of_control rule's finding, not a second one
+            if risk == "sha_exit_rights_unfavourable" and re.search(
+                PATTERNS["change_of_control"], s.text, re.I
+            ):
+                continue
+            out.append(
+                Finding(
+                    risk,
+                    "high",
+                    span(s, m),
+                    ctx.t(en, zh),
+                    WORDING.t(ctx, "minority_why"),
+                    WORDING.t(ctx, "minority_market"),
+                )
+            )
+            break
+    return out
+
+
+def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool:
+    """A casting vote the clause denies, or one held by our own appointee; a dilution at fair value.
+
+    "The chairman shall not have a casting vote" and "the chairman appointed by the Investor shall
+    have a casting vote" protect the minority. A shareholder who does not fund being diluted by an
+    issue at fair market value is the market consequence; only a discount or nominal price punishes.
+    """
+    matched = m.group(0)
+    if re.search(PATTERNS["casting_vote"], matched, re.I):
+        return VETOES.applies(
+            "casting_vote_ours_or_denied",
+            re.search(PATTERNS["no_casting_vote"], sentence, re.I)
+            or re.search(
+                rf"(?:appointed|nominated|chosen)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})|由(?:{ctx.us_rx})(?:委派|提名|推荐)",
+                sentence,
+                re.I,
+            ),
+        )
+    if re.search(PATTERNS["dilution"], matched, re.I) and not re.search(
+        PATTERNS["punitive_price"], matched, re.I
+    ):
+        fair = re.search(
+            PATTERNS["at_fair_value"],
+            sentence,
+            re.I,
+        )
+        below = re.search(
+            PATTERNS["fraction_of_fair_value"],
+            sentence,
+        )
+        return VETOES.applies("dilution_at_fair_value", bool(fair) and not below)
+    return False
+
+
+# A clause on new issues: where a Board that may switch pre-emption off takes it away.
+_NEW_ISSUE = PATTERNS["new_issue"]
+_PRE_EMPTION_SWITCHED_OFF = PATTERNS["pre_emption_switched_off"]

@@ -1,0 +1,19 @@
+"""The sha_minority family's named vetoes, declared once for the modules that read its points."""
+
+# ruff: noqa: E501  -- a veto's meaning reads better unbroken
+
+from __future__ import annotations
+
+from clauseflow_legal.rules.packs import Vetoes
+
+VETOES = Vetoes(
+    "sha_minority",
+    {
+        "casting_vote_ours_or_denied": "a casting vote the clause denies, or one held by our own appointee",
+        "dilution_at_fair_value": "a non-funder diluted by an issue at fair market value: the market consequence",
+        "reported_already": "the quorum sentence is already reported as a weak-governance point",
+        "compulsory_transfer_not_drag": "a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag",
+        "interim_reports": "quarterly or monthly reports come besides the annual accounts",
+        "within_market_window": "annual accounts within 120-150 days is the market window, not a weakness",
+    },
+)
