@@ -372,9 +372,15 @@ async def test_a_boilerplate_heading_over_a_liability_cap_is_planned_by_what_the
     assert by_id["10"]["analysis_depth"] == "quick"
 
 
-async def test_a_high_risk_deepens_related_remaining_clauses(llm: AsyncOpenAI) -> None:
+async def test_a_high_risk_gives_related_standard_clauses_more_turns_and_no_new_evidence(
+    llm: AsyncOpenAI,
+) -> None:
+    # What the model finds in a clause must not depend on which result arrived first, so the
+    # adjustment adds turns (deep) and names no tool a standard clause lacks; a quick clause, read
+    # in one call over its context, is left as planned even when related.
     remaining = [
         ClausePlan(clause_id="17", clause_name="Indemnities", analysis_depth=Depth.STANDARD),
+        ClausePlan(clause_id="18", clause_name="Insurance", analysis_depth=Depth.QUICK),
         ClausePlan(clause_id="22", clause_name="Notices", analysis_depth=Depth.QUICK),
     ]
     risk = {"risk_type": "uncapped_liability", "risk_level": "high", "description": "uncapped"}
@@ -391,6 +397,7 @@ async def test_a_high_risk_deepens_related_remaining_clauses(llm: AsyncOpenAI) -
     assert adjustment["should_adjust"] is True
     assert [c["clause_id"] for c in adjustment["adjusted_clauses"]] == ["17"]
     assert adjustment["adjusted_clauses"][0]["analysis_depth"] == "deep"
+    assert adjustment["adjusted_clauses"][0]["suggested_tools"] == ["get_clause_context"]
     calm = build_adjust_messages(
         current_clause_id="3", risks=[], remaining_plan=remaining, completed=1, total=5, language="en"
     )

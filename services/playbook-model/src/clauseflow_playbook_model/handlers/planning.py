@@ -217,7 +217,15 @@ def plan(reading: Reading) -> Answer:
 
 
 def adjust(reading: Reading) -> Answer:
-    """Deepen remaining clauses related to a high risk just found; otherwise no change."""
+    """Give remaining standard clauses related to a high risk just found more turns; otherwise no change.
+
+    What this model finds in a clause must not depend on when another clause's result came in (the
+    orchestrator asks after every result, in timing order): the same contract reviewed twice must
+    read the same. So an adjustment buys turns, never evidence: it names only the clause context,
+    which a standard clause already has (the orchestrator adds tools, never removes them), and it
+    leaves quick clauses alone, since a quick clause is read in one call over its context and
+    deepening it would change what the rules read, not how long the model may think.
+    """
     risks = read_current_risks(reading.user_text)
     remaining = read_remaining_plan(reading.user_text)
     zh = _zh(reading)
@@ -230,7 +238,7 @@ def adjust(reading: Reading) -> Answer:
         related |= RELATED.get(str(r.get("risk_type")), set())
     adjusted = []
     for row in remaining:
-        if row.get("analysis_depth") == "deep":
+        if row.get("analysis_depth") != "standard":
             continue
         types = set(classify_clause(str(row.get("clause_name") or ""), "", reading.language))
         if types & related:
@@ -240,6 +248,7 @@ def adjust(reading: Reading) -> Answer:
                     "clause_name": str(row.get("clause_name") or ""),
                     "analysis_depth": "deep",
                     "max_iterations": ITERATIONS["deep"],
+                    "suggested_tools": [SkillId.GET_CLAUSE_CONTEXT],
                     "priority_order": row.get("priority_order", 0),
                     "rationale": (
                         "与已发现的高风险相关联，需深度审查"
