@@ -54,13 +54,10 @@ class SlowedModel:
         if scope["type"] != "http" or not scope["path"].endswith("/chat/completions"):
             await self._app(scope, receive, send)
             return
-        chunks = []
-        while True:
+        raw, more = b"", True
+        while more:  # the whole body, to read the request's kind and clause before answering
             message = await receive()
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body"):
-                break
-        raw = b"".join(chunks)
+            raw, more = raw + message.get("body", b""), bool(message.get("more_body"))
         reading = read_request(parse_request(json.loads(raw)))
         clause_id = str(reading.metadata.get("clause_id") or "")
         if reading.kind in _REVIEW_KINDS:
@@ -91,10 +88,11 @@ async def served(app: SlowedModel) -> AsyncIterator[str]:
     sock = listening_socket()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
     task = asyncio.create_task(server.serve(sockets=[sock]))
-    while not server.started:
-        if task.done():
-            task.result()
+    for _ in range(1000):  # 20 s at most
+        if server.started or task.done():
+            break
         await asyncio.sleep(0.02)
+    assert server.started, task.exception() if task.done() else "the model did not start within 20 s"
     try:
         yield f"http://127.0.0.1:{sock.getsockname()[1]}/v1"
     finally:
