@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from clauseflow_contracts.review import (
     ClausePlan,
     Depth,
@@ -181,13 +183,96 @@ class TestApplyAdjustment:
             should_adjust=True,
             adjusted_clauses=(
                 ClausePlan(clause_id="4.1", analysis_depth=Depth.DEEP),
-                ClausePlan(clause_id="8.1", analysis_depth=Depth.QUICK),
+                ClausePlan(clause_id="8.1", analysis_depth=Depth.DEEP),
             ),
         )
         result = _by_id(apply_adjustment(plan, adj, dispatched={"4.1"}))
         assert result["4.1"].analysis_depth is Depth.STANDARD
-        assert result["8.1"].analysis_depth is Depth.QUICK
-        assert result["8.1"].skip_diffs is True
+        assert result["8.1"].analysis_depth is Depth.DEEP
+
+    def test_an_adjustment_never_lowers_a_clause_nor_takes_tools_or_turns_away(self) -> None:
+        plan = build_default_plan(sample_checklist(), Domain.FIDIC)
+        before = _by_id(plan)
+        lower = PlanAdjustment(
+            should_adjust=True,
+            adjusted_clauses=(
+                ClausePlan(clause_id="4.1", analysis_depth=Depth.QUICK),
+                ClausePlan(clause_id="8.1", analysis_depth=Depth.STANDARD, max_iterations=1),
+            ),
+        )
+        assert apply_adjustment(plan, lower, domain=Domain.FIDIC) is plan
+        assert before["4.1"].analysis_depth is Depth.DEEP and before["4.1"].skip_diffs is False
+
+    def test_a_raise_keeps_the_tools_the_clause_had(self) -> None:
+        plan = build_default_plan(sample_checklist(), Domain.FIDIC)
+        named = PlanAdjustment(
+            should_adjust=True,
+            adjusted_clauses=(
+                ClausePlan(
+                    clause_id="14.1", analysis_depth=Depth.STANDARD, suggested_tools=("fidic_search_er",)
+                ),
+            ),
+        )
+        before = _by_id(plan)["14.1"]
+        after = _by_id(apply_adjustment(plan, named, domain=Domain.FIDIC))["14.1"]
+        assert after.analysis_depth is before.analysis_depth is Depth.DEEP
+        assert set(after.suggested_tools) == set(before.suggested_tools) | {"fidic_search_er"}
+        assert after.max_iterations == before.max_iterations
+
+    def test_the_same_adjustments_in_any_order_give_the_same_plan(self) -> None:
+        # Results (and the adjustments they bring) arrive in timing order; the plan must not care.
+        checklist = sample_checklist()
+        plan = build_default_plan(checklist, Domain.FIDIC)
+        ids = [item.clause_id for item in checklist]
+        adjustments = [
+            PlanAdjustment(
+                should_adjust=True,
+                adjusted_clauses=tuple(ClausePlan(clause_id=cid, analysis_depth=Depth.QUICK) for cid in ids),
+            ),
+            PlanAdjustment(
+                should_adjust=True,
+                adjusted_clauses=(ClausePlan(clause_id="8.1", analysis_depth=Depth.DEEP, max_iterations=4),),
+            ),
+            PlanAdjustment(
+                should_adjust=True,
+                adjusted_clauses=(
+                    ClausePlan(clause_id="8.1", analysis_depth=Depth.STANDARD, max_iterations=7),
+                    ClausePlan(
+                        clause_id="1.1",
+                        analysis_depth=Depth.STANDARD,
+                        suggested_tools=("cross_reference_check",),
+                    ),
+                ),
+            ),
+            PlanAdjustment(
+                should_adjust=True,
+                adjusted_clauses=(
+                    ClausePlan(
+                        clause_id="1.1", analysis_depth=Depth.DEEP, suggested_tools=("fidic_search_er",)
+                    ),
+                ),
+            ),
+        ]
+
+        def final(order: tuple[PlanAdjustment, ...]) -> dict[str, tuple[Depth, frozenset[str], int]]:
+            current = plan
+            for adj in order:
+                current = apply_adjustment(current, adj, domain=Domain.FIDIC, checklist=checklist)
+            return {
+                cp.clause_id: (cp.analysis_depth, frozenset(cp.suggested_tools), cp.max_iterations)
+                for cp in current.clause_plans
+            }
+
+        outcomes = [final(order) for order in itertools.permutations(adjustments)]
+        assert all(o == outcomes[0] for o in outcomes)
+        rank = {Depth.QUICK: 0, Depth.STANDARD: 1, Depth.DEEP: 2}
+        for cp in plan.clause_plans:
+            depth, tools, iterations = outcomes[0][cp.clause_id]
+            assert rank[depth] >= rank[cp.analysis_depth]
+            assert tools >= set(cp.suggested_tools) and iterations >= cp.max_iterations
+        assert outcomes[0]["8.1"][0] is Depth.DEEP and outcomes[0]["8.1"][2] == 7
+        assert outcomes[0]["1.1"][0] is Depth.DEEP
+        assert {"cross_reference_check", "fidic_search_er"} <= outcomes[0]["1.1"][1]
 
     def test_adjustment_json_is_normalised(self) -> None:
         adj = normalise_adjustment(

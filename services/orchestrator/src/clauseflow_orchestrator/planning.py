@@ -253,6 +253,10 @@ def apply_adjustment(
     does not know are ignored. The input plan is never modified, so every version
     can be kept. An adjustment that changes nothing does not
     bump the version: a version number should mean a different plan.
+
+    An adjustment only ever adds (see :func:`merge_clause_plan`): results arrive in an order that
+    depends on timing, and adjustments that only add commute, so the same results give a clause
+    the same plan whatever order they came in.
     """
     if not adjustment.should_adjust or not adjustment.adjusted_clauses:
         return plan
@@ -273,25 +277,67 @@ def apply_adjustment(
     return plan.model_copy(update={"clause_plans": tuple(new_plans), "plan_version": plan.plan_version + 1})
 
 
+DEPTH_RANK = {Depth.QUICK: 0, Depth.STANDARD: 1, Depth.DEEP: 2}
+
+
 def _adjusted(
     current: ClausePlan, target: ClausePlan, domain: Domain, item: ChecklistItem | None
 ) -> ClausePlan:
-    """The new plan of one clause; tools follow the new depth unless the model named some."""
+    """The new plan of one clause: ``current`` merged with what the model asks (never less)."""
     if item is None:
         item = ChecklistItem(
             clause_id=current.clause_id,
             clause_name=current.clause_name,
             required_skills=current.suggested_tools,
         )
+    return merge_clause_plan(current, target, item, domain)
+
+
+def merge_clause_plan(
+    current: ClausePlan, target: ClausePlan, item: ChecklistItem, domain: Domain
+) -> ClausePlan:
+    """One clause's plan after an adjustment: the deeper depth, all tools of both, the larger budget.
+
+    An adjustment may raise a clause's depth, never lower it, nor take tools or turns away. The
+    merge is a join (commutative, associative, idempotent), so the plan a clause ends with does
+    not depend on the order its adjustments arrived in. Why: the orchestrator asks for an
+    adjustment after every result, results arrive in timing order, and a clause reviewed at
+    standard depth in one run and quick in the next could give a lawyer different findings for
+    the same contract. A model that wants a clause scanned more lightly says so in the plan,
+    before any result is in. The tools the target brings are those it names, else its depth's
+    (:func:`tools_for`); they follow the clause's own tools, in the registry's order, so a clause
+    asked for nothing new keeps its tools as they were (a model may read its hints in order).
+    """
+    depth = max(current.analysis_depth, target.analysis_depth, key=DEPTH_RANK.__getitem__)
+    if depth is Depth.QUICK:
+        return current  # both quick: quick has one fixed tool and one turn, nothing to add
+    brought = tuple(target.suggested_tools) or tools_for(target.analysis_depth, item.required_skills, domain)
+    tools = {*current.suggested_tools, *brought}
+    iterations = max(current.max_iterations, target.max_iterations)
+    if (depth, tools, iterations) == (
+        current.analysis_depth,
+        set(current.suggested_tools),
+        current.max_iterations,
+    ):
+        return current  # nothing asked that the clause did not have: not a new plan
     return clause_plan(
         item.model_copy(update={"clause_name": current.clause_name}),
-        target.analysis_depth,
+        depth,
         domain=domain,
         priority_order=current.priority_order,
         rationale=target.rationale or current.rationale,
-        suggested_tools=target.suggested_tools,
-        max_iterations=target.max_iterations,
+        suggested_tools=(
+            *current.suggested_tools,
+            *_canonical_tools(tools - set(current.suggested_tools), domain),
+        ),
+        max_iterations=iterations,
     )
+
+
+def _canonical_tools(tools: Collection[str], domain: Domain) -> tuple[str, ...]:
+    """``tools`` in the registry's order (then by name), whatever order they were asked in."""
+    registry = {name: i for i, name in enumerate(all_tools(domain))}
+    return tuple(sorted(tools, key=lambda t: (registry.get(t, len(registry)), t)))
 
 
 def adjustment_trigger(

@@ -15,6 +15,8 @@ from clauseflow_platform.settings import (
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from clauseflow_orchestrator.clause_typing import TYPING_DEADLINE_S
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///.clauseflow/orchestrator.db"
 
 
@@ -45,7 +47,10 @@ class OrchestratorOptions(BaseSettings):
         "planning, so the plan sends the clauses most likely to hold high risks first",
     )
     orchestrator_typing_deadline_s: float = Field(
-        default=3.0, gt=0, description="longest wait for clause types; untyped units are planned by subject"
+        default=TYPING_DEADLINE_S,
+        gt=0,
+        description="longest wait for clause types; untyped units are planned by subject (generous: a "
+        "busy skills service must not change a review's plan)",
     )
     orchestrator_llm_wait_s: float = Field(
         default=120.0,

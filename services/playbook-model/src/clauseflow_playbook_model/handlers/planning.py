@@ -217,49 +217,46 @@ def plan(reading: Reading) -> Answer:
 
 
 def adjust(reading: Reading) -> Answer:
-    """Deepen remaining clauses related to a high risk just found; otherwise no change."""
+    """Name the remaining clauses related to a high risk just found, and keep the plan as it is.
+
+    Depth buys a model more turns and tools; this model reads a clause with the same rules at any
+    depth and needs no more than a standard clause's turns, so an adjustment would buy it nothing
+    but a dependence on timing: the orchestrator asks after every result, in the order results
+    arrive, and a clause deepened in one run and not in the next (because it was already out)
+    showed a different depth, and with deep's extra tools or the ReAct path instead of the quick
+    one, different findings. The same contract reviewed twice must read the same, so the answer is
+    always "no change"; its reason still says which clauses the risk makes worth a look.
+    Real models do adjust (the orchestrator only ever raises a clause's plan).
+    """
     risks = read_current_risks(reading.user_text)
     remaining = read_remaining_plan(reading.user_text)
     zh = _zh(reading)
     high = [r for r in risks if str(r.get("risk_level")) == "high"]
     if not high or not remaining:
-        reason = "无需调整" if zh else "no change needed"
-        return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
+        return _no_change("无需调整" if zh else "no change needed")
     related: set[str] = set()
     for r in high:
         related |= RELATED.get(str(r.get("risk_type")), set())
-    adjusted = []
-    for row in remaining:
-        if row.get("analysis_depth") == "deep":
-            continue
-        types = set(classify_clause(str(row.get("clause_name") or ""), "", reading.language))
-        if types & related:
-            adjusted.append(
-                {
-                    "clause_id": str(row.get("clause_id") or ""),
-                    "clause_name": str(row.get("clause_name") or ""),
-                    "analysis_depth": "deep",
-                    "max_iterations": ITERATIONS["deep"],
-                    "priority_order": row.get("priority_order", 0),
-                    "rationale": (
-                        "与已发现的高风险相关联，需深度审查"
-                        if zh
-                        else "linked to a high risk just found; review in depth"
-                    ),
-                }
-            )
-    if not adjusted:
-        reason = (
+    linked = [
+        str(row.get("clause_id") or "")
+        for row in remaining
+        if set(classify_clause(str(row.get("clause_name") or ""), "", reading.language)) & related
+    ]
+    if not linked:
+        return _no_change(
             "发现高风险，但剩余条款与之无关联"
             if zh
             else "high risk found, but no remaining clause is linked to it"
         )
-        return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
     kinds = ", ".join(sorted({str(r.get("risk_type")) for r in high}))
-    reason = (
-        f"发现高风险（{kinds}），加深相关条款的审查"
+    clauses = ", ".join(linked)
+    return _no_change(
+        f"发现高风险（{kinds}），相关条款 {clauses} 按原计划审查：本模型在任何深度下适用相同规则"
         if zh
-        else f"high risk found ({kinds}); deepen the related clauses"
+        else f"high risk found ({kinds}); related clauses {clauses} keep their plan: this model "
+        "applies the same rules at every depth"
     )
-    body = {"should_adjust": True, "reason": reason, "adjusted_clauses": adjusted}
-    return Answer(content=json.dumps(body, ensure_ascii=False, indent=1))
+
+
+def _no_change(reason: str) -> Answer:
+    return Answer(content=json.dumps({"should_adjust": False, "reason": reason}, ensure_ascii=False))
