@@ -54,6 +54,46 @@ class Sentence:
         return self.start + len(self.text)
 
 
+# Company forms that end a name with a full stop: the stop also ends the sentence when the next words
+# open one. cuad-train AMBASSADOREYEWEAR "... shall be furnished by Diplomat to KI, Inc. KI, Inc. shall
+# have the right to take a physical inventory", "... upon the good name of KI and KI, Inc. To this end,
+# Diplomat shall ..."; "... and 6) Murka Ltd. The parties agree to work together"; "common stock
+# shares of XLI Technologies, Inc. These shares will be issued"; "determined by WPP plc. ESAs are
+# granted". A name goes on after them ("Acme Inc. and Beta Ltd. agree", 'Acme Inc. (the "Company")',
+# "Pharmaceutical Co. LTD is", "Co. Ltd") and then they end nothing.
+_COMPANY_FORMS = {"inc", "ltd", "co", "corp", "l.l.c", "plc"}
+# A word that opens a sentence and cannot go on with a company's name.
+_SENTENCE_OPENER = re.compile(
+    r"(?:The|This|These|Those|Such|Each|It|They|We|To|Except|Notwithstanding|Subject|Unless|If)\b"
+)
+# A word of a name: capitalised, with a full stop only as a company form or an initial (a stop after
+# any other word ends a sentence: "for The Joint Corp. Locations. You must").
+_NAME_WORD = r"(?:(?:Inc|Ltd|Co|Corp|L\.L\.C|[A-Z])\.|[A-Z][\w&'’-]*)"
+# A name (capitalised words, a company form among them) and then its verb: "KI, Inc. shall",
+# "Licensee may", "ESAs are". Not a company form itself ("Co. Limited shall" is one name).
+_NAME_THEN_VERB = re.compile(
+    r"(?!(?:Limited|Ltd|LTD|Inc|Incorporated|LLC|L\.L\.C|LLP|Corporation|Company|Co|GmbH|AG|Pty|LP|Plc|PLC)\b)"
+    rf"{_NAME_WORD}(?:,?\s+{_NAME_WORD}){{0,4}}\s+"
+    r"(?:shall|will|may|must|can|cannot|should|agrees|acknowledges|represents|warrants|undertakes|covenants"
+    r"|hereby|is|are|has|have|does|reserves|grants|retains|accepts)\b"
+)
+# The name a company form closes: "KI, Inc." -> "KI, Inc.".
+_NAME_BEFORE_FORM = re.compile(r"(?:[A-Z][\w&'’-]*\s+){0,4}[A-Z][\w&'’-]*,?\s+[A-Za-z.]+\.$")
+
+
+def _opens_after_company(before: str, after: str) -> bool:
+    """Whether the words after a company form's full stop open a new sentence.
+
+    They do when they open with a sentence's first word ("The", "To", "Each"), with a name and its
+    verb ("KI, Inc. shall", "Licensee may"), or with the very name the stop closed ("to KI, Inc.
+    KI, Inc.'s consent"); a name that goes on ("Co. Ltd", "Inc. Group Benefit Plan") does not.
+    """
+    if _SENTENCE_OPENER.match(after) or _NAME_THEN_VERB.match(after):
+        return True
+    name = _NAME_BEFORE_FORM.search(before)
+    return name is not None and after.startswith(name.group(0))
+
+
 _EN_BOUNDARY = re.compile(r"(?<=[.!?])[\"'”’)]?\s+(?=[\"“(]?[A-Z0-9])")
 _ZH_BOUNDARY = re.compile(r"(?<=[。！？；])")
 
@@ -70,10 +110,12 @@ def split_sentences(text: str) -> list[Sentence]:
         for m in _EN_BOUNDARY.finditer(line):
             before = line[: m.start()].rstrip("\"'”’)")
             word = re.search(r"([A-Za-z.]+)\.$", before)
-            if word and word.group(1).lower().rstrip(".") in _ABBREVIATIONS:
-                continue
-            if re.search(r"\b[A-Z]\.$", before):  # initials such as "J."
-                continue
+            abbreviation = word.group(1).lower().rstrip(".") if word else ""
+            if abbreviation in _COMPANY_FORMS:
+                if not _opens_after_company(before, line[m.end() :]):
+                    continue
+            elif abbreviation in _ABBREVIATIONS or re.search(r"\b[A-Z]\.$", before):
+                continue  # "e.g.", "No.", initials such as "J."
             cuts.append(m.end())
         for m in _ZH_BOUNDARY.finditer(line):
             if 0 < m.end() < len(line):

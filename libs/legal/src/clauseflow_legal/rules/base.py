@@ -76,6 +76,32 @@ _ZH_OBJECT_AFTER_VERB = re.compile(
 )
 
 
+# A passive's "by" phrase right after its verb: "terminated by the Lessor".
+_BY_AFTER_WORD = re.compile(r"\w*\s+by\s+(?:the\s+)?")
+# A word that ends the passive verb phrase: what follows it ("for breach by the other Party", "and
+# all fees paid by the Franchisee", "prior to completion by the JRC", "other than a default by X")
+# has its own agent. cuad-train shows both sides: "may be terminated at any time by either party",
+# "be terminated in its entirety by Antares", "is terminated during the Initial Term by VerticalNet",
+# "be canceled at any time without cause, by either party" read the party who ends; "is terminated
+# for reasons other than material breach by ESTABLISHMENT" and "be terminated and all franchise fees
+# paid by Franchisee" do not.
+_PHRASE_ENDS = (
+    r"(?:by|and|or|but|nor|that|which|who|whom|whose|if|unless|when|where|whereupon|until|after|before"
+    r"|prior|following|because|due|owing|except|save|than|as|of|breach\w*|default\w*|failure|acts?"
+    r"|omissions?|negligence|misconduct|completion|performance|agreement|consent|approval|negotiation"
+    r"|request|regulation|insolvency|payment)\b"
+)
+# A passive verb of several words or with adverbials, up to its "by" phrase: "be brought to an end
+# by", "terminated at any time by", "terminated forthwith, by" (the passive itself is checked apart).
+_BY_AFTER_PHRASE = re.compile(
+    rf"(?P<aux>(?:be|been|being)\s+)?\w+(?:,?\s+(?!{_PHRASE_ENDS})[\w'’-]+){{1,6}}?,?\s+by\s+(?:the\s+)?",
+    re.I,
+)
+_PASSIVE_AUX_BEFORE = re.compile(r"\b(?:be|been|being|is|are|was|were)\s+(?:(?:not|also|\w+ly)\s+)*$", re.I)
+# 由/被 before a party name its agent: "本合同由甲方提前解除", "设备被乙方损坏".
+_ZH_AGENT_MARKERS = "由被"
+
+
 # A list item's marker: "（一）", "(a)", "1.", "①", "a)".
 _LIST_ITEM = re.compile(
     r"\s*(?:[（(](?:[一二三四五六七八九十]{1,3}|\d{1,2}|[a-z]{1,2}|[ivx]{1,5})[)）]|\d{1,2}[.、)](?!\d)|[a-z][.)]|[①-⑳])"
@@ -196,14 +222,20 @@ class ClauseContext:
             # Chinese puts the subject first: "甲方在收到乙方发票后三十日内支付" is paid by 甲方,
             # so take the first party of the phrase (back to the last comma) that holds the verb.
             seg_start = max(text.rfind(p, 0, pos) for p in "，,；;：:") + 1
+            agent = self._zh_agent(text[seg_start:pos])
+            if agent is not None:
+                return agent
             while True:
                 seg = text[seg_start:pos]
+                named = self.parties.mentions(seg)
                 found = [
                     m
-                    for m in self.parties.mentions(seg)
+                    for i, m in enumerate(named)
                     if (m.side != "other" or not self.parties.known)
                     # "向甲方支付" / "给乙方" / "与对方": an object, not the subject
                     and not (m.start > 0 and seg[m.start - 1] in "向给对与和从为使及或被")
+                    # "由甲方提供的设备乙方应…": a 由 phrase before another party describes a thing
+                    and not (m.start > 0 and seg[m.start - 1] == "由" and i + 1 < len(named))
                     # "书面通知承租方" / "赔偿甲方": the party after a verb is its object
                     and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
                 ]
@@ -217,12 +249,9 @@ class ClauseContext:
             ms = self.parties.mentions(enabled.group("who"))
             if ms:
                 return ms[0].side
-        after = text[pos : pos + 80]
-        by = re.match(r"\w*\s+by\s+(?:the\s+)?", after)
-        if by:
-            ms = self.parties.mentions(after[by.end() : by.end() + 60])
-            if ms and ms[0].start == 0:
-                return ms[0].side
+        agent = self.passive_agent(text, pos)
+        if agent is not None:
+            return agent
         window_start = max(0, pos - 140)
         # the modal may open the matched phrase itself ("may assign"): its subject is the actor
         modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
@@ -259,6 +288,35 @@ class ClauseContext:
             if re.match(r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I)
             else None
         )
+
+    def passive_agent(self, text: str, pos: int) -> Side | None:
+        """The party a passive verb at ``pos`` names in its "by" phrase, else None.
+
+        One word ("terminated by the Lessor") or a verb phrase with its adverbials ("may be brought
+        to an end by the Lessor", "may be terminated at any time by either party"): the subject
+        before the modal ("The Lessee agrees that this Lease may be brought to an end by the
+        Lessor") is then the one acted upon, not the one who acts.
+        """
+        by = _BY_AFTER_WORD.match(text, pos)
+        if by is None:
+            phrase = _BY_AFTER_PHRASE.match(text, pos)
+            if phrase and (phrase.group("aux") or _PASSIVE_AUX_BEFORE.search(text, max(0, pos - 40), pos)):
+                by = phrase
+        if by is None:
+            return None
+        named = self.parties.mentions(text[by.end() : by.end() + 60])
+        return named[0].side if named and named[0].start == 0 else None
+
+    def _zh_agent(self, phrase: str) -> Side | None:
+        """The agent a Chinese passive names just before its verb: "本合同由甲方解除", "被甲方解除".
+
+        Only when no other party follows it in the phrase: in "由甲方提供的设备乙方应妥善保管" the
+        由 phrase describes the equipment and the actor is named after it.
+        """
+        named = [m for m in self.parties.mentions(phrase) if m.side != "other" or not self.parties.known]
+        if named and named[-1].start > 0 and phrase[named[-1].start - 1] in _ZH_AGENT_MARKERS:
+            return named[-1].side
+        return None
 
 
 @dataclass

@@ -101,23 +101,6 @@ def _own_judgement(ctx: ClauseContext, text: str) -> bool:
     return False
 
 
-_BY_AGENT = re.compile(r"\s+by\s+(?:the\s+)?")
-
-
-def _agent_after(ctx: ClauseContext, text: str, verb: re.Match[str]) -> Side | None:
-    """The party a passive verb names right after it: "may be brought to an end by the Lessor".
-
-    The actor of a one-word passive ("terminated by the Lessor") is read by ``ctx.actor``; a verb of
-    several words leaves its "by" phrase out of that reach, and the subject before the modal ("The
-    Lessee agrees that this Lease may be brought to an end by the Lessor") is not the one who acts.
-    """
-    by = _BY_AGENT.match(text, verb.end())
-    if not by:
-        return None
-    named = ctx.parties.mentions(text[by.end() : by.end() + 60])
-    return named[0].side if named and named[0].start == 0 else None
-
-
 # The contract falls with the counterparty's own contract upstream (a subcontract with its main
 # contract, work for the employer's project) and we may claim nothing: an ending outside our control
 # with the effect of a termination for convenience without compensation.
@@ -244,7 +227,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             "for_cause", cause and not re.search(PATTERNS["convenience_or_without_cause"], text, re.I)
         ):
             continue
-        side = _agent_after(ctx, text, m) or ctx.actor(s, m.start())
+        side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
         subject = text[max(0, m.start() - 80) : m.start()]
