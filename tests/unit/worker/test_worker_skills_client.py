@@ -5,14 +5,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import socket
+import time
 from pathlib import Path
 
+import grpc
 from clauseflow_platform.settings import SkillsClientSettings
 from clauseflow_platform.skills_client import InvocationContext, SkillsClient
 from clauseflow_skills.registry import SkillRegistry
 from clauseflow_skills.server import create_server
 from clauseflow_skills.settings import SkillsServerSettings
-from worker_fixtures import DOCUMENT_ID, probe_skills
+from clauseflow_skills.skill import SkillContext
+from worker_fixtures import DOCUMENT_ID, ProbeInput, SleepOutput, probe_skills
 
 
 def _context(clause_id: str = "1") -> InvocationContext:
@@ -153,3 +156,54 @@ async def test_a_call_fails_over_to_another_target_offering_the_tool_when_its_ow
     finally:
         await client.close()
         await second.stop(grace=0)
+
+
+class _FirstCallStalls:
+    """A skill whose first call takes longer than the caller's deadline and whose next ones do not."""
+
+    def __init__(self, stall_s: float, calls_that_stall: int = 1) -> None:
+        self.calls = 0
+        self._stall_s = stall_s
+        self._stalling = calls_that_stall
+
+    def __call__(self, args: ProbeInput, ctx: SkillContext) -> SleepOutput:
+        self.calls += 1
+        started = time.monotonic()
+        if self.calls <= self._stalling:
+            time.sleep(self._stall_s)
+        return SleepOutput(started=started, ended=time.monotonic())
+
+
+async def _stalling_server(store_dir: Path, run: _FirstCallStalls) -> tuple[grpc.aio.Server, int]:
+    skill = dataclasses.replace(probe_skills()[0], skill_id="stalling_probe", run=run, timeout_s=10.0)
+    settings = SkillsServerSettings(document_store_dir=store_dir, skills_host="127.0.0.1")
+    return await create_server(settings, port=0, registry=SkillRegistry([skill]))
+
+
+async def test_a_call_that_missed_its_deadline_on_a_busy_moment_is_made_once_more(store_dir: Path) -> None:
+    run = _FirstCallStalls(stall_s=1.5)
+    server, port = await _stalling_server(store_dir, run)
+    client = SkillsClient(SkillsClientSettings(skills_targets=f"127.0.0.1:{port}", skills_timeout_s=1))
+    try:
+        outcome = await client.invoke("stalling_probe", _context(), {"clause_id": "1"})
+        assert outcome.ok, outcome.error
+        assert run.calls == 2
+    finally:
+        await client.close()
+        await server.stop(grace=0)
+
+
+async def test_a_skill_that_keeps_missing_its_deadline_is_reported_after_the_second_try(
+    store_dir: Path,
+) -> None:
+    run = _FirstCallStalls(stall_s=1.5, calls_that_stall=5)
+    server, port = await _stalling_server(store_dir, run)
+    client = SkillsClient(SkillsClientSettings(skills_targets=f"127.0.0.1:{port}", skills_timeout_s=1))
+    try:
+        outcome = await client.invoke("stalling_probe", _context(), {"clause_id": "1"})
+        assert not outcome.ok
+        assert outcome.error.startswith("DEADLINE_EXCEEDED")
+        assert run.calls == 2
+    finally:
+        await client.close()
+        await server.stop(grace=0)

@@ -7,8 +7,9 @@ Tool definitions (not code) are the contract between a caller and skills: the
 registry is read with ``ListTools`` per domain from every configured target,
 cached, refreshed periodically and whenever a target answers NOT_FOUND, and
 each tool name is routed to the target that advertised it. Every call has a
-deadline; only UNAVAILABLE is retried (with backoff) because every other
-status is an answer the model should see. A target still UNAVAILABLE after
+deadline; UNAVAILABLE is retried (with backoff) and a missed deadline once (skills
+only read, so a second call is safe), because every other status is an answer
+the model should see. A target still UNAVAILABLE after
 its retries is failed over: the registry is refreshed and the call goes to
 another target that offers the tool. Errors never raise out of
 :meth:`SkillsClient.invoke`: they come back as readable text for the model.
@@ -37,6 +38,11 @@ _Response = TypeVar("_Response")
 
 UNAVAILABLE_ATTEMPTS = 3
 BACKOFF_BASE_S = 0.2
+# A call that ran past its deadline is made once more. Skills only read (the stored contract and the
+# reference data), so a second call is safe; on a machine busy for a moment the first one can miss
+# its deadline, and a failed call fails its clause: the review would be incomplete, and the same
+# contract reviewed again would read differently.
+DEADLINE_ATTEMPTS = 2
 # The failures after which the call is routed again through a refreshed registry.
 _REROUTED = ("NOT_FOUND", "UNAVAILABLE")
 
@@ -228,14 +234,22 @@ class SkillsClient:
     async def _call_with_retry(
         self, method: grpc.aio.UnaryUnaryMultiCallable[_Request, _Response], request: _Request
     ) -> _Response:
-        for attempt in range(1, UNAVAILABLE_ATTEMPTS + 1):
+        """Call ``method`` with the client's deadline, retrying UNAVAILABLE and, once, a missed deadline."""
+        unavailable = deadline = 0
+        while True:
             try:
                 return await method(request, timeout=self._settings.skills_timeout_s)
             except grpc.aio.AioRpcError as exc:
-                if exc.code() != grpc.StatusCode.UNAVAILABLE or attempt == UNAVAILABLE_ATTEMPTS:
+                if exc.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                    deadline += 1
+                    if deadline == DEADLINE_ATTEMPTS:
+                        raise
+                    log.warning("skill.deadline_retry", timeout_s=self._settings.skills_timeout_s)
+                    continue
+                unavailable += 1
+                if exc.code() != grpc.StatusCode.UNAVAILABLE or unavailable == UNAVAILABLE_ATTEMPTS:
                     raise
-                await asyncio.sleep(BACKOFF_BASE_S * 2 ** (attempt - 1))
-        raise AssertionError("unreachable")  # pragma: no cover
+                await asyncio.sleep(BACKOFF_BASE_S * 2 ** (unavailable - 1))
 
     async def invoke(
         self, name: str, context: InvocationContext, arguments: Mapping[str, object]
