@@ -133,6 +133,8 @@ def test_chinese_clauses_are_typed_by_the_rules_alone() -> None:
     model = clause_classifier.shipped()
     cap = "乙方的赔偿责任总额以合同总价的百分之十为限。"
     assert model.scores(cap) == {}
+    assert model.classify(cap) == set()
+    assert model.classify(cap, frozenset({"cap_on_liability"})) == set()
     assert "cap_on_liability" in classify_clause_combined("", cap, "zh-CN")
     assert "governing_law" in classify_clause_combined("", "本合同适用中华人民共和国法律。", "zh-CN")
 

@@ -168,9 +168,12 @@ class ClauseClassifier:
         when its best sentence reaches the type's own threshold. Types the model does not know
         are not returned: the caller keeps the rules' reading of them.
         """
+        scores = self.scores(text)
+        if not scores:
+            return set()  # not English: the model has nothing to say
         found = set()
         for (type_id, score), own, confirm in zip(
-            self.scores(text).items(), self.thresholds, self.rule_thresholds, strict=True
+            scores.items(), self.thresholds, self.rule_thresholds, strict=True
         ):
             if score >= (confirm if type_id in rule_types else own):
                 found.add(type_id)
