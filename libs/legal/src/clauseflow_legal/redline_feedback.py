@@ -15,6 +15,7 @@ import re
 from clauseflow_documents.numerals import int_to_chinese, int_to_english
 
 from clauseflow_legal.redline_rules import Figure, figures, is_chinese, wished_figures
+from clauseflow_legal.text import ZH_NUMERALS
 
 _ZH_UNITS = {
     "day": "日",
@@ -78,14 +79,56 @@ def render_percent(piece: str, value: float, zh: bool) -> str:
     return f"{n}%"
 
 
+# A sum's scale word stays and only the number before it changes ("100万元" → "50万元").
+_AMOUNT_SCALE = re.compile(r"\s*(?:(万)|(亿)|(thousand|k)\b|(million|m)\b|(billion|bn)\b)", re.I)
+_SCALES = (10_000, 100_000_000, 1_000, 1_000_000, 1_000_000_000)
+_FINANCIAL = "壹贰叁肆伍陆柒捌玖拾佰仟"
+
+
+def _chinese_amount(n: int, financial: bool) -> str:
+    """An integer sum in Chinese numerals (500000 → 五十万; financial: 伍拾万, as amounts are written)."""
+    parts: list[str] = []
+    gap = False
+    for size, name in ((100_000_000, "亿"), (10_000, "万"), (1, "")):
+        section, n = divmod(n, size)
+        if not section:
+            gap = gap or bool(parts)
+            continue
+        text = int_to_chinese(section)
+        if parts and 10 <= section < 20:
+            text = "一" + text  # 一万一千 is right, but 一万十五 is not: 一万零一十五
+        if parts and (gap or section < 1000):
+            text = "零" + text
+        parts.append(text + name)
+        gap = False
+    text = "".join(parts) or "零"
+    return text.translate(str.maketrans("一二三四五六七八九十百千", _FINANCIAL)) if financial else text
+
+
 def render_amount(piece: str, value: float) -> str:
-    """An amount written like ``piece``: only its figure changes ("USD 1,000,000" → "USD 2,000,000")."""
-    n = _number(value)
+    """An amount written like ``piece``: only its figure changes, in the piece's own style.
+
+    "USD 1,000,000" → "USD 2,000,000", "100万元" → "50万元", "USD 1.5 million" → "USD 2 million",
+    "人民币壹佰万元" → "人民币伍拾万元" (financial numerals stay financial), "1,000,000.00" keeps its cents.
+    """
     digits = re.search(r"\d[\d,]*(?:\.\d+)?", piece)
     if digits is None:
-        return piece
-    grouped = "," in digits.group(0) or (isinstance(n, int) and n >= 10_000 and " " not in digits.group(0))
-    new = f"{n:,}" if grouped and isinstance(n, int) else str(n)
+        numeral = re.search(f"[{ZH_NUMERALS}]+", piece)
+        if numeral is None or value != int(value):
+            return piece
+        financial = any(ch in _FINANCIAL for ch in numeral.group())
+        return piece[: numeral.start()] + _chinese_amount(int(value), financial) + piece[numeral.end() :]
+    scale = _AMOUNT_SCALE.match(piece, digits.end())
+    if scale:
+        value /= next(size for size, word in zip(_SCALES, scale.groups(), strict=True) if word)
+    n = _number(round(value, 6))
+    old = digits.group(0)
+    cents = 0 if scale else len(old.partition(".")[2])  # "1.5 million" has no cents
+    grouped = "," in old or (isinstance(n, int) and n >= 10_000 and not scale)
+    if cents and value == round(value, cents):
+        new = f"{value:,.{cents}f}" if grouped else f"{value:.{cents}f}"
+    else:
+        new = f"{n:,}" if grouped and isinstance(n, int) else str(n)
     return piece[: digits.start()] + new + piece[digits.end() :]
 
 
@@ -126,6 +169,21 @@ def _open_ended(text: str, wish: Figure, zh: bool) -> str | None:
     return text[: m.start()] + new + text[m.end() :]
 
 
+def _restated(text: str, target: Figure) -> list[Figure]:
+    """The same sum restated in brackets right after the target ("人民币伍拾万元（¥500,000）"):
+    changed with it, or the clause would state two sums."""
+    if target.kind != "amount":
+        return []
+    return [
+        f
+        for f in figures(text)
+        if f.kind == "amount"
+        and f.same_as(target)
+        and f.start > target.start
+        and re.fullmatch(r"\s*[（(]\s*", text[target.end : f.start])
+    ]
+
+
 def apply_feedback(original: str, feedback: str) -> tuple[str | None, list[Figure]]:
     """``original`` with the feedback's figures written in (None when nothing changed), and the
     figures it asks for that the sentence gives no place to."""
@@ -142,5 +200,6 @@ def apply_feedback(original: str, feedback: str) -> tuple[str | None, list[Figur
                 text = opened
             continue
         if not target.same_as(wish):
-            text = text[: target.start] + _render(text, target, wish, zh) + text[target.end :]
+            for figure in sorted([target, *_restated(text, target)], key=lambda f: -f.start):
+                text = text[: figure.start] + _render(text, figure, wish, zh) + text[figure.end :]
     return (text if text != original else None), missing

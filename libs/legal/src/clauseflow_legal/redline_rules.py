@@ -77,7 +77,7 @@ class Figure:
 
     kind: str  # "period" | "percent" | "amount"
     value: float
-    unit: str = ""  # the period's unit or the amount's currency
+    unit: str = ""  # the period's unit or the amount's currency ("CNY" however the text writes yuan)
     start: int = 0
     end: int = 0
 
@@ -102,7 +102,7 @@ def figures(text: str) -> list[Figure]:
     """Every period, percentage and amount of ``text``, in order."""
     found = [Figure("period", p.value, p.unit, p.start, p.end) for p in find_periods(text)]
     found += [Figure("percent", p.value, "", p.start, p.end) for p in find_percents(text)]
-    found += [Figure("amount", a.value, a.currency, a.start, a.end) for a in find_amounts(text)]
+    found += [Figure("amount", a.value, a.code, a.start, a.end) for a in find_amounts(text)]
     return sorted(found, key=lambda f: f.start)
 
 

@@ -420,10 +420,21 @@ _EN_AMOUNT = re.compile(
     r"(?:\s*\((?P<words>[A-Za-z\s-]+?)\))?",
     re.I,
 )
+# Chinese drafting names the currency before the sum, after it or both ("人民币500,000元",
+# "500,000元人民币", "RMB500,000元", "人民币伍拾万元", "50万元"); a sum in 万/亿 after a currency needs
+# no 元 ("人民币50万").
 _ZH_AMOUNT = re.compile(
-    r"(?P<cur>人民币|美元|欧元|英镑|港币|港元)?\s?(?P<num>\d[\d,]*(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*"
-    r"(?P<scale>万|亿)?\s*(?P<unit>元|美元|欧元|英镑|港元)"
+    r"(?P<cur>人民币|美元|欧元|英镑|港币|港元|RMB|CNY|[¥￥])?\s?"
+    r"(?P<num>\d[\d,]*(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*"
+    r"(?P<scale>万|亿)?\s*(?:(?P<unit>元|美元|欧元|英镑|港元)(?P<after>人民币)?)?"
 )
+# The one currency each way of writing it names (人民币, RMB, CNY, 元 and ¥ are all yuan: a
+# Japanese contract's ¥ is read as yuan too, as the cap reading already does).
+_CURRENCY_CODE = {
+    "人民币": "CNY", "RMB": "CNY", "CNY": "CNY", "元": "CNY", "¥": "CNY", "￥": "CNY",
+    "美元": "USD", "USD": "USD", "US$": "USD", "$": "USD", "欧元": "EUR", "EUR": "EUR", "€": "EUR",
+    "英镑": "GBP", "GBP": "GBP", "£": "GBP", "港币": "HKD", "港元": "HKD", "HKD": "HKD",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -436,12 +447,34 @@ class Amount:
     end: int
     words_value: float | None = None
 
+    @property
+    def code(self) -> str:
+        """The currency whichever way it is written ("人民币", "RMB", "元" → "CNY"; unknown: as written)."""
+        return _CURRENCY_CODE.get(self.currency.upper(), self.currency.upper())
+
 
 def find_amounts(text: str) -> list[Amount]:
-    """Money amounts ("GBP 48,500,000 (forty-eight million ...)", "人民币伍拾万元（¥500,000）")."""
-    out: list[Amount] = []
+    """Money amounts ("GBP 48,500,000 (forty-eight million ...)", "人民币伍拾万元（¥500,000）").
+
+    A Chinese sum ("人民币50万元", "RMB500,000元") is read once, whole: the English reading of its
+    first part ("人民币50") is not a second amount.
+    """
+    chinese: list[Amount] = []
+    for m in _ZH_AMOUNT.finditer(text):
+        if not m.group("unit") and not (m.group("cur") and m.group("scale")):
+            continue
+        num = to_number(m.group("num"))
+        if num is None:
+            continue
+        if m.group("scale"):
+            num *= 10_000 if m.group("scale") == "万" else 100_000_000
+        cur = m.group("cur") or m.group("after") or m.group("unit")
+        chinese.append(Amount(num, cur, m.start(), m.end()))
+    out = list(chinese)
     scales = {"million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "thousand": 1e3, "k": 1e3}
     for m in _EN_AMOUNT.finditer(text):
+        if any(a.start < m.end() and m.start() < a.end for a in chinese):
+            continue
         value = float(m.group("num").replace(",", ""))
         if m.group("scale"):
             value *= scales[m.group("scale").lower()]
@@ -456,14 +489,6 @@ def find_amounts(text: str) -> list[Amount]:
             )
             words_value = words_to_number(cleaned)
         out.append(Amount(value, m.group("cur").upper(), m.start(), m.end(), words_value))
-    for m in _ZH_AMOUNT.finditer(text):
-        num = to_number(m.group("num"))
-        if num is None:
-            continue
-        if m.group("scale"):
-            num *= 10_000 if m.group("scale") == "万" else 100_000_000
-        cur = m.group("cur") or m.group("unit")
-        out.append(Amount(num, cur, m.start(), m.end()))
     return sorted(out, key=lambda a: a.start)
 
 
