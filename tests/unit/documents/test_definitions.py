@@ -104,3 +104,29 @@ def test_a_label_in_the_body_of_the_contract_defines_nothing(parse):
     terms = {d.term for d in doc.definitions}
     assert "Volume Rebate" in terms
     assert not terms & {"Note", "Payment Terms", "Important"}
+
+
+def test_a_numbered_heading_followed_by_a_colon_defines_nothing(parse):
+    doc = parse(
+        "DISTRIBUTION AGREEMENT\n\n3. ORDERS\n3.1 Term: The first period of this Agreement runs for two years from signature.\n"
+        "3.2 Rebates: The Distributor earns a Volume Credit on each order above 500 units.\n"
+        "4. PRICES\n4.1 Note: the Prices exclude VAT and carriage.\n"
+        "4.2 Payment Terms: the Distributor shall pay each invoice within 45 days.\n"
+        "9. Default: The failure of the Distributor to pay any sum when due.\n"
+    )
+    terms = {d.term for d in doc.definitions}
+    assert not terms & {"Term", "Rebates", "Note", "Payment Terms", "Default"}
+
+
+def test_a_numbered_term_whose_colon_is_followed_by_its_meaning_is_defined(parse):
+    doc = parse(
+        "COOPERATION AGREEMENT\n\n2. SCOPE\n2.3 Affiliate: means any entity that controls or is controlled by a Party.\n"
+        "2.4 Work Site: shall mean the premises named in the Order.\n"
+        "2.5 Launch Window: refers to the ninety days after first sale.\n"
+        "5. DEFINITIONS AND INTERPRETATION\n5.1 Business Day: a day other than a Saturday, Sunday or public holiday.\n"
+        "6. SUPPLY\n6.1 Each Affiliate may order at the Work Site within the Launch Window on any Business Day.\n"
+    )
+    terms = {d.term for d in doc.definitions}
+    assert {"Affiliate", "Work Site", "Launch Window", "Business Day"} <= terms
+    assert doc.definition("Affiliate").definition.startswith("means any entity")
+    assert not {"Affiliate", "Work Site", "Launch Window", "Business Day"} & set(doc.undefined_terms)

@@ -3,8 +3,10 @@
 
 Recognised forms: ``"X" means …`` (also ``shall mean``, ``has the meaning``, ``includes``),
 ``(the "X")`` / ``(hereinafter referred to as "X")`` / ``(each a "Party" and together the
-"Parties")``, unquoted ``X shall mean …``, ``"X": …`` at the start of a line, and Chinese
-``"X"是指/指/系指/意指…`` and ``(以下简称"X")``.
+"Parties")``, unquoted ``X shall mean …``, ``"X": …`` at the start of a line, a numbered
+``1.27 X - …`` (with a colon only when what follows defines: ``1.4 X: means …``, or inside a
+definitions article; "4.1 Note: …" is a heading), and Chinese ``"X"是指/指/系指/意指…`` and
+``(以下简称"X")``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,17 @@ _MEANS_AS_USED = re.compile(
 _DASHED = re.compile(
     r"(?:^|(?<=\n))[ \t]*\d+(?:\.\d+)*\.?[ \t]+"
     r"(?P<term>[A-Z][\w'’&/-]*(?:[ \t]+(?:of|and|for|[A-Z][\w'’&/-]*)){0,6}?)(?:\(s\))?"
-    r"[ \t]*(?:[-–—][ \t]*|:[ \t]+)(?=[\w\"“])"
+    r"[ \t]*(?:[-–—][ \t]*|(?P<colon>:)[ \t]+)(?=[\w\"“])"
+)
+# After a colon a numbered line is a heading far more often than a definition: cuad-train NANOPHASE
+# "12. Default: The failure of Buyer to perform …", INTRICON "3.1 Term: The initial term of this
+# Agreement shall be …", JINGWEI "10. Notices: Notices or other communications …", and "4.1 Note: …".
+# It defines when the words after the colon say so (cuad-train CHEETAHMOBILE "1.1.4 Force Majeure:
+# means any event which is not reasonably controllable", "2.3 Affiliate: shall mean any entity …",
+# "1.6 Site: refers to the premises …") or when it stands in a definitions article ("1.5 Business
+# Day: a day other than a Saturday …").
+_COLON_DEFINES = re.compile(
+    r"(?:(?:shall|will)\s+)?(?:means?\b|refers?\s+to\b|has\s+the\s+meanings?\b|is\s+defined\b)", re.I
 )
 # Inside a definitions article, a numbered entry may run straight on from the term to its meaning:
 # "1.40 Representative an employee, officer, director or agent of a Party", "1.52 Work Product all
@@ -114,17 +126,19 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
 
     for m in _MEANS.finditer(text):
         add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
+    articles = [(a.start, a.end) for a in clauses if a.level == 1 and _DEFINITIONS_ARTICLE.search(a.title)]
     for pattern in (_MEANS_AS_USED, _DASHED, _LISTED):
         for m in pattern.finditer(text):
+            if pattern is _DASHED and m.group("colon") and not _defines_after_colon(text, m, articles):
+                continue  # a heading ("4.1 Note: …", "3.1 Term: The initial term …")
             add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for m in _LABELLED.finditer(text):
         meaning = _rest_of_paragraph(text, m.end())
         if not _ITS_OWN_VERB.match(meaning) and _in_schedule(text, m.start("term"), clauses, locator):
             add(m.group("term"), m.start("term"), meaning)
-    for article in clauses:
-        if article.level == 1 and _DEFINITIONS_ARTICLE.search(article.title):
-            for m in _RUN_ON.finditer(text, article.start, article.end):
-                add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
+    for start, end in articles:
+        for m in _RUN_ON.finditer(text, start, end):
+            add(m.group("term"), m.start("term"), _rest_of_paragraph(text, m.end()))
     for m in _UNQUOTED.finditer(text):
         group = "term" if m.group("term") else "term2"
         term = re.sub(r"^(?:The|A|An)\s+", "", m.group(group))
@@ -143,6 +157,11 @@ def find_definitions(text: str, clauses: Sequence[Clause], language: str) -> lis
         for m in _ZH_SHORT.finditer(text):
             add(m.group("term"), m.start("term"), _sentence_before(text, m.start()))
     return sorted(found.values(), key=lambda d: d.start)
+
+
+def _defines_after_colon(text: str, m: re.Match[str], articles: list[tuple[int, int]]) -> bool:
+    """A numbered "Term: …" defines when its words say so or it stands in a definitions article."""
+    return bool(_COLON_DEFINES.match(text, m.end())) or any(a <= m.start() < b for a, b in articles)
 
 
 def _in_schedule(text: str, offset: int, clauses: Sequence[Clause], locator: ClauseLocator) -> bool:
