@@ -125,3 +125,43 @@ def test_a_counterparty_known_only_by_its_short_name_is_them_in_a_review() -> No
     assert "termination_for_convenience" not in {
         r["risk_type"] for r in analyse_clause(ours, our_party="Licensee", metadata=setting)
     }
+
+
+# A role word after a party's name is a longer noun: one of that party's customers, its portal.
+LONGER_NOUN_BLOCK = 'COMPONENT SUPPLY AGREEMENT\nThis Agreement is made between Tarnwick Motors Limited ("Tarnwick") and Oresund Alloys AB (the "Supplier").\n\n1. Supply\n'
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Supplier shall refund any sum charged to Tarnwick by a Tarnwick Customer.",
+        "Access to the Tarnwick Customer Portal is provided by the Supplier.",
+        "Tarnwick Customers may inspect the Supplier's plant.",
+        "Each Tarnwick Customer shall be entitled to enforce clause 8.",
+    ],
+)
+def test_a_role_word_after_a_partys_name_is_not_that_role(sentence: str) -> None:
+    parties = contract_parties("Tarnwick", LONGER_NOUN_BLOCK)
+    assert parties.our_roles == ("customer",)
+    assert "Customer" not in {m.alias for m in parties.mentions(sentence)}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Customer shall pay each invoice.",
+        "If Customer fails to pay, the Supplier may suspend delivery.",
+        "Taxes Customer will pay all sales taxes.",  # a run-in heading
+        "Provide Customer with monthly reports.",  # a list item's verb
+        "Oresund Alloys AB shall deliver to the Customer.",
+    ],
+)
+def test_a_role_word_after_any_other_word_is_the_party(sentence: str) -> None:
+    parties = contract_parties("Tarnwick", LONGER_NOUN_BLOCK)
+    assert ("us", "Customer") in {(m.side, m.alias) for m in parties.mentions(sentence)}
+
+
+def test_a_finding_calls_our_party_by_its_name_not_by_its_names_customers() -> None:
+    clause = "The Supplier shall bear every cost of a recall, whether required by a regulator or by a Tarnwick Customer."
+    parties = contract_parties("Tarnwick", LONGER_NOUN_BLOCK, clause)
+    assert parties.our_label == "Tarnwick"

@@ -137,6 +137,43 @@ def _word_pattern(alias: str) -> re.Pattern[str]:
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
+# A role word after a party's name is part of a longer noun, not that role's party: "any Kestrel
+# Customer" is a customer of Kestrel, "the Kestrel Customer Portal" a portal, "Acme Customer shall" (Acme
+# a party) one of Acme's customers. cuad-train: CORIOINC "Corio Customer Application Management
+# Revenue", PHREESIA "'Sublicensed Customer' means an Allscripts Customer that has purchased …",
+# Sonos "an IAC Subcontractor" (IAC the other party), PareteumCorp "the ELEPHANT TALK Customer".
+# Only after a name: after other capitalised words a role word is as often the party itself, in a
+# run-in heading ("Taxes Customer will pay", "Limitation of Remedies Customer agrees", cuad-train), a
+# list item's verb ("Provide Customer with …") or a party's own designation ("the Remarketing Agent",
+# MetLife; "the Marketing Agent", Verizon) - read over cuad-train, "the <Word> <role>" was another
+# entity in only about half of a sample.
+_CAPITALISED_RUN = re.compile(r"(?:(?<=[ \t(\[])|^)(?:[A-Z][\w&'’-]*(?:\.[\w&'’-]+)*[ \t]+)+$")
+# A word that opens a sentence or joins its parts ("If Customer", "Upon Supplier's") modifies nothing.
+_NOT_A_MODIFIER = frozenset(
+    [
+        "the", "a", "an", "any", "each", "every", "such", "no", "all", "its", "their", "our", "other",
+        "another", "that", "this", "these", "those", "which", "if", "where", "when", "whenever", "unless",
+        "until", "upon", "should", "provided", "notwithstanding", "and", "or", "but", "nor", "by", "to",
+        "for", "of", "in", "on", "at", "with", "from", "neither", "either", "both", "whereas", "subject",
+        "save", "except", "following", "after", "before", "once", "although", "whether", "nothing", "then",
+    ]
+)  # fmt: skip
+
+
+def inside_longer_noun(text: str, start: int, names: tuple[str, ...]) -> bool:
+    """Does the role word at ``start`` end a longer noun that holds a party's name ("the Kestrel
+    Customer Portal", "Acme Customer shall")?"""
+    names = tuple(n for n in names if not _CJK.search(n))
+    if not names:
+        return False
+    run = _CAPITALISED_RUN.search(text[max(0, start - 80) : start])
+    if run is None:
+        return False
+    last = run.group(0).split()[-1]
+    if last.lower() in _NOT_A_MODIFIER or last.endswith(("'s", "’s")):
+        return False
+    return any(_word_pattern(name).search(run.group(0)) for name in names)
+
 
 @dataclass(frozen=True)
 class Parties:
@@ -197,6 +234,7 @@ class Parties:
         """Every party mentioned in ``text`` with its side, in order (mutual phrases included)."""
         spans: list[Mention] = []
         taken: list[tuple[int, int]] = []
+        names = self.our_names + self.their_names
 
         def free(a: int, b: int) -> bool:
             return all(b <= s or a >= e for s, e in taken)
@@ -206,7 +244,10 @@ class Parties:
             # absent from the text cannot match: skip the regex (most of the ~150 aliases)
             if alias not in text:
                 continue
+            role = alias not in names and not _CJK.search(alias)
             for m in rx.finditer(text):
+                if role and inside_longer_noun(text, m.start(), names):
+                    continue  # "any Kestrel Customer": someone else
                 if free(m.start(), m.end()):
                     taken.append((m.start(), m.end()))
                     spans.append(Mention(side, alias, m.start(), m.end()))
@@ -264,7 +305,13 @@ def _alias_in(alias: str, text: str) -> bool:
     return _word_pattern(alias).search(text) is not None
 
 
-def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text: str = "") -> str:
+def _label(
+    roles: tuple[str, ...],
+    names: tuple[str, ...],
+    raw: str,
+    clause_text: str = "",
+    every_name: tuple[str, ...] = (),
+) -> str:
     """How the contract itself names a party: the role word given in ``raw`` ("... (the Supplier)")
     or used in the clause, else its defined short name, else the role's usual name.
 
@@ -278,7 +325,9 @@ def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text
     for source in (raw, clause_text):
         if not source:
             continue
-        found = [(m.start(), a) for a in aliases for m in [_search_alias(a, source)] if m is not None]
+        found = [
+            (m.start(), a) for a in aliases for m in [_search_alias(a, source, every_name)] if m is not None
+        ]
         if found:
             # earliest mention; on a tie the longer alias ("Service Provider" over "Provider")
             return min(found, key=lambda x: (x[0], -len(x[1])))[1]
@@ -292,8 +341,12 @@ def _label(roles: tuple[str, ...], names: tuple[str, ...], raw: str, clause_text
     return names[0] if names else raw.strip()
 
 
-def _search_alias(alias: str, text: str) -> re.Match[str] | None:
-    return _word_pattern(alias).search(text)
+def _search_alias(alias: str, text: str, names: tuple[str, ...] = ()) -> re.Match[str] | None:
+    """The first use of a role word as the party ("the Kestrel Customer" is not the Customer)."""
+    return next(
+        (m for m in _word_pattern(alias).finditer(text) if not inside_longer_noun(text, m.start(), names)),
+        None,
+    )
 
 
 def infer_parties(
@@ -341,13 +394,16 @@ def infer_parties(
     # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
     their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]
     their_names = [n for n in dict.fromkeys(their_names) if n not in our_names]
+    every_name = (*our_names, *their_names)
     return Parties(
         our_roles=our_roles,
         their_roles=tuple(their_roles),
         our_names=our_names,
         their_names=tuple(their_names),
-        our_label=_label(our_roles, our_names, our_party, clause_text),
-        their_label=_label(tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text),
+        our_label=_label(our_roles, our_names, our_party, clause_text, every_name),
+        their_label=_label(
+            tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text, every_name
+        ),
     )
 
 
