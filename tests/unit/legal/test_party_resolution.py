@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.contract_setting import contract_setting
-from clauseflow_legal.parties import contract_parties
+from clauseflow_legal.parties import contract_parties, infer_parties
 from clauseflow_legal.party_roles import party_names
 
 # Parties blocks written for these tests (no data set's text).
@@ -165,3 +165,28 @@ def test_a_finding_calls_our_party_by_its_name_not_by_its_names_customers() -> N
     clause = "The Supplier shall bear every cost of a recall, whether required by a regulator or by a Tarnwick Customer."
     parties = contract_parties("Tarnwick", LONGER_NOUN_BLOCK, clause)
     assert parties.our_label == "Tarnwick"
+
+
+@pytest.mark.parametrize(
+    ("our_party", "clause", "maker"),
+    [
+        ("Customer", "The Contractor shall deliver the survey reports to the Customer.", "Contractor"),
+        ("Client", "The Manufacturer shall make the Products to the Client's drawings.", "Manufacturer"),
+        ("客户", "勘察人应向客户交付勘察报告。", "勘察人"),
+    ],
+)
+def test_with_no_counterparty_given_the_other_side_of_the_bargain_the_clause_names_is_them(
+    our_party: str, clause: str, maker: str
+) -> None:
+    parties = infer_parties(our_party, None, clause)
+    assert ("them", maker) in {(m.side, m.alias) for m in parties.mentions(clause)}
+
+
+def test_a_contractor_beside_the_supplier_stays_a_third_party() -> None:
+    clause = "The Supplier may engage a Contractor to perform the installation for the Customer."
+    parties = infer_parties("Customer", None, clause)
+    assert ("them", "Supplier") in {(m.side, m.alias) for m in parties.mentions(clause)}
+    assert ("other", "Contractor") in {(m.side, m.alias) for m in parties.mentions(clause)}
+    # the counterparty named by the parties block decides: no guess from the clause
+    given = infer_parties("Customer", ["Hollin Works Ltd"], "The Contractor shall deliver the reports.")
+    assert ("other", "Contractor") in {(m.side, m.alias) for m in given.mentions("The Contractor shall")}

@@ -391,6 +391,8 @@ def infer_parties(
         # can be it: "any purchaser of its business" is someone else.
         named = clause_text if not their_names else _defined_words(clause_text)
         their_roles += [r for r in roles_in(named) if r not in our_roles]
+    if not other_parties and clause_text and our_roles:
+        their_roles += _counterparty_named_otherwise(our_roles, their_roles, clause_text)
     # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
     their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]
     their_names = [n for n in dict.fromkeys(their_names) if n not in our_names]
@@ -405,6 +407,33 @@ def infer_parties(
             tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text, every_name
         ),
     )
+
+
+def _counterparty_named_otherwise(
+    our_roles: tuple[str, ...], their_roles: list[str], clause_text: str
+) -> list[str]:
+    """The other side under a role the usual pairing does not give: a Customer's "Contractor" or
+    "Manufacturer", a Supplier's "Employer".
+
+    Only when nobody said who the other side is and the clause names none of the usual roles: then
+    the role it names on the other side of the bargain (one who supplies when we pay, one who pays
+    when we supply) is the counterparty. "All reports developed by the Contractor … shall remain the
+    property of the Contractor", read for a Customer; cuad-train UpjohnInc Manufacturing Agreement:
+    "Customer acknowledges … all Improvements and Developments made by or on behalf of Manufacturer
+    … shall be the exclusive property of Manufacturer". A clause that names the Supplier and a
+    "Contractor" keeps the Contractor a third party (the Supplier's subcontractor).
+    """
+    named = roles_in(_defined_words(clause_text))
+    if any(r in named for r in their_roles) or "subcontractor" in our_roles:
+        return []  # a subcontract's Employer is the main contract's, above our Contractor
+    buying = any(r in BUY_SIDE for r in our_roles)
+    selling = any(r in SELL_SIDE for r in our_roles)
+    if buying == selling:
+        return []
+    other_side = (
+        SELL_SIDE - {"subcontractor", "discloser"} if buying else BUY_SIDE - {"recipient", "investor"}
+    )
+    return [r for r in named if r in other_side and r not in our_roles]
 
 
 def contract_parties(our_party: str, contract_text: str, clause_text: str = "") -> Parties:
