@@ -4,11 +4,15 @@ the rest of the sentence kept; a renewal term cut to a year.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from clauseflow_legal import redline_rules as rules
+from clauseflow_legal.lexicon import expand_class
+from clauseflow_legal.parties import Parties
 from clauseflow_legal.redline_feedback import render_percent, render_period
-from clauseflow_legal.text import Period, find_percents, find_periods, written_in_chinese
+from clauseflow_legal.rules.base import ClauseContext
+from clauseflow_legal.text import Period, find_percents, find_periods, split_sentences, written_in_chinese
 
 # risk type -> (unit family, target value, unit) for number-carried risks
 _PERIOD_TARGETS: dict[str, tuple[float, str]] = {
@@ -30,8 +34,13 @@ def _render_period(original: str, p: Period, value: float, unit: str, zh: bool) 
     return render_period(original[p.start : p.end], value, unit, zh)
 
 
-def rewrite_numbers(risk_type: str, original: str) -> str | None:
-    """Rewrite the period or percentage that carries the risk with the playbook's value, nothing else."""
+def rewrite_numbers(risk_type: str, original: str, parties: Parties | None = None) -> str | None:
+    """Rewrite the period or percentage that carries the risk with the playbook's value, nothing else.
+
+    With ``parties``, a period that is the other side's time to use a right of its own is never
+    lengthened: "within thirty days after termination the Franchisor may buy the stock" gives the
+    Franchisee more uncertainty, not more time, at sixty.
+    """
     zh = written_in_chinese(original)
     if risk_type in _PERCENT_TARGETS:
         pcts = find_percents(original)
@@ -42,6 +51,8 @@ def rewrite_numbers(risk_type: str, original: str) -> str | None:
             return original[: pc.start] + new + original[pc.end :]
     if risk_type in _PERIOD_TARGETS:
         periods = find_periods(original)
+        if parties is not None and risk_type != "payment_terms_unfavourable":
+            periods = [p for p in periods if not _their_option_window(original, p, parties)]
         if not periods:
             return None
         target_value, target_unit = _PERIOD_TARGETS[risk_type]
@@ -64,6 +75,35 @@ def rewrite_numbers(risk_type: str, original: str) -> str | None:
         )
         return _withdrawn_amendment(original, zh) if rules.no_op_change(original, rewritten) else rewritten
     return None
+
+
+# A right the period bounds: the lexicon's permissions, and an option or right held ("We will have the
+# right (but not the duty), to be exercised by notice of intent to do so within sixty (60) days after
+# termination or expiration, to purchase ... any or all assets of the Franchised Restaurant", cuad-train
+# BUFFALOWILDWINGSINC_06_05_1998-EX-10.3-FRANCHISE_AGREEMENT.txt; "within fifteen days after expiry the
+# Principal may by notice buy back the unsold stock"; "合同终止后十日内，甲方有权要求乙方按成本价出售库存").
+_RIGHT = re.compile(
+    rf"\b{expand_class('permission', 'en')}\b|{expand_class('permission', 'zh')}"
+    r"|\b(?:shall|will)\s+have\s+the\s+(?:right|option)\b|\bhas\s+the\s+option\b",
+    re.I,
+)
+
+
+def _their_option_window(original: str, period: Period, parties: Parties) -> bool:
+    """Is ``period`` the time the other side has to use a right of its own (in its limb of the sentence)?"""
+    ctx = ClauseContext(clause_id="", title="", text=original, language="", domain="generic", parties=parties)
+    for sentence in split_sentences(original):
+        if not sentence.start <= period.start < sentence.end:
+            continue
+        at = period.start - sentence.start
+        limb_start = max(sentence.text.rfind(c, 0, at) for c in ";；") + 1
+        limb_end = min(
+            (i for i in (sentence.text.find(c, at) for c in ";；") if i >= 0), default=len(sentence.text)
+        )
+        for m in _RIGHT.finditer(sentence.text, limb_start, limb_end):
+            if parties.theirs(ctx.actor(sentence, m.start())):
+                return True
+    return False
 
 
 def _withdrawn_amendment(original: str, zh: bool) -> str | None:
