@@ -55,6 +55,20 @@ class ServedGateway(Protocol):
 TENANT = "acme"
 
 
+async def start_server(app: Any, **config: Any) -> tuple[uvicorn.Server, asyncio.Task[None], int]:
+    """uvicorn serving ``app`` on a free port (``config``: more uvicorn settings): the server, the
+    task serving it and the port."""
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, **{"log_level": "warning", **config})
+    )
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    return server, task, server.servers[0].sockets[0].getsockname()[1]
+
+
 @contextlib.asynccontextmanager
 async def serve_gateway(
     settings: GatewaySettings, bus: InMemoryBus, *, tenant: str = TENANT, **app_kwargs: Any
@@ -62,13 +76,7 @@ async def serve_gateway(
     """The gateway app served by uvicorn on a free port; yields an HTTP client for it that sends
     an admin key of ``tenant`` (created in the gateway's database, checked on every request)."""
     app = create_app(settings, bus=bus, **app_kwargs)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
+    server, task, port = await start_server(app)
     _, token = await app.state.services.auth.keys.create(
         tenant=tenant, roles=[Role.ADMIN], label="Test Admin"
     )

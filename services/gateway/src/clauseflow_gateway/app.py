@@ -8,9 +8,11 @@ from typing import Any
 
 from clauseflow_documents import DocumentStore
 from clauseflow_platform.bus import EventBus
+from clauseflow_platform.db.engine import dispose_when_returned
 from clauseflow_platform.logging import get_logger
 from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from clauseflow_gateway.auth.guard import API_PREFIX, ROLE_KEY, SAFE_METHODS, guard
 from clauseflow_gateway.auth.keystore import KeyStore, ReviewOwners
@@ -150,6 +152,12 @@ def create_app(
     return app
 
 
+async def _dispose(engine: AsyncEngine, wait_s: float) -> None:
+    left = await dispose_when_returned(engine, wait_s)
+    if left:
+        log.warning("gateway.db_connections_left", connections=left, waited_s=wait_s)
+
+
 @contextlib.asynccontextmanager
 async def _running(
     settings: GatewaySettings,
@@ -164,7 +172,8 @@ async def _running(
     owned_bus = bus is None
     the_bus = bus if bus is not None else make_bus(settings)
     async with contextlib.AsyncExitStack() as stack:
-        stack.push_async_callback(engine.dispose)
+        # requests cancelled at shutdown inside a database call give their connection back first
+        stack.push_async_callback(_dispose, engine, settings.database_busy_timeout_s + 1)
         if owned_bus:
             await the_bus.start()
             stack.push_async_callback(the_bus.stop)

@@ -8,6 +8,7 @@ other's writes the same way.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,29 @@ def async_engine(url: str | URL, settings: DatabaseSettings | None = None) -> As
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _pragmas(settings))
     return engine
+
+
+async def dispose_when_returned(engine: AsyncEngine, wait_s: float, poll_s: float = 0.05) -> int:
+    """Dispose of ``engine`` once every connection in use has come back to its pool (at most ``wait_s``).
+
+    At shutdown the server cancels requests still running; one cancelled inside a database call
+    (waiting on SQLite's busy timeout, on a slow query) only lets go of its connection when the
+    driver's call returns. Disposed before that, and the loop closing after it, the connection's
+    close is abandoned ("Task was destroyed but it is pending"). Answers how many connections were
+    still out when the wait ended (0: every one came back).
+    """
+    deadline = time.monotonic() + wait_s
+    out = _checked_out(engine)
+    while out and time.monotonic() < deadline:
+        await asyncio.sleep(poll_s)
+        out = _checked_out(engine)
+    await engine.dispose()
+    return out
+
+
+def _checked_out(engine: AsyncEngine) -> int:
+    checked_out = getattr(engine.pool, "checkedout", None)  # a StaticPool (in-memory) has no count
+    return int(checked_out()) if callable(checked_out) else 0
 
 
 def sqlite_thread_engine(url: str | URL, settings: DatabaseSettings | None = None) -> Engine:
