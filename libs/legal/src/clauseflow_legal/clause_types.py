@@ -440,7 +440,9 @@ def classify_clause(title: str, text: str, language: str = "en") -> list[str]:
         if text_rx.search(body) and not (negative is not None and negative.search(text)):
             found.add(type_id)
     found |= risk_types(title, text)
-    if "definitions" in found and len(text) > 0 and re.search(r"definition|定义|释义", title, re.I):
+    # A bare heading keeps every type its words name; a definitions article with entries is typed
+    # as such alone (its entries name types without doing anything).
+    if text and is_definitions_article(title, found):
         return ["definitions"]
     return sorted(found, key=lambda t: _ORDER[t])
 
