@@ -27,6 +27,7 @@ CACHE_FILE = ROOT / ".clauseflow" / "cache" / "cuad_clause_rule_types.json"  # g
 # What the rules' types depend on: the typing code, the lexicon it reads and the parser.
 RULE_SOURCES = (
     "libs/legal/src/clauseflow_legal/clause_types.py",
+    "libs/legal/src/clauseflow_legal/risk_type_readings.py",
     "libs/documents/src/clauseflow_documents/parser.py",
     "libs/documents/src/clauseflow_documents/segmenter.py",
 )

@@ -53,6 +53,7 @@ SETS = ("golden", "cuad_dev", "cuad_train_cv", "examples")
 CACHE_DIR = REPO / ".clauseflow" / "cache"  # git-ignored
 TYPING_SOURCES = (
     "libs/legal/src/clauseflow_legal/clause_types.py",
+    "libs/legal/src/clauseflow_legal/risk_type_readings.py",
     "libs/legal/src/clauseflow_legal/clause_classifier.py",
     "libs/documents/src/clauseflow_documents/parser.py",
     "libs/documents/src/clauseflow_documents/segmenter.py",

@@ -113,3 +113,8 @@ def test_classify_does_not_see_types_that_are_not_there(text: str, absent: str) 
 def test_a_definitions_clause_is_only_definitions() -> None:
     types = classify_clause("Definitions", '"Fees" means the amounts payable under an Order Form.', "en")
     assert types == ["definitions"]
+
+
+def test_a_bare_definitions_heading_keeps_every_type_its_words_name() -> None:
+    # No entries under it: nothing says the heading is a definitions article rather than a list of subjects.
+    assert classify_clause("Definitions and Governing Law", "", "en") == ["governing_law", "definitions"]

@@ -8,7 +8,7 @@ from clauseflow_contracts.review import ClauseState, ReviewStatus, TaskMode
 from clauseflow_orchestrator.core import CompleteSummary, RetryFailed, decide
 from clauseflow_orchestrator.state import ReviewState
 
-from .test_core import (
+from .review_steps import (
     AT,
     REVIEW,
     approve,

@@ -1,6 +1,7 @@
 """Legal knowledge shared by the playbook model and the skills.
 
 - :mod:`.clause_types` — the clause-type catalogue and ``classify_clause``;
+- :mod:`.risk_type_readings` — what a clause's sentences do, for the 13 risk-bearing CUAD types;
 - :mod:`.playbook` — positions, fallbacks and redline templates per domain;
 - :mod:`.analysis` — ``analyse_clause``: the risks of a clause for our party;
 - :mod:`.redline` — ``draft_redline``; :mod:`.redline_check` — ``check_redline``;
