@@ -25,6 +25,8 @@ BLOCKS = {
     # with or without "the": '("Sandler O'Neill" or the "Agent")', '("Supplier" or "Fonterra")' in cuad-train.
     "en_name_or_role": 'AGENCY AGREEMENT\nThis Agreement is made between MERIDEN FOODS PLC, a company incorporated in England ("Meriden" or the "Principal"), and CALDER SYSTEMS GMBH, a company incorporated in Germany ("Calder" or the "Agent").\n\n1. Appointment\n',
     "en_role_or_name": 'SUPPLY AGREEMENT\nThis Agreement is made between Tessel Dairy Co-operative Limited, a company incorporated in New Zealand (the "Supplier" or "Tessel"), and Calder Systems GmbH, a company incorporated in Germany (the "Buyer", or "Calder").\n\n1. Supply\n',
+    # A short name and a label given together: （以下简称"青禾"或"甲方"）.
+    "zh_short_name_or_label": '物流服务合同\n委托方：青禾数据有限公司（以下简称"青禾"或"甲方"），住所：杭州市\n服务方：远川科技有限公司（以下简称"远川"或"乙方"），住所：上海市\n\n第一条 服务\n',
     "zh_short_names": '技术许可合同\n许可方：远川科技有限公司（以下简称"远川"）\n被许可方：青禾数据有限公司（以下简称"青禾"）\n\n第一条 许可\n',
 }
 
@@ -37,6 +39,7 @@ OUR_PARTY = {
     "en_role_or_name": ["Buyer", "Calder Systems GmbH"],
     "zh_labels_with_roles": ["乙方", "被许可方", "青禾数据有限公司"],
     "zh_short_names": ["被许可方", "青禾数据有限公司"],
+    "zh_short_name_or_label": ["委托方", "青禾数据有限公司"],
 }
 
 # How a clause names an actor, and whose side that is, per block.
@@ -77,6 +80,12 @@ ACTORS = {
         ("乙方应当", "us"),
         ("被许可方应当", "us"),
         ("青禾数据有限公司应当", "us"),
+    ],
+    "zh_short_name_or_label": [
+        ("远川有权", "them"),
+        ("乙方有权", "them"),
+        ("青禾应当", "us"),
+        ("甲方应当", "us"),
     ],
     "zh_short_names": [
         ("远川有权", "them"),

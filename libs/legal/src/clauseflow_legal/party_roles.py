@@ -292,16 +292,20 @@ def _names_of(segment: PartySegment, label_roles: dict[str, str]) -> list[str]:
             if role.casefold() in defined.casefold():
                 out.append(label)
     # "（以下简称"远川"）" / '(hereinafter "Orbis")' inside the entry: a short name the clauses use
-    out += [m.group("short") for m in _SHORT_NAME.finditer(segment.text)]
+    for m in _SHORT_NAME.finditer(segment.text):
+        out += [m.group("short"), *_QUOTED_SHORT.findall(m.group("more") or "")]
     return list(dict.fromkeys(o.strip() for o in out if o and o.strip()))
 
 
 # A short name defined inside an entry: '(hereinafter "Orbis")', '("Orbis")', '（以下简称"远川"）'.
+# ... and the names given with it: （以下简称"澄远"或"甲方"）, '(hereinafter "Orbis" or the "Principal")'.
 _SHORT_NAME = re.compile(
     rf"{_OPEN}\s*(?:(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)|(?:以下)?(?:简称|称)为?)?\s*[\"“「『'‘]"
-    rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]\s*{_CLOSE}",
+    rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]"
+    rf"(?P<more>(?:\s*(?:或|、|，|[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“「『'‘][^\"”」』'’()（）]{{2,30}}[\"”」』'’])*)\s*{_CLOSE}",
     re.I,
 )
+_QUOTED_SHORT = re.compile(r"[\"“「『'‘]([^\"”」』'’()（）]{2,30})[\"”」』'’]")
 
 
 def party_names(our_party: str, text: str) -> PartyNames:
