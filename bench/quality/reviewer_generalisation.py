@@ -162,19 +162,19 @@ def score_example(meta: dict[str, Any], report: dict[str, Any]) -> dict[str, Any
     }
 
 
-async def reviews(sets: set[str], shared: Path | None) -> dict[str, Any]:
-    """The golden dev and the examples reviewed on one embedded stack."""
+async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None = None) -> dict[str, Any]:
+    """The golden dev (or ``golden_dir``, a set in its format) and the examples reviewed on one stack."""
     from bench.quality.golden import overall, score_contract, without_golden_text
     from bench.quality.runner import golden_stack, load_golden, review_golden
 
     out: dict[str, Any] = {}
     configure_service_logging(WORK_DIR / "reviewer_generalisation" / "bench-process.log")
     calls_log = LLMCallLog()
-    golden_folder = shared / "data" / "golden" if shared else None
+    golden_folder = golden_dir or (shared / "data" / "golden" if shared else None)
     async with golden_stack("reviewer_generalisation", calls_log) as (handle, observer):
         if "golden" in sets:
             if golden_folder is None or not golden_folder.is_dir():
-                out["golden"] = {"skipped": "no ../shared/data/golden"}
+                out["golden"] = {"skipped": f"no golden set at {golden_folder or '../shared/data/golden'}"}
             else:
                 scores = []
                 for contract in load_golden(golden_folder):
@@ -279,13 +279,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="*", choices=SETS, default=list(SETS))
     parser.add_argument("--save-as", default="reviewer_generalisation", help="results file name (no .json)")
     parser.add_argument("--fresh", action="store_true", help="recompute CUAD dev typing even if cached")
+    parser.add_argument(
+        "--golden-dir",
+        type=Path,
+        default=None,
+        help="another set in the golden format (e.g. contracts written blind to the rules)",
+    )
     args = parser.parse_args(argv)
     sets = set(args.sets)
     shared = shared_dir()
     started = time.perf_counter()
     result: dict[str, Any] = {"bench": "quality.reviewer_generalisation", "machine": machine_info()}
     if sets & {"golden", "examples"}:
-        result |= asyncio.run(reviews(sets, shared))
+        result |= asyncio.run(reviews(sets, shared, args.golden_dir))
+        if args.golden_dir:
+            result["golden_dir"] = str(args.golden_dir)
     if "cuad_dev" in sets:
         result["cuad_dev"] = cuad_dev(shared, args.fresh) if shared else {"skipped": "no ../shared"}
     if "cuad_train_cv" in sets:

@@ -21,6 +21,12 @@ BLOCKS = {
     "en_quoted_short_name": 'DISTRIBUTION AGREEMENT\nThis Agreement is entered into by Orbis Technologies Limited, a company incorporated in England ("Orbis"), and Calder Systems GmbH, a company incorporated in Germany (the "Licensee").\n\n1. Appointment\n',
     "en_labels": "SUPPLY CONTRACT\nParty A: Orbis Technologies Limited\nParty B: Calder Systems GmbH\n\n1. Supply\n",
     "zh_labels_with_roles": "技术许可合同\n甲方（许可方）：远川科技有限公司\n乙方（被许可方）：青禾数据有限公司\n\n第一条 许可\n",
+    # Two names in one pair of brackets, a short name and a role (in either order), the second
+    # with or without "the": '("Sandler O'Neill" or the "Agent")', '("Supplier" or "Fonterra")' in cuad-train.
+    "en_name_or_role": 'AGENCY AGREEMENT\nThis Agreement is made between MERIDEN FOODS PLC, a company incorporated in England ("Meriden" or the "Principal"), and CALDER SYSTEMS GMBH, a company incorporated in Germany ("Calder" or the "Agent").\n\n1. Appointment\n',
+    "en_role_or_name": 'SUPPLY AGREEMENT\nThis Agreement is made between Tessel Dairy Co-operative Limited, a company incorporated in New Zealand (the "Supplier" or "Tessel"), and Calder Systems GmbH, a company incorporated in Germany (the "Buyer", or "Calder").\n\n1. Supply\n',
+    # A short name and a label given together: （以下简称"青禾"或"甲方"）.
+    "zh_short_name_or_label": '物流服务合同\n委托方：青禾数据有限公司（以下简称"青禾"或"甲方"），住所：杭州市\n服务方：远川科技有限公司（以下简称"远川"或"乙方"），住所：上海市\n\n第一条 服务\n',
     "zh_short_names": '技术许可合同\n许可方：远川科技有限公司（以下简称"远川"）\n被许可方：青禾数据有限公司（以下简称"青禾"）\n\n第一条 许可\n',
 }
 
@@ -29,8 +35,11 @@ OUR_PARTY = {
     "en_defined_short_name": ["Licensee", "Calder Systems GmbH"],
     "en_quoted_short_name": ["Licensee", "Calder Systems GmbH"],
     "en_labels": ["Party B", "Calder Systems GmbH"],
+    "en_name_or_role": ["Agent", "Calder Systems GmbH"],
+    "en_role_or_name": ["Buyer", "Calder Systems GmbH"],
     "zh_labels_with_roles": ["乙方", "被许可方", "青禾数据有限公司"],
     "zh_short_names": ["被许可方", "青禾数据有限公司"],
+    "zh_short_name_or_label": ["委托方", "青禾数据有限公司"],
 }
 
 # How a clause names an actor, and whose side that is, per block.
@@ -52,6 +61,18 @@ ACTORS = {
         ("Orbis may", "them"),
         ("Calder shall", "us"),
     ],
+    "en_name_or_role": [
+        ("Meriden may", "them"),
+        ("The Principal may", "them"),
+        ("Calder shall", "us"),
+        ("The Agent shall", "us"),
+    ],
+    "en_role_or_name": [
+        ("Tessel may", "them"),
+        ("The Supplier may", "them"),
+        ("Calder shall", "us"),
+        ("The Buyer shall", "us"),
+    ],
     "zh_labels_with_roles": [
         ("甲方有权", "them"),
         ("许可方有权", "them"),
@@ -59,6 +80,12 @@ ACTORS = {
         ("乙方应当", "us"),
         ("被许可方应当", "us"),
         ("青禾数据有限公司应当", "us"),
+    ],
+    "zh_short_name_or_label": [
+        ("远川有权", "them"),
+        ("乙方有权", "them"),
+        ("青禾应当", "us"),
+        ("甲方应当", "us"),
     ],
     "zh_short_names": [
         ("远川有权", "them"),
@@ -111,6 +138,12 @@ def test_the_short_names_travel_in_the_contract_setting() -> None:
     meta = contract_setting("Licensee", BLOCKS["en_defined_short_name"]).as_metadata("en")
     assert "Orbis" in meta["counterparty_aliases"].split("; ")
     assert "Calder" in meta["our_aliases"].split("; ")
+
+
+def test_every_name_given_in_one_pair_of_brackets_travels_in_the_contract_setting() -> None:
+    meta = contract_setting("Agent", BLOCKS["en_name_or_role"]).as_metadata("en")
+    assert {"Meriden", "Principal"} <= set(meta["counterparty_aliases"].split("; "))
+    assert {"Calder", "Agent"} <= set(meta["our_aliases"].split("; "))
 
 
 def test_a_counterparty_known_only_by_its_short_name_is_them_in_a_review() -> None:

@@ -154,17 +154,23 @@ class PartySegment:
     name: str
     ours: bool
     defined: str = ""  # what the contract calls the party: "Employer", "甲方（买方）"
+    also_defined: tuple[str, ...] = ()  # further names in the same brackets: '("Orbis" or the "Principal")'
 
 
+# More names given in the same brackets: '("Orbis" or the "Principal")', '(the "Company" or "Ashworth")'
+# (cuad-train: '("Sandler O'Neill" or the "Agent")', '("Supplier" or "Fonterra")', '("Buyer" or "PNC")').
+_ALSO_DEFINED = r"(?:\s*(?:[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“][^()（）\"“”]{2,40}[\"”])"
 # An English entry ends where its defined name does: ', a company incorporated in England (the "Customer")'.
 _DEFINED_NAME = re.compile(
-    rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}\s*{_CLOSE}",
+    rf"{_OPEN}\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?{_Q}(?P<defined>[^()（）\"“”]{{2,40}}?){_Q}"
+    rf"(?P<also>{_ALSO_DEFINED}*)\s*{_CLOSE}",
     re.I,
 )
+_QUOTED = re.compile(r"[\"“]([^\"“”]{2,40})[\"”]")
 # A register number in brackets inside an entry, not the party's defined name.
 _REGISTRATION_NUMBER = re.compile(r"\d[\d\s-]{2,}\d")
 # A name's English definition: '("Seller")', '(the "Buyer")' (quotes required: "(Suzhou)" is no definition).
-_ENGLISH_DEFINITION = re.compile(r"\(\s*(?:the\s+)?[\"“][^\"”()]{2,40}[\"”]\s*\)")
+_ENGLISH_DEFINITION = re.compile(rf"\(\s*(?:the\s+)?[\"“][^\"”()]{{2,40}}[\"”]{_ALSO_DEFINED}*\s*\)")
 # What a party's entry says of a company ("Aurelia Biotech AG, a company incorporated in Switzerland").
 _PARTY_ENTRY = re.compile(
     r"incorporated|organi[sz]ed\s+under|registered\s+office|established\s+(?:in|under)|\bcompany\b|\bcorporation\b"
@@ -232,10 +238,13 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
     start = 0
     for m in _DEFINED_NAME.finditer(head):
         defined = m.group("defined")
+        also = tuple(q.strip() for q in _QUOTED.findall(m.group("also") or ""))
+        if also and head[m.start("defined") - 1] not in '"“':
+            continue  # '(collectively, the "Sellers")', '(each a "Party")': words, then one defined name
         entry = head[start : m.start()]
         if re.fullmatch(r"(?:Target\s+)?Company|Target|Group", defined.strip(), re.I):
             continue  # a share deal's target is described like a party but is not one
-        if not roles_in(defined) and not _PARTY_ENTRY.search(entry[-400:]):
+        if not roles_in(" ".join((defined, *also))) and not _PARTY_ENTRY.search(entry[-400:]):
             continue  # ("Agreement"), ("Purpose"): a defined term, not a party
         if _REGISTRATION_NUMBER.search(defined):
             continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
@@ -249,7 +258,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         name = re.split(
             r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
         )[0]
-        segments.append(PartySegment(entry, name.strip(), is_ours(entry, defined), defined.strip()))
+        words = " ".join((defined, *also))
+        segments.append(PartySegment(entry, name.strip(), is_ours(entry, words), defined.strip(), also))
         start = m.end()
     return segments
 
@@ -271,6 +281,7 @@ def _names_of(segment: PartySegment, label_roles: dict[str, str]) -> list[str]:
     """
     out = [n for n in names_in(segment.name) if len(n) >= 2] if segment.name else []
     defined = re.sub(r"^\s*(?:the\s+)?", "", segment.defined or "", flags=re.I).strip(" \"'“”‘’：:")
+    out += [name for name in segment.also_defined if name]
     if defined:
         out.append(defined)
         for word in re.findall(_label_words(), defined, re.I):
@@ -281,16 +292,20 @@ def _names_of(segment: PartySegment, label_roles: dict[str, str]) -> list[str]:
             if role.casefold() in defined.casefold():
                 out.append(label)
     # "（以下简称"远川"）" / '(hereinafter "Orbis")' inside the entry: a short name the clauses use
-    out += [m.group("short") for m in _SHORT_NAME.finditer(segment.text)]
+    for m in _SHORT_NAME.finditer(segment.text):
+        out += [m.group("short"), *_QUOTED_SHORT.findall(m.group("more") or "")]
     return list(dict.fromkeys(o.strip() for o in out if o and o.strip()))
 
 
 # A short name defined inside an entry: '(hereinafter "Orbis")', '("Orbis")', '（以下简称"远川"）'.
+# ... and the names given with it: （以下简称"澄远"或"甲方"）, '(hereinafter "Orbis" or the "Principal")'.
 _SHORT_NAME = re.compile(
     rf"{_OPEN}\s*(?:(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)|(?:以下)?(?:简称|称)为?)?\s*[\"“「『'‘]"
-    rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]\s*{_CLOSE}",
+    rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]"
+    rf"(?P<more>(?:\s*(?:或|、|，|[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“「『'‘][^\"”」』'’()（）]{{2,30}}[\"”」』'’])*)\s*{_CLOSE}",
     re.I,
 )
+_QUOTED_SHORT = re.compile(r"[\"“「『'‘]([^\"”」』'’()（）]{2,30})[\"”」』'’]")
 
 
 def party_names(our_party: str, text: str) -> PartyNames:

@@ -16,6 +16,7 @@ VETOES = Vetoes(
         "shares_lock_up": "a shareholder's lock-up is about its exit (sha rules), not assigning the contract",
         "mutual_restriction": "neither side may assign: the restriction binds both alike",
         "assignable_with_consent": "we may assign with consent and they may not assign freely either",
+        "usual_assignee": "their free assignment goes only to affiliates, successors or financiers: market",
     },
 )
 
@@ -48,4 +49,14 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     if restricted_us and free_them:
         s, m = restricted_us
         return [WORDING.finding(ctx, "consent_only_for_us", "assignment_restriction", "low", span(s, m))]
+    if free_them:
+        # Our own restriction may stand in another clause; their right to hand the contract to
+        # anyone without asking us is an issue on its own, unless it goes only to the usual
+        # successors (affiliates, a buyer of the business, financiers).
+        s, m = free_them
+        rest = s.text[m.start() :]
+        if re.search(PATTERNS["without_our_consent"], rest, re.I) and not VETOES.applies(
+            "usual_assignee", re.search(PATTERNS["usual_assignee"], rest, re.I)
+        ):
+            return [WORDING.finding(ctx, "assigned_to_anyone", "assignment_restriction", "low", span(s, m))]
     return []
