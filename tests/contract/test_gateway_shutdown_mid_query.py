@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from clauseflow_gateway.app import create_app
 from clauseflow_gateway.auth.tokens import Role
 from clauseflow_gateway.settings import GatewaySettings
@@ -26,8 +27,9 @@ from clauseflow_platform.bus.memory import InMemoryBus
 from gateway_api_support import CONTRACT, start_server
 
 
-def _requests_running() -> list[asyncio.Task[object]]:
-    return [t for t in asyncio.all_tasks() if not t.done() and "run_asgi" in repr(t.get_coro())]
+def _requests_running(server: uvicorn.Server) -> list[asyncio.Task[object]]:
+    # This server's own request tasks: other tests' servers in the same loop are not counted.
+    return [t for t in server.server_state.tasks if not t.done()]
 
 
 async def test_handlers_cancelled_mid_query_at_shutdown_give_their_connections_back_first(
@@ -61,12 +63,12 @@ async def test_handlers_cancelled_mid_query_at_shutdown_give_their_connections_b
             waiting = [asyncio.create_task(http.post("/v1/reviews", json=body)) for _ in range(3)]
             await asyncio.sleep(1.0)  # parsed, and inside their INSERTs
             assert not any(w.done() for w in waiting)
-            assert len(_requests_running()) == 3
+            assert len(_requests_running(server)) == 3
             letting_go = asyncio.create_task(let_go_later())
             server.should_exit = True
             await asyncio.wait_for(serving, timeout=30)
             # the server has stopped: nothing of a request may be left for a closing loop to destroy
-            left = _requests_running()
+            left = _requests_running(server)
             await letting_go
             answers = await asyncio.gather(*waiting, return_exceptions=True)
             if left:  # let them end here, so the test fails instead of hanging on them
