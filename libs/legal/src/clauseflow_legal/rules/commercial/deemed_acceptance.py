@@ -81,6 +81,13 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             ]
             if VETOES.applies("no_short_objection_window", not window or window[-1].days >= 15):
                 continue
+        passive = re.match(PATTERNS["not_objected"], silent.group(0), re.I)
+        if passive:
+            # "not disputed by the Company", else "deemed accepted by the Distributor": the silent one
+            side = ctx.passive_agent(text, silent.end()) or ctx.passive_agent(text, m.end())
+            window = _objection_window(ctx, text, s.start)
+            if VETOES.applies("no_short_objection_window", window is not None and window >= 15):
+                continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
@@ -116,3 +123,19 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _objection_window(ctx: ClauseContext, sentence: str, start: int) -> float | None:
+    """Days allowed to object before a passive deeming, or None when the clause does not say.
+
+    The period is in the sentence ("not rejected within five days") or, when the sentence points
+    back to it ("within that period", "within such time"), in the clause before the sentence. A
+    window set in another clause, or redacted, is unknown: the deeming is still read.
+    """
+    periods = [p for p in find_periods(sentence) if p.unit in {"day", "business day", "hour", "week"}]
+    if not periods and re.search(PATTERNS["window_named_elsewhere"], sentence, re.I):
+        periods = [
+            p for p in find_periods(ctx.text[:start]) if p.unit in {"day", "business day", "hour", "week"}
+        ]
+        periods = periods[-1:]
+    return float(periods[0].days) if periods else None
