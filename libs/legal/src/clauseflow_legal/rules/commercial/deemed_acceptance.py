@@ -85,8 +85,8 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         if passive:
             # "not disputed by the Company", else "deemed accepted by the Distributor": the silent one
             side = ctx.passive_agent(text, silent.end()) or ctx.passive_agent(text, m.end())
-            window = _objection_window(ctx, text, s.start)
-            if VETOES.applies("no_short_objection_window", window is not None and window >= 15):
+            allowed = _objection_window(ctx, text, s.start)
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
                 continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
