@@ -35,7 +35,18 @@ VETOES = Vetoes(
 )
 
 # What secures money paid before performance: its return is guaranteed or it is held by a third party.
-_SECURED = PATTERNS.compiled("secured")
+_SECURED_WORD = PATTERNS.compiled("secured")
+_SECURITY_DENIED = PATTERNS.compiled("security_denied")
+
+
+def _secured(text: str) -> bool:
+    """Is money paid in advance secured? A security word counts unless the clause denies it ("no bank guarantee")."""
+    denied = [(m.start(), m.end()) for m in _SECURITY_DENIED.finditer(text)]
+    return any(
+        not any(a <= m.start() and m.end() <= b for a, b in denied) for m in _SECURED_WORD.finditer(text)
+    )
+
+
 _ADVANCE = PATTERNS["advance"]
 
 
@@ -50,7 +61,7 @@ def _instalment_share(text: str, trigger: re.Match[str], *, since: int, after: i
 
 def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
     """Most of the price paid by us at signing or in advance, with nothing securing its return."""
-    if VETOES.applies("advance_secured", _SECURED.search(ctx.text)):
+    if VETOES.applies("advance_secured", _secured(ctx.text)):
         return []
     for s, m in ctx.find(_ADVANCE):
         if VETOES.applies("no_payment_in_sentence", not re.search(PATTERNS["pays_word"], s.text, re.I)):
@@ -59,7 +70,15 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
         share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
         if share is None or VETOES.applies("not_most_of_the_price", share.value < 50 or share.value >= 100):
             continue
-        if not (ctx.parties.ours(ctx.actor(s, m.start())) or re.search(ctx.us_rx, s.text[: m.start()])):
+        # named before the advance as its payer, not as the one "paid to"
+        if re.search(
+            rf"\b(?:paid|payable|remitted)\s+(?:over\s+)?to\s+(?:the\s+)?(?:{ctx.us_rx})", s.text[: m.start()]
+        ):
+            continue
+        if not (
+            ctx.parties.ours(ctx.actor(s, m.start()))
+            or re.search(rf"(?<!\bto\s)(?<!向)(?:{ctx.us_rx})", s.text[: m.start()])
+        ):
             continue
         return [
             WORDING.finding(
@@ -208,7 +227,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 and ctx.parties.sides_in(s.text) & {"us", "them", "mutual"}
             ):
                 continue
-            if VETOES.applies("advance_secured", _SECURED.search(ctx.text)):
+            if VETOES.applies("advance_secured", _secured(ctx.text)):
                 continue
             out.append(
                 WORDING.finding(ctx, "full_prepayment", "payment_terms_unfavourable", "medium", span(s, m))
