@@ -35,7 +35,8 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies(
             "listed_as_not_force_majeure",
             re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I)
-            or re.search(PATTERNS["excluded_before"], s.text[max(0, m.start() - 60) : m.start()], re.I),
+            or re.search(PATTERNS["excluded_before"], s.text[max(0, m.start() - 60) : m.start()], re.I)
+            or re.search(PATTERNS["excluded_within"], m.group(0), re.I),
         ):
             continue
         if ctx.parties.buy_side or not ctx.parties.known:
