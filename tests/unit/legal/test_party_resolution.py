@@ -28,6 +28,12 @@ BLOCKS = {
     # A short name and a label given together: （以下简称"青禾"或"甲方"）.
     "zh_short_name_or_label": '物流服务合同\n委托方：青禾数据有限公司（以下简称"青禾"或"甲方"），住所：杭州市\n服务方：远川科技有限公司（以下简称"远川"或"乙方"），住所：上海市\n\n第一条 服务\n',
     "zh_short_names": '技术许可合同\n许可方：远川科技有限公司（以下简称"远川"）\n被许可方：青禾数据有限公司（以下简称"青禾"）\n\n第一条 许可\n',
+    # Legal forms of Central Europe and partnerships: "s.r.o.", "Sp. z o.o.", "L.P.".
+    "en_central_european_forms": 'SUPPLY AGREEMENT\nThis Agreement is made between Moravek Components s.r.o. ("Moravek") and Calder Systems Sp. z o.o. (the "Buyer").\n\n1. Supply\n',
+    # No legal form at all: a person, a trust, a university -- named, then a word of that name defined.
+    "en_named_without_legal_form": 'CONSULTANCY AGREEMENT\nThis Agreement (the "Agreement") is made between Jana Novak Reisová ("Novak") and Calder Systems GmbH (the "Client").\n\n1. Services\n',
+    # Another name of the same party in brackets is no second party: "(f/k/a …)".
+    "en_formerly_known_as": 'SERVICES AGREEMENT\nThis Agreement is made between Orbis Holdings, L.P. (f/k/a Orbis Terminal, LLC), a Delaware limited partnership ("Orbis"), and Calder Systems GmbH (the "Customer").\n\n1. Services\n',
 }
 
 # How the client names our party (Calder / 青禾 is always ours).
@@ -40,6 +46,9 @@ OUR_PARTY = {
     "zh_labels_with_roles": ["乙方", "被许可方", "青禾数据有限公司"],
     "zh_short_names": ["被许可方", "青禾数据有限公司"],
     "zh_short_name_or_label": ["委托方", "青禾数据有限公司"],
+    "en_central_european_forms": ["Buyer", "Calder Systems Sp. z o.o."],
+    "en_named_without_legal_form": ["Client", "Calder Systems GmbH"],
+    "en_formerly_known_as": ["Customer", "Calder Systems GmbH"],
 }
 
 # How a clause names an actor, and whose side that is, per block.
@@ -94,6 +103,24 @@ ACTORS = {
         ("被许可方应当", "us"),
     ],
 }
+ACTORS |= {
+    "en_central_european_forms": [
+        ("Moravek may", "them"),
+        ("Moravek Components s.r.o. shall", "them"),
+        ("The Buyer shall", "us"),
+        ("Calder shall", "us"),
+    ],
+    "en_named_without_legal_form": [
+        ("Novak may", "them"),
+        ("Jana Novak Reisová shall", "them"),
+        ("The Client shall", "us"),
+    ],
+    "en_formerly_known_as": [
+        ("Orbis may", "them"),
+        ("Orbis Holdings, L.P. shall", "them"),
+        ("The Customer shall", "us"),
+    ],
+}
 MUTUAL = {
     "en": [
         "Each party shall",
@@ -144,6 +171,19 @@ def test_every_name_given_in_one_pair_of_brackets_travels_in_the_contract_settin
     meta = contract_setting("Agent", BLOCKS["en_name_or_role"]).as_metadata("en")
     assert {"Meriden", "Principal"} <= set(meta["counterparty_aliases"].split("; "))
     assert {"Calder", "Agent"} <= set(meta["our_aliases"].split("; "))
+
+
+def test_the_document_naming_itself_is_no_party() -> None:
+    names = party_names("Client", BLOCKS["en_named_without_legal_form"])
+    assert "Agreement" not in names.ours + names.theirs
+    assert "Novak" in names.theirs
+
+
+def test_another_name_of_the_same_party_is_not_a_second_party() -> None:
+    names = party_names("Customer", BLOCKS["en_formerly_known_as"])
+    assert "Orbis" in names.theirs
+    assert not any("f/k/a" in n for n in names.ours + names.theirs)
+    assert not any("limited partnership" in n for n in names.ours)
 
 
 def test_a_counterparty_known_only_by_its_short_name_is_them_in_a_review() -> None:

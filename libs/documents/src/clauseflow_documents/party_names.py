@@ -14,7 +14,11 @@ from functools import cache
 COMPANY_FORM = (
     r"\b(?:GmbH|AG|KG|KGaA|Ltd|Limited|Inc|LLC|LLP|plc|PLC|Corp(?:oration)?|Co\.|S\.A\.|S\.p\.A\.|S\.r\.l\.|SARL|S\.L\."
     r"|B\.V\.|N\.V\.|a\.s\.|A/S|ApS|AB|ASA|Oyj?|DAC|Pte|Pty|SE|SAS|S\.A\.S\.|K\.K\.|Kabushiki\s+Kaisha|Sdn\.?\s+Bhd"
-    r"|Bhd|JSC|PJSC|W\.L\.L\.|FZE|FZCO|FZ-LLC)(?![A-Za-z])"
+    r"|Bhd|JSC|PJSC|W\.L\.L\.|FZE|FZCO|FZ-LLC"
+    # Central and Eastern Europe, Latin America, partnerships: "Moravek s.r.o.", "Brava Sp. z o.o.",
+    # "Tierra Ltda.", "Ridge Capital L.P.", "Pannon Kft.", "Sava d.o.o.", "Kaunas UAB", "Vega S.à r.l."
+    r"|s\.r\.o\.|spol\.\s+s\s+r\.\s?o\.|Sp\.\s+z\s+o\.\s?o\.|Srl|Ltda\.?|L\.P\.|LP|LLLP|PLLC|Kft\.|Zrt\.|Nyrt\."
+    r"|d\.o\.o\.|OÜ|UAB|Pvt\.?|A\.Ş\.|S\.\s?de\s+R\.L\.|S\.A\.\s+de\s+C\.V\.|SpA|S\.à\s?r\.l\.|Sàrl|GbR|OHG)(?![A-Za-z])"
     r"|有限(?:责任)?公司|股份有限公司"
 )
 
@@ -210,6 +214,8 @@ def names_in(text: str) -> list[str]:
             flags=re.I,
         )
         inner = _QUOTES.sub("", inner.strip())
+        # "(f/k/a Marrero Terminal, LLC)": the party's former name, without the marker
+        inner = re.sub(r"^(?:f/k/a|a/k/a|d/b/a|formerly(?:\s+known\s+as)?|trading\s+as)\s+", "", inner, flags=re.I)
         long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))
         if long_enough and not roles_in(inner):
             names.append(inner)

@@ -193,6 +193,47 @@ _ZH_DETAIL = re.compile(
 _LINE_ENTRIES = re.compile(r"^\s*Party\s+[A-D]\b[^:\n]{0,30}:", re.M)
 
 
+# Where an English entry opens: "between", "and", "(1)", a new line, "… is entered into on 3 April 2026 by".
+_ENTRY_OPENS = re.compile(
+    r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n|\b(?:made|entered\s+into|concluded)\b[^,;()]{0,40}?\bby\b",
+    re.I,
+)
+
+
+def _names_itself(entry: str, defined: str) -> bool:
+    """An entry that defines a short form of its own name is a party, whatever its legal form.
+
+    'and Moravek Components ("Moravek")', 'between Jana Novak ("Novak")': a name of capitalised
+    words, then one of those words as the defined name. A phrase that defines an unrelated word
+    ('the People's Republic of China (the "PRC")') is no party.
+    """
+    entry = entry.strip(" ,;:")
+    name = re.split(r",", entry, maxsplit=1)[0].strip()
+    words = name.split()
+    short = defined.strip(" \"'“”")
+    return (
+        2 <= len(words) <= 8
+        and all(re.match(r"[A-Z]", w) or w.casefold() in _NAME_CONNECTORS for w in words)
+        and not _DOCUMENT.match(name)
+        and not _DOCUMENT_WORD.fullmatch(short)
+        and short.casefold() in {w.strip(".,").casefold() for w in words}
+    )
+
+
+_NAME_CONNECTORS = {"of", "and", "the", "&", "de", "du", "des", "la", "le", "van", "von", "der", "den", "y", "e", "di"}
+# Where the parties block ends and recitals or terms begin: a name defined after it is no party.
+_BLOCK_END = re.compile(r"\bWHEREAS\b|\bRECITALS?\b|\bBACKGROUND\b|NOW,?\s+THEREFORE|^\s*1\.\s", re.M)
+
+
+# 'This Supply Agreement (the "Agreement")': the document names itself, not a party.
+_DOCUMENT = re.compile(r"(?:this|a|an)\b|[A-Z]\.\s", re.I)
+_DOCUMENT_WORD = re.compile(
+    r"(?:Agreement|Contract|Deed|Amendment|Addendum|Schedule|Exhibit|Annex|Appendix|Plan|Policy|Order|Statement"
+    r"|Terms|Conditions|Letter|Memorandum|Protocol|Licen[cs]e|Lease)s?",
+    re.I,
+)
+
+
 def party_segments(our_party: str, text: str) -> list[PartySegment]:
     """The parties block's entries, our party's marked: by its role, its label or its name.
 
@@ -236,6 +277,7 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             segments.append(PartySegment(entry, name, is_ours(entry, defined), label))
         return segments
     start = 0
+    block_end = _BLOCK_END.search(head)
     for m in _DEFINED_NAME.finditer(head):
         defined = m.group("defined")
         also = tuple(q.strip() for q in _QUOTED.findall(m.group("also") or ""))
@@ -244,17 +286,23 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         entry = head[start : m.start()]
         if re.fullmatch(r"(?:Target\s+)?Company|Target|Group", defined.strip(), re.I):
             continue  # a share deal's target is described like a party but is not one
-        if not roles_in(" ".join((defined, *also))) and not _PARTY_ENTRY.search(entry[-400:]):
-            continue  # ("Agreement"), ("Purpose"): a defined term, not a party
         if _REGISTRATION_NUMBER.search(defined):
             continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
+        if re.match(r"(?:f/k/a|a/k/a|d/b/a|formerly|previously|trading\s+as)\b", defined.strip(), re.I):
+            continue  # "(f/k/a Marrero Terminal, LLC)": another name of the same party, inside its entry
         # The entry opens after "between", "and", "(1)", or the previous entry's close.
-        entry = re.split(
-            # "… is entered into on 3 April 2026 by Vantor Analytics GmbH, …"
-            r"\bbetween\b|(?:[,;]\s*|^\s*)and\b|\(\d\)|\n|\b(?:made|entered\s+into|concluded)\b[^,;()]{0,40}?\bby\b",
-            entry,
-            flags=re.I,
-        )[-1].strip(" ,;:")
+        parts = _ENTRY_OPENS.split(entry)
+        if not (
+            roles_in(" ".join((defined, *also)))
+            or _PARTY_ENTRY.search(entry[-400:])
+            or (
+                len(parts) > 1
+                and (block_end is None or m.start() < block_end.start())
+                and _names_itself(parts[-1], defined)
+            )
+        ):
+            continue  # ("Agreement"), ("Purpose"): a defined term, not a party
+        entry = parts[-1].strip(" ,;:")
         name = re.split(
             r",\s*(?:a|an|the)\b|,\s*(?:incorporated|registered|whose|with)\b", entry, maxsplit=1
         )[0]
