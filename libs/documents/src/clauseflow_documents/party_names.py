@@ -198,6 +198,7 @@ def _role_patterns() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...]
     return tuple(out)
 
 
+_FORMER_NAME = re.compile(r"^(?:f/k/a|a/k/a|d/b/a|formerly(?:\s+known\s+as)?|trading\s+as)\s+", re.I)
 _QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
 
 
@@ -215,7 +216,7 @@ def names_in(text: str) -> list[str]:
         )
         inner = _QUOTES.sub("", inner.strip())
         # "(f/k/a Marrero Terminal, LLC)": the party's former name, without the marker
-        inner = re.sub(r"^(?:f/k/a|a/k/a|d/b/a|formerly(?:\s+known\s+as)?|trading\s+as)\s+", "", inner, flags=re.I)
+        inner = _FORMER_NAME.sub("", inner)
         long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))
         if long_enough and not roles_in(inner):
             names.append(inner)

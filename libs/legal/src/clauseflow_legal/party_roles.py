@@ -213,14 +213,15 @@ def _names_itself(entry: str, defined: str) -> bool:
     short = defined.strip(" \"'“”")
     return (
         2 <= len(words) <= 8
-        and all(re.match(r"[A-Z]", w) or w.casefold() in _NAME_CONNECTORS for w in words)
+        and all(re.match(r"[A-Z]", w) or _NAME_CONNECTORS.fullmatch(w) for w in words)
         and not _DOCUMENT.match(name)
         and not _DOCUMENT_WORD.fullmatch(short)
         and short.casefold() in {w.strip(".,").casefold() for w in words}
     )
 
 
-_NAME_CONNECTORS = {"of", "and", "the", "&", "de", "du", "des", "la", "le", "van", "von", "der", "den", "y", "e", "di"}
+# the small words inside a proper name: "University of Iowa", "Banco de la Plaza", "Van der Berg"
+_NAME_CONNECTORS = re.compile(r"of|and|the|&|de|du|des|la|le|van|von|der|den|y|e|di", re.I)
 # Where the parties block ends and recitals or terms begin: a name defined after it is no party.
 _BLOCK_END = re.compile(r"\bWHEREAS\b|\bRECITALS?\b|\bBACKGROUND\b|NOW,?\s+THEREFORE|^\s*1\.\s", re.M)
 
