@@ -101,6 +101,13 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         by_whom = ctx.parties.mentions(text[claim_by.end() : claim_by.end() + 40]) if claim_by else []
         if by_whom and by_whom[0].start == 0 and by_whom[0].side in {"us", "them", "mutual"}:
             side = by_whom[0].side
+        elif not by_whom:
+            # "No claim may be brought against the Provider more than six months after…": the
+            # claimant is the other side of the one the claim is against
+            against = re.search(PATTERNS["claim_against"], text, re.I)
+            named = ctx.parties.mentions(text[against.end() : against.end() + 40]) if against else []
+            if named and named[0].start == 0 and named[0].side in {"us", "them", "mutual"}:
+                side = {"us": "them", "them": "us"}.get(named[0].side, "mutual")
         if re.match(PATTERNS["discharged"], bar.group(0), re.I) and not (by_whom and by_whom[0].start == 0):
             # "The Provider shall be discharged from all liability unless suit is brought": the party
             # released is named before the bar; the claim it escapes is the other side's
@@ -111,6 +118,8 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
         fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
+        # "No action … may be brought more than ninety days after": a limitation period, whatever its unit
+        limitation = re.match(r"no\s", bar.group(0), re.I) is not None
         # One sentence may bar two claims, each with its own period ("any action … must be commenced
         # within twelve months, and any credit not claimed within fifteen days is waived"): each
         # later period is judged with the step it is the deadline of, the words since the period
@@ -121,7 +130,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         shorts = [
             p
             for i, (p, step) in enumerate(zip(periods, steps, strict=True))
-            if _short(p, step, fees_lost)
+            if _short(p, step, fees_lost, limitation)
             and (i == 0 or re.search(BAR, source[p.end : p.end + _OWN_BAR], re.I))
         ]
         if VETOES.applies("period_not_short", not shorts):
@@ -155,10 +164,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-def _short(period: Period, step: str, fees_lost: bool) -> bool:
+def _short(period: Period, step: str, fees_lost: bool, limitation: bool = False) -> bool:
     """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?"""
     if fees_lost:
         return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
+    if limitation:
+        return period.months < 12
     if re.search(PATTERNS["proceedings"], step, re.I) and period.unit in {"month", "year"}:
         return period.months < 12  # a contractual limitation period: under a year is harsh
     return period.days < 28
