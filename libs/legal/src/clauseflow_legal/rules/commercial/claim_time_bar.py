@@ -107,7 +107,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             against = re.search(PATTERNS["claim_against"], text, re.I)
             named = ctx.parties.mentions(text[against.end() : against.end() + 40]) if against else []
             if named and named[0].start == 0 and named[0].side in {"us", "them", "mutual"}:
-                side = {"us": "them", "them": "us"}.get(named[0].side, "mutual")
+                side = "us" if named[0].side == "them" else "them" if named[0].side == "us" else "mutual"
         if re.match(PATTERNS["discharged"], bar.group(0), re.I) and not (by_whom and by_whom[0].start == 0):
             # "The Provider shall be discharged from all liability unless suit is brought": the party
             # released is named before the bar; the claim it escapes is the other side's
