@@ -27,6 +27,7 @@ VETOES = Vetoes(
         "provider_side": "the export window is the data owner's concern, not the provider's",
         "export_window_long_enough": "more than 30 days to export our data (or no window stated)",
         "copy_first_or_long_window": "a return or export comes first, or the window is long enough to take a copy",
+        "refund_given": "the same sentence gives the money back on some ending (a pro rata refund on the other side's breach)",
         "tied_to_one_sides_termination": "a forfeiture on one side's termination, of things other than stock or payments",
         "legal_retention_kept": "copies the law requires us to keep are excepted from destruction",
     },
@@ -162,6 +163,15 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
         )
         if held_by and held_by[0].side in {"us", "them"}:
             payer = "them" if held_by[0].side == "us" else "us"
+        if (
+            payer is None
+            and ctx.parties.pays
+            and re.search(_ENDING, text, re.I)
+            and re.search(PATTERNS["charges"], text[: m.start()], re.I)
+        ):
+            # "Fees are payable annually in advance and are non-refundable in all circumstances,
+            # including termination by the Provider": charges that name no payer are the paying side's
+            payer = "us"
         if not ctx.parties.ours(payer):
             continue
         if VETOES.applies(
@@ -175,6 +185,8 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         ):
+            continue
+        if VETOES.applies("refund_given", re.search(PATTERNS["refund_given"], text, re.I)):
             continue
         return [
             WORDING.finding(ctx, "forfeited_on_ending", "post_termination_obligations", "high", span(s, m))
