@@ -12,7 +12,7 @@ from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.liability.cap_measure import CAP
 from clauseflow_legal.rules.liability.cap_vetoes import VETOES
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import find_percents
+from clauseflow_legal.text import Sentence, find_percents
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -95,23 +95,33 @@ def own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
 
 def no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
     """The counterparty owes nothing for late performance: dates are "estimates", delay excluded outright."""
+    unnamed: list[Finding] = []
     for s, m in ctx.find(PATTERNS["delay_excluded"]):
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
-            named = [x.side for x in ctx.parties.mentions(s.text) if x.side != "mutual"]
+            mentioned = ctx.parties.mentions(s.text)
+            named = [x.side for x in mentioned if x.side != "mutual"]
+            # "Delivery dates are estimates only": naming no one, the dates are those of the side we pay
+            unnamed_dates = not mentioned and ctx.parties.pays and not ctx.parties.supplies
             if not (named and ctx.parties.theirs(named[0])):
+                if unnamed_dates and not unnamed:
+                    unnamed.append(_their_delay(ctx, s, m))
                 continue
-        return [
-            WORDING.finding(
-                ctx,
-                "no_remedy_for_their_delay",
-                "liability_cap_inadequate",
-                "medium",
-                span(s, m),
-                matched=m.group(0).strip(),
-            )
-        ]
-    return []
+        return [_their_delay(ctx, s, m)]
+    # only when no sentence names them: "Delivery dates are estimates only." read for a buyer
+    return unnamed
+
+
+def _their_delay(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Finding:
+    """The finding that the counterparty owes nothing for its late performance."""
+    return WORDING.finding(
+        ctx,
+        "no_remedy_for_their_delay",
+        "liability_cap_inadequate",
+        "medium",
+        span(s, m),
+        matched=m.group(0).strip(),
+    )
 
 
 def no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
