@@ -242,7 +242,25 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 WORDING.finding(ctx, "set_off_any_amount", "payment_terms_unfavourable", "medium", span(s, m))
             )
             break
-    return out + _late_payment_free(ctx) + _held_until_warranty_ends(ctx) + _bill_as_payment(ctx)
+    return (
+        out
+        + _late_payment_free(ctx)
+        + _held_until_warranty_ends(ctx)
+        + _bill_as_payment(ctx)
+        + _general_lien(ctx)
+    )
+
+
+def _general_lien(ctx: ClauseContext) -> list[Finding]:
+    """The other side may hold all our goods in its possession for any sum we owe (a general lien)."""
+    for s, m in ctx.find(PATTERNS["general_lien"]):
+        holder = ctx.actor(s, m.start())
+        if holder is None:
+            named = [x for x in ctx.parties.mentions(s.text[: m.end()]) if x.side in {"us", "them"}]
+            holder = named[0].side if named else None
+        if ctx.parties.theirs(holder) and ctx.parties.pays:
+            return [WORDING.finding(ctx, "general_lien", "payment_terms_unfavourable", "medium", span(s, m))]
+    return []
 
 
 def _bill_as_payment(ctx: ClauseContext) -> list[Finding]:
