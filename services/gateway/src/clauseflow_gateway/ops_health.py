@@ -124,10 +124,14 @@ async def _reported(session: AsyncSession, service: str, tenant: str | None) -> 
 
 async def _outbox(session: AsyncSession) -> OutboxHealthPublic:
     unsent = (OutboxRow.published_at.is_(None), OutboxRow.dead_at.is_(None))
-    pending, oldest = (
-        await session.execute(select(func.count(), func.min(OutboxRow.created_at)).where(*unsent))
+    # One statement, so one snapshot: the relay dead-letters a row (marks it dead, records why) in one
+    # transaction, and two separate reads could count that row both as pending and as dead-lettered.
+    dead_lettered = select(func.count()).select_from(OutboxDeadLetterRow).scalar_subquery()
+    pending, oldest, dead = (
+        await session.execute(
+            select(func.count(), func.min(OutboxRow.created_at), dead_lettered).where(*unsent)
+        )
     ).one()
-    dead = int(await session.scalar(select(func.count()).select_from(OutboxDeadLetterRow)) or 0)
     last = (
         await session.execute(
             select(OutboxDeadLetterRow.created_at, OutboxDeadLetterRow.error)
@@ -138,7 +142,7 @@ async def _outbox(session: AsyncSession) -> OutboxHealthPublic:
     return OutboxHealthPublic(
         pending=int(pending),
         oldest_pending_s=round((utcnow() - oldest).total_seconds(), 1) if oldest is not None else None,
-        dead_lettered=dead,
+        dead_lettered=int(dead or 0),
         last_dead_letter_at=last[0] if last else None,
         last_dead_letter_error=last[1][:500] if last else "",
     )
