@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.lexicon import expand_class
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import we_buy
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
@@ -21,6 +22,64 @@ VETOES = Vetoes(
 )
 
 _KNOWLEDGE_NO_BAR = PATTERNS.compiled("knowledge_no_bar")
+_CLAIM_BAR = re.compile(PATTERNS["claim_bar"], re.I)
+_DILIGENCE = re.compile(PATTERNS["diligence_material"], re.I)
+_TIME_TRIGGER = re.compile(PATTERNS["time_trigger"], re.I)
+_KNOWLEDGE = re.compile(expand_class("knowledge"), re.I)  # the lexicon class, every language
+
+
+def _our_knowledge(ctx: ClauseContext, text: str) -> re.Match[str] | None:
+    """Where ``text`` makes our party the one who knew (or is deemed to know) something, else None.
+
+    The knower is the party named last before the knowledge words ("of which the Buyer or any of
+    its advisers had knowledge"), or the party a nominal form names ("known to the Buyer",
+    "knowledge (actual or imputed) of the Purchaser"). Knowledge that starts a time limit
+    ("within 20 days after the date on which the Buyer was aware") is a notice clause.
+    """
+    for k in _KNOWLEDGE.finditer(text):
+        if _TIME_TRIGGER.search(text, max(0, k.start() - 90), k.start()):
+            continue
+        if ctx.parties.ours(ctx.parties.side_before(text, k.start(), window=160)):
+            return k
+    if ctx.zh:
+        return None
+    return re.search(
+        rf"(?:known|made\s+available|revealed)\s+to\s+(?:the\s+)?(?:{ctx.us_rx})\b"
+        rf"|knowledge\s+(?:\([^)]{{0,60}}\)\s+)?of\s+(?:the\s+)?(?:{ctx.us_rx})\b"
+        rf"|\b(?:{ctx.us_rx})(?:'s|’s|s'|s’)\s+(?:(?:actual|constructive|imputed|deemed)[,\s]+(?:(?:or|and)\s+)?)*(?:knowledge|awareness)\b",
+        text,
+        re.I,
+    )
+
+
+def _knowledge_defence(ctx: ClauseContext) -> Finding | None:
+    """The seller escapes claims for what we knew, or are deemed to know, before the deal (anti-sandbagging).
+
+    A sentence that bars our claim (no liability, no claim, not entitled, reduced, excluded) for a
+    matter our party, or its advisers, knew or ought to have known, or that its due diligence or the
+    data room revealed. A defence that sweeps in the whole diligence material (the data room, the
+    due diligence reports) or that names knowledge we are deemed to have (constructive, imputed) is
+    high, as a general disclosure of the data room is; knowledge alone, actual or what we ought to
+    have known, is medium.
+    """
+    for s in ctx.sentences:
+        text = s.text
+        # "The Seller shall not be liable for a Claim to the extent that: … (c) the Buyer knew of it"
+        barred = _CLAIM_BAR.search(text) or _CLAIM_BAR.search(ctx.lead_in(s))
+        if not barred or VETOES.applies("knowledge_no_bar", _KNOWLEDGE_NO_BAR.search(text)):
+            continue
+        known = _our_knowledge(ctx, text) or _DILIGENCE.search(text)
+        if known is None:
+            continue
+        # The provision's breadth: its paragraph may go on to say what the Buyer is deemed to know.
+        end = ctx.text.find("\n", s.end)
+        provision = ctx.text[s.start : end if end != -1 else len(ctx.text)]
+        if _DILIGENCE.search(provision) or re.search(PATTERNS["deemed_knowledge"], provision, re.I):
+            return WORDING.finding(
+                ctx, "diligence_defence", "ma_disclosure_overbroad", "high", span(s, known)
+            )
+        return WORDING.finding(ctx, "anti_sandbagging", "ma_disclosure_overbroad", "medium", span(s, known))
+    return None
 
 
 @rule(reports={"ma_disclosure_overbroad"})
@@ -49,14 +108,25 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
                 WORDING.t(ctx, "market"),
             )
         ]
+    defence = _knowledge_defence(ctx)
+    if defence is not None:
+        return [defence]
     for s, m in ctx.find(
         r"(?:Buyer|Purchaser)\s+(?:\w+\s+){0,3}(?:was|is|had\s+been|has\s+been)\s+aware|could\s+reasonably\s+have\s+(?:become\s+aware|discovered)|knowledge\s+of\s+the\s+(?:Buyer|Purchaser)\s.{0,60}(?:reduce|prejudice|preclude)"
         rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:已知|知悉|应当知道)"
     ):
         if VETOES.applies("knowledge_no_bar", _KNOWLEDGE_NO_BAR.search(s.text)):
             continue
+        if _TIME_TRIGGER.search(s.text, max(0, m.start() - 90), m.start()):
+            continue  # the buyer's awareness starts a notice period: no defence
         return [WORDING.finding(ctx, "anti_sandbagging", "ma_disclosure_overbroad", "medium", span(s, m))]
     for s, m in ctx.find(PATTERNS["no_enquiry"]):
+        return [
+            WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
+        ]
+    for s, m in ctx.find(PATTERNS["enquiry_excluded"]):
+        if not re.search(PATTERNS["awareness"], s.text, re.I):
+            continue
         return [
             WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
         ]
