@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.positions import MarketPosition, market_positions, shown
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
+    Period,
+    Sentence,
     find_percents,
     find_periods,
     fmt_period,
@@ -24,7 +27,7 @@ VETOES = Vetoes(
         "limits_disapplied": "the limitations do not apply to (or extend to) title, capacity or tax claims",
         "cap_within_market": "an overall cap of 30% of the price or more (100% where it covers fundamental claims)",
         "leakage_window": "a leakage claim window is price_mechanism's",
-        "claim_period_within_market": "18 months or more to notify claims (48 for tax claims)",
+        "claim_period_within_market": "a claim window within the playbook's walk-away point for its kind of claim",
     },
 )
 
@@ -113,30 +116,123 @@ def seller_limitations(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             continue
-        notice = re.search(
-            r"unless\s+(?:the\s+)?(?:Buyer|Purchaser).{0,40}(?:gives?|given|serves?|served|notifies|notified).{0,200}?within"
-            r"|unless\s+(?:(?:written\s+)?notice\s+(?:of\s+(?:it|the\s+Claim|such\s+Claim|that\s+Claim)\s+)?(?:is|has\s+been|shall\s+have\s+been)\s+|it\s+is\s+|they\s+are\s+)?(?:notified|given|served|brought|made)\b.{0,80}?within"
-            rf"|(?:买方|{ctx.us_rx})[^。；]{{0,20}}(?:在|于)[^。；]{{0,20}}内[^。；]{{0,10}}(?:通知|提出)",
-            text,
-            re.I,
-        )
-        if notice and not VETOES.applies("leakage_window", re.search(PATTERNS["leakage"], text, re.I)):
-            periods = [p for p in find_periods(text) if p.unit in {"month", "year", "day"}]
-            tax = re.search(PATTERNS["tax"], text)
-            limit = 48 if tax and not re.search(PATTERNS["general_claims"], text, re.I) else 18
-            if periods and not VETOES.applies("claim_period_within_market", periods[0].months >= limit):
-                out.append(
-                    Finding(
-                        "ma_claim_limitations_unfavourable",
-                        "high",
-                        span(s, periods[0].start),
-                        ctx.t(
-                            f"Claims must be notified within {fmt_period(periods[0])}"
-                            + (", including tax claims." if tax else "."),
-                            f"索赔须在{fmt_period(periods[0])}内通知" + ("，税务索赔亦同。" if tax else "。"),
-                        ),
-                        WORDING.t(ctx, "notice_why"),
-                        WORDING.t(ctx, "notice_market"),
-                    )
-                )
+        window = _claim_window(ctx, s)
+        if window is not None:
+            out.append(window)
     return out[:2]
+
+
+# The playbook's positions on claim windows, one per kind of claim (playbook/sha_spa.json).
+_GENERAL, _TAX, _PROCEEDINGS = "claims_period", "tax_claims_period", "claim_proceedings_period"
+
+
+def _position(ctx: ClauseContext, measure: str) -> MarketPosition | None:
+    title = str(ctx.metadata.get("contract_title") or "")
+    found = [
+        p
+        for p in market_positions(ctx.domain, title).get(measure, [])
+        if p.risk_type == "ma_claim_limitations_unfavourable"
+    ]
+    return found[0] if found else None
+
+
+def _window_kind(text: str, before: str) -> str:
+    """Which claims a window is for: proceedings after a notice, tax claims only, or claims generally."""
+    if re.search(PATTERNS["proceedings"], before, re.I):
+        return _PROCEEDINGS
+    if re.search(PATTERNS["tax"], before) and not re.search(PATTERNS["general_claims"], before, re.I):
+        return _TAX
+    return _GENERAL
+
+
+def _claim_window(ctx: ClauseContext, s: Sentence) -> Finding | None:
+    """A window to notify claims, or to issue proceedings after a notice, shorter than the playbook's
+    walk-away point for its kind of claim, the claim lapsing when it is missed.
+
+    "No Claim may be brought unless notified within 9 months after Completion" is compared with the
+    position on general claims; "Tax Claims ... within four years" with the position on tax claims,
+    and a general window that also covers tax ("any Claim, including a Tax Claim") with both; "unless
+    proceedings are issued and served within 30 days of the notice" with the position on proceedings.
+    """
+    text = s.text
+    if not re.search(PATTERNS["claim_word"], text, re.I) or not re.search(
+        PATTERNS["claim_lapses"], text, re.I
+    ):
+        return None
+    if VETOES.applies("leakage_window", re.search(PATTERNS["leakage"], text, re.I)):
+        return None
+    windows: list[tuple[Period, str]] = []
+    previous_end, acting = 0, False
+    for period in find_periods(text):
+        before = text[previous_end : period.start]
+        previous_end = period.end
+        # the window is for bringing the claim (notifying it, issuing proceedings), not for paying
+        # The period is the claim's when bringing the claim is the last act named before it
+        # ("unless notice … is given within"), not a cure or a reply the other side owes after
+        # the notice ("… has failed to remedy the breach within 60 days"); "notice … within 24
+        # months or, for a Tax Claim, within seven years": the act carries on.
+        acts = list(re.finditer(PATTERNS["claim_act"], before, re.I))
+        if acts:
+            acting = not re.search(PATTERNS["other_act"], before[acts[-1].end() :], re.I)
+        elif re.search(PATTERNS["other_act"], before, re.I):
+            acting = False
+        acting = (
+            acting or re.match(PATTERNS["claim_act_after"], text[period.end : period.end + 40]) is not None
+        )
+        if period.unit != "hour" and _is_deadline(text, period) and acting:
+            windows.append((period, _window_kind(text, before)))
+    # A general window covers tax claims too when the sentence names tax without a window of its own.
+    tax_window = any(kind == _TAX for _, kind in windows)
+    worst: tuple[int, Period, str, MarketPosition, bool] | None = None
+    for period, kind in windows:
+        covers_tax = kind == _TAX or (kind == _GENERAL and not tax_window and _tax_included(text))
+        measures = [kind] + ([_TAX] if covers_tax and kind == _GENERAL else [])
+        for measure in measures:
+            position = _position(ctx, measure)
+            level = position.level(period.days) if position is not None else None
+            if position is None or VETOES.applies("claim_period_within_market", level is None):
+                continue
+            rank = ("low", "medium", "high").index(level or "low")
+            if worst is None or rank > worst[0]:
+                worst = (rank, period, level or "medium", position, covers_tax)
+    if worst is None:
+        return None
+    _, period, level, position, covers_tax = worst
+    zh = ctx.zh
+    label = position.label_zh if zh else position.label_en
+    if position.measure == _PROCEEDINGS:
+        what = ctx.t(
+            f"After notifying a claim, {ctx.us} must issue proceedings within {fmt_period(period)} or the claim lapses.",
+            f"{ctx.us}发出索赔通知后须在{fmt_period(period)}内提起诉讼，否则索赔失效。",
+        )
+    else:
+        what = ctx.t(
+            f"Claims must be notified within {fmt_period(period)}"
+            + (", including tax claims." if covers_tax else "."),
+            f"索赔须在{fmt_period(period)}内通知" + ("，税务索赔亦同。" if covers_tax else "。"),
+        )
+    market = ctx.t(
+        f"Market: the {label} is about {shown(position.standard, position, zh)}, "
+        f"and not under {shown(position.walk_away, position, zh)}.",
+        f"市场惯例：{label}约为{shown(position.standard, position, zh)}，不应短于{shown(position.walk_away, position, zh)}。",
+    )
+    return Finding(
+        "ma_claim_limitations_unfavourable",
+        level,
+        span(s, period.start),
+        what,
+        WORDING.t(ctx, "notice_why"),
+        market,
+    )
+
+
+def _is_deadline(text: str, period: Period) -> bool:
+    """Whether a period is a time limit for acting ("within", "no later than", "before the expiry of", "…内")."""
+    if re.search(PATTERNS["deadline_before"], text[max(0, period.start - 60) : period.start], re.I):
+        return True
+    return re.match(PATTERNS["deadline_after"], text[period.end : period.end + 8]) is not None
+
+
+def _tax_included(text: str) -> bool:
+    """A window that also covers tax claims: tax named, and not as an exception to it."""
+    return re.search(PATTERNS["tax"], text) is not None and not re.search(PATTERNS["tax_excepted"], text)
