@@ -126,7 +126,11 @@ def _context(
     domain = domain if domain in {"generic", "fidic", "sha_spa"} else "generic"
     others = list(other_parties or []) + _other_parties(metadata) + _aliases(metadata, "counterparty_aliases")
     parties = infer_parties(
-        our_party or str(metadata.get("our_party") or ""), others, text, _aliases(metadata, "our_aliases")
+        our_party or str(metadata.get("our_party") or ""),
+        others,
+        text,
+        _aliases(metadata, "our_aliases"),
+        bargain=str(metadata.get("our_side_of_bargain") or ""),
     )
     return ClauseContext(
         clause_id=clause_id,

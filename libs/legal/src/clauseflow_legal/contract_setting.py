@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass
 
 from clauseflow_legal.appointments import exclusive_appointment
+from clauseflow_legal.bargain import side_of_bargain
 from clauseflow_legal.board_seats import seats_of_the_other_side
 from clauseflow_legal.jurisdictions import governing_law, named, party_homes, target_home
+from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.party_roles import party_names, party_segments
 from clauseflow_legal.shareholdings import holding_of_our_party
 
@@ -39,6 +41,9 @@ class ContractSetting:
     our_aliases: tuple[str, ...] = ()
     counterparty_aliases: tuple[str, ...] = ()
     their_board_seats: tuple[int, int] | None = None  # (directors the other side appoints, board size)
+    # "pays" or "supplies" when the parties block gives our party no role: read from what the
+    # contract binds each side to do (clauseflow_legal.bargain), so per-side positions apply.
+    side_of_bargain: str = ""
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -57,6 +62,7 @@ class ContractSetting:
             "their_board_seats": ""
             if self.their_board_seats is None
             else "{} of {}".format(*self.their_board_seats),
+            "our_side_of_bargain": self.side_of_bargain,
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -88,4 +94,14 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         names.ours,
         names.theirs,
         seats_of_the_other_side(segments, contract_text),
+        _side_of_bargain(our_party, names.ours, names.theirs, contract_text),
     )
+
+
+def _side_of_bargain(our_party: str, ours: tuple[str, ...], theirs: tuple[str, ...], text: str) -> str:
+    """Whether we pay or supply, read from the obligations, when no role word of ours says so."""
+    parties = infer_parties(our_party, list(theirs), "", ours)
+    if parties.buy_side or parties.sell_side or not parties.our_names:
+        return ""
+    # the labels too (甲方, Party A): a Chinese contract binds its parties by them
+    return side_of_bargain((*parties.our_names, *ours), (*parties.their_names, *theirs), text) or ""

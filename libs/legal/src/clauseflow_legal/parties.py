@@ -185,6 +185,9 @@ class Parties:
     their_names: tuple[str, ...] = ()
     our_label: str = ""
     their_label: str = ""
+    # "pays" or "supplies" when no role word says which side we are on, read from the contract's
+    # obligations (clauseflow_legal.bargain): a contract naming both parties only by company name.
+    bargain: str = ""
     _pattern: re.Pattern[str] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -193,14 +196,24 @@ class Parties:
         return bool(self.our_roles or self.our_names)
 
     @property
+    def _role_decides(self) -> bool:
+        return any(r in BUY_SIDE or r in SELL_SIDE for r in self.our_roles)
+
+    @property
     def buy_side(self) -> bool:
-        """Our party receives the goods/services/IP and pays (customer, buyer, employer, licensee...)."""
-        return any(r in BUY_SIDE for r in self.our_roles)
+        """Our party receives the goods/services/IP and pays (customer, buyer, employer, licensee...),
+        by its role, or by what the contract binds it to do when no role says."""
+        if self._role_decides:
+            return any(r in BUY_SIDE for r in self.our_roles)
+        return self.bargain == "pays"
 
     @property
     def sell_side(self) -> bool:
-        """Our party supplies (provider, seller, contractor, licensor...)."""
-        return any(r in SELL_SIDE for r in self.our_roles)
+        """Our party supplies (provider, seller, contractor, licensor...), by its role or, when no
+        role says, by what the contract binds it to do."""
+        if self._role_decides:
+            return any(r in SELL_SIDE for r in self.our_roles)
+        return self.bargain == "supplies"
 
     @property
     def supplies(self) -> bool:
@@ -354,6 +367,7 @@ def infer_parties(
     other_parties: list[str] | None = None,
     clause_text: str = "",
     our_aliases: list[str] | tuple[str, ...] = (),
+    bargain: str = "",
 ) -> Parties:
     """Work out our roles/names and the counterparty's from the metadata and the clause.
 
@@ -361,7 +375,9 @@ def infer_parties(
     When the counterparty is not given, it is the role opposite ours ("Supplier" for a
     "Customer"), plus any other known role named in the clause. ``our_aliases`` are the other
     names the contract gives our party (:func:`clauseflow_legal.party_roles.party_names`): its
-    short name and label are ours too, though the client did not type them.
+    short name and label are ours too, though the client did not type them. ``bargain`` ("pays" or
+    "supplies", :func:`clauseflow_legal.bargain.side_of_bargain`) says which side we are on when no
+    role does.
     """
     our_roles = tuple(roles_in(our_party)) if our_party else ()
     our_names = tuple(names_in(our_party)) if our_party else ()
@@ -406,6 +422,7 @@ def infer_parties(
         their_label=_label(
             tuple(their_roles), tuple(their_names), (other_parties or [""])[0], clause_text, every_name
         ),
+        bargain=bargain if bargain in ("pays", "supplies") else "",
     )
 
 
