@@ -210,6 +210,22 @@ class ClauseContext:
         """Does ``pattern`` occur in the clause (or in ``text``)?"""
         return _compiled(pattern, re.I).search(self.text if text is None else text) is not None
 
+    def names_nobody(self, text: str) -> bool:
+        """Does ``text`` name no party at all, neither side nor both ("Fees are non-refundable")?"""
+        return not (self.parties.sides_in(text) & {"us", "them", "mutual"})
+
+    def paying_side(self) -> Side | None:
+        """The side that pays for what is supplied: "us" when our party pays, "them" when it
+        supplies, ``None`` when that is unknown or both.
+
+        A sentence that names no one speaks of the bargain's own terms: "Fees are non-refundable"
+        binds the side that pays, "Delivery dates are estimates only" the side paid to deliver.
+        """
+        pays, supplies = self.parties.pays, self.parties.supplies
+        if pays == supplies:
+            return None
+        return "us" if pays else "them"
+
     def actor(self, sentence: Sentence, pos: int) -> Side | None:
         """Who performs the verb at ``pos`` (relative to the sentence): the party before its modal.
 

@@ -8,7 +8,7 @@ import itertools
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED
+from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED, LIMITATION_BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
@@ -119,7 +119,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             continue
         fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
         # "No action … may be brought more than ninety days after": a limitation period, whatever its unit
-        limitation = re.match(r"no\s", bar.group(0), re.I) is not None
+        limitation = re.fullmatch(LIMITATION_BAR, bar.group(0), re.I) is not None
         # One sentence may bar two claims, each with its own period ("any action … must be commenced
         # within twelve months, and any credit not claimed within fifteen days is waived"): each
         # later period is judged with the step it is the deadline of, the words since the period

@@ -8,4 +8,6 @@ PATTERNS = patterns_beside(__file__)
 
 # Earned fees lost for invoicing late: "Fees not invoiced within that period shall not be payable".
 FEES_FORFEITED = PATTERNS["fees_forfeited"]
+# A contractual limitation period written as a prohibition: "No action … may be brought … more than".
+LIMITATION_BAR = PATTERNS["limitation_bar"]
 BAR = PATTERNS["bar"]

@@ -70,15 +70,7 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
         share = _instalment_share(s.text, m, since=m.start() - 80, after=60)
         if share is None or VETOES.applies("not_most_of_the_price", share.value < 50 or share.value >= 100):
             continue
-        # named before the advance as its payer, not as the one "paid to"
-        if re.search(
-            rf"\b(?:paid|payable|remitted)\s+(?:over\s+)?to\s+(?:the\s+)?(?:{ctx.us_rx})", s.text[: m.start()]
-        ):
-            continue
-        if not (
-            ctx.parties.ours(ctx.actor(s, m.start()))
-            or re.search(rf"(?<!\bto\s)(?<!向)(?:{ctx.us_rx})", s.text[: m.start()])
-        ):
+        if not _we_pay(ctx, s, m.start()):
             continue
         return [
             WORDING.finding(
@@ -91,6 +83,18 @@ def _large_unsecured_advance(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _we_pay(ctx: ClauseContext, s: Sentence, pos: int) -> bool:
+    """Whether our party pays the advance at ``pos``: its actor, or named before it as its payer,
+    never as the one it is "paid to" ("paid over to the Buyer", "向买方")."""
+    before = s.text[:pos]
+    if re.search(rf"\b(?:paid|payable|remitted)\s+(?:over\s+)?to\s+(?:the\s+)?(?:{ctx.us_rx})", before):
+        return False
+    return (
+        ctx.parties.ours(ctx.actor(s, pos))
+        or re.search(rf"(?<!\bto\s)(?<!向)(?:{ctx.us_rx})", before) is not None
+    )
 
 
 # "The Agent shall be entitled to a commission …, payable within …": the one entitled is paid.
@@ -192,9 +196,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(PATTERNS["payment_period"]):
         payer = _payer(ctx, s, m.start())
         if payer is None and re.search(PATTERNS["invoice"], s.text[: m.start()], re.I):
-            payer = (
-                "them" if ctx.parties.supplies else "us" if ctx.parties.pays else None
-            )  # invoices are the buyer's to pay
+            payer = ctx.paying_side()  # invoices are the buyer's to pay
         if not ctx.parties.theirs(payer):
             continue
         periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
@@ -224,7 +226,7 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
                 and not re.search(ctx.us_rx, s.text[: m.start()])
                 and not paid_by_us
                 # a charge that names no one is the paying side's ("Set-up Fee: payable in full on signing")
-                and ctx.parties.sides_in(s.text) & {"us", "them", "mutual"}
+                and not ctx.names_nobody(s.text)
             ):
                 continue
             if VETOES.applies("advance_secured", _secured(ctx.text)):

@@ -102,7 +102,7 @@ def no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
             mentioned = ctx.parties.mentions(s.text)
             named = [x.side for x in mentioned if x.side != "mutual"]
             # "Delivery dates are estimates only": naming no one, the dates are those of the side we pay
-            unnamed_dates = not mentioned and ctx.parties.pays and not ctx.parties.supplies
+            unnamed_dates = not mentioned and ctx.paying_side() == "us"
             if not (named and ctx.parties.theirs(named[0])):
                 if unnamed_dates and not unnamed:
                     unnamed.append(_their_delay(ctx, s, m))

@@ -165,7 +165,7 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
             payer = "them" if held_by[0].side == "us" else "us"
         if (
             payer is None
-            and ctx.parties.pays
+            and ctx.paying_side() == "us"
             and re.search(_ENDING, text, re.I)
             and re.search(PATTERNS["charges"], text[: m.start()], re.I)
         ):
