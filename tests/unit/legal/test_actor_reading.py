@@ -129,3 +129,21 @@ def test_a_multi_word_passive_gives_the_counterparty_a_right_to_end_for_convenie
     assert "termination_for_convenience" not in {
         r["risk_type"] for r in analyse_clause(ours, our_party="Licensee")
     }
+
+
+# A party inside a time phrase opening the sentence sets the time; the next party acts. Our party is 乙方.
+ZH_TIME_PHRASES = [
+    ("甲方交货后十日内乙方应支付全部货款。", "支付", "us"),
+    ("甲方提交验收申请后五日内乙方未组织验收的，视为验收合格。", "组织验收", "us"),
+    ("收到甲方通知之日起三日内乙方应予答复。", "答复", "us"),
+    # no time phrase between them: the first party is the subject, the second its object
+    ("甲方在收到乙方发票后三十日内支付货款。", "支付", "them"),
+    ("乙方应在甲方交货前支付预付款。", "支付", "us"),
+]
+
+
+@pytest.mark.parametrize(("text", "verb", "side"), ZH_TIME_PHRASES, ids=[t for t, _, _ in ZH_TIME_PHRASES])
+def test_a_chinese_party_inside_an_opening_time_phrase_is_not_the_actor(
+    text: str, verb: str, side: str
+) -> None:
+    assert _actor(text, verb, "乙方", "甲方", language="zh") == side

@@ -75,6 +75,12 @@ _ZH_OBJECT_AFTER_VERB = re.compile(
     r"(?:通知|告知|催告|要求|提醒|答复|赔偿|补偿|交付|支付|提供|委托|授权|协助)$"
 )
 
+# A party inside a time phrase that opens the sentence is not its subject: "乙方提交验收申请后五日内甲方未组织
+# 验收" (甲方 fails to test), "乙方交货后十日内甲方应支付货款", "收到乙方通知之日起三日内甲方应…": what stands
+# between that party and the next is an event ending in 后/以后/之日起/时, then at most a span of time.
+_ZH_TIME_PHRASE_BETWEEN = re.compile(
+    r"(?:之?后|以后|之日起|起|时)(?:[^，,。；;]{0,12}?(?:日|天|小时|周|个?月|个?工作日)(?:内|以内|之内)?)?$"
+)
 
 # A passive's "by" phrase right after its verb: "terminated by the Lessor".
 _BY_AFTER_WORD = re.compile(r"\w*\s+by\s+(?:the\s+)?")
@@ -254,6 +260,10 @@ class ClauseContext:
                     and not (m.start > 0 and seg[m.start - 1] == "由" and i + 1 < len(named))
                     # "书面通知承租方" / "赔偿甲方": the party after a verb is its object
                     and not _ZH_OBJECT_AFTER_VERB.search(seg, 0, m.start)
+                    # "乙方交货后十日内甲方应支付": the first party sets the time, the second acts
+                    and not (
+                        i + 1 < len(named) and _ZH_TIME_PHRASE_BETWEEN.search(seg, m.end, named[i + 1].start)
+                    )
                 ]
                 if found:
                     return found[0].side

@@ -88,6 +88,12 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             allowed = _objection_window(ctx, text, s.start)
             if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
                 continue
+        if not (notifier or unsent or passive):
+            # "甲方应在三十日内完成检验，逾期未提出异议的，视为合格": a window of 15 days or more before the
+            # deeming is a fair one, in any wording of the silence
+            allowed = _objection_window(ctx, text[: m.start()], s.start)
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
+                continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
