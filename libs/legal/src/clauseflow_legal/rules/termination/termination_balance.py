@@ -29,6 +29,7 @@ VETOES = Vetoes(
         "fair_triggers": "every trigger listed is insolvency or a breach left uncured for 15 days or more",
         "insolvency_only": "immediate termination on insolvency is standard",
         "cure_period": "the right arises only after a cure period of 15 days or more has run out",
+        "grace_later": "a later sentence prevails and gives 15 days or more of notice or grace before the right is used",
     },
 )
 
@@ -197,6 +198,8 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
                 continue
             # "may terminate immediately by notice if the Supplier fails to remedy a material breach
             # within 30 days": immediate once the cure period has run out, the market position
+            if VETOES.applies("grace_later", _grace_given_later(ctx, s)):
+                continue
             harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
             if VETOES.applies(
                 "cure_period", cure and harsh_words <= _TIMING_ONLY and re.search(_CURE, text, re.I)
@@ -220,6 +223,29 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     return []
+
+
+def _grace_given_later(ctx: ClauseContext, harsh: Sentence) -> bool:
+    """A later sentence of the clause prevails over the harsh right and gives 15 days or more of
+    notice or grace before it is used ("Notwithstanding the foregoing, … only after thirty days'
+    written notice"): the way a drafter tempers the right without rewriting it."""
+    for later in ctx.sentences:
+        if later.start <= harsh.start:
+            continue
+        text = later.text
+        right = re.search(rf"{PATTERNS['suspend_or_terminate']}|\bsuspension\b", text, re.I)
+        if (
+            right
+            and re.search(PATTERNS["prevails"], text, re.I)
+            # the period tempers the right it follows ("suspend … only after thirty (30) days' notice"),
+            # not another right set out further on in a long sentence
+            and any(p.days >= 15 and right.start() <= p.start <= right.end() + 200 for p in find_periods(text))
+            # the same right, theirs ("the Supplier may suspend only after …", "no suspension shall take
+            # effect until …"), not our own right to terminate set out after it
+            and not ctx.parties.ours(ctx.actor(later, right.start()))
+        ):
+            return True
+    return False
 
 
 def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
