@@ -598,6 +598,12 @@ def _still_flagged(text: str, risk_type: str, our_party: str) -> bool:
             "The Sellers shall not be liable for any Claim in respect of a fact, matter or circumstance of which the Buyer had knowledge at the date of this Agreement or which was disclosed in the Data Room.",
             "The Sellers shall not be liable for any Claim in respect of a fact, matter or circumstance of which the Buyer had knowledge at the date of this Agreement.",
         ),
+        # the advisers' knowledge, imputed to the buyer, goes with the imputed knowledge
+        (
+            "Purchaser",
+            "The Disclosed Matters are the matters fairly disclosed in the Disclosure Letter and any matter within the actual or imputed knowledge of the Purchaser or its agents.",
+            "The Disclosed Matters are the matters fairly disclosed in the Disclosure Letter and any matter within the actual knowledge of the Purchaser.",
+        ),
         (
             "买方",
             "对于买方在交割日前已知悉或应当知道的任何事项，卖方不承担赔偿责任。",

@@ -71,6 +71,15 @@ def _enquiry_made(sentence: str, qualifier: str) -> bool:
     return VETOES.applies("enquiry_made", _ENQUIRY_MADE.search(sentence))
 
 
+def _buyers_own(ctx: ClauseContext, text: str, at: int) -> bool:
+    """Whether the knowledge named just before ``at`` ("the actual knowledge of") is our own party's.
+
+    The Seller's awareness qualifier is narrowed to named persons' actual knowledge; "the actual
+    knowledge of the Buyer" is what the Buyer knew, a knowledge defence's matter, not the Seller's.
+    """
+    return not ctx.zh and re.match(rf"\s*(?:the\s+)?(?:{ctx.us_rx})\b", text[at:]) is not None
+
+
 def _knowledge_defence(ctx: ClauseContext) -> Finding | None:
     """The seller escapes claims for what we knew, or are deemed to know, before the deal (anti-sandbagging).
 
@@ -146,7 +155,7 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
             continue
         return [WORDING.finding(ctx, "anti_sandbagging", "ma_disclosure_overbroad", "medium", span(s, m))]
     for s, m in ctx.find(PATTERNS["no_enquiry"]):
-        if _enquiry_made(s.text, m.group(0)):
+        if _enquiry_made(s.text, m.group(0)) or _buyers_own(ctx, s.text, m.end()):
             continue
         return [
             WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
