@@ -121,6 +121,9 @@ def actor_edits(sentence: str, risk_type: str, actors: Actors) -> list[str]:
         for m in re.finditer(pattern, sentence, 0 if zh else re.I):
             if slot.get("strike"):
                 out.append(struck(sentence, ((m.start(), m.end()),)))
+                # struck with the other slots' edits too: constructive knowledge and the data room
+                # struck together where either alone leaves the other
+                matched.append([(m.start(), m.end(), "")])
                 continue
             edits: list[tuple[int, int, str]] = []
             for name, value in m.groupdict().items():

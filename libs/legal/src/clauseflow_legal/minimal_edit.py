@@ -319,7 +319,7 @@ def needless_sentence_rewrite(original: str, proposed: str, where: Where) -> str
 
     # the figure, the actor or the trigger amended in place: what the rewrite should have been
     edits = [
-        *figure_amendments(original, risk_type),
+        *figure_amendments(original, risk_type, domain),
         *market_figures(original, where),
         *actor_edits(original, risk_type, clause_actors(our_party, clause_text)),
     ]

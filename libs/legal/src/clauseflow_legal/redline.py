@@ -90,7 +90,7 @@ def draft_redline(
     }:
         parties_here = infer_parties(our_party, other_parties, clause_text)
         candidates.append(rewrite_numbers(risk_type, original, parties_here) or "")
-        candidates += figure_amendments(original, risk_type)
+        candidates += figure_amendments(original, risk_type, domain)
         candidates += market_figures(original, Where(clause_text, risk_type, our_party, domain, language))
     if risk_type in {"broken_cross_reference", "undefined_term", "internal_inconsistency"}:
         candidates.append(drafting_fix(risk_type, original, contract_zh, data) or "")

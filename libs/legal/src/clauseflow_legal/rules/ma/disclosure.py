@@ -18,6 +18,8 @@ VETOES = Vetoes(
     "disclosure",
     {
         "knowledge_no_bar": '"shall not be affected by any knowledge of the Buyer": the market position',
+        "actual_knowledge_only": "a defence resting on what the Buyer actually knew: the compromise a buyer's redline keeps",
+        "enquiry_made": '"having made due and careful enquiry": awareness after enquiry, the market position',
     },
 )
 
@@ -26,6 +28,8 @@ _CLAIM_BAR = re.compile(PATTERNS["claim_bar"], re.I)
 _DILIGENCE = re.compile(PATTERNS["diligence_material"], re.I)
 _TIME_TRIGGER = re.compile(PATTERNS["time_trigger"], re.I)
 _KNOWLEDGE = re.compile(expand_class("knowledge"), re.I)  # the lexicon class, every language
+_CONSTRUCTIVE = re.compile(PATTERNS["constructive_knowledge"], re.I)
+_ENQUIRY_MADE = re.compile(PATTERNS["enquiry_made"], re.I)
 
 
 def _our_knowledge(ctx: ClauseContext, text: str) -> re.Match[str] | None:
@@ -52,6 +56,30 @@ def _our_knowledge(ctx: ClauseContext, text: str) -> re.Match[str] | None:
     )
 
 
+def _enquiry_made(sentence: str, qualifier: str) -> bool:
+    """Whether an awareness qualifier ("the actual knowledge of Mr X") is given after due enquiry.
+
+    A qualifier that itself says no enquiry is made ("without making any enquiry") stays a risk
+    whatever else the sentence says.
+    """
+    if re.search(
+        r"\b(?:without|no|not|excluding)\b[^.;]{0,40}?(?:enquir|inquir|investigat)|未经|无需|不负有",
+        qualifier,
+        re.I,
+    ):
+        return False
+    return VETOES.applies("enquiry_made", _ENQUIRY_MADE.search(sentence))
+
+
+def _buyers_own(ctx: ClauseContext, text: str, at: int) -> bool:
+    """Whether the knowledge named just before ``at`` ("the actual knowledge of") is our own party's.
+
+    The Seller's awareness qualifier is narrowed to named persons' actual knowledge; "the actual
+    knowledge of the Buyer" is what the Buyer knew, a knowledge defence's matter, not the Seller's.
+    """
+    return not ctx.zh and re.match(rf"\s*(?:the\s+)?(?:{ctx.us_rx})\b", text[at:]) is not None
+
+
 def _knowledge_defence(ctx: ClauseContext) -> Finding | None:
     """The seller escapes claims for what we knew, or are deemed to know, before the deal (anti-sandbagging).
 
@@ -74,6 +102,10 @@ def _knowledge_defence(ctx: ClauseContext) -> Finding | None:
         # The provision's breadth: its paragraph may go on to say what the Buyer is deemed to know.
         end = ctx.text.find("\n", s.end)
         provision = ctx.text[s.start : end if end != -1 else len(ctx.text)]
+        if VETOES.applies(
+            "actual_knowledge_only", not _DILIGENCE.search(provision) and not _CONSTRUCTIVE.search(provision)
+        ):
+            continue
         if _DILIGENCE.search(provision) or re.search(PATTERNS["deemed_knowledge"], provision, re.I):
             return WORDING.finding(
                 ctx, "diligence_defence", "ma_disclosure_overbroad", "high", span(s, known)
@@ -119,13 +151,17 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
             continue
         if _TIME_TRIGGER.search(s.text, max(0, m.start() - 90), m.start()):
             continue  # the buyer's awareness starts a notice period: no defence
+        if VETOES.applies("actual_knowledge_only", not _CONSTRUCTIVE.search(s.text)):
+            continue
         return [WORDING.finding(ctx, "anti_sandbagging", "ma_disclosure_overbroad", "medium", span(s, m))]
     for s, m in ctx.find(PATTERNS["no_enquiry"]):
+        if _enquiry_made(s.text, m.group(0)) or _buyers_own(ctx, s.text, m.end()):
+            continue
         return [
             WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
         ]
     for s, m in ctx.find(PATTERNS["enquiry_excluded"]):
-        if not re.search(PATTERNS["awareness"], s.text, re.I):
+        if not re.search(PATTERNS["awareness"], s.text, re.I) or _enquiry_made(s.text, m.group(0)):
             continue
         return [
             WORDING.finding(ctx, "awareness_without_enquiry", "ma_disclosure_overbroad", "medium", span(s, m))
