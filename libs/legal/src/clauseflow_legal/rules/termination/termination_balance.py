@@ -198,7 +198,12 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
                 continue
             # "may terminate immediately by notice if the Supplier fails to remedy a material breach
             # within 30 days": immediate once the cure period has run out, the market position
-            if VETOES.applies("grace_later", _grace_given_later(ctx, s)):
+            # a rider tempers a trigger (any late payment); words that make the right itself harsh
+            # ("immediately and without notice") are struck, not answered by a rider beside them
+            only_late_payment = all(
+                re.fullmatch(PATTERNS["late_payment"], h.group(0), re.I) for h in re.finditer(_HARSH, text, re.I)
+            )
+            if VETOES.applies("grace_later", only_late_payment and _grace_given_later(ctx, s)):
                 continue
             harsh_words = {h.group(0).lower() for h in re.finditer(_HARSH, text, re.I)}
             if VETOES.applies(
