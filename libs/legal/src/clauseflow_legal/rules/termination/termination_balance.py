@@ -201,7 +201,8 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
             # a rider tempers a trigger (any late payment); words that make the right itself harsh
             # ("immediately and without notice") are struck, not answered by a rider beside them
             only_late_payment = all(
-                re.fullmatch(PATTERNS["late_payment"], h.group(0), re.I) for h in re.finditer(_HARSH, text, re.I)
+                re.fullmatch(PATTERNS["late_payment"], h.group(0), re.I)
+                for h in re.finditer(_HARSH, text, re.I)
             )
             if VETOES.applies("grace_later", only_late_payment and _grace_given_later(ctx, s)):
                 continue
@@ -244,7 +245,9 @@ def _grace_given_later(ctx: ClauseContext, harsh: Sentence) -> bool:
             and re.search(PATTERNS["prevails"], text, re.I)
             # the period tempers the right it follows ("suspend … only after thirty (30) days' notice"),
             # not another right set out further on in a long sentence
-            and any(p.days >= 15 and right.start() <= p.start <= right.end() + 200 for p in find_periods(text))
+            and any(
+                p.days >= 15 and right.start() <= p.start <= right.end() + 200 for p in find_periods(text)
+            )
             # the same right, theirs ("the Supplier may suspend only after …", "no suspension shall take
             # effect until …"), not our own right to terminate set out after it
             and not ctx.parties.ours(ctx.actor(later, right.start()))
