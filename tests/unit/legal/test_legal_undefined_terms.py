@@ -45,6 +45,24 @@ def test_a_term_used_like_a_defined_term_but_never_defined_is_reported() -> None
     assert _undefined() == ["Escrow Agent"]
 
 
+def test_the_singular_and_the_plural_of_an_undefined_term_are_two_uses_of_one_term() -> None:
+    # each form used once: together they are a term used twice, reported as first written
+    spa = (
+        "SHARE PURCHASE AGREEMENT\n1. Price\n1.1 The Buyer shall keep the Retained Amounts in escrow.\n"
+        "2. Release\n2.1 Each Retained Amount shall be released on the first anniversary of Completion.\n"
+    )
+    assert "Retained Amounts" in parse_document(spa.encode(), "spa.txt").undefined_terms
+    once = "SHARE PURCHASE AGREEMENT\n1. Price\n1.1 The Buyer shall keep the Retained Amounts in escrow.\n"
+    assert "Retained Amounts" not in parse_document(once.encode(), "spa.txt").undefined_terms
+
+
+def test_a_term_contracts_always_define_is_undefined_from_its_first_use() -> None:
+    spa = "SHARE PURCHASE AGREEMENT\n1. Sale\n1.1 The Seller shall sell the Shares free from all Encumbrances.\n"
+    assert "Encumbrances" in parse_document(spa.encode(), "spa.txt").undefined_terms
+    defined = '1. Definitions\n1.1 "Encumbrance" means any mortgage, charge, pledge or lien.\n' + spa
+    assert "Encumbrances" not in parse_document(defined.encode(), "spa.txt").undefined_terms
+
+
 def test_plurals_and_possessives_of_defined_terms_are_defined() -> None:
     undefined = _undefined()
     assert not {"Affiliates", "Affiliates'", "Licensee's", "Parties", "Party's"} & set(undefined)

@@ -4,8 +4,11 @@ Chinese contract names in 《》 without attaching them.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
 
 from clauseflow_documents.defined_terms import (
     in_a_title,
@@ -66,7 +69,31 @@ def _uses(text: str) -> dict[str, list[tuple[int, int]]]:
                         alone.add(term)
             offset += len(part)
     # A part seen only inside "X and Y" may be no term at all ("Time and Materials Rates").
-    return {term: spans for term, spans in uses.items() if term in alone}
+    return _one_term_per_form({term: spans for term, spans in uses.items() if term in alone})
+
+
+def _one_term_per_form(uses: dict[str, list[tuple[int, int]]]) -> dict[str, list[tuple[int, int]]]:
+    """Uses of a term's singular and plural counted together, under the form used first: "free from
+    all Encumbrances" and "any Encumbrance" are two uses of one term, not one use each of two."""
+    merged: dict[str, list[tuple[int, int]]] = {}
+    forms_of: dict[str, set[str]] = {}
+    for term, spans in sorted(uses.items(), key=lambda item: min(item[1])):
+        forms = term_forms(term)
+        same = next((t for t, f in forms_of.items() if f & forms), None)
+        if same is None:
+            merged[term], forms_of[term] = list(spans), set(forms)
+        else:
+            merged[same] = sorted(merged[same] + spans)
+            forms_of[same] |= forms
+    return merged
+
+
+@lru_cache(maxsize=1)
+def _conventional_forms() -> frozenset[str]:
+    """The forms of the terms contracts define whenever they rely on them (``conventional_terms.json``)."""
+    raw = resources.files(__package__).joinpath("conventional_terms.json").read_text(encoding="utf-8")
+    terms: dict[str, str] = json.loads(raw)["terms"]
+    return frozenset(form for term in terms for form in term_forms(term))
 
 
 def find_undefined_terms(
@@ -76,7 +103,8 @@ def find_undefined_terms(
 
     A term counts as used like a defined term when it is capitalised after a determiner ("the
     Escrow Agent", "any Permitted Transferee") at least twice: a single use is too weak a signal
-    against the proper nouns (products, offices, laws) a contract names once. It is defined when the document
+    against the proper nouns (products, offices, laws) a contract names once, except for the terms
+    contracts always define (``conventional_terms.json``: "free from all Encumbrances"). It is defined when the document
     defines it (or puts it in quotation marks anywhere, schedules included, or points at its
     definition: "(as defined below)"), and its plurals and possessives are defined with it. Document
     words ("this Agreement", "each Party", "the Schedule"), proper nouns of places, laws and
@@ -96,7 +124,9 @@ def find_undefined_terms(
     first: dict[str, int] = {}
     for term, spans in _uses(text).items():
         words = term.lower().split()
-        if len(spans) < 2 or term_forms(term) & defined or ordinary_words(words):
+        # once is enough for a term contracts always define ("free from all Encumbrances")
+        needed = 1 if term_forms(term) & _conventional_forms() else 2
+        if len(spans) < needed or term_forms(term) & defined or ordinary_words(words):
             continue
         low = term.lower()
         if len(words) > 1 and any(re.search(rf"\b{re.escape(d)}\b", low) for d in long_defined):
@@ -104,7 +134,7 @@ def find_undefined_terms(
         # The tail of a proper name ("the United Nations Convention on Contracts for the International
         # Sale of Goods"), or its beginning ("the Uniform Computer Information Transactions Act").
         spans = [(p, e) for p, e in spans if not in_a_title(text, p) and not name_goes_on(text, e)]
-        if len(spans) < 2:
+        if len(spans) < needed:
             continue
         # Words that only begin a longer defined term where they are written ("the Tests on
         # Completion") are that term, not a term of their own.
@@ -112,7 +142,7 @@ def find_undefined_terms(
         if longer:
             lengths = {len(d) for d in longer}
             spans = [(p, e) for p, e in spans if not any(text[p : p + n].lower() in longer for n in lengths)]
-            if len(spans) < 2:
+            if len(spans) < needed:
                 continue
         kept.append(term)
         first[term] = spans[0][0]
