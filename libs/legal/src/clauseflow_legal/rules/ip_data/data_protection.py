@@ -23,6 +23,9 @@ VETOES = Vetoes(
         "use_forbidden": '"shall not use the Customer Data for ...": the use is forbidden',
         "work_not_data": '"可将运输业务转委托第三方承运": subcontracting the work, not handing over our data',
         "prompt_notice": "incidents notified within three days, unconditionally",
+        "inspection_mutual": "each party may inspect the other's records alike",
+        "inspection_by_independent_auditor": "an independent accountant bound to confidentiality inspects: the market audit",
+        "inspection_on_fair_notice": "inspection on three days' notice or more",
     },
 )
 
@@ -73,11 +76,46 @@ def _audit_denied(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _short_notice_inspection(ctx: ClauseContext) -> list[Finding]:
+    """The other side may go through and copy our books and records, customer data included, with no
+    notice or on a few hours' notice, itself or by anyone it names, with nothing keeping what it sees
+    confidential. The market audit is by an independent accountant bound to confidentiality, on
+    days' notice, during business hours."""
+    for s, m in ctx.find(PATTERNS["inspection"]):
+        text = s.text
+        sides = ctx.parties.sides_in(text)
+        if VETOES.applies("inspection_mutual", "mutual" in sides and "them" not in sides):
+            continue
+        inspector = ctx.actor(s, m.start())
+        # "the Distributor shall permit the Principal to inspect": the one permitted inspects
+        if ctx.parties.ours(inspector):
+            named = [x.side for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
+            inspector = named[-1] if named and named[-1] == "them" else inspector
+        if not ctx.parties.theirs(inspector) or "us" not in sides and "your" not in text.lower():
+            continue
+        # the inspection's own notice, near it: not a breach notice "within 48 hours" elsewhere in the sentence
+        near = text[max(0, m.start() - 150) : m.end() + 150]
+        notices = [n.group(0) for n in re.finditer(PATTERNS["notice_given"], near, re.I)]
+        short = any(p.days < 3 for n in notices for p in find_periods(n)) or re.search(
+            PATTERNS["without_notice"], near, re.I
+        )
+        if VETOES.applies("inspection_on_fair_notice", not short):
+            continue
+        if VETOES.applies(
+            "inspection_by_independent_auditor", re.search(PATTERNS["independent_auditor"], text, re.I)
+        ):
+            continue
+        return [WORDING.finding(ctx, "short_notice_inspection", "data_protection_gap", "medium", span(s, m))]
+    return []
+
+
 @rule(reports={"data_protection_gap"})
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
+    # our own books opened to the other side: whichever side of the bargain we are on
+    inspected = _short_notice_inspection(ctx)
     if VETOES.applies("provider_side", ctx.parties.sell_side and not ctx.parties.buy_side):
-        return []
+        return inspected
     # Own use, uncontrolled sub-processing and late breach notice are three gaps: each is reported.
     out: list[Finding] = []
     for s, m in ctx.find(PATTERNS["use_verb"]):
@@ -130,7 +168,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             continue
         out.append(WORDING.finding(ctx, "subprocessors", "data_protection_gap", "high", span(s, m)))
         break
-    out += _data_location_uncontrolled(ctx) + _audit_denied(ctx)
+    out += _data_location_uncontrolled(ctx) + _audit_denied(ctx) + inspected
     for s, m in ctx.find(PATTERNS["notify"]):
         text = s.text
         if not re.search(PATTERNS["security_incident"], text, re.I):
