@@ -101,16 +101,15 @@ def find_undefined_terms(
 ) -> list[str]:
     """Capitalised terms used like defined terms that the document never defines, in order of first use.
 
-    A term counts as used like a defined term when it is capitalised after a determiner ("the
-    Escrow Agent", "any Permitted Transferee") at least twice: a single use is too weak a signal
-    against the proper nouns (products, offices, laws) a contract names once, except for the terms
-    contracts always define (``conventional_terms.json``: "free from all Encumbrances"). It is defined when the document
-    defines it (or puts it in quotation marks anywhere, schedules included, or points at its
-    definition: "(as defined below)"), and its plurals and possessives are defined with it. Document
-    words ("this Agreement", "each Party", "the Schedule"), proper nouns of places, laws and
-    institutions (also where the phrase only begins one: "the Uniform Computer Information
-    Transactions Act"), dates and words that only begin a longer defined term ("the Tests on
-    Completion") are never reported.
+    A term counts as used like a defined term when it is capitalised after a determiner ("the Escrow
+    Agent", "any Permitted Transferee") at least twice: a single use is too weak a signal against the
+    proper nouns (products, offices, laws) a contract names once, except for the terms contracts always
+    define (``conventional_terms.json``: "free from all Encumbrances"). It is defined when the document
+    defines it (or puts it in quotation marks anywhere, schedules included, or points at its definition:
+    "(as defined below)"), and its plurals and possessives are defined with it. Document words ("this
+    Agreement", "each Party", "the Schedule"), proper nouns of places, laws and institutions (also where
+    the phrase only begins one: "the Uniform Computer Information Transactions Act"), dates and words
+    that only begin a longer defined term ("the Tests on Completion") are never reported.
     """
     if language == "zh":
         return _undefined_documents(text, definitions)[:limit]

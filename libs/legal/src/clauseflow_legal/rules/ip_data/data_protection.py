@@ -91,7 +91,7 @@ def _short_notice_inspection(ctx: ClauseContext) -> list[Finding]:
         if ctx.parties.ours(inspector):
             named = [x.side for x in ctx.parties.mentions(text[: m.start()]) if x.side in {"us", "them"}]
             inspector = named[-1] if named and named[-1] == "them" else inspector
-        if not ctx.parties.theirs(inspector) or "us" not in sides and "your" not in text.lower():
+        if not ctx.parties.theirs(inspector) or ("us" not in sides and "your" not in text.lower()):
             continue
         # the inspection's own notice, near it: not a breach notice "within 48 hours" elsewhere in the sentence
         near = text[max(0, m.start() - 150) : m.end() + 150]
