@@ -168,8 +168,8 @@ def _short(period: Period, step: str, fees_lost: bool, limitation: bool = False)
     """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?"""
     if fees_lost:
         return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
-    if limitation:
-        return period.months < 12
+    if limitation or re.search(PATTERNS["lawsuit"], step, re.I):
+        return period.months < 12  # a contractual limitation period, in days or months: under a year is harsh
     if re.search(PATTERNS["proceedings"], step, re.I) and period.unit in {"month", "year"}:
         return period.months < 12  # a contractual limitation period: under a year is harsh
     return period.days < 28

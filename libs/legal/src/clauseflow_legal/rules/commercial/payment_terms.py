@@ -239,7 +239,10 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             out += _large_unsecured_advance(ctx)
     for s, m in ctx.find(PATTERNS["set_off_any_amount"]):
         side = ctx.actor(s, m.start())
-        if ctx.parties.theirs(side) and not re.search(PATTERNS["only_undisputed"], s.text, re.I):
+        undisputed_only = re.search(PATTERNS["only_undisputed"], s.text, re.I) and not re.search(
+            PATTERNS["undisputed_denied"], s.text, re.I
+        )
+        if ctx.parties.theirs(side) and not undisputed_only:
             out.append(
                 WORDING.finding(ctx, "set_off_any_amount", "payment_terms_unfavourable", "medium", span(s, m))
             )
