@@ -72,7 +72,7 @@ def own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
-        found = [c for c in re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I) if not _ours_engaged(ctx, s.text, c)]
+        found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
         causes = [c.group(0) for c in found]
         if not causes:
             continue
@@ -91,16 +91,6 @@ def own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
-
-
-def _ours_engaged(ctx: ClauseContext, text: str, cause: re.Match[str]) -> bool:
-    """A carrier or subcontractor we chose is not the other side's sphere: "any carrier that the
-    Customer selects", "甲方指定/委托的承运人"."""
-    if "us" in ctx.parties.sides_in(cause.group(0)):
-        return True
-    tail = text[cause.end() : cause.end() + 60]
-    chosen = re.search(PATTERNS["engaged_by"], tail, re.I)
-    return chosen is not None and ctx.parties.ours(ctx.parties.side_before(tail, chosen.start()))
 
 
 def no_remedy_for_their_delay(ctx: ClauseContext) -> list[Finding]:
