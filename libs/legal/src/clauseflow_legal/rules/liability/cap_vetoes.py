@@ -15,6 +15,7 @@ VETOES = Vetoes(
         "uncapped_penalty": '"违约金总额不设上限": an uncapped penalty is liquidated_damages_excessive\'s subject',
         "within_the_cap": '"liable for all losses, subject to Clause 12" stays within the cap',
         "standard_carve_out": "fraud, wilful misconduct, death and personal injury: market-standard carve-outs",
+        "chosen_by_us": "a carrier or agent nominated by the customer is its own choice, not the provider's sphere",
         "power_cut_only": "a power cut alone is the usual force-majeure list's, not a failure of the provider's own",
         "reserved_carve_out": "nothing limits a party's liability for fraud, death or personal injury: a standard carve-out",
         "exclusion_not_extension": '"neither party\'s liability shall include lost profits": an exclusion, not an extension',

@@ -72,7 +72,16 @@ def own_sphere_excluded(ctx: ClauseContext) -> list[Finding]:
         side = ctx.actor(s, m.start())
         if not ctx.parties.theirs(side):
             continue
-        found = list(re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I))
+        found = [
+            c
+            for c in re.finditer(_OWN_SPHERE_CAUSE, s.text, re.I)
+            if not VETOES.applies(
+                "chosen_by_us",
+                re.search(
+                    PATTERNS["nominated_by_other"], s.text[max(0, c.start() - 10) : c.end() + 40], re.I
+                ),
+            )
+        ]
         causes = [c.group(0) for c in found]
         if not causes:
             continue
