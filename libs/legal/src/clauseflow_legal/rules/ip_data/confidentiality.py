@@ -142,8 +142,9 @@ def _public_information_not_excepted(
             "independent_development_excepted", re.search(PATTERNS["independent_development"], ctx.text, re.I)
         )
     ):
-        s = next(x for x in ctx.sentences if x.start <= exceptions.start() < x.end)
-        if receiving or bound(s.text, exceptions.start() - s.start, s):
+        # a table of contents' "Exclusions" line before the first sentence belongs to none
+        s = next((x for x in ctx.sentences if x.start <= exceptions.start() < x.end), None)
+        if s is not None and (receiving or bound(s.text, exceptions.start() - s.start, s)):
             burden = re.search(PATTERNS["contemporaneous_records"], ctx.text, re.I)
             out.append(
                 Finding(
