@@ -259,7 +259,10 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
 def _general_lien(ctx: ClauseContext) -> list[Finding]:
     """The other side may hold all our goods in its possession for any sum we owe (a general lien)."""
     for s, m in ctx.find(PATTERNS["general_lien"]):
-        holder = ctx.actor(s, m.start())
+        # The holder is the one given the right, not the owner named with the goods: in "乙方有权对甲方所有
+        # 货物行使留置权" the match opens at "所有货物", right after 甲方; read the actor at the permission.
+        perms = [p for p in re.finditer(PATTERNS["lien_permission"], s.text[: m.end()], re.I)]
+        holder = ctx.actor(s, perms[-1].start() if perms else m.start())
         if holder is None:
             named = [x for x in ctx.parties.mentions(s.text[: m.end()]) if x.side in {"us", "them"}]
             holder = named[0].side if named else None
