@@ -159,6 +159,26 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
             break
         months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
         forfeit = re.search(PATTERNS["forfeitable"], ctx.text, re.I)
+        # drawn on by the other side: the one who may take from it is the holder, not us
+        drawn = any(ctx.parties.theirs(ctx.actor(s2, d.start())) for s2, d in ctx.find(PATTERNS["drawable"]))
+        if (
+            drawn
+            and not (months or forfeit)
+            and ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start()))
+        ):
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} must lodge a deposit the other side may draw on at its own discretion.",
+                        f"{ctx.us}须缴纳保证金，且对方可自行决定从中扣款。",
+                    ),
+                    WORDING.t(ctx, "deposit_why"),
+                    WORDING.t(ctx, "deposit_market"),
+                )
+            ]
         if (months or forfeit) and ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
         ):
