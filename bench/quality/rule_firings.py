@@ -153,6 +153,10 @@ def run(
             if limit is not None and read[set_name] >= limit:
                 break
             read[set_name] += 1
+            if read[set_name] % 25 == 0:
+                log.info(
+                    "%s: %d contracts read, %.0f s", set_name, read[set_name], time.perf_counter() - started
+                )
             try:
                 firings += contract_firings(set_name, name, path, parties(labels), risk_types, match)
             except ClauseflowError as exc:  # an unparsable file is reported, not fatal
