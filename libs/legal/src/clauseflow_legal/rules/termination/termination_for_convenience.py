@@ -217,7 +217,7 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         # unless it sits in a later coordinate clause about the ending itself ("..., and its only liability
         # in that event is ...")
         own_clause = re.split(PATTERNS["next_coordinate_clause"], text[m.end() :], maxsplit=1)[0]
-        cause = re.search(_CAUSE, text, re.I) or re.search(
+        cause = re.search(_CAUSE, re.sub(PATTERNS["remedy_not_cause"], "", text), re.I) or re.search(
             PATTERNS["cause_before"], f"{text[: m.start()]} {own_clause}", re.I
         )
         if VETOES.applies("for_cause", cause and not conv):
