@@ -76,15 +76,19 @@ def _one_term_per_form(uses: dict[str, list[tuple[int, int]]]) -> dict[str, list
     """Uses of a term's singular and plural counted together, under the form used first: "free from
     all Encumbrances" and "any Encumbrance" are two uses of one term, not one use each of two."""
     merged: dict[str, list[tuple[int, int]]] = {}
-    forms_of: dict[str, set[str]] = {}
+    owner: dict[str, str] = {}  # each form -> the term its uses are counted under
+    order: dict[str, int] = {}  # a long contract has hundreds of terms: look forms up, never scan the groups
     for term, spans in sorted(uses.items(), key=lambda item: min(item[1])):
         forms = term_forms(term)
-        same = next((t for t, f in forms_of.items() if f & forms), None)
+        groups = {owner[f] for f in forms if f in owner}
+        same = min(groups, key=order.__getitem__) if groups else None
         if same is None:
-            merged[term], forms_of[term] = list(spans), set(forms)
+            merged[term], order[term] = list(spans), len(order)
+            same = term
         else:
             merged[same] = sorted(merged[same] + spans)
-            forms_of[same] |= forms
+        for form in forms:
+            owner.setdefault(form, same)
     return merged
 
 
