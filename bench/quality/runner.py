@@ -62,7 +62,10 @@ class GoldenContract:
         }
         if "gc" in files:
             args["file"] = files["gc"]
-            args["pc_file"] = files.get("pc")
+            # Particular Conditions printed after the General Conditions in the same file are part
+            # of that one upload: sent again as a second document they would amend every clause
+            # with its own text.
+            args["pc_file"] = files.get("pc") if files.get("pc") != files["gc"] else None
             args["reference_files"] = [files["er"]] if "er" in files else []
         else:
             args["file"] = files.get("main") or next(iter(files.values()))
