@@ -85,3 +85,45 @@ def test_the_list_is_left_out_when_empty_and_the_rule_reports_the_conflict() -> 
     risks = analyse_clause(clause, clause_id="3.1", our_party="Client", tool_results=[result])
     [risk] = [r for r in risks if r["risk_type"] == "internal_inconsistency"]
     assert "Clause 7 " in risk["description"]
+
+
+_PERIODS: list[tuple[str, str, str, str | None]] = [
+    (
+        "1",
+        "Definitions",
+        '1.1 "Restricted Period" means the period of two (2) years after the Closing Date;',
+        None,
+    ),
+    (
+        "6",
+        "Non-competition",
+        '6.1 The Seller shall not compete with the Business for eighteen (18) months after Closing (the "Restricted Period").',
+        None,
+    ),
+    (
+        "9",
+        "Warranty",
+        '9.1 The Warranty Period shall be twenty-four (24) months; the "Claims Window" means thirty (30) days after notice.',
+        None,
+    ),
+]
+_ZH_PERIODS: list[tuple[str, str, str, str | None]] = [
+    ("3", "工期", "3.1 本工程合同工期为240日历天，自开工之日起算。", None),
+    ("8", "节点", "8.1 关键节点工期为30日历天。", None),
+    ("11", "竣工", "11.1 双方确认，本工程的合同工期为210日历天。", None),
+]
+
+
+def test_a_period_term_given_another_length_later_is_listed_where_it_is_restated() -> None:
+    [at_6] = _context(_PERIODS, "6").limit_conflicts
+    assert at_6.kind == "defined_period_conflict"
+    assert at_6.quote == 'eighteen (18) months after Closing (the "Restricted Period")'
+    assert "Clause 1 " in at_6.detail and "2 years" in at_6.detail
+    assert _context(_PERIODS, "1").limit_conflicts == []  # the first statement is the reference
+    assert _context(_PERIODS, "9").limit_conflicts == []  # other terms, stated once
+
+
+def test_a_chinese_project_period_restated_differently_conflicts_but_a_milestone_is_another_term() -> None:
+    [at_11] = _context(_ZH_PERIODS, "11", "zh").limit_conflicts
+    assert at_11.quote == "合同工期为210日历天" and "第3款" in at_11.detail
+    assert _context(_ZH_PERIODS, "8", "zh").limit_conflicts == []  # 关键节点工期: a milestone's own period

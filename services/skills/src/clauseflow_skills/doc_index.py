@@ -15,6 +15,7 @@ from typing import TypeVar
 from clauseflow_documents.defined_terms import in_a_title, is_ordinary_term, term_forms
 from clauseflow_documents.incorporation import borrowed_definitions_start
 from clauseflow_documents.model import DocumentStructure
+from clauseflow_legal.rules.drafting.defined_periods import defined_period_conflicts
 from clauseflow_legal.rules.drafting.inconsistency import obligor_parties, restated_limit_conflicts
 from clauseflow_legal.rules.drafting.undefined_terms import definite_phrases, is_single_use
 
@@ -118,10 +119,12 @@ class PhraseIndex:
 
 @dataclass
 class LimitConflicts:
-    """Per clause, the deadlines it sets that another clause sets differently for the same party's act.
+    """Per clause, the deadlines it sets that another clause sets differently for the same party's act,
+    and the period terms it gives a length an earlier clause gave differently.
 
     "The Distributor shall pay each invoice within 30 days" in one clause and "the Distributor shall
-    pay the price within 45 days" in another: which one binds is uncertain. Found by comparing every
+    pay the price within 45 days" in another; a "Lock-up Period" of five years in the definitions and
+    of 36 months in the transfer clause: which one binds is uncertain. Found by comparing every
     clause with every other, hence once per document.
     """
 
@@ -131,8 +134,11 @@ class LimitConflicts:
     def build(cls, document: DocumentStructure) -> LimitConflicts:
         """Compare the deadlines of the document's innermost clauses (their parents repeat their text)."""
         leaves = [(c.clause_id, c.text) for c in document.clauses if not c.children]
-        parties = obligor_parties(document.text)
-        return cls(restated_limit_conflicts(leaves, document.language == "zh", parties))
+        zh = document.language == "zh"
+        by_clause = restated_limit_conflicts(leaves, zh, obligor_parties(document.text))
+        for clause_id, conflicts in defined_period_conflicts(leaves, zh).items():
+            by_clause.setdefault(clause_id, []).extend(conflicts)
+        return cls(by_clause)
 
 
 _Key = tuple[str, int, int, int]

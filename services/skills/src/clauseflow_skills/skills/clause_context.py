@@ -90,14 +90,20 @@ class ClauseContextOutput(SkillOutput):
     limit_conflicts: list[LimitConflict] = Field(
         default_factory=list,
         exclude_if=lambda conflicts: not conflicts,
-        description="deadlines this clause sets that another clause sets differently for the same act",
+        description=(
+            "deadlines this clause sets that another clause sets differently for the same act, and "
+            "period terms (a Lock-up Period, 合同工期) it gives a length another clause gave differently"
+        ),
     )
 
 
 class LimitConflict(BaseModel):
-    """A deadline this clause sets that another clause sets differently for the same act."""
+    """A deadline or a period term this clause states that another clause states differently."""
 
-    kind: str = "restated_time_limit_conflict"
+    kind: str = Field(
+        default="restated_time_limit_conflict",
+        description="restated_time_limit_conflict or defined_period_conflict",
+    )
     quote: str = Field(description="the words of this clause that set the deadline")
     detail: str = Field(description="the other clause and both periods")
 

@@ -37,9 +37,12 @@ def words_vs_digits(text: str) -> list[tuple[int, int, float, float]]:
         text,
         re.I,
     ):
+        figures = m.group(2) or m.group(3)
+        if "." in figures:
+            continue  # a fraction in words ("one-half of one percent (0.5%)") is not read
         w = words_to_number(m.group(1))
-        if w is not None and abs(w - float(m.group(2))) > 1e-9:
-            out.append((m.start(), m.end(), w, float(m.group(2))))
+        if w is not None and abs(w - float(figures)) > 1e-9:
+            out.append((m.start(), m.end(), w, float(figures)))
     return out
 
 
