@@ -97,3 +97,29 @@ def test_one_term_defined_by_a_statute_borrows_nothing_else():
         "1.2 The Supplier shall deliver the Migration Plan to the Steering Committee. The Steering Committee approves the Migration Plan.\n"
     )
     assert "Steering Committee" in doc.undefined_terms
+
+
+# One document printing its General Conditions and then its Particular Conditions: every sub-clause it
+# refers to is in its own text, so a reference to one it lacks points nowhere.
+GENERAL_THEN_PARTICULAR = """CONTRACT FOR PLANT AND DESIGN-BUILD
+The Contract comprises Part One (General Conditions) and Part Two (Particular Conditions).
+PART ONE - GENERAL CONDITIONS
+15. TERMINATION BY EMPLOYER
+15.1 Notice to Correct
+If the Contractor fails to carry out any obligation, the Employer may require it to remedy the failure.
+15.5 Termination for Convenience
+The Employer may terminate for convenience, and the Contractor shall then be paid in accordance with Sub-Clause 16.7.
+16. TERMINATION BY CONTRACTOR
+16.1 Suspension
+The Contractor may suspend work if it is not paid within 56 days.
+16.4 Payment on Termination
+On termination the Employer shall pay the Contractor the value of the work done.
+PART TWO - PARTICULAR CONDITIONS
+16.4 Payment on Termination
+In Sub-Clause 16.4, delete the words "the value of the work done" and insert "the amounts certified".
+"""
+
+
+def test_a_missing_sub_clause_is_broken_when_the_document_prints_its_general_conditions_too():
+    doc = parse_text(GENERAL_THEN_PARTICULAR)
+    assert [r.raw for r in doc.cross_references if not r.resolved] == ["Sub-Clause 16.7"]
