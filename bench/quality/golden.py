@@ -128,6 +128,7 @@ class SystemView:
 
 def system_view(contract: GoldenContract) -> SystemView:
     """Parse the contract with the product's own parser (and merge GC+PC for FIDIC)."""
+    from clauseflow_documents.combined_conditions import conditions_printed_together
     from clauseflow_documents.fidic import merge_gc_pc
     from clauseflow_documents.parser import parse_document
     from clauseflow_documents.reference_units import reference_prefixes, unit_id
@@ -136,7 +137,12 @@ def system_view(contract: GoldenContract) -> SystemView:
     raw = [p.read_text(encoding="utf-8") for p in files.values()]
     primary_file = files.get("gc") or files.get("main") or next(iter(files.values()))
     structures = [parse_document(primary_file.read_bytes(), primary_file.name)]
-    if "gc" in files and "pc" in files:
+    if "gc" in files and files.get("pc") == files["gc"]:
+        # General and Particular Conditions printed in one file: split as the gateway splits them
+        together = conditions_printed_together(structures[0])
+        if together is not None:
+            structures = [together[0], merge_gc_pc(*together)]
+    elif "gc" in files and "pc" in files:
         pc = parse_document(files["pc"].read_bytes(), files["pc"].name)
         structures.append(merge_gc_pc(structures[0], pc))
     parents: dict[str, str | None] = {}

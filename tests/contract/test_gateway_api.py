@@ -226,6 +226,31 @@ async def test_particular_conditions_are_merged_into_the_reviewed_contract(gatew
     assert "28 days" in store.get_structure(gc_id).get("20.1").text
 
 
+async def test_general_and_particular_conditions_printed_in_one_file_are_merged_as_if_uploaded_apart(
+    gateway: Gateway,
+) -> None:
+    # One file: the General Conditions as a Part, then the Particular Conditions amending them.
+    together = "CONTRACT FOR WORKS\nPART ONE - " + FIDIC_GC + "PART TWO - " + FIDIC_PC
+    files = [("file", ("contract.txt", together.encode(), "text/plain"))]
+    resp = await gateway.http.post("/v1/reviews", files=files, data={"our_party": "Contractor"})
+    assert resp.status_code == 202, resp.text
+
+    [event] = await gateway.events(Topic.REVIEW_REQUESTED, min_records=1, timeout_s=5)
+    docs = event.open(ReviewRequested).documents
+    store = DocumentStore(gateway.root / "documents")
+    gc_id, pc_id = docs.general_conditions, docs.particular_conditions
+    assert gc_id is not None and pc_id is not None
+    # the two parts are the upload, split at the Particular Conditions' heading: nothing is lost
+    gc_text, pc_text = store.get_original(gc_id)[0].decode(), store.get_original(pc_id)[0].decode()
+    assert gc_text + pc_text == together and pc_text.startswith("PART TWO - PARTICULAR CONDITIONS")
+    merged = store.get_structure(docs.primary)
+    amended = merged.get("20.1")
+    assert amended.provenance == "amended"
+    assert "14 days" in amended.text and "28 days" not in amended.text
+    assert not merged.has("20.3")
+    assert resp.json()["clauses_found"] == len(merged.clauses)
+
+
 def _docx(paragraphs: list[str]) -> bytes:
     import docx
 

@@ -123,3 +123,36 @@ In Sub-Clause 16.4, delete the words "the value of the work done" and insert "th
 def test_a_missing_sub_clause_is_broken_when_the_document_prints_its_general_conditions_too():
     doc = parse_text(GENERAL_THEN_PARTICULAR)
     assert [r.raw for r in doc.cross_references if not r.resolved] == ["Sub-Clause 16.7"]
+
+
+def test_a_document_printing_both_conditions_splits_at_the_particular_conditions_heading():
+    from clauseflow_documents.combined_conditions import conditions_printed_together, split_conditions
+
+    together = GENERAL_THEN_PARTICULAR
+    gc_text, pc_text = split_conditions(together)
+    assert gc_text + pc_text == together
+    assert pc_text.startswith("PART TWO - PARTICULAR CONDITIONS")
+    gc, pc = conditions_printed_together(parse_text(together))
+    assert ids(pc)[-1] == "16.4" and gc.has("16.4")
+    # a contract that only names its Particular Conditions, or prints them alone, is not split
+    assert split_conditions(PARTICULAR_CONDITIONS) is None
+    assert (
+        split_conditions(
+            "The Contract comprises the General Conditions and the Particular Conditions.\n1. Scope\n"
+        )
+        is None
+    )
+
+
+def test_amended_sub_clauses_under_a_part_heading_are_each_a_clause():
+    pc = """PART TWO - PARTICULAR CONDITIONS
+PART B - SPECIAL PROVISIONS
+The General Conditions are amended as follows.
+1.11 Compliance with Laws
+Add at the end of Sub-Clause 1.11: "The Contractor shall bear the risk of delay in any permit."
+4.12 Unforeseeable Physical Conditions
+Sub-Clause 4.12 is deleted.
+20.1 Contractor's Claims
+In Sub-Clause 20.1, replace "28 days" with "14 days".
+"""
+    assert ids(parse_text(pc))[-3:] == ["1.11", "4.12", "20.1"]

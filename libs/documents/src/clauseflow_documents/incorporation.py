@@ -35,7 +35,7 @@ _BORROWED_DEFINITIONS = re.compile(
 # The heading of a General Conditions part the document itself prints ("PART ONE - GENERAL
 # CONDITIONS", "Part I – General Conditions of Contract", "第二部分 通用合同条款"): a contract that
 # prints its General Conditions before its Particular Conditions holds every sub-clause it refers to.
-_GENERAL_CONDITIONS_PART = re.compile(
+GENERAL_CONDITIONS_PART = re.compile(
     r"^[ \t]*(?:Part\s+(?:[IVX]+|One|Two|Three|\d+|[A-C])\s*[-–—:.]?\s*)?General\s+Conditions\b[^\n.]{0,50}$"
     r"|^[ \t]*(?:第[一二三四五六]部分\s*)?通用(?:合同)?条款\s*$",
     re.I | re.M,
@@ -44,7 +44,7 @@ _GENERAL_CONDITIONS_PART = re.compile(
 
 def amends_general_conditions(text: str) -> bool:
     """Whether ``text`` amends General Conditions that it does not itself reproduce."""
-    return AMENDS_GENERAL_CONDITIONS.search(text) is not None and not _GENERAL_CONDITIONS_PART.search(text)
+    return AMENDS_GENERAL_CONDITIONS.search(text) is not None and not GENERAL_CONDITIONS_PART.search(text)
 
 
 def borrowed_definitions_start(text: str) -> int | None:

@@ -309,7 +309,7 @@ def _find_clauses(
             and any(r.style.startswith("dec:") and len(r.parts) >= 2 for r in readings)
             and _OPENS_A_PROVISION.match(marker.rest.strip()) is not None
         )
-        placed = _place(stack, readings, skips, last_value, relaxed=relaxed, titled=titled)
+        placed = _place(stack, readings, skips, last_value, relaxed=relaxed, titled=titled, amending=amending)
         if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
             continue
         if placed is None:
@@ -435,6 +435,7 @@ def _place(
     *,
     relaxed: bool = False,
     titled: bool = True,
+    amending: bool = False,
 ) -> tuple[Reading, int] | None:
     """Where a candidate fits: (reading, index of its parent in the stack, -1 for top level)."""
     top = len(stack) - 1
@@ -447,7 +448,9 @@ def _place(
             if _continues(stack[top].reading, r, heading):
                 return r, top - 1
         for r in readings:
-            if r.style not in styles and _opens(stack[top].reading, r, heading, last_value):
+            if r.style not in styles and _opens(
+                stack[top].reading, r, heading, last_value, amending=amending
+            ):
                 return r, top
         for i in range(top - 1, -1, -1):
             for r in readings:
@@ -500,12 +503,17 @@ def _is_decimal_child(parent: Reading, r: Reading, heading: bool) -> bool:
     return r.value <= 3 or heading
 
 
-def _opens(parent: Reading, r: Reading, heading: bool, last_value: dict[str, int]) -> bool:
+def _opens(
+    parent: Reading, r: Reading, heading: bool, last_value: dict[str, int], *, amending: bool = False
+) -> bool:
     """Whether ``r`` can be the first child, in a new numbering style, of ``parent``."""
     if r.family == CONTAINER:
         return False
     if r.style.startswith("dec:") and len(r.parts) >= 2:
-        return _is_decimal_child(parent, r, heading)
+        # Particular Conditions under a Part heading ("PART B - SPECIAL PROVISIONS", then "1.11
+        # Compliance with Laws", "4.12 …") amend sub-clauses without their clauses' headings.
+        amended = amending and heading and parent.family in (GROUPING, CONTAINER)
+        return amended or _is_decimal_child(parent, r, heading)
     if r.family == GROUPING:
         return parent.family == GROUPING and r.style == "zh:jie" and parent.style == "zh:chapter"
     if parent.family in (GROUPING, CONTAINER):

@@ -13,6 +13,7 @@ from clauseflow_contracts.ids import derived_id, document_id, new_review_id
 from clauseflow_contracts.review import Domain, Language, ReviewOptions, ReviewStatus
 from clauseflow_contracts.tenants import LOCAL_TENANT, qualify_document_id
 from clauseflow_documents import DocumentStore, DocumentStructure
+from clauseflow_documents.combined_conditions import conditions_printed_together
 from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_platform.settings import ReviewDefaults
 from sqlalchemy.exc import IntegrityError
@@ -165,6 +166,34 @@ class SubmissionService:
         self._store.put_structure(structure)
         return doc_id
 
+    async def _printed_together(
+        self, primary: ParsedDocument
+    ) -> tuple[ParsedDocument, ParsedDocument | None]:
+        """A contract that prints its General Conditions and then its Particular Conditions, as the
+        two uploads it stands for (:mod:`clauseflow_documents.combined_conditions`); else unchanged.
+
+        The two parts together are the uploaded text, so nothing is lost; they are stored as the
+        contract's General and Particular Conditions, and the merge of the two is what is reviewed.
+        """
+        try:
+            parts = await self._readers.run(conditions_printed_together, primary.structure)
+        except (TimeoutError, MemoryError, ReaderCrashed) as exc:
+            raise self._overran(f"splitting {primary.upload.filename!r} into its Conditions", exc) from None
+        if parts is None:
+            return primary, None
+        gc, pc = parts
+        stem = primary.upload.filename.rsplit(".", 1)[0]
+        log.info("intake.conditions_printed_together", filename=primary.upload.filename)
+        return (
+            ParsedDocument(UploadedDocument(gc.text.encode(), f"{stem} - General Conditions.txt"), gc),
+            ParsedDocument(
+                UploadedDocument(
+                    pc.text.encode(), f"{stem} - Particular Conditions.txt", "particular_conditions"
+                ),
+                pc,
+            ),
+        )
+
     async def _merge(self, gc: ParsedDocument, pc: ParsedDocument) -> DocumentStructure:
         """The GC amended by the PC (422 when the two cannot be merged into a reviewable contract)."""
         label = f"particular conditions file {pc.upload.filename!r}"
@@ -244,6 +273,8 @@ class SubmissionService:
     ) -> ReviewAccepted:
         primary = await self._parse(submission.primary)
         pc = await self._parse(submission.particular_conditions) if submission.particular_conditions else None
+        if pc is None:
+            primary, pc = await self._printed_together(primary)
         references = [await self._parse(r) for r in submission.references]
         merged = await self._merge(primary, pc) if pc else None
         reviewed = merged if merged is not None else primary.structure
