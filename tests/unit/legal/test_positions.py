@@ -55,6 +55,17 @@ def _found(text: str, our_party: str, domain: str = "generic", title: str = "") 
             "每逾期交货一日，乙方应按合同总价的千分之二支付违约金。",
             ("liquidated_damages_excessive", "medium"),
         ),
+        # delay damages we receive, too low to matter (a position of its own for the buyer)
+        (
+            "Customer",
+            "Delay damages are payable by the Supplier at 0.01% of the price per day.",
+            ("liability_cap_inadequate", "medium"),
+        ),
+        (
+            "甲方（买方）",
+            "乙方逾期交货的，违约金累计不超过合同总价的百分之二。",
+            ("liability_cap_inadequate", "medium"),
+        ),
         (
             "Customer",
             "The Customer shall pay interest on late payments at 3% per month.",
@@ -104,6 +115,10 @@ def test_a_number_beyond_the_walk_away_point_is_reported_for_our_side(
             "Customer",
             "Delay damages are payable by the Supplier at 2% of the price per week.",
         ),  # we receive them
+        (
+            "Customer",
+            "Delay damages are payable by the Supplier at 0.5% of the price per week, capped at 10% of the price.",
+        ),  # market damages we receive
         ("甲方（买方）", "乙方提供的设备质保期为十二个月。"),
     ],
 )

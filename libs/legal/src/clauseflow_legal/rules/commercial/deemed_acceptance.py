@@ -111,6 +111,18 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             and re.search(PATTERNS["consignee"], text[: silent.end()], re.I)
         ):
             side = "us"  # the consignee takes delivery for the shipper or buyer: its silence binds us
+        if side is None and re.search(PATTERNS["window_named_elsewhere"], text[: silent.end()], re.I):
+            # "甲方应在到货后五日内组织验收。逾期未提出书面异议的，视为…": the silent party is the one the
+            # window was set for, the subject of the sentence before
+            earlier = re.split(r"[。；;.]\s*", ctx.text[: s.start].rstrip())[-2:]
+            ms = [x for x in ctx.parties.mentions("".join(earlier)) if x.side != "mutual"]
+            side = ms[0].side if ms else None
+        if (
+            side is None
+            and ctx.parties.buy_side
+            and re.match(PATTERNS["put_to_use"], text[silent.start() :], re.I)
+        ):
+            side = "us"  # "设备投入使用的，视为验收合格": who puts delivered goods to use is the buyer
         if not ctx.parties.ours(side):
             continue
         # an objection due "on the spot" leaves no time at all to inspect

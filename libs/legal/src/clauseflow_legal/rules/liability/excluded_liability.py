@@ -7,7 +7,10 @@ heads of loss, ordinary fault, its own sphere, its delay, its failed services, t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from clauseflow_legal.parameters import extract_parameters
+from clauseflow_legal.positions import market_positions
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.liability.cap_measure import CAP
 from clauseflow_legal.rules.liability.cap_vetoes import VETOES
@@ -161,28 +164,48 @@ def no_remedy_for_failed_services(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _floor_for_us(ctx: ClauseContext, measure: str) -> float | None:
+    """The playbook's walk-away point for a buyer receiving delay damages (``ld_rate``, ``ld_cap``)."""
+    for position in market_positions(ctx.domain, str(ctx.metadata.get("contract_title") or "")).get(
+        measure, []
+    ):
+        if "customer" in position.perspective and position.direction == "min":
+            return position.walk_away
+    return None
+
+
 def token_damages_to_us(ctx: ClauseContext) -> list[Finding]:
-    """Delay or performance damages owed to us, capped so low that they are no remedy."""
+    """Delay or performance damages owed to us at a rate or cap so low that they are no remedy,
+    read against the playbook's positions for damages we receive; the worse when they are our only
+    remedy ("该违约金为甲方就逾期交货可获得的唯一救济", "Buyer's sole and exclusive remedy for delay")."""
+    cap_floor = _floor_for_us(ctx, "ld_cap") or 5.0
+    rate_floor = _floor_for_us(ctx, "ld_rate")
     for s, _m in ctx.find(PATTERNS["performance_damages"]):
         cap = re.search(CAP, s.text, re.I)
-        if not cap:
-            continue
-        capped = [p for p in find_percents(s.text[cap.start() :]) if p.value < 5]
+        found = extract_parameters(s.text)
+        capped = [p.value for p in found if p.measure == "ld_cap" and p.value < cap_floor]
+        if cap and not capped:
+            capped = [p.value for p in find_percents(s.text[cap.start() :]) if p.value < cap_floor][:1]
+        rates = [p for p in found if p.measure == "ld_rate" and p.per]
+        slow = [p.rate("week") for p in rates if rate_floor is not None and p.rate("week") < rate_floor]
         # who pays: "payable by the Supplier", else the sentence's subject ("乙方迟延交货的，…向甲方支付")
         by = re.search(PATTERNS["payable_by"], s.text, re.I)
         named = ctx.parties.mentions(s.text[by.end() :] if by else s.text)
         payers = [x for x in named if x.side != "mutual"]
         payer = payers[0].side if payers else None
-        if not capped or not ctx.parties.theirs(payer):
+        if not (capped or slow) or not ctx.parties.theirs(payer):
             continue
-        return [
-            WORDING.finding(
-                ctx,
-                "token_damages_to_us",
-                "liability_cap_inadequate",
-                "medium",
-                span(s, cap.start()),
-                capped=capped[0].value,
-            )
-        ]
+        # a market cap with a token rate is still a token remedy; a market rate with a token cap too
+        sole = re.search(PATTERNS["sole_remedy"], ctx.text, re.I)
+        # the cap when it is the token, else the weekly rate
+        level, risk = ("high" if sole else "medium"), "liability_cap_inadequate"
+        if capped:
+            at = cap.start() if cap else 0
+            out = WORDING.finding(ctx, "token_damages_to_us", risk, level, span(s, at), capped=capped[0])
+        else:
+            out = WORDING.finding(ctx, "token_rate_to_us", risk, level, span(s, 0), rate=round(slow[0], 3))
+        if sole:
+            also = WORDING.t(ctx, "token_sole_remedy")
+            out = replace(out, description=out.description + ("" if ctx.zh else " ") + also)
+        return [out]
     return []

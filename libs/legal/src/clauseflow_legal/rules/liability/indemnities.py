@@ -24,6 +24,7 @@ VETOES = Vetoes(
         "own_breach_damages": "damages for our own breach: how far they reach is uncapped_liability's question",
         "apportioned": '"to the extent caused by", "in proportion to its fault": the indemnity already follows causation',
         "own_contribution": "the contributing fault named is our own (our subcontractor, our design): nothing is shifted",
+        "our_own_input": "the infringement comes from our own modification, design or instruction: ours to answer for",
     },
 )
 
@@ -96,10 +97,51 @@ def _no_apportionment(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+_SUPPLIED_INFRINGES = PATTERNS["supplied_infringes"]
+_ANSWERS_CLAIM = PATTERNS["answers_claim"]
+
+
+def _supplied_goods_ip_on_us(ctx: ClauseContext) -> list[Finding]:
+    """We buy, and answer for third-party claims that what the other side supplies infringes their rights:
+    "因设备引起的任何第三方知识产权索赔，由甲方自行负责应诉", "Buyer shall defend at its own cost any claim
+    that the Equipment infringes". The seller knows what it builds in; the market puts that risk on it."""
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(_SUPPLIED_INFRINGES):
+        for a in re.finditer(_ANSWERS_CLAIM, s.text, re.I):
+            who = a.group("who")
+            named = [x.side for x in ctx.parties.mentions(who) if x.side != "mutual"] if who else []
+            side = named[0] if named else ctx.actor(s, a.end() if who else a.start())
+            if not ctx.parties.ours(side):
+                continue
+            # the clause may name our drawings or specifications in a sentence of its own
+            inputs = [i for i in re.finditer(PATTERNS["our_input"], ctx.text, re.I)]
+            if VETOES.applies(
+                "our_own_input",
+                any(
+                    "us" in ctx.parties.sides_in(ctx.text[max(0, i.start() - 30) : i.end() + 30])
+                    for i in inputs
+                ),
+            ):
+                return []
+            return [
+                WORDING.finding(
+                    ctx,
+                    "supplied_goods_ip_on_us",
+                    "indemnity_one_sided",
+                    "high",
+                    span(s, min(m.start(), a.start())),
+                )
+            ]
+    return []
+
+
 @rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
-    out: list[Finding] = _past_liabilities_assumed(ctx) or _no_apportionment(ctx)
+    out: list[Finding] = (
+        _past_liabilities_assumed(ctx) or _no_apportionment(ctx) or _supplied_goods_ip_on_us(ctx)
+    )
     if out:
         return out
     givers: dict[Side | None, list[tuple[Sentence, re.Match[str]]]] = {}
