@@ -17,6 +17,7 @@ VETOES = Vetoes(
     {"own_design": "the drawings in error are our own shop or detailed design drawings"},
 )
 WORDING = wording_beside(__file__)
+_DRAWINGS_ERRORS = PATTERNS["drawings_errors"]
 
 
 @rule(reports={"employer_requirements_errors"})
@@ -37,7 +38,7 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
         # "承包人应对发包人提供的施工图纸进行复核，因图纸错误…由承包人承担": the employer's drawings
         + rf"|(?:{ctx.them_rx}|发包人|业主)(?:所)?提供的[^。；]{{0,8}}(?:图纸|设计文件|设计|技术资料)[^。；]{{0,40}}?(?:错误|遗漏|缺陷|差错)"
         # the drawings we build to, whoever is not named as issuing them: "图纸会审时未提出的图纸错误…由分包人负责"
-        + rf"|(?P<drawings>{PATTERNS['drawings_errors']})"
+        + rf"|(?P<drawings>{_DRAWINGS_ERRORS})"
     ):
         text = s.text
         # errors in our own shop or detailed design drawings are ours to bear
