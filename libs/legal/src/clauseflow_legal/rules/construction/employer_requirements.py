@@ -8,11 +8,16 @@ import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import NO_RELIEF, contractor_view
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
+VETOES = Vetoes(
+    "employer_requirements",
+    {"own_design": "the drawings in error are our own shop or detailed design drawings"},
+)
 WORDING = wording_beside(__file__)
+_DRAWINGS_ERRORS = PATTERNS["drawings_errors"]
 
 
 @rule(reports={"employer_requirements_errors"})
@@ -20,7 +25,7 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
     """Errors in the Employer's Requirements, or Employer obligations, shifted to the Contractor."""
     if not contractor_view(ctx):
         return []
-    for s, _m in ctx.find(
+    for s, m in ctx.find(
         r"(?:error|fault|defect|omission|inaccura|discrepanc)\w*.{0,120}(?:Employer['’]s\s+Requirements|design\s+(?:criteria|data)|information\s+(?:provided|supplied)\s+by\s+the\s+Employer|业主要求|发包人要求"
         # in a subcontract the main contractor's own design stands where the Employer's does
         + (
@@ -32,8 +37,15 @@ def employer_requirements(ctx: ClauseContext) -> list[Finding]:
         + r")|(?:业主要求|发包人要求).{0,40}(?:错误|缺陷|遗漏)"
         # "承包人应对发包人提供的施工图纸进行复核，因图纸错误…由承包人承担": the employer's drawings
         + rf"|(?:{ctx.them_rx}|发包人|业主)(?:所)?提供的[^。；]{{0,8}}(?:图纸|设计文件|设计|技术资料)[^。；]{{0,40}}?(?:错误|遗漏|缺陷|差错)"
+        # the drawings we build to, whoever is not named as issuing them: "图纸会审时未提出的图纸错误…由分包人负责"
+        + rf"|(?P<drawings>{_DRAWINGS_ERRORS})"
     ):
         text = s.text
+        # errors in our own shop or detailed design drawings are ours to bear
+        if m.group("drawings") and VETOES.applies(
+            "own_design", re.search(PATTERNS["own_design"], text, re.I)
+        ):
+            continue
         shifted = re.search(
             rf"由(?:{ctx.us_rx})(?:自行)?(?:负责|承担)|(?:{ctx.us_rx})应对[^。；]{{0,40}}负责|自费(?:修正|更正|修改|纠正)|"
             r"whether\s+or\s+not\s+(?:an\s+)?experienced|deemed\s+to\s+have\s+(?:scrutini[sz]ed|verified|checked)|at\s+(?:its|the\s+Contractor's)\s+(?:own\s+)?cost"

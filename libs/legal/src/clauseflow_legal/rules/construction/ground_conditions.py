@@ -17,6 +17,7 @@ VETOES = Vetoes(
     {
         "not_about_the_site": "the sentence names no site, ground or water condition",
         "relief_granted": "the Contractor is entitled to time or cost and nothing takes it away",
+        "unforeseeable_excepted": "the site is deemed foreseen save for unforeseeable conditions relieved elsewhere",
     },
 )
 WORDING = wording_beside(__file__)
@@ -48,6 +49,10 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies(
             "relief_granted",
             re.search(PATTERNS["entitled"], text, re.I) and not re.search(NO_RELIEF, text, re.I),
+        ):
+            continue
+        if VETOES.applies(
+            "unforeseeable_excepted", re.search(PATTERNS["unforeseeable_excepted"], text, re.I)
         ):
             continue
         return [

@@ -12,6 +12,7 @@ from clauseflow_legal.rules.registry import rule
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+_THEIR_AGENT_DECIDES = PATTERNS["their_agent_decides"]
 VETOES = Vetoes(
     "dispute_resolution",
     {
@@ -25,6 +26,12 @@ VETOES = Vetoes(
 @rule(reports={"dispute_resolution_unbalanced"})
 def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     """Final determinations by the counterparty's agent, removed adjudication, one-sided forum choice."""
+    # the counterparty's own agent named as deciding the dispute, anywhere in the clause
+    their_agent = ctx.parties.known and any(
+        ctx.parties.theirs(x.side)
+        for a in re.finditer(rf"(?:{ctx.them_rx})(?={_THEIR_AGENT_DECIDES})", ctx.text, re.I)
+        for x in ctx.parties.mentions(a.group(0))[:1]
+    )
     for s, m in ctx.find(PATTERNS["final_determination"]):
         head = s.text[: m.end()]
         ms = [x for x in ctx.parties.mentions(head) if x.side != "mutual"]
@@ -37,7 +44,7 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             "our_own_agent", agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side)
         ):
             continue
-        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(PATTERNS["engineer"], head):
+        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(PATTERNS["engineer"], head) or their_agent:
             if VETOES.applies("employer_side", ctx.parties.is_role("employer")):
                 continue
             return [
