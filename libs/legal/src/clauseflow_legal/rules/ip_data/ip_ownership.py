@@ -52,7 +52,10 @@ def _customer_paid_deliverables_only(ctx: ClauseContext, subject: str) -> bool:
             re.I,
         )
         is not None
-        and not re.search(_BACKGROUND, subject, re.I)
+        and not any(
+            re.search(_BACKGROUND, limb, re.I) and not re.search(PATTERNS["background_kept"], limb, re.I)
+            for limb in re.split(r"[;；]", subject)
+        )
     )
 
 
