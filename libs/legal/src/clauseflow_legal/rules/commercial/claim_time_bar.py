@@ -72,7 +72,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             and re.search(_POINTS_BACK, text, re.I)
             and re.search(_CLAIM_STEP, before.text, re.I)
         )
-        bar = re.search(BAR, text, re.I)
+        bar = re.search(BAR, text, re.I) or re.search(PATTERNS["challenge_lapses"], text, re.I)
         if not notice or not bar:
             continue
         periods = [p for p in find_periods(text) if p.unit in units]
@@ -115,6 +115,14 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             side = "us" if released == "them" else "them" if released == "us" else None
         if side is None:
             side = ctx.parties.side_before(text, bar.start())
+        if (
+            side is None
+            and not ctx.parties.sides_in(text) & {"us", "them"}
+            and re.search(PATTERNS["challenge_lapses"], text, re.I)
+        ):
+            # "Any arbitration must be commenced within ninety days …, failing which the decision shall be final":
+            # naming no one, the bar binds whichever party would challenge, us included
+            side = "mutual"
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
         fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None

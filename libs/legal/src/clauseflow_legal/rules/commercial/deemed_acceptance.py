@@ -92,11 +92,29 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             # "甲方应在三十日内完成检验，逾期未提出异议的，视为合格": a window of 15 days or more before the
             # deeming is a fair one, in any wording of the silence
             allowed = _objection_window(ctx, text[: m.start()], s.start)
+            if allowed is None and re.match(PATTERNS["pronoun_silence"], silent.group(0), re.I):
+                # "… may dispute the valuation within 42 days. If it does not do so, …": the window just set
+                before = [x for x in ctx.sentences if x.start < s.start]
+                allowed = _objection_window(ctx, before[-1].text, before[-1].start) if before else None
             if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
                 continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
+        if side is None and re.match(PATTERNS["noun_silence"], silent.group(0), re.I):
+            # "failing a written dispute by the Subcontractor": the one named after the silence
+            by = re.match(PATTERNS["silence_by"], text[silent.end() :], re.I)
+            ms = (
+                ctx.parties.mentions(text[silent.end() + by.end() : silent.end() + by.end() + 60])
+                if by
+                else []
+            )
+            side = ms[0].side if ms and ms[0].start == 0 else None
+        if side is None and re.match(PATTERNS["pronoun_silence"], silent.group(0), re.I):
+            # "If it does not do so": the subject of the sentence before, which gave the right to object
+            before = [x for x in ctx.sentences if x.start < s.start]
+            ms = [x for x in ctx.parties.mentions(before[-1].text) if x.side != "mutual"] if before else []
+            side = ms[0].side if ms else None
         if side is None:
             # "deemed approved by the Customer", "视为经甲方确认": the party the deeming names is bound
             ms = [x for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
@@ -131,6 +149,13 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
+        if re.search(PATTERNS["settles_all_claims"], text, re.I):
+            # the silence settles every claim we have, not only the item valued: high whatever the window
+            return [
+                WORDING.finding(
+                    ctx, "silence_settles_claims", "deemed_acceptance_or_waiver", "high", span(s, m)
+                )
+            ]
         return [
             WORDING.finding(
                 ctx,

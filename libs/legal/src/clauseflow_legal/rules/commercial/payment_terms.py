@@ -237,7 +237,11 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             break
         else:
             out += _large_unsecured_advance(ctx)
+    beyond = _set_off_beyond_contract(ctx)
+    out += beyond
     for s, m in ctx.find(PATTERNS["set_off_any_amount"]):
+        if beyond:
+            break
         side = ctx.actor(s, m.start())
         undisputed_only = re.search(PATTERNS["only_undisputed"], s.text, re.I) and not re.search(
             PATTERNS["undisputed_denied"], s.text, re.I
@@ -254,6 +258,44 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         + _bill_as_payment(ctx)
         + _general_lien(ctx)
     )
+
+
+def _set_off_beyond_contract(ctx: ClauseContext) -> list[Finding]:
+    """The other side may set off, against what it owes us under this contract, sums it claims under other
+    contracts or that we owe its group companies: even undisputed, such a set-off reaches past the bargain."""
+    for s, m in ctx.find(PATTERNS["set_off_verb"]):
+        text = s.text
+        # English names the debts after the verb ("deduct … any amount owed under any other contract"), Chinese
+        # before it ("乙方在其他合同项下应付的款项，甲方有权扣除")
+        start, end = (0, len(text)) if ctx.zh else (m.end(), m.end() + 250)
+        reach = re.compile(PATTERNS["set_off_beyond"], re.I).search(text, start, end)
+        if reach is None:
+            continue
+        if re.search(PATTERNS["set_off_barred"], text[max(0, m.start() - 60) : m.start()], re.I):
+            continue
+        if re.search(PATTERNS["set_off_tax"], text, re.I):
+            continue
+        side = ctx.actor(s, m.start())
+        # "The Executive consents to the Company … deducting from salary …": the one consented to deducts
+        allowed = [*re.finditer(PATTERNS["set_off_allowed"], text[max(0, m.start() - 120) : m.start()], re.I)]
+        if allowed:
+            at = max(0, m.start() - 120) + allowed[-1].end()
+            named = ctx.parties.mentions(text[at : at + 60])
+            # the one consented to sets off, whoever consents: unnamed, it is no one we know
+            side = named[0].side if named and named[0].start == 0 else None
+        if side is None:
+            # passive, naming no one who sets off: "any sum owed by the Distributor shall be set off against …"
+            debtor = re.search(r"\b(?:owed|owing|due|payable)\s+(?:\w+\s+){0,2}?(?:by|from)\s+", text, re.I)
+            ms = ctx.parties.mentions(text[debtor.end() : debtor.end() + 60]) if debtor else []
+            if ms and ms[0].start == 0 and ctx.parties.ours(ms[0].side):
+                side = "them"
+        if ctx.parties.theirs(side):
+            return [
+                WORDING.finding(
+                    ctx, "set_off_beyond_contract", "payment_terms_unfavourable", "medium", span(s, m)
+                )
+            ]
+    return []
 
 
 def _general_lien(ctx: ClauseContext) -> list[Finding]:

@@ -110,6 +110,10 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
     """A one-sided option to sue anywhere, the counterparty's home courts, or a foreign court forum."""
     for s, m in ctx.find(PATTERNS["sue_anywhere"]):
         side = ctx.actor(s, m.start())
+        if m.groupdict().get("who"):
+            # "nothing shall prevent the Contractor from bringing proceedings elsewhere": the one left free
+            kept_free = ctx.parties.mentions(m.group("who"))
+            side = kept_free[0].side if kept_free else None
         named_us = "us" in ctx.parties.sides_in(s.text[m.end() :]) or re.search(
             PATTERNS["against_word"], s.text[m.start() : m.end()], re.I
         )
