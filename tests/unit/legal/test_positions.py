@@ -167,3 +167,16 @@ def test_a_contract_type_is_data_in_the_playbook() -> None:
         text, "Customer", title="Software as a Service Agreement"
     )
     assert market_positions("generic", "Software as a Service Agreement")["renewal_term"][0].walk_away == 365
+
+
+def test_construction_performance_security_above_ten_per_cent_is_off_market() -> None:
+    # FIDIC Particular Conditions commonly set 10% of the Accepted Contract Amount: 15% is a third
+    # more (the generic supplier position still tolerates it)
+    for text in (
+        "Performance Security: 15% of the Accepted Contract Amount.",
+        "The Contractor shall provide an on-demand bond of twelve per cent (12%) of the Contract Price.",
+        "The Contractor shall deliver a bond, payable on first written demand, equal to 15% of the Contract Price.",
+    ):
+        assert _found(text, "Contractor", "fidic") == [("security_insurance_burden", "medium")], text
+    assert _found("Performance Security: 10% of the Accepted Contract Amount.", "Contractor", "fidic") == []
+    assert _found("The Supplier shall provide a performance bond of 15% of the price.", "Supplier") == []
