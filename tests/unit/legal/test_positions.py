@@ -180,3 +180,24 @@ def test_construction_performance_security_above_ten_per_cent_is_off_market() ->
         assert _found(text, "Contractor", "fidic") == [("security_insurance_burden", "medium")], text
     assert _found("Performance Security: 10% of the Accepted Contract Amount.", "Contractor", "fidic") == []
     assert _found("The Supplier shall provide a performance bond of 15% of the price.", "Supplier") == []
+
+
+def test_a_subcontractor_holds_the_contractors_construction_positions() -> None:
+    # it builds for its Contractor as the Contractor builds for the Employer: the fidic positions
+    # (which override the generic supplier ones) speak for it too
+    sixty = "The Defects Notification Period for the Subcontract Works shall be sixty (60) months."
+    assert _found(sixty, "Subcontractor", "fidic") == [("warranty_excessive", "high")]
+    assert _found(sixty, "Subcontractor", "generic") == [("warranty_excessive", "high")]
+    assert _found(sixty.replace("sixty (60)", "twelve (12)"), "Subcontractor", "fidic") == []
+    assert _found("Performance Security: 15% of the Subcontract Price.", "Subcontractor", "fidic") == [
+        ("security_insurance_burden", "medium")
+    ]
+
+
+def test_a_statutory_leak_warranty_is_no_off_market_period_but_a_longer_one_is() -> None:
+    # five years against leaks is China's statutory minimum: the law, whoever builds
+    for party in ("乙方（分包人）", "乙方（承包人）"):
+        assert _found("乙方对幕墙工程的保修期为五年，自竣工验收合格之日起计算。", party, "fidic") == []
+        assert _found("乙方对幕墙工程的保修期为十年，自竣工验收合格之日起计算。", party, "fidic") == [
+            ("warranty_excessive", "high")
+        ]
