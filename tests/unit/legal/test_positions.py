@@ -201,3 +201,11 @@ def test_a_statutory_leak_warranty_is_no_off_market_period_but_a_longer_one_is()
         assert _found("乙方对幕墙工程的保修期为十年，自竣工验收合格之日起计算。", party, "fidic") == [
             ("warranty_excessive", "high")
         ]
+
+
+def test_a_main_contractor_facing_its_subcontractor_does_not_hold_the_builders_positions() -> None:
+    # the subcontractor's long defects period is the main contractor's protection, not its burden
+    text = "The Defects Notification Period for the Subcontract Works shall be sixty (60) months."
+    parties = infer_parties("Contractor", ["Subcontractor"], text)
+    assert deviations(text, parties, "fidic") == []
+    assert _found(text, "Contractor", "fidic") == [("warranty_excessive", "high")]  # facing the Employer

@@ -169,6 +169,10 @@ def _domain(domain: str) -> str:
 def perspectives(parties: Parties) -> set[str]:
     """The sides of the deal our party stands on: its roles, supplier/customer, and "any"."""
     out = {"any", *parties.our_roles}
+    # a main contractor facing its subcontractor stands where an employer does: the positions of
+    # the one who builds (defects period, security, delay damages) are the subcontractor's
+    if "subcontractor" in parties.their_roles and not parties.is_role("subcontractor"):
+        out.discard("contractor")
     if parties.supplies:
         out.add("supplier")
     if parties.pays:
