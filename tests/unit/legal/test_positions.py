@@ -182,3 +182,45 @@ def test_a_contract_type_is_data_in_the_playbook() -> None:
         text, "Customer", title="Software as a Service Agreement"
     )
     assert market_positions("generic", "Software as a Service Agreement")["renewal_term"][0].walk_away == 365
+
+
+def test_construction_performance_security_above_ten_per_cent_is_off_market() -> None:
+    # FIDIC Particular Conditions commonly set 10% of the Accepted Contract Amount: 15% is a third
+    # more (the generic supplier position still tolerates it)
+    for text in (
+        "Performance Security: 15% of the Accepted Contract Amount.",
+        "The Contractor shall provide an on-demand bond of twelve per cent (12%) of the Contract Price.",
+        "The Contractor shall deliver a bond, payable on first written demand, equal to 15% of the Contract Price.",
+    ):
+        assert _found(text, "Contractor", "fidic") == [("security_insurance_burden", "medium")], text
+    assert _found("Performance Security: 10% of the Accepted Contract Amount.", "Contractor", "fidic") == []
+    assert _found("The Supplier shall provide a performance bond of 15% of the price.", "Supplier") == []
+
+
+def test_a_subcontractor_holds_the_contractors_construction_positions() -> None:
+    # it builds for its Contractor as the Contractor builds for the Employer: the fidic positions
+    # (which override the generic supplier ones) speak for it too
+    sixty = "The Defects Notification Period for the Subcontract Works shall be sixty (60) months."
+    assert _found(sixty, "Subcontractor", "fidic") == [("warranty_excessive", "high")]
+    assert _found(sixty, "Subcontractor", "generic") == [("warranty_excessive", "high")]
+    assert _found(sixty.replace("sixty (60)", "twelve (12)"), "Subcontractor", "fidic") == []
+    assert _found("Performance Security: 15% of the Subcontract Price.", "Subcontractor", "fidic") == [
+        ("security_insurance_burden", "medium")
+    ]
+
+
+def test_a_statutory_leak_warranty_is_no_off_market_period_but_a_longer_one_is() -> None:
+    # five years against leaks is China's statutory minimum: the law, whoever builds
+    for party in ("乙方（分包人）", "乙方（承包人）"):
+        assert _found("乙方对幕墙工程的保修期为五年，自竣工验收合格之日起计算。", party, "fidic") == []
+        assert _found("乙方对幕墙工程的保修期为十年，自竣工验收合格之日起计算。", party, "fidic") == [
+            ("warranty_excessive", "high")
+        ]
+
+
+def test_a_main_contractor_facing_its_subcontractor_does_not_hold_the_builders_positions() -> None:
+    # the subcontractor's long defects period is the main contractor's protection, not its burden
+    text = "The Defects Notification Period for the Subcontract Works shall be sixty (60) months."
+    parties = infer_parties("Contractor", ["Subcontractor"], text)
+    assert deviations(text, parties, "fidic") == []
+    assert _found(text, "Contractor", "fidic") == [("warranty_excessive", "high")]  # facing the Employer

@@ -56,6 +56,8 @@ class MarketPosition:
     excused_by: tuple[str, ...] = ()
     # A sentence saying this makes the number acceptable (a large advance secured by a guarantee).
     excused_if: re.Pattern[str] | None = None
+    # ... only up to this value (a statutory minimum period excuses that period, not any longer one)
+    excused_up_to: float | None = None
     # Roles the position never speaks for even if they fall under its perspective (an agency's
     # principal sells to the world but pays its agent).
     not_for: tuple[str, ...] = ()
@@ -105,6 +107,7 @@ def _parse(measure: str, spec: dict[str, Any]) -> list[MarketPosition]:
             label_zh=str(label.get("zh") or label.get("en") or measure),
             excused_by=tuple(p.get("excused_by") or ()),
             excused_if=re.compile(p["excused_if"], re.I) if p.get("excused_if") else None,
+            excused_up_to=float(p["excused_up_to"]) if p.get("excused_up_to") is not None else None,
             not_for=tuple(p.get("not_for") or ()),
             above_others_holding=bool(p.get("above_others_holding")),
         )
@@ -166,6 +169,10 @@ def _domain(domain: str) -> str:
 def perspectives(parties: Parties) -> set[str]:
     """The sides of the deal our party stands on: its roles, supplier/customer, and "any"."""
     out = {"any", *parties.our_roles}
+    # a main contractor facing its subcontractor stands where an employer does: the positions of
+    # the one who builds (defects period, security, delay damages) are the subcontractor's
+    if "subcontractor" in parties.their_roles and not parties.is_role("subcontractor"):
+        out.discard("contractor")
     if parties.supplies:
         out.add("supplier")
     if parties.pays:
@@ -237,7 +244,11 @@ def deviations(
                 level = "high" if value <= 100 - our_holding + 1e-9 else level
             if level is None or excused(position):
                 continue
-            if position.excused_if is not None and position.excused_if.search(parameter.sentence.text):
+            if (
+                position.excused_if is not None
+                and position.excused_if.search(parameter.sentence.text)
+                and (position.excused_up_to is None or value <= position.excused_up_to)
+            ):
                 continue
             if position.bound != "any" and bound_side is not None:
                 side = bound_side(parameter)

@@ -233,6 +233,25 @@ def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _released_upstream(ctx: ClauseContext, text: str) -> bool:
+    """Our retention is released on an event of the main contract, not of our own work: the main
+    contract named, or (when we subcontract) the whole Works or Project, the main Performance
+    Certificate, or the main contract's Employer or Engineer acting. A main contractor's own
+    retention released at taking over of the whole of the Works is FIDIC's standard."""
+    if not re.search(PATTERNS["release_verb"], text, re.I):
+        return False
+    if ctx.parties.is_role("contractor") and not ctx.parties.is_role("subcontractor"):
+        return False
+    if re.search(PATTERNS["released_upstream"], text, re.I):
+        return ctx.parties.is_role("subcontractor") or bool(
+            re.search(PATTERNS["upstream_contract"], text, re.I)
+        )
+    return ctx.parties.is_role("subcontractor") and any(
+        not ctx.parties.sides_in(x.group(0)) & {"us", "them"}
+        for x in re.finditer(PATTERNS["upstream_party"], text)
+    )
+
+
 def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
     """A performance security or retention we provide above the usual share, or held too long."""
     judged: Sentence | None = None
@@ -279,10 +298,8 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
         limit = 3 if statutory else 5 if retention else 10
         # held until long after the work's own defects period: "twelve months after the end of the
         # defects period of the Main Contract", "待总包合同约定的缺陷责任期满且发包人…退还后"
-        overheld = retention and re.search(
-            PATTERNS["held_past_defects_period"],
-            text,
-            re.I,
+        overheld = retention and (
+            re.search(PATTERNS["held_past_defects_period"], text, re.I) or _released_upstream(ctx, text)
         )
         excess = (
             (

@@ -8,9 +8,36 @@ from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import contractor_view
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
+
+
+def _granted_upstream(ctx: ClauseContext, s: Sentence) -> re.Match[str] | None:
+    """Our extension is limited to the one granted upstream: to the counterparty, under the main
+    contract, or (when we subcontract) by the main contract's Employer or Engineer. A main
+    contractor has no contract above it: the Subcontractor's time passed down is its own term."""
+    if ctx.parties.is_role("contractor") and not ctx.parties.is_role("subcontractor"):
+        return None
+    for m in re.finditer(PATTERNS["granted_upstream"], s.text, re.I):
+        # "... is granted a corresponding extension under the Main Contract": the grant and its source
+        window = s.text[m.start() : m.end() + 60]
+        if re.search(PATTERNS["upstream_contract"], window, re.I):
+            return m
+        if ctx.parties.is_role("subcontractor") and any(
+            not ctx.parties.sides_in(x.group(0)) & {"us", "them"}
+            for x in re.finditer(PATTERNS["upstream_party"], window)
+        ):
+            return m
+        them = ctx.them_rx
+        if ctx.parties.is_role("subcontractor") and re.search(
+            rf"\b(?:{them})\s+(?:is|are|was|has\s+been|shall\s+be|being)\s+(?:granted|awarded|given|allowed)"
+            rf"|\b(?:{them})\s+(?:obtains|receives|recovers)",
+            m.group(0),
+        ):
+            return m
+    return None
 
 
 @rule(reports={"extension_of_time_restricted"})
@@ -25,6 +52,16 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     )
     if not eot:
         return []
+    for s in ctx.sentences:
+        if not re.search(PATTERNS["time_named"], s.text, re.I):
+            continue
+        upstream = _granted_upstream(ctx, s)
+        if upstream:
+            return [
+                WORDING.finding(
+                    ctx, "granted_upstream", "extension_of_time_restricted", "high", span(s, upstream)
+                )
+            ]
     for s, m in ctx.find(
         r"\bdelete\w*\s+(?:sub-?)?paragraphs?\s*\(|\bparagraphs?\s*\([a-z]\).{0,120}?(?:deleted|shall\s+not\s+apply)|"
         r"concurrent\w*.{0,80}(?:not|no)\s+(?:be\s+)?(?:entitled|extension)|no\s+extension.{0,60}concurrent|float.{0,40}(?:belong|Employer)|"

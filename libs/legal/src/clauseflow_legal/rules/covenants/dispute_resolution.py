@@ -19,13 +19,76 @@ VETOES = Vetoes(
         "our_own_agent": "our own agent's determinations bind the counterparty, not us",
         "employer_side": "the Engineer is the employer's agent: final determinations favour the employer",
         "both_may_choose": '"Equidata or Marketing Affiliate may choose arbitration": both may',
+        "our_say_upstream": "we may take part in the upstream decision, or dispute it ourselves",
+        "pursued_for_us": "the counterparty pursues the upstream dispute on our behalf",
     },
 )
+
+
+def _binding_on_us(ctx: ClauseContext) -> str:
+    """Words that make a decision bind our party: "binding on the Subcontractor", "the Subcontractor
+    shall be bound by", "对分包人具有约束力"."""
+    us = ctx.us_rx
+    return (
+        rf"\bbinding\s+(?:on|upon)\s+[^.;]{{0,40}}?\b(?:{us})\b"
+        rf"|\b(?:{us})\s+(?:shall|will|agrees\s+to|is\s+to)\s+(?:\w+\s+)?be\s+bound\s+by"
+        rf"|对(?:{us})(?:均|亦|同样)?具有(?:最终)?约束力|(?:{us})(?:应当?|均应)?(?:受其约束|予以接受|无条件执行)"
+    )
+
+
+def _our_say(ctx: ClauseContext) -> bool:
+    """Whether the clause lets us take part in the upstream decision or dispute it ourselves."""
+    for s, m in ctx.find(PATTERNS["our_say"]):
+        if re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I):
+            continue
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            return True
+    return False
+
+
+def _upstream_decision_binding(ctx: ClauseContext) -> list[Finding]:
+    """A decision made under the counterparty's own contract upstream (the main contract, or its
+    Employer or Engineer when we subcontract) binds us, though we are no party to it.
+
+    "Any decision, determination, certificate or award made under the Main Contract shall, in so far
+    as it concerns the Subcontract Works, be final and binding on the Subcontractor";
+    "发包人或监理人就分包工程作出的任何决定对分包人具有约束力". Clear when we may take part or dispute it
+    ourselves, or the counterparty pursues it on our behalf.
+    """
+    subcontracting = ctx.parties.is_role("subcontractor")
+    for s, m in ctx.find(_binding_on_us(ctx)):
+        if not re.search(PATTERNS["decision"], s.text, re.I):
+            continue
+        source = re.search(PATTERNS["upstream_contract"], s.text, re.I)
+        if source is None and subcontracting:
+            source = next(
+                (
+                    x
+                    for x in re.finditer(PATTERNS["upstream_decider"], s.text)
+                    if not ctx.parties.sides_in(x.group(0)) & {"us", "them"}
+                ),
+                None,
+            )
+        if source is None:
+            continue
+        if VETOES.applies("our_say_upstream", _our_say(ctx)):
+            return []
+        if VETOES.applies("pursued_for_us", ctx.has(PATTERNS["pursued_for_us"])):
+            return []
+        return [
+            WORDING.finding(
+                ctx, "upstream_decision_binding", "dispute_resolution_unbalanced", "medium", span(s, m)
+            )
+        ]
+    return []
 
 
 @rule(reports={"dispute_resolution_unbalanced"})
 def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     """Final determinations by the counterparty's agent, removed adjudication, one-sided forum choice."""
+    upstream = _upstream_decision_binding(ctx)
+    if upstream:
+        return upstream
     # the counterparty's own agent named as deciding the dispute, anywhere in the clause
     their_agent = ctx.parties.known and any(
         ctx.parties.theirs(x.side)
