@@ -33,6 +33,8 @@ BLOCKS = {
     # No legal form at all: a person, a trust, a university -- named, then a word of that name defined.
     "en_named_without_legal_form": 'CONSULTANCY AGREEMENT\nThis Agreement (the "Agreement") is made between Jana Novak Reisová ("Novak") and Calder Systems GmbH (the "Client").\n\n1. Services\n',
     # Another name of the same party in brackets is no second party: "(f/k/a …)".
+    # Converted or justified text spreads a name's words apart: the same name with one space or many.
+    "en_spread_name": 'FRANCHISE AGREEMENT\nThis Agreement is made between HARROW  BAKERIES  LIMITED, a company incorporated in England ("Harrow  Bakeries"), and Calder Systems GmbH (the "Franchisee").\n\n1. Grant\n',
     "en_formerly_known_as": 'SERVICES AGREEMENT\nThis Agreement is made between Orbis Holdings, L.P. (f/k/a Orbis Terminal, LLC), a Delaware limited partnership ("Orbis"), and Calder Systems GmbH (the "Customer").\n\n1. Services\n',
 }
 
@@ -49,6 +51,7 @@ OUR_PARTY = {
     "en_central_european_forms": ["Buyer", "Calder Systems Sp. z o.o."],
     "en_named_without_legal_form": ["Client", "Calder Systems GmbH"],
     "en_formerly_known_as": ["Customer", "Calder Systems GmbH"],
+    "en_spread_name": ["Franchisee", "Calder Systems GmbH"],
 }
 
 # How a clause names an actor, and whose side that is, per block.
@@ -114,6 +117,12 @@ ACTORS |= {
         ("Novak may", "them"),
         ("Jana Novak Reisová shall", "them"),
         ("The Client shall", "us"),
+    ],
+    "en_spread_name": [
+        ("Harrow Bakeries may", "them"),
+        ("Harrow       Bakeries shall", "them"),
+        ("HARROW BAKERIES LIMITED shall", "them"),
+        ("The Franchisee shall", "us"),
     ],
     "en_formerly_known_as": [
         ("Orbis may", "them"),
@@ -263,3 +272,12 @@ def test_a_contractor_beside_the_supplier_stays_a_third_party() -> None:
     # the counterparty named by the parties block decides: no guess from the clause
     given = infer_parties("Customer", ["Hollin Works Ltd"], "The Contractor shall deliver the reports.")
     assert ("other", "Contractor") in {(m.side, m.alias) for m in given.mentions("The Contractor shall")}
+
+
+def test_a_name_spread_over_several_spaces_is_one_mention_of_the_whole_name() -> None:
+    # the rules quote and strike the actor's whole name: "Harrow", the first word, is not enough
+    parties = contract_parties("Franchisee", BLOCKS["en_spread_name"])
+    for written in ("Harrow       Bakeries shall", "Harrow\nBakeries shall", "HARROW BAKERIES LIMITED shall"):
+        mention = parties.mentions(written)[0]
+        assert (mention.side, mention.start, mention.end) == ("them", 0, len(written) - len(" shall"))
+    assert parties.side_before("the fee is earned by Harrow   Bakeries upon payment", 40) == "them"

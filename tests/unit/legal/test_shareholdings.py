@@ -137,3 +137,22 @@ def test_a_count_without_the_issued_total_or_a_condition_on_a_count_is_no_holdin
         "So long as Calder holds 750 Shares and Fernhill holds 1,750 Shares, Calder may appoint one director",
     )
     assert contract_setting("Calder", condition).our_shareholding is None
+
+
+# A founder's holding company that keeps a minority after an investor subscribes, in British drafting
+# ("per cent." with its full stop) and with pre-money counts of shares beside the post-money figures.
+FOUNDER_MINORITY = """SUBSCRIPTION AND SHAREHOLDERS' AGREEMENT
+
+This Agreement is made between:
+(1) Westmoor Ventures II LP, a limited partnership registered in Scotland (the "Investor");
+(2) Corrie Founders Limited, a company incorporated in Scotland ("Founder HoldCo"); and
+(3) Glenbrae Trustees Limited, as trustee of the Glenbrae Employee Trust (the "Trustee").
+
+(A) The Company has an issued share capital of 1,000,000 Ordinary Shares, of which 700,000 are held by Founder HoldCo and 300,000 are held by the Trustee.
+(B) Following the subscription, the Investor, Founder HoldCo and the Trustee will hold 40 per cent., 38 per cent. and 22 per cent. respectively of the issued share capital of the Company.
+"""
+
+
+def test_british_per_cent_with_its_full_stop_does_not_cut_a_statement_of_holdings() -> None:
+    assert contract_setting("Founder HoldCo", FOUNDER_MINORITY).our_shareholding == 38.0
+    assert contract_setting("Investor", FOUNDER_MINORITY).our_shareholding == 40.0

@@ -115,7 +115,8 @@ def _alias_table(
 def _unless_longer(alias: str, table: tuple[tuple[str, Side, re.Pattern[str]], ...]) -> str:
     """``alias`` escaped, not where it is the tail of a longer alias ("许可方" inside "被许可方")."""
     heads = {other[: -len(alias)] for other, _, _ in table if other != alias and other.endswith(alias)}
-    return "".join(f"(?<!{re.escape(h)})" for h in sorted(heads)) + re.escape(alias)
+    escaped = re.escape(alias) if _CJK.search(alias) else _spaced(alias)
+    return "".join(f"(?<!{re.escape(h)})" for h in sorted(heads)) + escaped
 
 
 @lru_cache(maxsize=2048)
@@ -124,7 +125,7 @@ def _mention_pattern(alias: str) -> re.Pattern[str]:
     with an optional plural/possessive (defined terms are capitalised; "other customers" is not a party)."""
     if _CJK.search(alias):
         return re.compile(re.escape(alias))
-    return re.compile(rf"(?<![A-Za-z]){re.escape(alias)}(?:s)?(?:'s|’s)?(?![A-Za-z])")
+    return re.compile(rf"(?<![A-Za-z]){_spaced(alias)}(?:s)?(?:'s|’s)?(?![A-Za-z])")
 
 
 @lru_cache(maxsize=2048)
@@ -132,7 +133,17 @@ def _word_pattern(alias: str) -> re.Pattern[str]:
     """An alias as a whole word (case-sensitive); Chinese aliases verbatim."""
     if _CJK.search(alias):
         return re.compile(re.escape(alias))
-    return re.compile(rf"(?<![A-Za-z]){re.escape(alias)}(?![A-Za-z])")
+    return re.compile(rf"(?<![A-Za-z]){_spaced(alias)}(?![A-Za-z])")
+
+
+def _spaced(alias: str) -> str:
+    """An English alias escaped, any run of whitespace between its words matching any other.
+
+    Converted and justified text spreads a name's words apart or over a line: cuad-train MRSFIELDS
+    names "PRETZEL  TIME" and "Pretzel                   Time's" beside "PRETZEL TIME"; a PDF wraps
+    "Acme Widget\nCorporation"; a typist's double space after a comma ("Beta,  Inc.").
+    """
+    return r"\s+".join(re.escape(word) for word in alias.split())
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -253,9 +264,9 @@ class Parties:
             return all(b <= s or a >= e for s, e in taken)
 
         for alias, side, rx in self._alias_patterns():
-            # every alias pattern is case-sensitive and contains the alias verbatim, so an alias
-            # absent from the text cannot match: skip the regex (most of the ~150 aliases)
-            if alias not in text:
+            # every alias pattern is case-sensitive and contains the alias's first word verbatim, so
+            # an alias whose first word is absent cannot match: skip the regex (most of the ~150)
+            if alias.split(maxsplit=1)[0] not in text:
                 continue
             role = alias not in names and not _CJK.search(alias)
             for m in rx.finditer(text):

@@ -47,6 +47,7 @@ _RESPECTIVE = re.compile(
     r"|分别(?:持有|持股|占)",
     re.I,
 )
+_PER_CENT_STOP = re.compile(r"\b(per\s*cent|pct)\.", re.I)
 _PERCENT_FIGURE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?|100)\s*(?:%|％|per\s*cent\b|percent\b)", re.I)
 
 
@@ -71,6 +72,9 @@ def holding_of_our_party(segments: list[PartySegment], contract_text: str) -> fl
     """Our party's percentage of the company, when the contract states it; ``None`` otherwise."""
     if not any(s.ours for s in segments):
         return None
+    # British drafting's "per cent." is an abbreviation, not a sentence's end: "will hold 45 per cent.,
+    # 35 per cent. and 20 per cent. respectively" is one statement (the figures are all we return).
+    contract_text = _PER_CENT_STOP.sub(r"\1", contract_text)
     # Read first: in "甲方、乙方分别持有65%、35%" the party named last before 65% is not its holder.
     respective = _respective_holding(segments, contract_text)
     if respective is not None:
