@@ -36,6 +36,33 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
         ),
         (
             "sha_governance_weak",
+            # Matters reserved to the other shareholder alone, our consent not needed: own phrasings
+            # "the Reserved Matters shall require the prior written consent of the Investor only", "the
+            # consent of Founder HoldCo shall not be required for any Reserved Matter", "decisions on the
+            # budget are for Lakeside alone". (cuad-train holds no shareholders' agreement reserving
+            # matters to one holder; MOELIS_CO_03_24_2014-EX-10.19 "the foregoing consent of SMBC shall
+            # not be required" is the same form of a consent withdrawn.)
+            rf"(?:matters?|decisions?|resolutions?|actions?)\b[^.;]{{0,120}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:only|alone)\b"
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,80}}?\bfor\s+(?:the\s+)?(?:{ctx.them_rx})\s+alone\b"
+            rf"|(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)\b[^.;]{{0,60}}?(?:matter|decision|resolution)"
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)",
+            "Reserved matters are decided by the other shareholder alone, without our consent.",
+            "保留事项由对方股东单独决定，无需我方同意。",
+        ),
+        (
+            "sha_governance_weak",
+            # Our votes cast as the other shareholder directs: "they shall vote ... in accordance with
+            # the Board's recommendation" (cuad-train ALLISONTRANSMISSIONHOLDINGSINC_12_15_2014-EX-99.1-
+            # COOPERATION_AGREEMENT.txt, the company's board there, no co-shareholder: not read); own
+            # phrasings "Founder HoldCo shall exercise all voting rights attaching to its Shares in such
+            # manner as the Investor directs", "Kestrel undertakes to vote its shares in accordance with
+            # the instructions of Orbis", "the Trustee shall cast its votes as Harbour may require".
+            rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:shall|will|must|undertakes?\s+to|agrees?\s+to)\s+(?:exercise|cast|vote)\b[^.;]{{0,100}}?\b(?:as|in\s+(?:such\s+)?(?:manner|way)\s+as|in\s+accordance\s+with(?:\s+the\s+(?:directions?|instructions?|recommendations?)\s+of)?)\s+(?:the\s+)?(?:{ctx.them_rx})\b(?:\s+(?:may\s+)?(?:directs?|instructs?|requires?|requests?))?",
+            "Our votes are cast as the other shareholder directs.",
+            "我方须按对方股东的指示行使表决权。",
+        ),
+        (
+            "sha_governance_weak",
             r"reserved\s+matters?.{0,120}(?:simple\s+majority|ordinary\s+resolution|majority\s+of\s+the\s+(?:Board|directors))|保留事项.{0,30}(?:简单多数|过半数)",
             "Reserved matters are decided by simple majority.",
             "保留事项以简单多数决定。",
