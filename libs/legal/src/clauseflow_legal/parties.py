@@ -373,6 +373,27 @@ def _search_alias(alias: str, text: str, names: tuple[str, ...] = ()) -> re.Matc
     )
 
 
+_ROLE_TAILS = {
+    "shareholder",
+    "shareholders",
+    "party",
+    "parties",
+    "member",
+    "members",
+    "holder",
+    "holders",
+    "the",
+}
+
+
+def _proper_beyond_role(text: str) -> bool:
+    """Does a party's name carry a capitalised word of its own beside its role word ("Founder HoldCo")?"""
+    words = re.findall(r"[A-Za-z][\w&-]*", text)
+    return len(words) >= 2 and any(
+        w[0].isupper() and w.lower() not in _ROLE_TAILS and not roles_in(w) for w in words
+    )
+
+
 def infer_parties(
     our_party: str,
     other_parties: list[str] | None = None,
@@ -392,6 +413,9 @@ def infer_parties(
     """
     our_roles = tuple(roles_in(our_party)) if our_party else ()
     our_names = tuple(names_in(our_party)) if our_party else ()
+    if our_roles and not our_names and _proper_beyond_role(our_party):
+        # "Founder HoldCo": a defined name that holds a role word is still a name of ours
+        our_names = (our_party.strip(),)
     # The client's own words decide our role; the parties block adds what they leave out: the
     # label ("Party B", 乙方) and, when the client gave only a name or a label, the role the
     # contract gives that name ('Calder Systems GmbH (the "Licensee")').

@@ -79,3 +79,81 @@ def _anniversaries(text: str) -> list[Period]:
         n = m.group("n").lower()
         out.append(Period(float(ENGLISH_ORDINALS.get(n) or int(n)), "year", m.start("n"), m.end()))
     return out
+
+
+def exit_terms_against_us(ctx: ClauseContext) -> list[Finding]:
+    """Drag terms, one-sided transfers and leaver terms that take value from a minority founder.
+
+    Own phrasings (cuad-train holds no drag-along consideration, leaver or minority-discount terms):
+    drag "in cash, in securities of the buyer or deferred or contingent, as the Investor may elect",
+    "in such form as the Dragging Shareholder determines, including loan notes", "give the same
+    warranties as the Investor gives"; "the Investor may transfer any of its Shares at any time to any
+    person" while our shares are locked; "the lower of their nominal value and 25% of their Fair
+    Value", "a Founder who resigns ... shall be a Bad Leaver", "discounted to reflect that the Shares
+    are a minority holding". The leaver terms bind founders: an investor is never their target.
+    """
+    out: list[Finding] = []
+    drag = (
+        rf"(?:securities|shares\s+in\s+the\s+(?:buyer|purchaser)|loan\s+notes|deferred|contingent|earn-?out)[^.;]{{0,120}}?(?:as|in\s+such\s+form\s+as)\s+(?:the\s+)?(?:{ctx.them_rx}|Dragging\s+Shareholders?)\s+(?:may\s+)?(?:elect|determine|decide|choose)s?"
+        rf"|(?:securities|loan\s+notes|deferred|contingent)[^.;]{{0,80}}?at\s+the\s+(?:election|discretion|option)\s+of\s+(?:the\s+)?(?:{ctx.them_rx}|Dragging\s+Shareholders?)"
+        rf"|(?:same|identical|equivalent)\s+(?:warranties|representations)[^.;]{{0,60}}?\bas\s+(?:the\s+)?(?:{ctx.them_rx}|Dragging\s+Shareholders?)\b"
+    )
+    if ctx.has(r"drag|Dragged|Dragging|Called\s+Shareholder"):
+        hit = next(ctx.find(drag), None)
+        if hit is not None:
+            out.append(
+                WORDING.finding(
+                    ctx, "drag_terms_against_us", "sha_exit_rights_unfavourable", "high", span(*hit)
+                )
+            )
+    free = next(
+        ctx.find(
+            rf"(?:{ctx.them_rx})\b[^.;]{{0,20}}?(?:may|shall\s+be\s+(?:free|entitled)\s+to|is\s+free\s+to)\s+transfer\b[^.;]{{0,80}}?\b(?:to\s+any\s+(?:person|third\s+party)|without\s+(?:any\s+)?(?:restriction|the\s+consent|consent))"
+        ),
+        None,
+    )
+    if free is not None and ctx.has(
+        rf"(?:{ctx.us_rx})[^.;]{{0,60}}?(?:shall|may)\s+not\s+(?:sell|transfer|dispose)|lock-?up|Lock-?in"
+    ):
+        out.append(
+            WORDING.finding(ctx, "one_sided_transfer", "sha_exit_rights_unfavourable", "high", span(*free))
+        )
+    if not ctx.parties.is_role("investor"):
+        leaver = (
+            (
+                r"Bad\s+Leaver[^.;]{0,160}?(?:lower|lesser)\s+of[^.;]{0,60}?(?:nominal|par|subscription|issue)\s+(?:value|price)",
+                "a bad leaver is paid the lower of cost or nominal value and a fraction of value",
+                "恶意离职者按成本或面值与部分价值孰低者受让",
+            ),
+            (
+                r"(?:resign\w*|terminat\w+\s+without\s+(?:cause|Cause)|dismiss\w+\s+without\s+(?:cause|Cause))[^.;]{0,120}?\bBad\s+Leaver\b|\bBad\s+Leaver\b\s+(?:means|includes)[^.;]{0,200}?(?:resign\w*|without\s+(?:cause|Cause))",
+                "resignation or dismissal without cause counts as bad leaving",
+                "辞职或无过错解雇被视为恶意离职",
+            ),
+            (
+                r"(?<!no\s)(?<!without\s)(?:discount\w*|reduc\w+)\s+(?:to\s+reflect|for|on\s+account\s+of)[^.;]{0,40}?minority",
+                "fair value carries a minority discount",
+                "公允价值作少数股权折价",
+            ),
+        )
+        for rx, what, what_zh in leaver:
+            for s, m in ctx.find(rx):
+                if re.search(
+                    r"\bno\s+(?:discount|reduction)|without\s+(?:any\s+)?(?:discount|reduction)|not\s+be\s+(?:discounted|reduced)",
+                    s.text,
+                    re.I,
+                ):
+                    continue
+                out.append(
+                    WORDING.finding(
+                        ctx,
+                        "leaver_terms_against_us",
+                        "sha_exit_rights_unfavourable",
+                        "high",
+                        span(s, m),
+                        what=what,
+                        what_zh=what_zh,
+                    )
+                )
+                return out
+    return out

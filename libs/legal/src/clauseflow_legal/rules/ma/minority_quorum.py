@@ -15,14 +15,28 @@ WORDING = wording_beside(__file__)
 def quorum_without_our_director(ctx: ClauseContext, *, reported: list[Finding]) -> list[Finding]:
     """The Board is quorate without our director (unless that sentence is ``reported`` already)."""
     out: list[Finding] = []
+    # "the Investor Director" is ours only where we are the investor (or nobody is known)
+    investor = "Investor|" if ctx.parties.is_role("investor") or not ctx.parties.known else ""
     for s, m in ctx.find(
-        r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:Investor|minority)\s*(?:Director)?|法定人数.{0,30}(?:无需|不论|不要求).{0,10}(?:投资方|小股东)"
+        r"quor\w+.{0,120}?(?:whether\s+or\s+not|without|regardless\s+of|even\s+if).{0,40}(?:"
+        + rf"{investor}{ctx.us_rx}|minority)\s*(?:Director)?|法定人数.{{0,30}}(?:无需|不论|不要求).{{0,10}}(?:投资方|小股东)"  # noqa: E501
         rf"|quor\w+\s+(?:for\s+(?:a\s+)?(?:Board\s+)?meetings?\s+)?shall\s+be\s+(?:\w+\s+){{0,3}}directors?\s+(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.them_rx})"
         # "须有过半数董事出席方可举行，无需乙方委派的董事出席"
         rf"|(?:无需|不需|不要求|不论)[^。；]{{0,4}}(?:{ctx.us_rx}|投资方|小股东)(?:委派|提名)的董事[^。；]{{0,4}}出席"
+        # the quorum needs their director, ours not: own phrasings "two Directors, one of whom must be
+        # the Investor Director", "a quorum requires the presence of at least one director appointed by
+        # Orbis", "including at least one Lakeside Director"
+        rf"|(?P<theirs>quor\w+[^.;]{{0,120}}?(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+whom|including(?:\s+at\s+least\s+one)?|presence\s+of\s+(?:at\s+least\s+one|the|a))\s+(?:(?:must|shall)\s+be\s+)?(?:the\s+|a\s+|an\s+)?(?:(?:{ctx.them_rx})\s*(?:Director|nominee|appointee)|director\s+(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.them_rx})))"
         # "two directors, who need not include the Investor Director"
-        rf"|quor\w+[^.;]{{0,80}}?(?:need\s+not|does\s+not\s+need\s+to|is\s+not\s+required\s+to|not\s+required\s+to)\s+include\s+(?:the\s+|any\s+)?(?:Investor|minority|{ctx.us_rx})"
+        rf"|quor\w+[^.;]{{0,80}}?(?:need\s+not|does\s+not\s+need\s+to|is\s+not\s+required\s+to|not\s+required\s+to)\s+include\s+(?:the\s+|any\s+)?(?:{investor}minority|{ctx.us_rx})"
     ):
+        # a quorum that needs their director needs ours too where it names ours beside it
+        if m.group("theirs") and re.search(
+            rf"(?:{ctx.us_rx})\s*(?:Director|nominee|appointee)|(?:appointed|nominated)\s+by\s+(?:the\s+)?(?:{ctx.us_rx})",
+            s.text[m.end() :],
+            re.I,
+        ):
+            continue
         # a quorum without our director is a point of its own, unless the sentence was reported already
         if not VETOES.applies(
             "reported_already",

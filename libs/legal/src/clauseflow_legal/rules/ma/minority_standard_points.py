@@ -11,6 +11,7 @@ import re
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.minority_vetoes import VETOES
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.text import words_to_number
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -33,6 +34,33 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             r"|(?:不能|无法|未能)[^。；，]{0,16}?(?:达成一致|协商一致)[^。；]{0,30}(?:由)?(?:董事长|大股东|创始股东)[^。；]{0,10}(?:决定|裁决)",
             "Deadlock is resolved in the majority's favour.",
             "僵局解决机制偏向多数股东。",
+        ),
+        (
+            "sha_governance_weak",
+            # Matters reserved to the other shareholder alone, our consent not needed: own phrasings
+            # "the Reserved Matters shall require the prior written consent of the Investor only", "the
+            # consent of Founder HoldCo shall not be required for any Reserved Matter", "decisions on the
+            # budget are for Lakeside alone". (cuad-train holds no shareholders' agreement reserving
+            # matters to one holder; MOELIS_CO_03_24_2014-EX-10.19 "the foregoing consent of SMBC shall
+            # not be required" is the same form of a consent withdrawn.)
+            rf"(?:matters?|decisions?|resolutions?|actions?)\b[^.;]{{0,120}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:only|alone)\b"
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,80}}?\bfor\s+(?:the\s+)?(?:{ctx.them_rx})\s+alone\b"
+            rf"|(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)\b[^.;]{{0,60}}?(?:matter|decision|resolution)"
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)",
+            "Reserved matters are decided by the other shareholder alone, without our consent.",
+            "保留事项由对方股东单独决定，无需我方同意。",
+        ),
+        (
+            "sha_governance_weak",
+            # Our votes cast as the other shareholder directs: "they shall vote ... in accordance with
+            # the Board's recommendation" (cuad-train ALLISONTRANSMISSIONHOLDINGSINC_12_15_2014-EX-99.1-
+            # COOPERATION_AGREEMENT.txt, the company's board there, no co-shareholder: not read); own
+            # phrasings "Founder HoldCo shall exercise all voting rights attaching to its Shares in such
+            # manner as the Investor directs", "Kestrel undertakes to vote its shares in accordance with
+            # the instructions of Orbis", "the Trustee shall cast its votes as Harbour may require".
+            rf"(?:{ctx.us_rx})\b[^.;]{{0,80}}?\b(?:shall|will|must|undertakes?\s+to|agrees?\s+to)\s+(?:exercise|cast|vote)\b[^.;]{{0,100}}?\b(?:as|in\s+(?:such\s+)?(?:manner|way)\s+as|in\s+accordance\s+with(?:\s+the\s+(?:directions?|instructions?|recommendations?)\s+of)?)\s+(?:the\s+)?(?:{ctx.them_rx})\b(?:\s+(?:may\s+)?(?:directs?|instructs?|requires?|requests?))?",
+            "Our votes are cast as the other shareholder directs.",
+            "我方须按对方股东的指示行使表决权。",
         ),
         (
             "sha_governance_weak",
@@ -77,6 +105,36 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             r"pre-?empti\w*.{0,100}(?:shall\s+not\s+apply|disappl|waive\w*).{0,100}(?:Board|majority|ordinary\s+resolution)|without\s+(?:first\s+)?offering.{0,40}(?:existing\s+)?shareholders|无需.{0,10}(?:优先认购|向现有股东)",
             "Pre-emption on new issues can be disapplied by the majority.",
             "新股优先认购权可由多数股东排除。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            # Full-ratchet anti-dilution for the other side: its conversion price falls to the new,
+            # lower issue price, or we hand it shares for nothing. Own phrasings (cuad-train holds no
+            # anti-dilution adjustment): "the Conversion Price of the Preference Shares shall be reduced
+            # to that lower price", "the conversion ratio shall be adjusted so that each Series A Share
+            # converts at the price of the Down Round", "the Founders shall transfer to the Investor for
+            # nil consideration such number of Shares as ...". A weighted-average adjustment is no ratchet.
+            (
+                r"conversion\s+(?:price|rate|ratio)[^.;]{0,120}?(?:reduced|adjusted|decreased|lowered)\s+(?:so\s+as\s+)?to\s+(?:equal\s+)?(?:that|such|the)\s+(?:lower|new|reduced)\s+(?:issue\s+|subscription\s+)?price"
+                r"|conversion\s+(?:price|rate|ratio)[^.;]{0,120}?(?:adjusted|reduced)\s+so\s+that[^.;]{0,80}?converts?\s+at\s+the\s+(?:price|issue\s+price)\s+of\s+the\s+(?:Down\s+Round|new|lower)"
+                if not ctx.parties.is_role("investor")
+                else r"(?!x)x"
+            )
+            + rf"|(?:{ctx.us_rx})\b[^.;]{{0,40}}?\b(?:shall|must|will)\s+(?:transfer|issue|give)\s+to\s+(?:the\s+)?(?:{ctx.them_rx})\b[^.;]{{0,40}}?\bfor\s+(?:nil|no|nominal)\s+consideration",
+            "Full-ratchet anti-dilution: a lower-priced issue re-prices the other side's shares at our cost.",
+            "完全棘轮反稀释：低价增发时以我方为代价调整对方股份价格。",
+        ),
+        (
+            "sha_dilution_pre_emption",
+            # Pre-emption that the other side alone can switch off: own phrasings "Any issue of shares
+            # approved by the Board with Investor Consent shall be excluded from the rights of
+            # pre-emption", "pre-emption rights shall not apply to any allotment approved by Orbis", "the
+            # provisions of this clause on pre-emption are disapplied for any issue to which Lakeside
+            # consents".
+            rf"(?:issues?|allotments?)\b[^.;]{{0,80}}?(?:with|by|subject\s+to|to\s+which)\s+(?:the\s+)?(?:(?:{ctx.them_rx})\s+(?:Consent|consents?|approval)|(?:consent|approval)\s+of\s+(?:the\s+)?(?:{ctx.them_rx}))[^.;]{{0,80}}?(?:exclud\w+\s+from|shall\s+not\s+(?:be\s+)?(?:apply|subject)|disappl\w*)[^.;]{{0,40}}?pre-?empt"
+            rf"|pre-?empt\w*[^.;]{{0,120}}?(?:shall\s+not\s+apply|(?:are|is)\s+disappl\w+|exclud\w+)[^.;]{{0,80}}?(?:(?:approved|consented\s+to|agreed)\s+(?:to\s+)?(?:in\s+writing\s+)?by\s+(?:the\s+)?(?:{ctx.them_rx})|(?:{ctx.them_rx})\s+(?:Consent|consents))",
+            "Pre-emption can be disapplied by the other shareholder alone.",
+            "新股优先认购权可由对方股东单独排除。",
         ),
         (
             "sha_dilution_pre_emption",
@@ -128,7 +186,47 @@ def standard_minority_points(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    return out
+    return out + _short_acceptance_window(ctx, reported=out)
+
+
+# An offer of new shares open for days a holder cannot raise the money in: own phrasings "Each
+# Shareholder may accept the offer of New Securities by notice given within five Business Days",
+# "an offer of new shares ... open for acceptance for 7 days", "must subscribe within three (3)
+# business days of the offer, failing which the offer lapses". Market: 10 business days (14 days)
+# at the least, commonly 20 business days.
+_WINDOW = re.compile(
+    r"(?:accept\w*|take\s+up|subscribe)\b[^.;]{0,80}?\b(?:within|for|of)\s+(?P<n>\d{1,2}|[a-z]+)(?:\s*\(\d{1,2}\))?\s+(?P<business>business\s+|working\s+)?days?\b"
+    r"|open\s+for\s+acceptance\s+(?:for|during)\s+(?P<n2>\d{1,2}|[a-z]+)(?:\s*\(\d{1,2}\))?\s+(?P<business2>business\s+|working\s+)?days?\b",
+    re.I,
+)
+
+
+def _short_acceptance_window(ctx: ClauseContext, *, reported: list[Finding]) -> list[Finding]:
+    """An offer of new shares to the holders that lapses in fewer than 10 business days (14 days)."""
+    if not ctx.has(_NEW_ISSUE) or any(f.risk_type == "sha_dilution_pre_emption" for f in reported):
+        return []
+    for s, m in ctx.find(_WINDOW.pattern):
+        if not re.search(_NEW_ISSUE_EN, s.text, re.I):
+            continue
+        raw = m.group("n") or m.group("n2") or ""
+        days = float(raw) if raw.isdigit() else words_to_number(raw)
+        business = bool(m.group("business") or m.group("business2"))
+        if days is None or days >= (10 if business else 14):
+            continue
+        return [
+            Finding(
+                "sha_dilution_pre_emption",
+                "high",
+                span(s, m),
+                ctx.t(
+                    f"The offer of new shares lapses after {days:g} {'business ' if business else ''}days: too short to raise the money, so pre-emption is lost in practice.",
+                    f"新股认购要约仅{days:g}个{'工作' if business else ''}日内有效，来不及筹资，优先认购权实际落空。",
+                ),
+                WORDING.t(ctx, "minority_why"),
+                WORDING.t(ctx, "minority_market"),
+            )
+        ]
+    return []
 
 
 def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool:
@@ -168,3 +266,4 @@ def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool
 # A clause on new issues: where a Board that may switch pre-emption off takes it away.
 _NEW_ISSUE = PATTERNS["new_issue"]
 _PRE_EMPTION_SWITCHED_OFF = PATTERNS["pre_emption_switched_off"]
+_NEW_ISSUE_EN = r"new\s+(?:Shares|shares|securities)|(?:issue|allot\w*)\s+(?:of\s+)?(?:any\s+)?(?:new\s+)?(?:Shares|shares)|pre-?empti|New\s+Securities"

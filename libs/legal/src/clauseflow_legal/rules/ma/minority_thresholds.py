@@ -58,6 +58,7 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
     if held is None:
         return []
     us, others = ctx.us, 100 - held
+    hit_text: list[str] = []  # the matched threshold: a seat's wording or a right's
 
     def seat(needed: float) -> tuple[Wording, Wording, Wording]:
         return (
@@ -72,6 +73,24 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             (
                 f"Market: the seat is tied to a threshold below {us}'s holding at signing (commonly half of it), so only a substantial sell-down loses it.",
                 "市场惯例：董事委派权的持股门槛低于签约时的持股（通常为其一半），只有大幅减持才丧失该权利。",
+            ),
+        )
+
+    def seat_or_right(needed: float) -> tuple[Wording, Wording, Wording]:
+        if hit_text and re.search(r"appoint|nominat|designat|director", hit_text[0], re.I):
+            return seat(needed)
+        return (
+            (
+                f"{us}'s right depends on holding {needed:g}%, more than the {held:g}% it holds.",
+                f"{us}的该项权利以持股{needed:g}%为条件，高于其实际持有的{held:g}%。",
+            ),
+            (
+                f"At its {held:g}% {us} never reaches the threshold, so the protection it negotiated never operates.",
+                f"以{held:g}%的持股，{us}永远达不到该门槛，约定的保护条款形同虚设。",
+            ),
+            (
+                f"Market: the right is tied to a threshold below {us}'s holding at signing (commonly half of it), so only a substantial sell-down loses it.",
+                "市场惯例：该权利的持股门槛低于签约时的持股（通常为其一半），只有大幅减持才丧失该权利。",
             ),
         )
 
@@ -103,6 +122,27 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             seat,
         ),
         (
+            # The condition first, then our right: "if HOC exercises the Option and holds a Pro Rata
+            # Interest of at least 40%, HOC shall be entitled to appoint a total of two (2) individuals
+            # to the Board of Directors" (cuad-train GOLDRESOURCECORP_12_11_2008-EX-10.1-STRATEGIC_ALLIANCE_AGREEMENT.txt);
+            # own phrasings "For so long as the Founder holds not less than 40 per cent. of the Shares,
+            # it may appoint one Director", "While Northgate retains more than 30% of the equity, the
+            # Company shall not amend its articles without Northgate's consent".
+            rf"(?:for\s+so\s+long\s+as|so\s+long\s+as|provided\s+(?:that\s+)?|\bif|\bwhile|only\s+(?:if|while))\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,60}}?\b(?:holds?|owns?|retains?|has)\b[^.;]{{0,40}}?(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_SHARE}\.?[^.;]{{0,120}}?(?:appoint|nominat|designat|director|consent|approv|veto)",
+            lambda needed: needed > held,
+            seat_or_right,
+        ),
+        (
+            # Our right that lapses below a threshold: own phrasings "Founder HoldCo may appoint one
+            # director, provided that this right shall cease if its shareholding falls below 40%",
+            # "Maple's consent is required for the matters in Schedule 2; that right lapses when Maple
+            # ceases to hold at least 30% of the Shares", "the Trust's veto terminates once it holds less
+            # than 25 per cent of the voting rights".
+            rf"(?:{ctx.us_rx})\b[^.;]{{0,120}}?(?:appoint|nominat|designat|director|consent|approv|veto)[^.;]{{0,120}}?\b(?:ceases?|terminates?|lapses?|falls?\s+away|no\s+longer\s+appl\w+|shall\s+not\s+apply)\b[^.;]{{0,80}}?(?:(?:holding|shareholding|interest|stake)\s+(?:falls?|is|drops?|is\s+reduced)\s+(?:below|under|to\s+less\s+than)|holds?\s+less\s+than|ceases?\s+to\s+hold\s+(?:at\s+least\s+)?)\s*{_SHARE}",
+            lambda needed: needed > held,
+            seat_or_right,
+        ),
+        (
             # "Any shareholder holding at least 30% of the Shares may appoint one director"
             rf"\b(?:any|each|a)\s+(?:shareholder|holder|member)s?\s+(?:holding|who\s+holds?|owning|with)\s+(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_PCT}[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)"
             r"|(?:持股|持有)[^。；]{0,6}(?:不低于|不少于|达到|超过)\s*"
@@ -130,6 +170,7 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
     for pattern, illusory, wording in checks:
         hit = next(((s, m) for s, m in ctx.find(pattern) if illusory(_threshold(m))), None)
         if hit is not None:
+            hit_text[:] = [hit[1].group(0)]
             out.append(finding(ctx, "sha_governance_weak", "high", span(*hit), *wording(_threshold(hit[1]))))
     return out + _tag_along_threshold(ctx)
 

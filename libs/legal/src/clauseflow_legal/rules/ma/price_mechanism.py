@@ -60,6 +60,7 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
+    out += _liquidation_preference(ctx)
     if not we_buy(ctx):
         return out + _unsecured_deferred_consideration(ctx)
     prepaid = _unsecured_prepayment(ctx)
@@ -162,6 +163,50 @@ def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
                 "high" if refused or share[0].value >= 50 else "medium",
                 span(s, share[0].start),
                 share=share[0].value,
+            )
+        ]
+    return []
+
+
+# A preference on liquidation or exit of twice the subscription price or more, or one that then shares
+# in the rest too, for a holder other than us. Own phrasings (cuad-train holds no preference shares):
+# "the holders of the Preference Shares shall first receive an amount equal to two times the
+# Subscription Price, and shall then participate pro rata", "the Investor shall receive 2x its
+# investment in priority", "a sum equal to 250% of the Issue Price ... and thereafter shares in the
+# balance". A 1x preference without participation is market and stays clear. Patterns
+# liquidation_preference and participates in price_mechanism.patterns.yaml.
+_TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0}
+
+
+def _liquidation_preference(ctx: ClauseContext) -> list[Finding]:
+    """A liquidation or exit preference of 2x or more, or participating, held by the other side."""
+    if ctx.parties.is_role("investor"):
+        return []
+    for s, m in ctx.find(PATTERNS["liquidation_preference"]):
+        if not re.search(rf"Preferen\w+\s+Shares?|Preferred|(?:{ctx.them_rx})", s.text, re.I):
+            continue
+        raw = (m.group("times") or "").lower()
+        multiple = (
+            2.0
+            if m.group("twice")
+            else float(m.group("pct")) / 100
+            if m.group("pct")
+            else _TIMES.get(raw) or float(raw or 0)
+        )
+        participating = bool(re.search(PATTERNS["participates"], s.text, re.I))
+        if multiple < 2 and not participating:
+            continue
+        what = f"{multiple:g}x its investment" + (" and then a share of the rest" if participating else "")
+        what_zh = f"{multiple:g}倍投资额" + ("，并参与剩余分配" if participating else "")
+        return [
+            WORDING.finding(
+                ctx,
+                "liquidation_preference_against_us",
+                "ma_price_mechanism_risk",
+                "high",
+                span(s, m),
+                what=what,
+                what_zh=what_zh,
             )
         ]
     return []

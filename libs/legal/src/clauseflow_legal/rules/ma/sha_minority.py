@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from clauseflow_legal.rules.base import ClauseContext, Finding
-from clauseflow_legal.rules.ma.minority_exit import long_lock_up, low_drag_along_threshold
+from clauseflow_legal.rules.ma.minority_exit import (
+    exit_terms_against_us,
+    long_lock_up,
+    low_drag_along_threshold,
+)
 from clauseflow_legal.rules.ma.minority_protections import minority_protections
 from clauseflow_legal.rules.ma.minority_quorum import quorum_without_our_director
 from clauseflow_legal.rules.ma.minority_standard_points import standard_minority_points
@@ -21,6 +25,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     out += long_lock_up(ctx)
     out += minority_protections(ctx)
     out += low_drag_along_threshold(ctx)
+    out += exit_terms_against_us(ctx)
     return out
 
 
