@@ -306,3 +306,164 @@ def _insert_new(entries: list[_Entry], new_entries: list[_Entry]) -> list[_Entry
             position = next((i + 1 for i, e in enumerate(ordered) if e.clause_id == PREAMBLE_ID), 0)
         ordered.insert(position, new)
     return ordered
+
+
+# --- wording changes read from an amendment instruction -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WordingChange:
+    """One change of wording an amendment instruction makes: ``old`` becomes ``new`` ("" deletes it).
+
+    ``target`` is the sub-clause the instruction names ("In Sub-Clause 20.1, …"), or None when it
+    names none (the instruction amends the sub-clause it is printed under); ``start``/``end`` span
+    the instruction's words from its verb to the last quoted text.
+    """
+
+    target: str | None
+    old: str
+    new: str
+    start: int
+    end: int
+
+
+_QUOTED = re.compile(r"[\"“](?P<q>[^\"”\n]{1,200})[\"”]")
+# between two quoted texts, words that make the first become the second: 'replace "A" with "B"',
+# 'delete "A" and substitute "B"', 'for "A" substitute "B"', '"A" shall be replaced by "B"',
+# '"A" appearing in the second sentence is replaced with the term "B"', '"A" is deleted and replaced
+# with "B"' (amendment agreements in cuad-train: GluMobile's content licence, Bellring's manufacturing
+# agreement)
+_BECOMES = re.compile(
+    r"^\s*(?:,\s*)?(?:with|by|substitute|read|insert"
+    r"|and\s+(?:substitute|insert|replace\s+(?:it|them)\s+(?:with|by))"
+    r"|[^\"“”.;]{0,80}?\b(?:shall|is|are|will)\s+(?:be\s+)?(?:deleted\s+and\s+)?"
+    r"(?:replaced|substituted|amended\s+to(?:\s+read)?)(?:\s+(?:with|by))?)"
+    r"(?:\s+the\s+(?:term|words?|phrase|figure|number)s?)?\s*:?\s*$",
+    re.I,
+)
+# words before a quoted text that delete it: 'delete the words "A"', 'delete the reference to "A"'
+_DELETES = re.compile(
+    r"\b(?:delete|omit|strike(?:\s+out)?|remove)\s+(?:the\s+(?:words?|phrase|text|reference\s+to)\s*:?\s*)?$",
+    re.I,
+)
+# words after a quoted text that delete it: '"A" shall be deleted'
+_DELETED_AFTER = re.compile(
+    r"^\s*(?:(?:shall|is|are|will)\s+(?:be\s+)?(?:deleted|omitted|struck\s+out))\b", re.I
+)
+_AND = re.compile(r"^\s*(?:,\s*(?:and\s+)?|and\s+)$", re.I)
+_AMEND_VERB = re.compile(
+    r"\b(?:replace[ds]?|substitut\w*|delete[ds]?|omit\w*|strike|struck|remove[ds]?|read|amended)\b",
+    re.I,
+)
+_TARGET = re.compile(r"\b(?:sub-?clause|clause)\s+(?P<id>\d+(?:\.\d+)*)", re.I)
+_INSTRUCTION_BREAK = re.compile(r"(?:[.;](?=\s+[A-Z(\"“])|\n)")
+
+
+def wording_changes(text: str) -> list[WordingChange]:
+    """The changes of wording the amendment instructions in ``text`` make, in order.
+
+    Read: 'replace "A" with "B" [and "C" with "D"]', 'delete "A" and substitute "B"', 'for "A"
+    substitute "B"', '"A" shall be replaced by "B"', 'delete the words "A" [and "C"]', '"A" shall
+    be deleted'. Quoted text with no such words around it (a definition, a citation) is no change.
+    """
+    quotes = list(_QUOTED.finditer(text))
+    out: list[WordingChange] = []
+    i = 0
+    deleting = False
+    while i < len(quotes):
+        q = quotes[i]
+        lead_from = quotes[i - 1].end() if i else 0
+        lead = text[lead_from : q.start()]
+        if _INSTRUCTION_BREAK.search(lead):
+            deleting = False
+        nxt = quotes[i + 1] if i + 1 < len(quotes) else None
+        start = _instruction_start(text, q.start())
+        verb = _AMEND_VERB.search(text[start : q.start()]) is not None
+        if (
+            nxt is not None
+            and _BECOMES.match(text[q.end() : nxt.start()])
+            and (verb or _AMEND_VERB.search(text[q.end() : nxt.start()]))
+        ):
+            out.append(WordingChange(_named(text, start, q, nxt), q["q"], nxt["q"], start, nxt.end()))
+            deleting = False
+            i += 2
+            continue
+        if _DELETES.search(lead) or (deleting and _AND.match(lead)) or _deleted_after(text, quotes, i):
+            out.append(WordingChange(_named(text, start, q, q), q["q"], "", start, q.end()))
+            deleting = True
+        else:
+            deleting = False
+        i += 1
+    return out
+
+
+def _instruction_start(text: str, pos: int) -> int:
+    """Where the instruction holding ``pos`` begins: after the last sentence break before it."""
+    breaks = [
+        m.end()
+        for m in _INSTRUCTION_BREAK.finditer(text)
+        if m.end() <= pos and not _inside_quotes(text, m.start())
+    ]
+    start = breaks[-1] if breaks else 0
+    while start < pos and text[start].isspace():
+        start += 1
+    return start
+
+
+def _named(text: str, start: int, first: re.Match[str], last: re.Match[str]) -> str | None:
+    """The sub-clause named before the instruction's quoted text, else after it to the instruction's end."""
+    return _target(text, start, first.start()) or _target(
+        text, last.end(), _instruction_end(text, last.end())
+    )
+
+
+def _instruction_end(text: str, pos: int) -> int:
+    m = _INSTRUCTION_BREAK.search(text, pos)
+    return m.start() if m else len(text)
+
+
+def _deleted_after(text: str, quotes: list[re.Match[str]], i: int) -> bool:
+    """'"A" and "B" shall be deleted': the quoted texts chained by "and" or commas end in a deletion."""
+    j = i
+    while j + 1 < len(quotes) and _AND.match(text[quotes[j].end() : quotes[j + 1].start()]):
+        j += 1
+    return _DELETED_AFTER.match(text[quotes[j].end() : quotes[j].end() + 40]) is not None
+
+
+def _inside_quotes(text: str, pos: int) -> bool:
+    before = text[:pos]
+    return (before.count('"') + before.count("“") + before.count("”")) % 2 == 1
+
+
+def _target(text: str, start: int, pos: int) -> str | None:
+    """The sub-clause an instruction names before its quoted text ('In Sub-Clause 20.1, replace …')."""
+    named = [m["id"] for m in _TARGET.finditer(text, start, pos) if not _inside_quotes(text, m.start())]
+    return named[0] if named else None
+
+
+@dataclass(frozen=True, slots=True)
+class SubClauseDeletion:
+    """An instruction deleting a whole sub-clause ('Sub-Clause 4.12 is deleted', 'Delete Sub-Clause 8.5')."""
+
+    target: str | None  # None: "This Sub-Clause is deleted" (the one it is printed under)
+    start: int
+    end: int
+
+
+_DELETED_SUBCLAUSE = re.compile(
+    r"\b(?:(?:sub-?clause|clause)\s+(?P<id>\d+(?:\.\d+)+)(?:\s*[\[(][^\])\n]{1,80}[\])])?"
+    r"|this\s+sub-?clause)\s+(?:is|shall\s+be)\s+(?:hereby\s+)?deleted(?:\s+in\s+(?:its\s+)?entirety)?"
+    r"(?!\s+and\s+(?:replaced|substituted)|\s*(?:,\s*)?and\s+the\s+following)"
+    r"|\bdelete\s+(?:sub-?clause\s+(?P<id2>\d+(?:\.\d+)+)|(?:this|the)\s+sub-?clause)(?:\s+in\s+(?:its\s+)?entirety)?"
+    r"(?!\s*(?:,\s*)?and\s+(?:substitute|replace|insert))",
+    re.I,
+)
+
+
+def subclause_deletions(text: str) -> list[SubClauseDeletion]:
+    """The instructions in ``text`` that delete a whole sub-clause without putting another in its place."""
+    return [
+        SubClauseDeletion(m["id"] or m["id2"], m.start(), m.end())
+        for m in _DELETED_SUBCLAUSE.finditer(text)
+        if not _inside_quotes(text, m.start())
+    ]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import re
 
+from clauseflow_legal.positions import market_positions
+from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED, LIMITATION_BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
@@ -42,25 +44,20 @@ _POINTS_BACK = PATTERNS["points_back"]
 @rule(reports={"claim_time_bar"})
 def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     """Entitlements lost unless notice is given within a short period (incl. PC amendments shortening it)."""
-    # Particular Conditions that substitute a shorter notice period.
-    for s, m in ctx.find(PATTERNS["period_substituted"]):
-        old = find_periods(m.group("old") or m.group("old2") or "")
-        new = find_periods(m.group("new") or m.group("new2") or "")
-        if old and new and new[0].days < old[0].days:
-            claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
-            if VETOES.applies("their_claims_shortened", claimant == {"them"} and ctx.parties.known):
-                continue
-            return [
-                WORDING.finding(
-                    ctx,
-                    "period_shortened",
-                    "claim_time_bar",
-                    "high",
-                    span(s, m),
-                    period=fmt_period(old[0]),
-                    period_2=fmt_period(new[0]),
-                )
-            ]
+    shortened = _period_shortened(ctx)
+    if shortened is not None:
+        where, was, now = shortened
+        return [
+            WORDING.finding(
+                ctx,
+                "period_shortened",
+                "claim_time_bar",
+                "high",
+                where,
+                period=fmt_period(was),
+                period_2=fmt_period(now),
+            )
+        ]
     if VETOES.applies("ma_buyer_claim_notice", ctx.domain == "sha_spa" and ctx.parties.is_role("buyer")):
         return []
     units = {"day", "business day", "week", "month", "year", "hour"}
@@ -170,6 +167,34 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _period_shortened(ctx: ClauseContext) -> tuple[Sentence, Period, Period] | None:
+    """Particular Conditions that shorten a notice period of ours: the quote, the period before and after."""
+    # An instruction amending our claim sub-clause ("In Sub-Clause 20.1, replace "28 days" with "14
+    # days""): a notice period of ours cut below the playbook's standard
+    position = next(iter(market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])), None)
+    for amendment in amendments(ctx):
+        was, now = amendment.old, amendment.new
+        if (
+            amendment.subject.name == "claim_notice"
+            and amendment.effect == "shortened"
+            and was is not None
+            and now is not None
+            and now.days < (position.standard if position else 28)
+            and amendment.ours(ctx)
+        ):
+            return amendment.quote, was, now
+    # A substitution of a shorter period in a clause that is not only the other side's claims.
+    for s, m in ctx.find(PATTERNS["period_substituted"]):
+        old = find_periods(m.group("old") or m.group("old2") or "")
+        new = find_periods(m.group("new") or m.group("new2") or "")
+        if old and new and new[0].days < old[0].days:
+            claimant = ctx.parties.sides_in(ctx.title + " " + ctx.text[:200])
+            if VETOES.applies("their_claims_shortened", claimant == {"them"} and ctx.parties.known):
+                continue
+            return span(s, m), old[0], new[0]
+    return None
 
 
 def _short(period: Period, step: str, fees_lost: bool, limitation: bool = False) -> bool:

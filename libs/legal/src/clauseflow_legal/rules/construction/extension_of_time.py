@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.rules.amendments import deleted_relief
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import contractor_view
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
@@ -45,6 +46,11 @@ def extension_of_time(ctx: ClauseContext) -> list[Finding]:
     """Extension-of-time entitlements deleted or narrowed."""
     if not contractor_view(ctx):
         return []
+    # Particular Conditions deleting a ground of our extension of time ("Sub-Clause 8.5 [Delays Caused by
+    # Authorities] is deleted")
+    deleted = deleted_relief(ctx, "time_relief")
+    if deleted is not None:
+        return [WORDING.finding(ctx, "relief_deleted", "extension_of_time_restricted", "high", deleted)]
     eot = re.search(
         PATTERNS["time_named"],
         ctx.title + " " + ctx.text,

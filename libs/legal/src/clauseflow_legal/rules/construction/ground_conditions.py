@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.rules.amendments import deleted_relief
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import NO_RELIEF, contractor_view
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
@@ -40,10 +41,13 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
             continue
         side = ctx.actor(s, m.start())
         # "…均由乙方自行承担" names who bears the risk after the risk
+        # "No extension of time or additional payment shall be granted for any physical condition,
+        # whether or not foreseeable": time and money denied are the builder's, whoever is named
         if not (
             ctx.parties.ours(side)
             or re.search(PATTERNS["contractor_named"], text)
             or re.search(ctx.us_rx, m.group(0))
+            or re.search(NO_RELIEF, text, re.I)
         ):
             continue
         if VETOES.applies(
@@ -67,4 +71,8 @@ def ground_conditions(ctx: ClauseContext) -> list[Finding]:
                 WORDING.t(ctx, "market"),
             )
         ]
+    # Particular Conditions deleting our relief for unforeseeable conditions ("Sub-Clause 4.12 is deleted")
+    deleted = deleted_relief(ctx, "ground_conditions")
+    if deleted is not None:
+        return [WORDING.finding(ctx, "relief_deleted", "ground_conditions_risk", "high", deleted)]
     return []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import (
     ClauseContext,
     Finding,
@@ -14,7 +15,7 @@ from clauseflow_legal.rules.base import (
 )
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import Sentence, find_periods
+from clauseflow_legal.text import Sentence, find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -134,7 +135,47 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         or _broad_default_triggers(ctx)
         or _harsh_termination_against_us(ctx)
         or _our_suspension_removed(ctx)
+        or _our_exit_amended(ctx)
     )
+
+
+def _our_exit_amended(ctx: ClauseContext) -> list[Finding]:
+    """Particular Conditions that amend our right to suspend or terminate by instruction: the wait
+    before it made longer ('In Sub-Clause 16.2, replace "42 days" with "180 days"'), or a ground of
+    it deleted ('In Sub-Clause 16.1, delete the words "or Sub-Clause 14.7"')."""
+    for amendment in amendments(ctx):
+        if amendment.subject.name not in {"contractor_termination", "contractor_suspension"}:
+            continue
+        if not amendment.ours(ctx):
+            continue
+        old, new = amendment.old, amendment.new
+        if amendment.effect == "lengthened" and old is not None and new is not None:
+            return [
+                WORDING.finding(
+                    ctx,
+                    "our_exit_delayed",
+                    "termination_rights_unbalanced",
+                    "high" if new.days >= 2 * old.days else "medium",
+                    amendment.quote,
+                    period=fmt_period(old),
+                    period_2=fmt_period(new),
+                )
+            ]
+        # deleting a wait or a notice step before our right makes it easier to use: not a loss
+        if amendment.effect == "deleted" and not (
+            old is not None or re.search(PATTERNS["condition_words"], amendment.change.old, re.I)
+        ):
+            return [
+                WORDING.finding(
+                    ctx,
+                    "our_ground_deleted",
+                    "termination_rights_unbalanced",
+                    "high",
+                    amendment.quote,
+                    words=amendment.change.old,
+                )
+            ]
+    return []
 
 
 def _exit_for_poor_performance_closed(ctx: ClauseContext) -> list[Finding]:
