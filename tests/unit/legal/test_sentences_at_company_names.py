@@ -23,6 +23,8 @@ ENDS = [
     ("The licence is granted by Belmont Media, L.L.C. Licensee shall pay the royalty monthly.", 2),
     ("The results are reported by Quarry plc. Quarry plc. represents that they are accurate.", 2),
     ("The warrants are issued by Redfern Labs, Inc. These warrants will vest over three years.", 2),
+    # British "per cent." ends a sentence the same way: only where a new one opens
+    ("Interest accrues at five per cent. The Buyer shall pay it monthly.", 2),
 ]
 
 STAYS = [
@@ -33,6 +35,7 @@ STAYS = [
     "Notices go to Kestrel Trading Co. Limited, at its registered office.",
     "The plan is the Acme Inc. Group Benefit Plan for employees.",
     "The contract is with Acme Co. Inc. and its affiliates.",
+    "For so long as Orrin holds not less than forty per cent. (40%) of the Shares, it may appoint one director.",
 ]
 
 

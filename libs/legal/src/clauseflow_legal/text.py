@@ -62,6 +62,7 @@ class Sentence:
 # granted". A name goes on after them ("Acme Inc. and Beta Ltd. agree", 'Acme Inc. (the "Company")',
 # "Pharmaceutical Co. LTD is", "Co. Ltd") and then they end nothing.
 _COMPANY_FORMS = {"inc", "ltd", "co", "corp", "l.l.c", "plc"}
+_PER_CENT = ("per cent.", "percent.", "pct.")
 # A word that opens a sentence and cannot go on with a company's name.
 _SENTENCE_OPENER = re.compile(
     r"(?:The|This|These|Those|Such|Each|It|They|We|To|Except|Notwithstanding|Subject|Unless|If)\b"
@@ -143,7 +144,9 @@ def split_sentences(text: str) -> list[Sentence]:
             before = line[: m.start()].rstrip("\"'”’)")
             word = re.search(r"([A-Za-z.]+)\.$", before)
             abbreviation = word.group(1).lower().rstrip(".") if word else ""
-            if abbreviation in _COMPANY_FORMS:
+            if abbreviation in _COMPANY_FORMS or before.lower().endswith(_PER_CENT):
+                # "per cent." (British drafting) ends a sentence only where a new one opens:
+                # "forty per cent. (40%) of the Shares" goes on, "at 5 per cent. The Buyer shall" ends
                 if not _opens_after_company(before, line[m.end() :]):
                     continue
             elif abbreviation in _ABBREVIATIONS or re.search(r"\b[A-Z]\.$", before):
