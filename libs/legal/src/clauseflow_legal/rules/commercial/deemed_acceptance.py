@@ -12,6 +12,7 @@ from clauseflow_legal.rules.commercial.common import BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
+    Sentence,
     find_periods,
 )
 
@@ -39,6 +40,9 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             and find_periods(text),
         ):
             continue
+        latent = _latent_defects_accepted(ctx, s, m)
+        if latent:
+            return latent
         silent = re.search(
             PATTERNS["silence"],
             text,
@@ -182,3 +186,21 @@ def _objection_window(ctx: ClauseContext, sentence: str, start: int) -> float | 
         ]
         periods = periods[-1:]
     return float(periods[0].days) if periods else None
+
+
+def _latent_defects_accepted(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[Finding]:
+    """We, the buyer, are deemed to accept the goods even as to defects no inspection could show."""
+    text = s.text
+    if not ctx.parties.buy_side or re.search(
+        r"\bnot\s+(?:be\s+)?$", text[max(0, m.start() - 12) : m.start()], re.I
+    ):
+        return []
+    if not re.search(r"accept", m.group(0), re.I) and not re.search(r"\baccept", text[: m.start()], re.I):
+        return []
+    if not re.search(PATTERNS["latent_reach"], text, re.I) or re.search(
+        PATTERNS["latent_carved_out"], text, re.I
+    ):
+        return []
+    return [
+        WORDING.finding(ctx, "latent_defects_accepted", "deemed_acceptance_or_waiver", "high", span(s, m))
+    ]

@@ -14,6 +14,7 @@ from clauseflow_legal.text import (
     find_percents,
     find_periods,
     fmt_period,
+    to_number,
 )
 
 PATTERNS = patterns_beside(__file__)
@@ -309,6 +310,25 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
             if statutory
             else (f", above the usual {limit}%", f"，高于通常的{limit}%")
         )
+        months = re.search(PATTERNS["months_of_value"], text, re.I)
+        share = (to_number(months.group("n")) or 0) * 100 / 12 if months and not pcts else None
+        if share is not None and share > limit and months is not None:
+            return [
+                Finding(
+                    "security_insurance_burden",
+                    "high" if on_demand or share >= 15 else "medium",
+                    span(s, m),
+                    ctx.t(
+                        f"{ctx.us} must provide {'an on-demand ' if on_demand else ''}security of {months.group(0)}"
+                        f" (about {share:.0f}% of a year's value, above the usual {limit}%)"
+                        + (", drawable on the beneficiary's own word." if on_demand else "."),
+                        f"{ctx.us}须提供{'见索即付的' if on_demand else ''}相当于{months.group(0)}的担保"
+                        f"（约为年度金额的{share:.0f}%，高于通常的{limit}%）。",
+                    ),
+                    WORDING.t(ctx, "security_why"),
+                    WORDING.t(ctx, "security_market", limit=limit),
+                )
+            ]
         if pcts and (pcts[0].value > limit or overheld):
             return [
                 Finding(

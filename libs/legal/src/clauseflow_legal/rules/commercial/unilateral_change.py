@@ -73,7 +73,7 @@ def _changed_thing(phrase: str, zh: bool) -> str:
 def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may change prices, scope, specifications or the contract terms on its own."""
     for s, m in ctx.find(PATTERNS["determined_by_them"]):
-        who = m.group("who") or m.group("who2") or m.group("who3") or m.group("who4") or ""
+        who = next((v for k, v in m.groupdict().items() if k.startswith("who") and v), "")
         named = ctx.parties.mentions(who)
         if not named or not ctx.parties.theirs(named[0].side):
             continue
@@ -106,7 +106,9 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         return [
             Finding(
                 "unilateral_change_right",
-                "high" if upward or m.group("who") else "medium",
+                "high"
+                if upward or m.group("who") or re.search(PATTERNS["accepted_orders"], _nearby(ctx, s), re.I)
+                else "medium",
                 span(s, m),
                 WORDING.t(ctx, "pay_cut_by_them")
                 if cut

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import TWO_SUBJECTS, ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
@@ -107,7 +108,16 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             "our_own_agent", agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side)
         ):
             continue
-        if (ms and ctx.parties.theirs(ms[-1].side)) or re.search(PATTERNS["engineer"], head) or their_agent:
+        # the Engineer is read below as the employer's agent
+        decider = None if re.search(PATTERNS["engineer"], head) else _decider(ctx, head)
+        if VETOES.applies("our_own_agent", decider is not None and ctx.parties.ours(decider)):
+            continue
+        if (
+            (decider is not None and ctx.parties.theirs(decider))
+            or (decider is None and ms and ctx.parties.theirs(ms[-1].side))
+            or re.search(PATTERNS["engineer"], head)
+            or their_agent
+        ):
             if VETOES.applies("employer_side", ctx.parties.is_role("employer")):
                 continue
             return [
@@ -137,3 +147,19 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                 )
             ]
     return []
+
+
+def _decider(ctx: ClauseContext, head: str) -> Side | None:
+    """Whose own people decide: "Supplier's quality manager", "a laboratory of the Seller", "determined by Buyer".
+
+    The side of the one party named as the one deciding (its staff, laboratory, report or calculation), else
+    None; a body two parties appoint together ("appointed jointly by Supplier and Buyer") is no one's own.
+    """
+    pattern = PATTERNS["decider"].replace("PARTY", f"(?:{ctx.us_rx}|{ctx.them_rx})")
+    found = [
+        m
+        for m in re.finditer(pattern, head, re.I)
+        if not re.match(r"\s*(?:and|or|&|及|和|与)\s*", head[m.end() :])
+    ]
+    sides = [x.side for m in found[-1:] for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
+    return sides[0] if sides else None

@@ -17,6 +17,12 @@ PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
 # exclusive dealing as the covenants area reads it, and the sole-source obligation (buy only from one source)
 DEALING = EXCLUSIVE_DEALING + "|" + PATTERNS["sole_source"]
+# the restraint read is stated as a duty the party does not have ("is not obliged to purchase ...")
+NOT_BOUND = re.compile(
+    r"(?:\bnot\s+(?:be\s+|being\s+)?(?:obliged|obligated|required|bound)|\bno\s+obligation|\bnothing\b[^.;]{0,60}?\b(?:require|oblige|obligate)s?)\s+(?:\w+\s+){0,3}?to\s+(?:[\w-]+\s+){0,4}$",
+    re.I,
+)
+NOT_BOUND_WITHIN = re.compile(r"\bnot\s+(?:be\s+|being\s+)?(?:obliged|obligated|required|bound)\s+to\b", re.I)
 VETOES = Vetoes(
     "exclusivity",
     {
@@ -24,6 +30,7 @@ VETOES = Vetoes(
         "after_the_contract": "a restraint that runs after the contract ends is a non-compete (non_compete)",
         "answers_their_appointment": "our exclusive dealing answers the counterparty's exclusive appointment of us",
         "answers_their_purchasing": "our exclusive appointment answers their exclusive purchasing from us",
+        "not_bound_to_buy": '"the Buyer shall not be obliged to purchase all of its requirements from the Supplier" states a freedom, it binds no dealing',
         "their_designs_only": '"shall not sell parts made with the Buyer’s tooling to any other customer" protects their designs, it binds no dealing',
     },
 )
@@ -48,6 +55,11 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies(
             "their_designs_only",
             re.search(PATTERNS["sells"], m.group(0), re.I) and _made_to_their_designs(ctx, s.text, m),
+        ):
+            continue
+        if VETOES.applies(
+            "not_bound_to_buy",
+            NOT_BOUND.search(s.text[: m.start()]) or NOT_BOUND_WITHIN.search(m.group(0)),
         ):
             continue
         if VETOES.applies("after_the_contract", AFTER_THE_CONTRACT.search(s.text)):

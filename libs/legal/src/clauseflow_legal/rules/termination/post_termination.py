@@ -48,6 +48,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             or _stock_stranded(ctx)
             or _goodwill_denied(ctx)
             or _forced_sale(ctx)
+            or _forced_purchase(ctx)
             or _forfeited_on_ending(ctx)
         )
         if out:
@@ -322,5 +323,26 @@ def _forced_sale(ctx: ClauseContext) -> list[Finding]:
         (
             "Playbook: any purchase option at fair market value set by an independent valuer, including goodwill unless the contract ends for our breach.",
             "行业立场：如设购买选择权，应按独立评估的公允市场价值（除因我方违约终止外包括商誉）作价。",
+        ),
+    )
+
+
+def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
+    """On the ending we must buy the other side's materials bought on our forecasts, or at a mark-up."""
+    return _first_forfeiture(
+        ctx,
+        PATTERNS["forced_purchase"],
+        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
+        (
+            f"On expiry or termination {ctx.us} must buy {ctx.them}'s materials and stock bought on forecasts, ordered or not, or at a mark-up.",
+            f"合同期满或终止时{ctx.us}须按预测（无论是否已下订单）或加价购买{ctx.them}的原材料和库存。",
+        ),
+        (
+            f"Forecasts are estimates, not orders: {ctx.us} pays for {ctx.them}'s purchasing decisions, with a profit on top, even when the contract ends by {ctx.them}'s choice.",
+            f"预测仅为估计而非订单：{ctx.us}须为{ctx.them}的采购决定买单并另付利润，即便合同系因{ctx.them}的选择而终止。",
+        ),
+        (
+            "Playbook: buy back only materials for accepted purchase orders within the agreed lead time, at cost, and not when the contract ends for the supplier's breach.",
+            "行业立场：仅回购已接受订单在约定采购周期内所需的材料，按成本价，且供方违约终止时不回购。",
         ),
     )
