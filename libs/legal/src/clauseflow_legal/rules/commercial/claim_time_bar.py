@@ -61,6 +61,8 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     if VETOES.applies("ma_buyer_claim_notice", ctx.domain == "sha_spa" and ctx.parties.is_role("buyer")):
         return []
     units = {"day", "business day", "week", "month", "year", "hour"}
+    bar_position = next(iter(market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])), None)
+    claim_floor = bar_position.walk_away if bar_position is not None else None
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
         notice = re.search(_CLAIM_STEP, text, re.I) or (
@@ -135,7 +137,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         shorts = [
             p
             for i, (p, step) in enumerate(zip(periods, steps, strict=True))
-            if _short(p, step, fees_lost, limitation)
+            if _short(p, step, fees_lost, limitation, claim_floor)
             and (i == 0 or re.search(BAR, source[p.end : p.end + _OWN_BAR], re.I))
         ]
         if VETOES.applies("period_not_short", not shorts):
@@ -197,10 +199,19 @@ def _period_shortened(ctx: ClauseContext) -> tuple[Sentence, Period, Period] | N
     return None
 
 
-def _short(period: Period, step: str, fees_lost: bool, limitation: bool = False) -> bool:
-    """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?"""
+def _short(
+    period: Period, step: str, fees_lost: bool, limitation: bool = False, claim_floor: float | None = None
+) -> bool:
+    """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?
+
+    ``claim_floor``: the playbook's walk-away period, in days, for bringing a claim before it is lost
+    (``claim_bar_period``), applied when the step is a claim for the other side's breach itself, not
+    a notice of an event.
+    """
     if fees_lost:
         return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
+    if claim_floor is not None and re.search(PATTERNS["breach_claim"], step, re.I):
+        return period.days < claim_floor
     if limitation or re.search(PATTERNS["lawsuit"], step, re.I):
         return period.months < 12  # a contractual limitation period, in days or months: under a year is harsh
     if re.search(PATTERNS["proceedings"], step, re.I) and period.unit in {"month", "year"}:

@@ -31,7 +31,7 @@ _FRACTIONS = {
 }
 # "at least three percent (3.0%)" (cuad-train MEETGROUP_INC_06_29_2017-EX-10.1-COOPERATION_AGREEMENT.txt):
 # the figure in brackets after the words is the one read.
-_WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\s*\(\s*)?"
+_WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\.?\s*\(\s*)?"
 _SHARE = rf"(?:{_WORDED}{_PCT}\)?|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
 _SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
 
@@ -127,8 +127,10 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             # to the Board of Directors" (cuad-train GOLDRESOURCECORP_12_11_2008-EX-10.1-STRATEGIC_ALLIANCE_AGREEMENT.txt);
             # own phrasings "For so long as the Founder holds not less than 40 per cent. of the Shares,
             # it may appoint one Director", "While Northgate retains more than 30% of the equity, the
-            # Company shall not amend its articles without Northgate's consent".
-            rf"(?:for\s+so\s+long\s+as|so\s+long\s+as|provided\s+(?:that\s+)?|\bif|\bwhile|only\s+(?:if|while))\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,60}}?\b(?:holds?|owns?|retains?|has)\b[^.;]{{0,40}}?(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_SHARE}\.?[^.;]{{0,120}}?(?:appoint|nominat|designat|director|consent|approv|veto)",
+            # Company shall not amend its articles without Northgate's consent". The share may be
+            # qualified at length before the right ("of the Ordinary Shares in issue (calculated on a
+            # fully diluted basis, counting the preference shares as converted), X shall be entitled").
+            rf"(?:for\s+so\s+long\s+as|so\s+long\s+as|provided\s+(?:that\s+)?|\bif|\bwhile|only\s+(?:if|while))\s+(?:the\s+)?(?:{ctx.us_rx})\b[^.;]{{0,60}}?\b(?:holds?|owns?|retains?|has)\b[^.;]{{0,40}}?(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_SHARE}\.?[^.;]{{0,200}}?(?:appoint|nominat|designat|director|consent|approv|veto)",
             lambda needed: needed > held,
             seat_or_right,
         ),
