@@ -65,6 +65,23 @@ def test_heading_only_articles_are_split_into_their_sub_clauses() -> None:
     assert [c.clause_id for c in reviewable_units(structure)] == ["1.1"]
 
 
+def test_articles_under_a_part_heading_are_read_as_top_level_articles_are() -> None:
+    # "PART ONE - GENERAL CONDITIONS" only groups its articles: a long article among them is still
+    # reviewed by sub-clause, a short one whole, as if no Part heading stood above them.
+    text = (
+        "PART ONE - GENERAL CONDITIONS\n"
+        "14. CONTRACT PRICE AND PAYMENT\n"
+        + "".join(
+            f"14.{n} Sub-Clause {n}\nThe Employer shall pay the Contractor the amount certified in each "
+            f"Payment Certificate within 56 days, and every other sum due under this Sub-Clause {n}.\n"
+            for n in range(1, 7)
+        )
+        + "15. TERMINATION\n15.1 Notice\nEither Party may terminate on notice.\n"
+    )
+    ids = [c.clause_id for c in reviewable_units(parse_text(text))]
+    assert ids == ["14.1", "14.2", "14.3", "14.4", "14.5", "14.6", "15"]
+
+
 def test_priority_follows_the_clause_subject() -> None:
     items = {i.clause_id: i for i in build_checklist(_contract())}
     assert items["1"].priority == "low"

@@ -51,10 +51,29 @@ def reviewable_units(structure: DocumentStructure) -> list[Clause]:
     units: list[Clause] = []
     for top in structure.top_level():
         children = structure.children_of(top.clause_id) if top.children else []
-        # The definitions article is read as one unit: its entries only matter together.
-        split = children and not is_definitions(top.title) and _split(top, children)
-        units.extend(children if split else [top])
+        if children and _is_part(top):
+            # A Part or Chapter heading ("PART ONE - GENERAL CONDITIONS", 第一章) only groups its
+            # articles: each is read as a top-level article is, split into its sub-clauses when long.
+            # Read whole, an 8,000-character article gave each rule one finding for all its
+            # sub-clauses.
+            for article in children:
+                units.extend(_article_units(structure, article))
+            continue
+        units.extend(_article_units(structure, top))
     return units
+
+
+def _is_part(clause: Clause) -> bool:
+    """A Part or Chapter grouping of articles (the segmenter's "Part 1", "Part B", "Chapter 2")."""
+    return clause.clause_id.startswith(("Part ", "Chapter "))
+
+
+def _article_units(structure: DocumentStructure, article: Clause) -> list[Clause]:
+    """An article as one unit, or its sub-clauses when it is long or has many."""
+    children = structure.children_of(article.clause_id) if article.children else []
+    # The definitions article is read as one unit: its entries only matter together.
+    split = children and not is_definitions(article.title) and _split(article, children)
+    return list(children) if split else [article]
 
 
 def _split(article: Clause, children: list[Clause]) -> bool:
