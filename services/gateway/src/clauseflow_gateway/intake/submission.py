@@ -13,7 +13,7 @@ from clauseflow_contracts.ids import derived_id, document_id, new_review_id
 from clauseflow_contracts.review import Domain, Language, ReviewOptions, ReviewStatus
 from clauseflow_contracts.tenants import LOCAL_TENANT, qualify_document_id
 from clauseflow_documents import DocumentStore, DocumentStructure
-from clauseflow_documents.combined_conditions import conditions_printed_together
+from clauseflow_documents.combined_conditions import conditions_printed_together, split_conditions
 from clauseflow_platform.logging import bound_context, get_logger
 from clauseflow_platform.settings import ReviewDefaults
 from sqlalchemy.exc import IntegrityError
@@ -175,6 +175,8 @@ class SubmissionService:
         The two parts together are the uploaded text, so nothing is lost; they are stored as the
         contract's General and Particular Conditions, and the merge of the two is what is reviewed.
         """
+        if split_conditions(primary.structure.text) is None:
+            return primary, None  # the usual case, told by two part headings: no second parse
         try:
             parts = await self._readers.run(conditions_printed_together, primary.structure)
         except (TimeoutError, MemoryError, ReaderCrashed) as exc:

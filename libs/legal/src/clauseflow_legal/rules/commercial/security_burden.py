@@ -168,17 +168,7 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
             and ctx.parties.ours(ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start()))
         ):
             return [
-                Finding(
-                    "security_insurance_burden",
-                    "medium",
-                    span(s, m),
-                    ctx.t(
-                        f"{ctx.us} must lodge a deposit the other side may draw on at its own discretion.",
-                        f"{ctx.us}须缴纳保证金，且对方可自行决定从中扣款。",
-                    ),
-                    WORDING.t(ctx, "deposit_why"),
-                    WORDING.t(ctx, "deposit_market"),
-                )
+                WORDING.finding(ctx, "deposit_drawable", "security_insurance_burden", "medium", span(s, m))
             ]
         if (months or forfeit) and ctx.parties.ours(
             ctx.actor(s, m.start()) or ctx.parties.side_before(s.text, m.start())
