@@ -11,12 +11,22 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from clauseflow_contracts.errors import DocumentTooLarge
 
+from clauseflow_documents.accepted_clauses import AcceptedClause, clause_ends
+from clauseflow_documents.clause_titles import (
+    MARKDOWN_PREFIX,
+    PROVISIONAL_TITLE,
+    SMALL_WORDS,
+    clause_title,
+    clean_heading,
+    heading_like,
+)
 from clauseflow_documents.contents import is_contents_line
 from clauseflow_documents.incorporation import amends_general_conditions
+from clauseflow_documents.inline_enumerations import fold_inline_enumerations
 from clauseflow_documents.model import Clause
 from clauseflow_documents.numbering import (
     ABSOLUTE,
@@ -32,41 +42,8 @@ from clauseflow_documents.numerals import ENGLISH_SMALL_NUMBERS, ENGLISH_TENS
 MAX_DEPTH = 32
 MAX_CLAUSES = 100_000
 PREAMBLE_ID = "Preamble"
-
-_MD_PREFIX = re.compile(r"(?:#{1,6}[ \t]+|\*\*|__|>[ \t]*)+")
-_RULE_CHARS = frozenset("-–—_=")
-_LEADING_SEP = re.compile(r"^[\-–—:.|]+\s*")
-_INLINE_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)(?:\.|:)(?:\s+|$)")
-_SMALL_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "as",
-        "at",
-        "by",
-        "for",
-        "from",
-        "in",
-        "into",
-        "of",
-        "on",
-        "or",
-        "the",
-        "to",
-        "with",
-        "without",
-        "under",
-        "upon",
-        "between",
-        "its",
-        "their",
-    ]
-)
 # A bare number ("2   Scope") is a heading only when its title follows within a tab stop or two.
 _BARE_MAX_GAP = 16
-_MAYBE = "\x00"  # prefix of a provisional title
-_ZH_STOP = re.compile(r"[。；，,;]")
 
 
 @dataclass(slots=True)
@@ -76,19 +53,6 @@ class _Open:
     index: int  # index into the accepted list
     reading: Reading
     clause_id: str
-
-
-@dataclass(slots=True)
-class _Accepted:
-    clause_id: str
-    reading: Reading
-    marker: Marker
-    start: int  # offset of the marker in the text
-    line_end: int  # offset of the end of the marker line
-    parent: int | None
-    level: int
-    title: str = ""
-    children: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -118,7 +82,7 @@ def segment(text: str, *, language: str = "en") -> Segmentation:
     warnings: list[str] = []
     if len(accepted) < 2:
         return _paragraph_chunks(text, warnings)
-    clauses = _build_clauses(text, _fold_inline_enumerations(text, accepted), warnings)
+    clauses = _build_clauses(text, fold_inline_enumerations(text, accepted), warnings)
     return Segmentation(clauses, warnings)
 
 
@@ -228,11 +192,11 @@ def _opens_sentence(line: str, at: int) -> bool:
     letters = [c for c in word if c.isalpha()]
     # "DEFINITIONS 1.1" opens a clause; "… UNDER ARTICLE 7 OR ARTICLE 10 (…)" in a shouted
     # sentence does not: a small word is never a heading's last word.
-    heading_word = word not in _CURRENCY_WORDS and word.lower() not in _SMALL_WORDS
+    heading_word = word not in _CURRENCY_WORDS and word.lower() not in SMALL_WORDS
     return len(letters) >= 2 and all(c.isupper() for c in letters) and heading_word
 
 
-def _looks_flattened(text: str, accepted: list[_Accepted]) -> bool:
+def _looks_flattened(text: str, accepted: list[AcceptedClause]) -> bool:
     """Whether the document reads as run-on text: much of it in very long lines, few clauses found."""
     long_chars = sum(len(line) for line in text.split("\n") if len(line) > _INLINE_MIN_LINE)
     if long_chars < len(text) * 0.3:
@@ -267,9 +231,9 @@ def _continues_a_sentence(text: str, at: int) -> bool:
 
 def _find_clauses(
     text: str, language: str, *, inline: bool = False, relaxed: bool = False
-) -> list[_Accepted]:
+) -> list[AcceptedClause]:
     lines, inline_pieces = _iter_lines(text, inline=inline, relaxed=relaxed)
-    accepted: list[_Accepted] = []
+    accepted: list[AcceptedClause] = []
     stack: list[_Open] = []
     last_value: dict[str, int] = {}  # last accepted value per style, across groupings
     namespace = ""  # container prefix, e.g. "Schedule 1"
@@ -280,14 +244,14 @@ def _find_clauses(
         stripped = line.lstrip(" \t　")
         if not stripped:
             continue
-        md = _MD_PREFIX.match(stripped)
+        md = MARKDOWN_PREFIX.match(stripped)
         lead = len(line) - len(stripped)
         if md:
             stripped = stripped[md.end() :]
         marker = read_marker(stripped)
         if marker is None or is_contents_line(line):
             continue
-        heading = _heading_like(marker.rest, language)
+        heading = heading_like(marker.rest, language)
         if marker.bare and (line_no in quantities or not (heading and marker.rest.strip())):
             continue
         if marker.bare and marker.rest_offset - len(marker.raw) > _BARE_MAX_GAP:
@@ -296,7 +260,7 @@ def _find_clauses(
         if _restates_spelled_number(text, line_start + lead, marker):
             continue
         is_inline = line_no in inline_pieces
-        titled = bool(_clean_heading(marker.rest))
+        titled = bool(clean_heading(marker.rest))
         readings = marker.readings
         if is_inline:
             readings = tuple(r for r in readings if _inline_reading(r, stack, relaxed=relaxed))
@@ -359,7 +323,7 @@ def _find_clauses(
                 f"The document has more than {MAX_CLAUSES} numbered clauses; split it and retry."
             )
         start = line_start + lead
-        item = _Accepted(
+        item = AcceptedClause(
             clause_id=clause_id,
             reading=reading,
             marker=marker,
@@ -368,7 +332,7 @@ def _find_clauses(
             parent=parent.index if parent else None,
             level=level,
         )
-        item.title = _title(marker, heading, lines, line_no, language)
+        item.title = clause_title(marker, heading, lines, line_no, language)
         if parent is not None:
             accepted[parent.index].children.append(len(accepted))
         stack.append(_Open(len(accepted), reading, clause_id))
@@ -557,7 +521,9 @@ def _inline_reading(r: Reading, stack: list[_Open], *, relaxed: bool) -> bool:
     return not stack or stack[0].reading.style == r.style
 
 
-def _is_restart(text: str, accepted: list[_Accepted], stack: list[_Open], marker: Marker, start: int) -> bool:
+def _is_restart(
+    text: str, accepted: list[AcceptedClause], stack: list[_Open], marker: Marker, start: int
+) -> bool:
     """Whether the first clause number seen again ends a table of contents.
 
     Under a "Table of Contents" heading that is enough. Otherwise every entry so far must be a
@@ -588,7 +554,7 @@ _TOC_HEADING_REACH = 200
 _RECITALS = re.compile(r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background)\b")
 
 
-def _after_recitals(text: str, accepted: list[_Accepted], marker: Marker) -> bool:
+def _after_recitals(text: str, accepted: list[AcceptedClause], marker: Marker) -> bool:
     """Whether numbering restarts at 1 after numbered recitals ("Whereas: 1. … 2. …", then "1. Scope").
 
     The recitals then belong to the preamble and the operative clauses are numbered afresh.
@@ -602,7 +568,7 @@ def _after_recitals(text: str, accepted: list[_Accepted], marker: Marker) -> boo
     return _RECITALS.search(lead_in) is not None
 
 
-def _make_id(reading: Reading, parent: _Open | None, accepted: list[_Accepted], namespace: str) -> str:
+def _make_id(reading: Reading, parent: _Open | None, accepted: list[AcceptedClause], namespace: str) -> str:
     prefix = f"{namespace}, paragraph " if namespace else ""
     numbered_parent = parent is not None and parent.reading.family in (ABSOLUTE, RELATIVE)
     if reading.family == GROUPING:
@@ -621,273 +587,9 @@ def _make_id(reading: Reading, parent: _Open | None, accepted: list[_Accepted], 
     return f"{parent.clause_id}({reading.label})"
 
 
-def _heading_like(rest: str, language: str) -> bool:
-    """Whether the text after a number reads as a heading rather than as running text."""
-    if len(rest) > 300:
-        return False
-    unruled = _strip_trailing_rules(rest.strip(), stops=False)
-    rest = _clean_heading(rest)
-    if not rest:
-        return True
-    if _has_cjk(rest):
-        return len(rest) <= 30 and not _ZH_STOP.search(rest)
-    if len(rest) > 120:
-        return False
-    letters = [c for c in rest if c.isalpha()]
-    if len(letters) >= 2 and all(c.isupper() for c in letters):
-        return True
-    if unruled[-1:] in (".", ";", ",", ":") or len(rest) > 80:
-        return False
-    # "Interim payments" (sentence case) is as much a heading as "Interim Payments".
-    sentence_case = (
-        len(rest) <= 60 and len(rest.split()) <= 8 and rest[0].isupper() and not re.search(r"[,;]", rest)
-    )
-    return sentence_case or _title_case(rest)
-
-
-def _clean_heading(text: str) -> str:
-    """A heading without leading separators ("- WARRANTIES") or trailing rules ("Term ------")."""
-    return _strip_trailing_rules(_LEADING_SEP.sub("", text.strip()), stops=True).strip()
-
-
-def _strip_trailing_rules(text: str, *, stops: bool) -> str:
-    """``text`` without trailing whitespace and rules of two or more ``-–—_=`` (and, with ``stops``,
-    a ``.``/``:`` right after a word character).
-
-    A right-to-left scan rather than a regex: ``(?:\\s|[-_]{2,})+$`` backtracks exponentially on a
-    long rule followed by more text ("Term ----------      the Parties …"), which took minutes.
-    """
-    end = len(text)
-    while end > 0:
-        ch = text[end - 1]
-        if ch.isspace():
-            end -= 1
-        elif ch in _RULE_CHARS:
-            run = end - 1
-            while run > 0 and text[run - 1] in _RULE_CHARS:
-                run -= 1
-            if end - run < 2:
-                break
-            end = run
-        elif stops and ch in ".:" and end >= 2 and _is_word_char(text[end - 2]):
-            end -= 1
-        else:
-            break
-    return text[:end]
-
-
-def _is_word_char(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
-def _title_case(text: str) -> bool:
-    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", text)]
-    if not words or len(words) > 12:
-        return False
-    significant = [w for w in words if w.lower() not in _SMALL_WORDS]
-    return bool(significant) and sum(w[0].isupper() for w in significant) / len(significant) >= 0.75
-
-
-def _title(marker: Marker, heading: bool, lines: list[tuple[int, str]], line_no: int, language: str) -> str:
-    rest = marker.rest.strip()
-    following = ""
-    for _, nxt in lines[line_no + 1 : line_no + 4]:
-        if nxt.strip():
-            following = nxt.strip()
-            break
-    if heading and rest:
-        cleaned = _clean_heading(rest).strip("[]【】 ")[:200]
-        letters = [c for c in cleaned if c.isalpha()]
-        shouting = len(letters) >= 2 and all(c.isupper() for c in letters)
-        # A heading is followed by its body; a short complete clause ("2.2 Reserved") is not a heading.
-        body_follows = bool(following) and read_marker(_MD_PREFIX.sub("", following, count=1)) is None
-        if shouting or body_follows or _has_cjk(cleaned):
-            return cleaned
-        return _MAYBE + cleaned  # a title only if sub-clauses follow (decided once the tree is known)
-    if not rest:
-        if (
-            following
-            and read_marker(following) is None
-            and len(following) <= 80
-            and _heading_like(following, language)
-        ):
-            return _clean_heading(following)
-        return ""
-    if _has_cjk(rest[:20]):
-        m = re.match(r"[【\[](?P<t>[^】\]]{1,20})[】\]]|(?P<u>[^，。；：:\s]{1,12})[：:]", rest)
-        if m:
-            return m.group("t") or m.group("u") or ""
-        return ""
-    gap = _GAP_TITLE.match(rest)
-    if gap:
-        # "1) Duties of the Supplier   The Supplier shall …": a heading set off by a run of spaces.
-        title = gap.group("title").strip()
-        words = title.split()
-        letters = [c for c in title if c.isalpha()]
-        # Running text broken by justified spacing is long, or ends mid-phrase ("… by and between").
-        short = len(words) <= 8 and title[-1] != "," and words[-1].lower() not in _SMALL_WORDS
-        if short and letters and (all(c.isupper() for c in letters) or _title_case(title)):
-            return title
-    m = _INLINE_TITLE.match(rest)
-    if m and m.end() < len(rest):
-        title = m.group("title").strip()
-        letters = [c for c in title if c.isalpha()]
-        if letters and (all(c.isupper() for c in letters) or _title_case(title)) and len(title.split()) <= 10:
-            return title
-    return ""
-
-
-_GAP_TITLE = re.compile(r"(?P<title>[A-Z][^.:;!?\n\"“]{0,80}?)[ \t]{3,}(?=[A-Z\"“(])")
-_CJK_RE = re.compile(r"[\u3400-\u9fff]")
-
-
-def _has_cjk(text: str) -> bool:
-    return _CJK_RE.search(text) is not None
-
-
-def _clause_ends(accepted: list[_Accepted], text_end: int) -> list[int]:
-    """Where each clause ends: where the next clause at its level or above starts (a monotonic stack pass)."""
-    ends = [text_end] * len(accepted)
-    open_stack: list[int] = []
-    for i, item in enumerate(accepted):
-        while open_stack and accepted[open_stack[-1]].level >= item.level:
-            ends[open_stack.pop()] = item.start
-        open_stack.append(i)
-    return ends
-
-
-# List styles that may enumerate inside a sentence: "(a)", "a)", "a.", "(i)", "(1)", "1)".
-_ENUMERATION_STYLE_PREFIXES = ("paren:", "bracket:", "dot:")
-# An enumeration's items are fragments of one sentence; longer items are provisions of their own.
-_ENUMERATION_ITEM_MAX = 600
-# Chinese lists: "（一）…；" and "1、…；" items, one per line, after a lead-in that ends with a colon.
-_ZH_ENUMERATION_STYLE_PREFIXES = ("zh:paren", "zh:numdun")
-_ZH_ENUMERATION_ITEM_MAX = 300
-_ZH_ITEM_JOINER = re.compile(r"[；;，,、]$")
-_ZH_ITEM_LAST_END = re.compile(r"[。；;.]$")
-_ITEM_JOINER = re.compile(r"(?:[;,]|;\s*(?:and|or|and/or|plus)|,\s*(?:and|or|and/or))$", re.IGNORECASE)
-_ITEM_LAST_END = re.compile(r"[.;,a-z0-9)]$")
-# A sentence break inside an item (". The …"): lower-case word or closing bracket, stop, capital.
-_SENTENCE_BREAK = re.compile(r"[a-z0-9)\]][.!?][\"”’']?\s+[\"“(]?[A-Z]")
-# A page number left between items by a page break ("…; and\n\n   6\n\n(c) …").
-_PAGE_NOISE = re.compile(r"(?:\s{2,}|\n\s*)-?\d{1,3}-?\s*$")
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
-
-
-def _fold_inline_enumerations(text: str, accepted: list[_Accepted]) -> list[_Accepted]:
-    """``accepted`` without the items of lists that enumerate inside one sentence.
-
-    "This warranty shall not apply if: (a) the Software has been modified; or (b) …" is one
-    provision: its items are fragments of a single sentence (short, joined by ";"/", and"/"; or",
-    no sentence of their own), and contract-review practice quotes and reviews it whole. Such items
-    stay in their parent, which becomes a leaf; a reference to "Section 7.3(b)" then resolves to
-    7.3. Lists whose items are provisions of their own (full sentences, headed paragraphs) are kept.
-    Nested lists are judged first, so an item may hold an inline sub-list ("…met: (i) …; and (ii) …;").
-    """
-    if len(accepted) < 3:
-        return accepted
-    ends = _clause_ends(accepted, len(text))
-    dropped: set[int] = set()
-    for parent in range(len(accepted) - 1, -1, -1):
-        items = [c for c in accepted[parent].children if c not in dropped]
-        if _is_inline_enumeration(text, accepted, ends, parent, items):
-            for index in items:
-                dropped.update(_subtree(accepted, index))
-    if not dropped:
-        return accepted
-    kept = [i for i in range(len(accepted)) if i not in dropped]
-    new_index = {old: new for new, old in enumerate(kept)}
-    folded: list[_Accepted] = []
-    for old in kept:
-        item = accepted[old]
-        item.parent = new_index[item.parent] if item.parent is not None else None
-        item.children = [new_index[c] for c in item.children if c not in dropped]
-        folded.append(item)
-    return folded
-
-
-def _subtree(accepted: list[_Accepted], index: int) -> list[int]:
-    out = [index]
-    for child in accepted[index].children:
-        out.extend(_subtree(accepted, child))
-    return out
-
-
-def _is_inline_enumeration(
-    text: str, accepted: list[_Accepted], ends: list[int], parent: int, items: list[int]
-) -> bool:
-    """Whether ``items`` (the children of ``parent``) enumerate inside the parent's sentence."""
-    owner = accepted[parent]
-    if len(items) < 2 or owner.reading.family not in (ABSOLUTE, RELATIVE):
-        return False
-    style = accepted[items[0]].reading.style
-    if not style.startswith(_ENUMERATION_STYLE_PREFIXES + _ZH_ENUMERATION_STYLE_PREFIXES) or any(
-        accepted[i].reading.style != style for i in items
-    ):
-        return False
-    # The lead-in runs on into the list: "… shall not apply if:", "… the Company shall".
-    lead_in = _PAGE_NOISE.sub("", text[owner.start : accepted[items[0]].start].rstrip())
-    lead_body = lead_in[len(owner.marker.raw) :].strip()
-    if style.startswith(_ZH_ENUMERATION_STYLE_PREFIXES) or _has_cjk(lead_body):
-        return _is_zh_inline_enumeration(text, accepted, ends, items, lead_body)
-    if sum(1 for w in lead_body.split() if w[:1].islower()) < 2:
-        return False  # only a heading before the list ("Major Releases:"), not a sentence that runs on
-    if lead_in[-1] != ":" and not (lead_in[-1].islower() or lead_in[-1] == ","):
-        return False
-    for n, item in enumerate(items):
-        end = ends[item]
-        body = text[accepted[item].start + len(accepted[item].marker.raw) : end]
-        last = n == len(items) - 1
-        if last:
-            body = _first_paragraphs_of_item(body)
-        body = _PAGE_NOISE.sub("", body.rstrip()).rstrip()
-        flat = " ".join(body.split())
-        if not flat or len(flat) > _ENUMERATION_ITEM_MAX or _SENTENCE_BREAK.search(flat):
-            return False
-        if not (_ITEM_LAST_END if last else _ITEM_JOINER).search(flat):
-            return False
-    return True
-
-
-def _is_zh_inline_enumeration(
-    text: str, accepted: list[_Accepted], ends: list[int], items: list[int], lead_body: str
-) -> bool:
-    """A Chinese list inside one sentence: "下列任一事件均构成借款人违约：\n（一）…；\n（二）…。".
-
-    Chinese writes each item on its own line far more often than English does, so the lead-in
-    (a sentence that ends with a colon, not a bare heading) and short items that end with "；"
-    (the last with "。") are what mark the list as one provision.
-    """
-    if not lead_body.endswith(("：", ":")) or len(re.findall(r"[\u4e00-\u9fff]", lead_body)) < 4:
-        return False
-    for n, item in enumerate(items):
-        body = text[accepted[item].start + len(accepted[item].marker.raw) : ends[item]]
-        last = n == len(items) - 1
-        if last:
-            # the last item ends with its line: what follows resumes the parent ("发生上述情形的，…")
-            body = body.strip().split("\n", 1)[0]
-        flat = "".join(body.split())
-        if not flat or len(flat) > _ZH_ENUMERATION_ITEM_MAX or "。" in flat[:-1]:
-            return False
-        if not (_ZH_ITEM_LAST_END if last else _ZH_ITEM_JOINER).search(flat):
-            return False
-    return True
-
-
-def _first_paragraphs_of_item(body: str) -> str:
-    """The last item without the paragraphs after it that resume the parent ("(e) …notice.\n\nIn the
-    event Owner terminates …"): the item ends at a paragraph break after its closing stop."""
-    for m in _PARAGRAPH_BREAK.finditer(body):
-        before = body[: m.start()].rstrip()
-        after = body[m.end() :]
-        if before.endswith(".") and after[:1].isupper() and read_marker(after) is None:
-            return before
-    return body
-
-
-def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) -> list[Clause]:
+def _build_clauses(text: str, accepted: list[AcceptedClause], warnings: list[str]) -> list[Clause]:
     clauses: list[Clause] = []
-    ends = _clause_ends(accepted, len(text))
+    ends = clause_ends(accepted, len(text))
     first_start = accepted[0].start
     preamble = text[:first_start].strip()
     if preamble:
@@ -898,7 +600,7 @@ def _build_clauses(text: str, accepted: list[_Accepted], warnings: list[str]) ->
         )
     for i, item in enumerate(accepted):
         end = item.start + len(text[item.start : ends[i]].rstrip())
-        if item.title.startswith(_MAYBE):
+        if item.title.startswith(PROVISIONAL_TITLE):
             item.title = item.title[1:] if item.children else ""
         clauses.append(
             Clause(
