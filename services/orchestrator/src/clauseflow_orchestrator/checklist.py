@@ -122,8 +122,7 @@ def _reference_units(structure: DocumentStructure) -> list[Clause]:
             units.append(unit)
             continue
         for article in structure.children_of(unit.clause_id):
-            children = structure.children_of(article.clause_id)
-            units.extend(children if children and _split(article, children) else [article])
+            units.extend(_article_units(structure, article))
     return units
 
 
