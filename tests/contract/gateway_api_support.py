@@ -9,7 +9,9 @@ import asyncio
 import contextlib
 import hashlib
 import os
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -91,6 +93,18 @@ async def serve_gateway(
         await task
 
 
+def sqlite_settings(root: Path, **overrides: Any) -> GatewaySettings:
+    """Gateway settings with the read model in SQLite and documents under ``root``, the memory bus."""
+    base: dict[str, Any] = {
+        "gateway_database_url": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
+        "document_store_dir": root / "documents",
+        "bus_kind": "memory",
+        "outbox_poll_s": 0.1,
+        "sse_poll_s": 0.05,
+    }
+    return GatewaySettings(**{**base, **overrides})
+
+
 @contextlib.asynccontextmanager
 async def gateway_on_sqlite(
     root: Path, **settings: Any
@@ -98,16 +112,8 @@ async def gateway_on_sqlite(
     """:func:`serve_gateway` with its read model in SQLite under ``root`` and a fresh in-memory bus."""
     bus = InMemoryBus(partitions=1)
     await bus.start()
-    base: dict[str, Any] = {
-        "gateway_database_url": f"sqlite+aiosqlite:///{root / 'gateway.db'}",
-        "document_store_dir": root / "documents",
-        "bus_kind": "memory",
-        "parse_workers": 1,
-        "outbox_poll_s": 0.1,
-        "sse_poll_s": 0.05,
-    }
     try:
-        async with serve_gateway(GatewaySettings(**{**base, **settings}), bus) as http:
+        async with serve_gateway(sqlite_settings(root, **{"parse_workers": 1, **settings}), bus) as http:
             yield http, bus
     finally:
         await bus.stop()
@@ -220,3 +226,46 @@ async def review_with_pending_redlines(gw: ServedGateway) -> tuple[str, list[str
     ids = await eventually(pending)
     assert sorted(ids) == sorted(r.id for r in result.redlines)
     return review_id, [r.id for r in result.redlines]
+
+
+MAX_UPLOAD = 64 * 1024
+
+
+@dataclass
+class Gateway:
+    """A running gateway and what the tests need to observe it."""
+
+    http: httpx.AsyncClient
+    bus: InMemoryBus
+    root: Path
+    settings: GatewaySettings
+
+    @property
+    def db(self) -> Path:
+        return self.root / "gateway.db"
+
+    def count_rows(self, table: str) -> int:
+        with sqlite3.connect(self.db) as conn:
+            return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    def stored_files(self) -> list[Path]:
+        return [p for p in (self.root / "documents").rglob("*") if p.is_file()]
+
+    async def events(self, topic: str, *, min_records: int = 0, timeout_s: float = 0.5) -> list[Envelope]:
+        records = await self.bus.read_topic(topic, min_records=min_records, timeout_s=timeout_s)
+        return [Envelope.from_bytes(r.value) for r in records]
+
+
+@contextlib.asynccontextmanager
+async def running_gateway(
+    root: Path, settings_overrides: dict[str, Any] | None = None, **app_kwargs: Any
+) -> AsyncIterator[Gateway]:
+    """The gateway app served by uvicorn on a free port, with a fresh in-memory bus."""
+    bus = InMemoryBus(partitions=2)
+    await bus.start()
+    settings = sqlite_settings(root, **{"max_upload_bytes": MAX_UPLOAD, **(settings_overrides or {})})
+    try:
+        async with serve_gateway(settings, bus, **app_kwargs) as http:
+            yield Gateway(http, bus, root, settings)
+    finally:
+        await bus.stop()

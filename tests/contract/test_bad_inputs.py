@@ -18,7 +18,7 @@ import httpx
 import pytest
 from clauseflow_cli.main import app
 from clauseflow_contracts.events import Topic
-from test_gateway_api import Gateway, running_gateway
+from gateway_api_support import Gateway, running_gateway
 from typer.testing import CliRunner
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "bad_inputs"

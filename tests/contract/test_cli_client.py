@@ -15,9 +15,8 @@ from clauseflow_cli.client import GatewayClient
 from clauseflow_cli.main import app
 from clauseflow_cli.stack_state import StackState, write_state
 from clauseflow_cli.up_cmd import stack_layout
-from gateway_api_support import review_with_pending_redlines, submit_text
+from gateway_api_support import Gateway, review_with_pending_redlines, running_gateway, submit_text
 from rich.console import Console
-from test_gateway_api import Gateway, running_gateway
 from typer.testing import CliRunner
 
 

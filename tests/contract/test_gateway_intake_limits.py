@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import structlog
 from clauseflow_contracts.events import Topic
-from test_gateway_api import MAX_UPLOAD, Gateway, running_gateway
+from gateway_api_support import MAX_UPLOAD, Gateway, running_gateway
 
 CONTRACT = (
     "SUPPLY AGREEMENT\n\n1. Delivery\nThe Supplier shall deliver the Goods within 30 days.\n\n"

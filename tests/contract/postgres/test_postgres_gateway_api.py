@@ -1,6 +1,6 @@
 """The gateway's HTTP API with its read model in a real PostgreSQL database.
 
-Same contract as ``tests/contract/test_gateway_api.py`` (uvicorn on a free port, in-memory
+Same contract as ``tests/contract/test_gateway_*.py`` (uvicorn on a free port, in-memory
 bus, the test publishing what the orchestrator and workers would), but
 ``GATEWAY_DATABASE_URL`` points at PostgreSQL.
 """
