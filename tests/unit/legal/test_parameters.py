@@ -183,6 +183,52 @@ CASES += [
         "",
     ),
     ("终止后交接期为十日。", "transition_period", "period", 10, ""),
+    # months and years named by what they count ("calendar months", "Contract Years", "fiscal quarters")
+    (
+        "The Supplier warrants the Goods for a period of twenty-four (24) calendar months from delivery.",
+        "warranty_period",
+        "period",
+        720,
+        "",
+    ),
+    (
+        "This Agreement is extended for a further three (3) Contract Years unless either party objects.",
+        "renewal_term",
+        "period",
+        1095,
+        "",
+    ),
+    # a number joined to its unit as an adjective
+    (
+        "Either party may terminate for material breach that remains uncured after a 30-day cure period following written notice.",
+        "cure_period",
+        "period",
+        30,
+        "",
+    ),
+    (
+        "The Products carry a twenty-four (24)-month warranty from the date of shipment.",
+        "warranty_period",
+        "period",
+        720,
+        "",
+    ),
+    # the window of a notice not to renew, however it is called: "N before the end of the term"
+    (
+        "This Agreement shall be extended for successive two-year periods unless either party notifies the other not less than twelve (12) months before the end of the then-current term.",
+        "non_renewal_notice",
+        "period",
+        360,
+        "",
+    ),
+    (
+        "The term renews for successive periods of one year unless terminated by written notice given no later than nine months prior to the expiration of the current period.",
+        "non_renewal_notice",
+        "period",
+        270,
+        "",
+    ),
+    ("本合同期满后自动续约三年，任何一方不续约的，应于期满前六个月书面通知对方。", "non_renewal_notice", "period", 180, ""),
     (
         "The Buyer may settle invoices by bill of exchange with a tenor of one hundred and eighty (180) days.",
         "payment_term",
@@ -230,6 +276,18 @@ def test_numbers_that_measure_nothing_a_position_covers_are_left_alone(text: str
         for p in extract_parameters(text)
         if p.measure in {"warranty_period", "liability_cap", "ld_rate", "renewal_term"}
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Buyer shall notify any defect no later than thirty (30) days before the end of the Warranty Period.",
+        "The Tenant may end this Lease by giving six months' notice before the expiry of the fifth year.",
+        "质保期满前一个月，双方应共同检查设备。",
+    ],
+)
+def test_a_notice_before_the_end_of_something_that_does_not_renew_is_no_renewal_window(text: str) -> None:
+    assert not parameters_of(text, "non_renewal_notice")
 
 
 def test_a_spelled_number_is_not_a_multiple_for_the_x_in_its_spelling() -> None:

@@ -316,11 +316,21 @@ _UNIT_DAYS = {
     "calendar day": 1,
     "week": 7,
     "month": 30,
+    "quarter": 91,
     "year": 365,
 }
+# A number joined to its unit makes an adjective ("a 30-day cure period", "a twelve (12)-month term").
+# Words between a number and its unit that name which months or years are counted ("twelve (12)
+# calendar months", "three (3) consecutive Contract Years", "four fiscal quarters", "two Agreement
+# Years"): the length is the unit's.
+_PERIOD_QUALIFIER = (
+    r"(?:(?:consecutive|successive|full|complete|whole|calendar|contract|agreement|lease|fiscal|financial"
+    r"|program|programme)\s+){0,2}"
+)
 _EN_PERIOD = re.compile(
-    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?\s*"
-    r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|years?|hours?)\b",
+    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?(?:\s*-\s*|\s*)"
+    + _PERIOD_QUALIFIER
+    + r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|quarters?|years?|hours?)\b",
     re.I,
 )
 _ZH_PERIOD = re.compile(

@@ -191,15 +191,16 @@ def _long_warranty_period(ctx: ClauseContext, text: str) -> Period | None:
         if p.unit in {"month", "year"}
         and not re.search(PATTERNS["notice_word"], text[max(0, p.start - 30) : p.start], re.I)
     ]
-    warranty_terms = re.search(
-        PATTERNS["warranty_terms"],
-        text,
-        re.I,
-    )
+    terms = list(re.finditer(PATTERNS["warranty_terms"], text, re.I))
     if VETOES.applies("tax_warranty_period", ctx.domain == "sha_spa" and re.search(PATTERNS["tax"], text)):
-        warranty_terms = None
-    # two years is within the norm (and is 24.3 months counted in days)
-    long = periods[0] if periods and periods[0].months > 24.5 and warranty_terms else None
+        terms = []
+    # The period must be the warranty's own ("warranted for 36 months", "a five-year warranty"), not
+    # another length in the same sentence ("a refund pro-rated over a 5-year period"). Two years is
+    # within the norm (and is 24.3 months counted in days).
+    long = next(
+        (p for p in periods if p.months > 24.5 and any(_measures_warranty(text, t, p) for t in terms)),
+        None,
+    )
     if VETOES.applies(
         "statutory_leak_period",
         long
