@@ -27,6 +27,21 @@ CASES = [
     ("本合同设备的质保期为五年，自最终验收之日起计算。", "warranty_period", "period", 1825, ""),
     ("产品保修期为十八个月。", "warranty_period", "period", 540, ""),
     # caps as multiples of the fees, however stated
+    # the months whose fees make the cap, however they are looked back on
+    (
+        "Supplier's liability is limited to the lesser of USD 50,000 and the fees paid in the prior six months.",
+        "liability_cap",
+        "multiple",
+        0.5,
+        "",
+    ),
+    (
+        "Liability shall not exceed the fees paid in respect of the Services in the three months before the claim.",
+        "liability_cap",
+        "multiple",
+        0.25,
+        "",
+    ),
     (
         "The Provider's total liability shall not exceed fifty percent (50%) of the fees paid under this Agreement.",
         "liability_cap",

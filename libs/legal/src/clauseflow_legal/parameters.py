@@ -139,8 +139,15 @@ _OF_BASE_BEFORE_ZH = re.compile(_ZH_BASE + r"的?\s*$")
 # "the fees paid … in the twelve (12) months preceding the claim": a multiple of a year's fees.
 _FEES_IN_PERIOD = re.compile(
     r"(?:fees?|charges?|amounts?|sums?)\s+(?:actually\s+)?(?:paid|payable|received)(?:\s+or\s+payable)?"
-    r"[^.;]{0,80}?\b(?:in|during|for|over|within)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:period\s+of\s+)?",
+    r"[^.;]{0,80}?\b(?:in|during|for|over|within)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:period\s+of\s+)?"
+    # the period follows ("in respect of the Services in the twelve months": the second "in")
+    r"(?=(?:[\w()-]+\s+){0,4}(?:[\w()]+-)?(?:months?|years?|quarters?)\b)",
     re.I,
+)
+# Words that may stand between "the fees paid in" and the period: "the prior six months", "the
+# immediately preceding twelve (12) months", "the last 3 months".
+_LOOKING_BACK = re.compile(
+    r"(?:(?:the|prior|preceding|previous|last|immediately|most\s+recent|trailing)\s+)*", re.I
 )
 _ZH_FEES_IN_PERIOD = re.compile(r"(?:前|之前|此前|过去|最近)\s*(?=[\d" + ZH_NUMERALS + r"]+\s*个?月)")
 _EN_BASIS = re.compile(
@@ -225,7 +232,10 @@ def _numbers(sentence: str) -> list[_Number]:
             out.append(_Number("multiple", p.value / 100, p.start, of_base.end() if of_base else p.end))
         out.append(_Number("percent", p.value, p.start, p.end, per))
     for fees in _FEES_IN_PERIOD.finditer(sentence):
-        period = next((q for q in find_periods(sentence[fees.end() : fees.end() + 40]) if q.start < 6), None)
+        window = sentence[fees.end() : fees.end() + 60]
+        period = next(
+            (q for q in find_periods(window) if q.start < 6 or _LOOKING_BACK.fullmatch(window[: q.start])), None
+        )
         if period and period.unit in {"month", "year"}:
             at = fees.end() + period.start
             out.append(_Number("multiple", period.months / 12, fees.start(), at + period.end - period.start))
