@@ -56,6 +56,12 @@ def test_numbers_are_read_in_english_and_chinese() -> None:
         (2, "year"),
     ]
     assert [p.value for p in find_percents("seven and a half per cent (7.5%) and 百分之二十")] == [7.5, 20]
+    # formal Chinese restates numbers in figures; full-width signs
+    assert [(p.value, p.unit) for p in find_periods("质保期为三十六（36）个月，付款期限为十五(15)个工作日")] == [
+        (36, "month"),
+        (15, "business day"),
+    ]
+    assert [p.value for p in find_percents("合同价款的百分之三十（30%），违约金为10％")] == [30, 10]
     assert zh_to_number("伍拾万") == 500_000
     text = "Co. Ltd. shall pay. The Buyer shall accept; 甲方应付款。乙方应交货。"
     assert all(text[s.start : s.end] == s.text for s in split_sentences(text))

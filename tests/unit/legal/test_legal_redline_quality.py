@@ -353,10 +353,18 @@ def test_a_supplier_walking_away_is_answered_with_the_buyers_remedies_not_a_cont
 
 
 def test_a_clause_that_names_neither_party_gets_the_contracts_own_label_for_us() -> None:
-    clause = "乙方保证设备在正常使用条件下运行良好，质量保证期为三个月。"
+    clause = "乙方保证设备在正常使用条件下运行良好，维修或更换为唯一救济。"
     risk = {"risk_type": "warranty_or_sla_inadequate", "original_text": clause}
     _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="甲方（采购方）")
     assert "甲方" in proposed and "客户" not in proposed, proposed
+
+
+def test_a_short_chinese_warranty_period_is_lengthened_where_it_is_written() -> None:
+    # "十二（12）个月" is read as a period, so the edit checks out in place
+    clause = "乙方保证设备在正常使用条件下运行良好，质量保证期为三个月。"
+    risk = {"risk_type": "warranty_or_sla_inadequate", "original_text": clause}
+    _, proposed, _ = draft_redline(risk, clause, "zh-CN", our_party="甲方（采购方）")
+    assert proposed == "乙方保证设备在正常使用条件下运行良好，质量保证期为十二（12）个月。"
 
 
 def test_the_contractor_is_called_as_the_client_and_the_clause_call_it() -> None:

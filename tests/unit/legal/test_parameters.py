@@ -26,6 +26,7 @@ CASES = [
     ),
     ("本合同设备的质保期为五年，自最终验收之日起计算。", "warranty_period", "period", 1825, ""),
     ("产品保修期为十八个月。", "warranty_period", "period", 540, ""),
+    ("乙方对设备的质量保证期为三十六（36）个月，自验收合格之日起算。", "warranty_period", "period", 1080, ""),
     # caps as multiples of the fees, however stated
     # the months whose fees make the cap, however they are looked back on
     (

@@ -128,13 +128,14 @@ ACCEPTANCE_ZH = "买方在收到货物及全部随附单据后七个工作日内
                 "exclusively by the Customer, and the Consultant hereby assigns to the Customer",
             ).replace("requested by the Consultant", "requested by the Customer"),
         ),
-        # silence deemed acceptance: one word of negation
+        # silence deemed acceptance after a short window: the window lengthened to the playbook's
+        # inspection period, written as Chinese drafting writes it ("三十（30）日")
         (
             ACCEPTANCE_ZH,
             "deemed_acceptance_or_waiver",
             "买方",
             "zh-CN",
-            ACCEPTANCE_ZH.replace("视为", "不视为"),
+            ACCEPTANCE_ZH.replace("七个工作日", "三十（30）日"),
         ),
     ],
 )

@@ -333,8 +333,9 @@ _EN_PERIOD = re.compile(
     + r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|quarters?|years?|hours?)\b",
     re.I,
 )
+# Formal Chinese drafting restates a number in figures: "三十六（36）个月", "十五(15)个工作日".
 _ZH_PERIOD = re.compile(
-    r"(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*(?:个)?\s*"
+    r"(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*(?:[（(]\s*\d+(?:\.\d+)?\s*[）)])?\s*(?:个)?\s*"
     r"(?P<unit>个工作日|工作日|自然日|日历日|日|天|周|星期|个月|月|年|小时)"
 )
 _ZH_UNIT = {
@@ -406,7 +407,7 @@ def find_periods(text: str) -> list[Period]:
 _EN_PERCENT = re.compile(
     r"(?:(?P<words>"
     + EN_NUMBER_WORDS
-    + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)\s*\)?"
+    + r")\s*)?(?:[(（]\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|％|per\s*cent|percent)\s*[)）]?"
     r"|(?P<only_words>"
     + EN_NUMBER_WORDS
     + r")\s*(?:per\s*cent|percent)(?:\s*\(\s*(?P<num2>\d+(?:\.\d+)?)\s*%\s*\))?",
@@ -454,7 +455,19 @@ def find_percents(text: str) -> list[Percent]:
         if value is not None:
             value = value * {"百": 1.0, "千": 0.1, "万": 0.01}[m.group("base")]
             out.append(Percent(value, m.start(), m.end()))
-    return sorted(out, key=lambda p: p.start)
+    return _without_restatements(sorted(out, key=lambda p: p.start), text)
+
+
+def _without_restatements(percents: list[Percent], text: str) -> list[Percent]:
+    """One percentage for "百分之三十（30%）": the figures in brackets restate the words before them."""
+    kept: list[Percent] = []
+    for p in percents:
+        last = kept[-1] if kept else None
+        if last is not None and p.value == last.value and not text[last.end : p.start].strip(" （(\t"):
+            kept[-1] = Percent(last.value, last.start, p.end)
+            continue
+        kept.append(p)
+    return kept
 
 
 _CURRENCY = r"(?:USD|US\$|EUR|GBP|RMB|CNY|HKD|JPY|SGD|AUD|CHF|€|£|\$|¥|人民币|美元|欧元|英镑|港币|港元)"
