@@ -57,11 +57,14 @@ def test_numbers_are_read_in_english_and_chinese() -> None:
     ]
     assert [p.value for p in find_percents("seven and a half per cent (7.5%) and 百分之二十")] == [7.5, 20]
     # formal Chinese restates numbers in figures; full-width signs
-    assert [(p.value, p.unit) for p in find_periods("质保期为三十六（36）个月，付款期限为十五(15)个工作日")] == [
+    assert [
+        (p.value, p.unit) for p in find_periods("质保期为三十六（36）个月，付款期限为十五(15)个工作日")
+    ] == [
         (36, "month"),
         (15, "business day"),
     ]
     assert [p.value for p in find_percents("合同价款的百分之三十（30%），违约金为10％")] == [30, 10]
+    assert [p.value for p in find_percents("fifteen per cent. (15%) per annum. 5%. 5% more")] == [15, 5, 5]
     assert zh_to_number("伍拾万") == 500_000
     text = "Co. Ltd. shall pay. The Buyer shall accept; 甲方应付款。乙方应交货。"
     assert all(text[s.start : s.end] == s.text for s in split_sentences(text))

@@ -244,7 +244,13 @@ CASES += [
         270,
         "",
     ),
-    ("本合同期满后自动续约三年，任何一方不续约的，应于期满前六个月书面通知对方。", "non_renewal_notice", "period", 180, ""),
+    (
+        "本合同期满后自动续约三年，任何一方不续约的，应于期满前六个月书面通知对方。",
+        "non_renewal_notice",
+        "period",
+        180,
+        "",
+    ),
     (
         "The Buyer may settle invoices by bill of exchange with a tenor of one hundred and eighty (180) days.",
         "payment_term",

@@ -234,7 +234,8 @@ def _numbers(sentence: str) -> list[_Number]:
     for fees in _FEES_IN_PERIOD.finditer(sentence):
         window = sentence[fees.end() : fees.end() + 60]
         period = next(
-            (q for q in find_periods(window) if q.start < 6 or _LOOKING_BACK.fullmatch(window[: q.start])), None
+            (q for q in find_periods(window) if q.start < 6 or _LOOKING_BACK.fullmatch(window[: q.start])),
+            None,
         )
         if period and period.unit in {"month", "year"}:
             at = fees.end() + period.start

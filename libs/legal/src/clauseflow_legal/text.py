@@ -328,7 +328,9 @@ _PERIOD_QUALIFIER = (
     r"|program|programme)\s+){0,2}"
 )
 _EN_PERIOD = re.compile(
-    r"(?:(?P<words>" + EN_NUMBER_WORDS + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?(?:\s*-\s*|\s*)"
+    r"(?:(?P<words>"
+    + EN_NUMBER_WORDS
+    + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?(?:\s*-\s*|\s*)"
     + _PERIOD_QUALIFIER
     + r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|quarters?|years?|hours?)\b",
     re.I,
@@ -463,7 +465,8 @@ def _without_restatements(percents: list[Percent], text: str) -> list[Percent]:
     kept: list[Percent] = []
     for p in percents:
         last = kept[-1] if kept else None
-        if last is not None and p.value == last.value and not text[last.end : p.start].strip(" （(\t"):
+        restated = last is not None and text[last.end : p.start].strip(" \t.") in ("(", "（")
+        if last is not None and restated and p.value == last.value:
             kept[-1] = Percent(last.value, last.start, p.end)
             continue
         kept.append(p)
