@@ -10,6 +10,7 @@ from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -21,6 +22,7 @@ VETOES = Vetoes(
         "one_ground_given": "force majeure is the one ground for an extension; what is denied is another (extension_of_time)",
         "relief_for_any_party": '"either Party shall not be liable": the relief is for whichever side is hit',
         "we_are_relieved_too": "force majeure relieves us as well",
+        "accrued_payment_only": "force majeure does not excuse paying what already fell due: the market carve-out",
     },
 )
 
@@ -30,26 +32,9 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
     """Force majeure skewed for the counterparty (its own supply problems) or denied to us."""
     if not re.search(PATTERNS["force_majeure_named"], ctx.text + ctx.title, re.I):
         return []
-    for s, m in ctx.find(PATTERNS["own_sphere_events"]):
-        # listed as what is NOT force majeure: the market position, unless it goes further (below)
-        if VETOES.applies(
-            "listed_as_not_force_majeure",
-            re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I)
-            or re.search(PATTERNS["excluded_before"], s.text[max(0, m.start() - 60) : m.start()], re.I)
-            or re.search(PATTERNS["excluded_within"], m.group(0), re.I),
-        ):
-            continue
-        if ctx.parties.buy_side or not ctx.parties.known:
-            return [
-                WORDING.finding(
-                    ctx,
-                    "own_sphere_events",
-                    "force_majeure_unbalanced",
-                    "medium",
-                    span(s, m),
-                    matched=m.group(0),
-                )
-            ]
+    listed = _listed_own_events(ctx)
+    if listed:
+        return listed
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.。；]{{0,12}}(?:shall|will)\s+bear\s+(?:all|its\s+own|the\s+whole\s+of\s+(?:the|its))\s+(?:losses|costs|expenses)"
         rf"|(?:{ctx.us_rx})[^。；]{{0,6}}(?:应|须)?(?:自行|单独|独自)承担[^。；]{{0,20}}(?:损失|费用|成本)"
@@ -80,7 +65,155 @@ def force_majeure(ctx: ClauseContext) -> list[Finding]:
             return [
                 WORDING.finding(ctx, "no_relief_for_us", "force_majeure_unbalanced", "medium", span(s, m))
             ]
-    return _force_majeure_denied_to_us(ctx) or _payable_while_stopped(ctx)
+    return (
+        _force_majeure_denied_to_us(ctx)
+        or _external_events_excluded(ctx)
+        or _their_event_binds_us(ctx)
+        or _payable_while_stopped(ctx)
+    )
+
+
+def _units(ctx: ClauseContext) -> list[Sentence]:
+    """The clause's sentences, a sentence ending with a colon joined to the list items it opens
+    ("以下情形不属于不可抗力：（一）洪水；（二）干旱")."""
+    units: list[Sentence] = []
+    taken: set[int] = set()
+    for s in ctx.sentences:
+        if s.start in taken:
+            continue
+        items = ctx.list_items(s)
+        if items:
+            units.append(Sentence(ctx.text[s.start : items[-1].end], s.start))
+            taken.update(x.start for x in items)
+        else:
+            units.append(s)
+    return units
+
+
+def _excluded_spans(text: str) -> list[tuple[int, int]]:
+    """Where a sentence lists events taken OUT of force majeure: after "does not include" / "none of
+    the following shall constitute", or before "shall not be deemed Force Majeure" / "不视为不可抗力"."""
+    spans = [(m.end(), len(text)) for m in re.finditer(PATTERNS["excluded_list_after"], text, re.I)]
+    for m in re.finditer(PATTERNS["excluded_list_before"], text, re.I):
+        start = max(text.rfind(c, 0, m.start()) for c in ":：;；") + 1
+        spans.append((start, m.start()))
+    return spans
+
+
+def _carved_spans(text: str) -> list[tuple[int, int]]:
+    """Carve-outs inside a list ("strikes (other than of its own employees)"): to the bracket's close, else the end."""
+    spans = []
+    for m in re.finditer(PATTERNS["carved_out"], text, re.I):
+        inside = text.rfind("(", 0, m.start()) > text.rfind(")", 0, m.start())
+        close = text.find(")", m.end()) if inside else -1
+        spans.append((m.start(), close if close >= 0 else len(text)))
+    return spans
+
+
+def _event_item(text: str, m: re.Match[str]) -> tuple[str, int]:
+    """The list item an event opens, to the next separator ("increase in the cost" -> "increase in the
+    cost of energy or raw materials exceeding ten percent (10%) in any calendar quarter")."""
+    end = re.search(r"[,;，、；。]|以及|及|\s(?:and\s|or\s+(?:any|the|a|an)\s)", text[m.end() :])
+    stop = m.end() + (end.start() if end else len(text) - m.end())
+    item = re.sub(r"\s+", " ", text[m.start() : stop][:120]).strip(" .")
+    return item + ")" * max(0, item.count("(") - item.count(")")), stop
+
+
+def _within(pos: int, spans: list[tuple[int, int]]) -> bool:
+    return any(a <= pos < b for a, b in spans)
+
+
+def _named_side(ctx: ClauseContext, text: str) -> Side | None:
+    """The first side named in ``text`` that is us or them (not "the affected Party")."""
+    return next((x.side for x in ctx.parties.mentions(text) if x.side in ("us", "them")), None)
+
+
+_RISK = "force_majeure_unbalanced"
+
+
+def _listed_quote(
+    ctx: ClauseContext, first: tuple[Sentence, int] | None, events: list[str], sep: str
+) -> tuple[Sentence, str] | None:
+    """Where the first event of the lists read stands, and all the events read, for one finding."""
+    if first is None:
+        return None
+    s, pos = first
+    return span(s, pos), ("、" if ctx.zh else sep).join(events)
+
+
+def _listed_own_events(ctx: ClauseContext) -> list[Finding]:
+    """Every own-sphere event a force majeure list includes (its costs, the market, its suppliers, its
+    own workforce, plant or money), when the relief is the other side's: the events name it, or they
+    name no one and the other side is the one that performs."""
+    events: list[str] = []
+    first: tuple[Sentence, int] | None = None
+    for s in _units(ctx):
+        if not re.search(PATTERNS["relief_words"], s.text, re.I):
+            continue
+        out = _excluded_spans(s.text) + _carved_spans(s.text)
+        item_end = 0
+        for m in re.finditer(PATTERNS["listed_own_events"], s.text, re.I):
+            if m.start() < item_end:
+                continue  # the rest of an item already read ("自身员工罢工及其分包商…")
+            if VETOES.applies(
+                "listed_as_not_force_majeure",
+                _within(m.start(), out)
+                or re.search(_NOT_FORCE_MAJEURE, s.text[m.start() :], re.I)
+                or re.search(PATTERNS["excluded_before"], s.text[max(0, m.start() - 60) : m.start()], re.I)
+                or re.search(PATTERNS["excluded_within"], m.group(0), re.I),
+            ):
+                continue
+            named = _named_side(ctx, m.group(0))
+            if ctx.parties.ours(named) or not (
+                ctx.parties.theirs(named) or ctx.parties.pays or not ctx.parties.known
+            ):
+                continue
+            event, item_end = _event_item(s.text, m)
+            if event.lower() not in (e.lower() for e in events):
+                events.append(event)
+            first = first or (s, m.start())
+    if found := _listed_quote(ctx, first, events, "; "):
+        return [WORDING.finding(ctx, "own_sphere_events", _RISK, "medium", found[0], matched=found[1])]
+    return []
+
+
+def _external_events_excluded(ctx: ClauseContext) -> list[Finding]:
+    """Events nobody controls (flood, drought, epidemic, war, government action, extreme weather) listed
+    as NOT force majeure, when that leaves them with us: the list names us, or names no one and we perform."""
+    events: list[str] = []
+    first: tuple[Sentence, int] | None = None
+    for s in _units(ctx):
+        for a, b in _excluded_spans(s.text):
+            burdened = _burdened_by_exclusion(ctx, _named_side(ctx, s.text[a:b]))
+            if not ctx.parties.ours(burdened):
+                continue
+            for m in re.finditer(PATTERNS["listed_external_events"], s.text[a:b], re.I):
+                event = _event_item(s.text[a:b], m)[0]
+                if event.lower() not in (e.lower() for e in events):
+                    events.append(event)
+                first = first or (s, a + m.start())
+    if found := _listed_quote(ctx, first, events, ", "):
+        return [WORDING.finding(ctx, "external_excluded", _RISK, "medium", found[0], matched=found[1])]
+    return []
+
+
+def _their_event_binds_us(ctx: ClauseContext) -> list[Finding]:
+    """Force majeure that excuses the other side but never relieves us: "A Force Majeure Event affecting
+    the Seller shall not relieve the Buyer of its obligations to take and pay for the minimum quantities"."""
+    for s, m in ctx.find(PATTERNS["does_not_relieve"]):
+        if not re.search(PATTERNS["force_majeure_named"], s.text, re.I):
+            continue
+        if not ctx.parties.ours(_named_side(ctx, m.group("who") or m.group("who2") or "")):
+            continue
+        if VETOES.applies(
+            "accrued_payment_only",
+            re.search(PATTERNS["accrued_payment"], s.text[m.end() : m.end() + 80], re.I),
+        ):
+            continue
+        return [
+            WORDING.finding(ctx, "their_event_binds_us", "force_majeure_unbalanced", "medium", span(s, m))
+        ]
+    return []
 
 
 # "the Licensee's platform charges", "乙方的管理费": the party whose fee runs on is its payer.

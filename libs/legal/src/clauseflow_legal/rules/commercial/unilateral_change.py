@@ -23,6 +23,7 @@ VETOES = Vetoes(
         "own_policy_not_binding": "a party's own manual, rules or policies change our terms only once they bind us",
         "our_consent_needed": "the change needs our consent, so it is not unilateral",
         "increase_capped": "an indexed or capped yearly increase is the market norm, not a unilateral change",
+        "objective_index": "the figure follows an index the contract names (LME, a statistics office's PPI): no one's choice",
     },
 )
 
@@ -61,6 +62,14 @@ def _changes(ctx: ClauseContext) -> Iterator[tuple[Sentence, re.Match[str], bool
             yield s, m, True
 
 
+def _objective_index(text: str) -> bool:
+    """The figure follows an index the contract names, not one the other side picks."""
+    return bool(
+        re.search(PATTERNS["named_index"], text, re.I)
+        and not re.search(PATTERNS["index_of_its_choice"], text, re.I)
+    )
+
+
 def _changed_thing(phrase: str, zh: bool) -> str:
     """What a change phrase changes: its last object ("revised rates" -> "rates")."""
     if zh:
@@ -77,11 +86,11 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         named = ctx.parties.mentions(who)
         if not named or not ctx.parties.theirs(named[0].side):
             continue
-        if not re.search(
-            PATTERNS["payment_word"],
-            s.text,
-            re.I,
-        ):
+        # "Supplier's calculation shall be conclusive" says whose figure it is; the price it moves is said
+        # elsewhere in the clause
+        if not re.search(PATTERNS["payment_word"], ctx.text if m.group("who7") else s.text, re.I):
+            continue
+        if VETOES.applies("objective_index", _objective_index(s.text)):
             continue
         if VETOES.applies(
             "independent_determiner",
@@ -124,7 +133,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
     for s, m, announced in _changes(ctx):
         text = s.text
         nearby = _nearby(ctx, s)
-        by = m.groupdict().get("by")
+        by = next((v for k, v in m.groupdict().items() if k.startswith("by") and v), None)
         # "as varied by the Franchisor from time to time": the party after "by" makes the change
         named_by = ctx.parties.mentions(by) if by else []
         side = named_by[0].side if named_by else None if by else ctx.actor(s, m.start())
@@ -133,11 +142,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("change_balanced", re.search(_CHANGE_BALANCED, nearby, re.I)):
             continue
         # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
-        changed = (
-            m.group("pobj")
-            if m.groupdict().get("pobj")
-            else re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
-        )
+        pobj = m.groupdict().get("pobj") or m.groupdict().get("pobj2")
+        changed = pobj if pobj else re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
         if VETOES.applies(
             "own_policy_not_binding",
             re.search(_CHANGE_ZH_POLICY, changed) and not re.search(_BINDS_US_ZH, nearby),
@@ -155,6 +161,8 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
             if VETOES.applies("our_consent_needed", named and ctx.parties.ours(named[0].side)):
                 continue
         if VETOES.applies("increase_capped", re.search(_PRICE_INCREASE_CAPPED, text, re.I)):
+            continue
+        if VETOES.applies("objective_index", _objective_index(text)):
             continue
         posting = re.search(PATTERNS["posting"], text, re.I)
         # or the change is ours to carry out at our cost ("requiring the Franchisee to refit the Outlet at its own cost")
