@@ -22,6 +22,8 @@ VETOES = Vetoes(
         "both_may_choose": '"Equidata or Marketing Affiliate may choose arbitration": both may',
         "our_say_upstream": "we may take part in the upstream decision, or dispute it ourselves",
         "pursued_for_us": "the counterparty pursues the upstream dispute on our behalf",
+        "independent_decider": "an independent or jointly chosen expert or laboratory decides, no one side",
+        "referable": "we may still refer the determination to arbitration, the courts or the dispute clause",
     },
 )
 
@@ -40,6 +42,17 @@ def _binding_on_us(ctx: ClauseContext) -> str:
 def _our_say(ctx: ClauseContext) -> bool:
     """Whether the clause lets us take part in the upstream decision or dispute it ourselves."""
     for s, m in ctx.find(PATTERNS["our_say"]):
+        if re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I):
+            continue
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            return True
+    return False
+
+
+def _we_may_refer(ctx: ClauseContext) -> bool:
+    """Whether we (or either party) may still take a determination to arbitration, the courts or the
+    dispute clause: "provided that the Buyer may refer any disagreement to arbitration under Clause 18"."""
+    for s, m in ctx.find(PATTERNS["referable"]):
         if re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I):
             continue
         if not ctx.parties.theirs(ctx.actor(s, m.start())):
@@ -112,6 +125,12 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
         decider = None if re.search(PATTERNS["engineer"], head) else _decider(ctx, head)
         if VETOES.applies("our_own_agent", decider is not None and ctx.parties.ours(decider)):
             continue
+        if VETOES.applies(
+            "independent_decider", decider is None and ctx.has(PATTERNS["independent_decider"], head)
+        ):
+            continue
+        if VETOES.applies("referable", _we_may_refer(ctx)):
+            continue
         if (
             (decider is not None and ctx.parties.theirs(decider))
             or (decider is None and ms and ctx.parties.theirs(ms[-1].side))
@@ -125,6 +144,8 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                     ctx, "their_determination_final", "dispute_resolution_unbalanced", "medium", span(s, m)
                 )
             ]
+    if out := _one_sided_procedure(ctx):
+        return out
     for s, m in ctx.find(PATTERNS["adjudication_removed"]):
         return [
             WORDING.finding(
@@ -163,3 +184,37 @@ def _decider(ctx: ClauseContext, head: str) -> Side | None:
     ]
     sides = [x.side for m in found[-1:] for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
     return sides[0] if sides else None
+
+
+def _one_sided_procedure(ctx: ClauseContext) -> list[Finding]:
+    """The procedure is theirs: they alone appoint the tribunal, only they may start proceedings, or we must
+    first pay what they claim before we may bring any."""
+    for s, m in ctx.find(PATTERNS["tribunal_chosen"]):
+        who = m.group("who") or m.group("zwho") or ""
+        named = [x for x in ctx.parties.mentions(who) if x.side != "mutual"]
+        if (
+            named
+            and ctx.parties.theirs(named[0].side)
+            and not TWO_SUBJECTS.search(s.text[m.start() : m.end() + 30])
+        ):
+            return [
+                WORDING.finding(
+                    ctx, "tribunal_chosen_by_them", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    for s, m in ctx.find(PATTERNS["only_they_may_start"]):
+        named = [x for x in ctx.parties.mentions(m.group("who")) if x.side != "mutual"]
+        if named and ctx.parties.theirs(named[0].side):
+            return [
+                WORDING.finding(
+                    ctx, "only_they_may_start", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    for s, m in ctx.find(PATTERNS["pay_first"]):
+        if ctx.parties.ours(ctx.actor(s, m.start())):
+            return [
+                WORDING.finding(
+                    ctx, "pay_before_claiming", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    return []

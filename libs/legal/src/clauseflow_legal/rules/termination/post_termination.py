@@ -30,6 +30,7 @@ VETOES = Vetoes(
         "refund_given": "the same sentence gives the money back on some ending (a pro rata refund on the other side's breach)",
         "tied_to_one_sides_termination": "a forfeiture on one side's termination, of things other than stock or payments",
         "legal_retention_kept": "copies the law requires us to keep are excepted from destruction",
+        "short_wind_down": "a wind-down of six months or less after the end, not on every ending",
     },
 )
 
@@ -49,6 +50,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             or _goodwill_denied(ctx)
             or _forced_sale(ctx)
             or _forced_purchase(ctx)
+            or _performance_continued(ctx)
             or _forfeited_on_ending(ctx)
         )
         if out:
@@ -327,12 +329,21 @@ def _forced_sale(ctx: ClauseContext) -> list[Finding]:
     )
 
 
+def _buying_verb(m: re.Match[str]) -> int:
+    """Where the buying verb of a forced purchase stands: whoever buys is its subject ("根据甲方预测备料的在制品，
+    乙方应予全部回购" is bought by 乙方, though 甲方 forecast it)."""
+    verbs = list(re.finditer(r"购买|收购|回购|买下", m.group(0)))
+    return m.start() + verbs[-1].start() if verbs else m.start()
+
+
 def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
     """On the ending we must buy the other side's materials bought on our forecasts, or at a mark-up."""
     return _first_forfeiture(
         ctx,
         PATTERNS["forced_purchase"],
-        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
+        lambda s, m: (
+            ctx.parties.ours(ctx.actor(s, _buying_verb(m))) and bool(re.search(_ENDING, s.text, re.I))
+        ),
         (
             f"On expiry or termination {ctx.us} must buy {ctx.them}'s materials and stock bought on forecasts, ordered or not, or at a mark-up.",
             f"合同期满或终止时{ctx.us}须按预测（无论是否已下订单）或加价购买{ctx.them}的原材料和库存。",
@@ -346,3 +357,53 @@ def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
             "行业立场：仅回购已接受订单在约定采购周期内所需的材料，按成本价，且供方违约终止时不回购。",
         ),
     )
+
+
+# A wind-down after the end of up to six months is the market's transition assistance.
+_WIND_DOWN_DAYS = 6 * 31
+
+
+def _performance_continued(ctx: ClauseContext) -> list[Finding]:
+    """After the end we must go on performing at the other side's request: long, open-ended or on every ending."""
+    for s, m in ctx.find(PATTERNS["performance_continued"]):
+        text = s.text
+        if not re.search(PATTERNS["after_the_ending"], text, re.I):
+            continue
+        # the actor at its modal: "the Contractor shall, if so requested by the Company, continue"
+        modals = list(
+            re.finditer(r"\b(?:shall|must|will|agrees?\s+to|undertakes?\s+to)\b", text[: m.start()], re.I)
+        )
+        if not ctx.parties.ours(ctx.actor(s, modals[-1].start() if modals else m.start())):
+            continue
+        # asked by them: "if so requested by the Company", "at the Purchaser's election", "经甲方要求"
+        if not any(
+            ctx.parties.theirs(x.side)
+            for r in re.finditer(PATTERNS["at_their_request"], text, re.I)
+            for x in ctx.parties.mentions(text[max(0, r.start() - 25) : r.end() + 25])
+        ):
+            continue
+        periods = [p for p in find_periods(text) if p.unit in {"day", "week", "month", "year"}]
+        longest = max(periods, key=lambda p: p.days) if periods else None
+        if VETOES.applies(
+            "short_wind_down",
+            longest is not None
+            and longest.days <= _WIND_DOWN_DAYS
+            and not re.search(PATTERNS["any_ending"], text, re.I),
+        ):
+            continue
+        period = (
+            fmt_period(longest)
+            if longest
+            else ("不限" if ctx.language.startswith("zh") else "an open-ended time")
+        )
+        return [
+            WORDING.finding(
+                ctx,
+                "performance_continued",
+                "post_termination_obligations",
+                "medium",
+                span(s, m),
+                period=period,
+            )
+        ]
+    return []
