@@ -13,6 +13,7 @@ from clauseflow_legal.rules.commercial import (
     minimum_commitment,
     payment_terms,
     security_burden,
+    service_levels,
     unilateral_change,
     warranties,
 )
@@ -27,6 +28,7 @@ FAMILIES = (
     claim_time_bar,
     deemed_acceptance,
     warranties,
+    service_levels,
     force_majeure,
     # last: a clause's numbers against the playbook's market positions, yielding to the specific
     # rules above wherever one reports the same words

@@ -161,10 +161,9 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     out: list[Finding] = []
     for s, m in ctx.find(PATTERNS["pay_when_paid"]):
         payer = _payer(ctx, s, m.start())
-        # "All amounts payable to the Licensor shall be paid only if …": the payee names no payer
-        payee = re.search(
-            r"\b(?:payable|paid|due)\s+to\s+(?:the\s+)?(?P<who>[^,;.]{1,60})", s.text[: m.start()], re.I
-        )
+        # "All amounts payable to the Licensor shall be paid only if …": the payee names no payer;
+        # so do "Payment to the Contractor shall be made only after …" and "shall pay the Consultant … after"
+        payee = re.search(PATTERNS["payee_named"], s.text[: m.start()], re.I)
         payee_side = [x.side for x in ctx.parties.mentions(payee.group("who"))][:1] if payee else []
         if payee_side == ["them"]:
             continue

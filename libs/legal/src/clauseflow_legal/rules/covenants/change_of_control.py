@@ -52,6 +52,16 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                 who = ctx.parties.side_before(text, subj.start(), window=60)
             elif re.search(PATTERNS["chinese_char"], m.group(0)):
                 who = ctx.parties.side_before(text, m.start(), window=20)
+            elif re.match(PATTERNS["event_verb"], m.group(0), re.I):
+                # "if the Licensee is acquired by", "should Orbis merge with": the party just before it
+                who = ctx.parties.side_before(text, m.start(), window=30)
+        if (
+            who is not None
+            and not re.match(PATTERNS["named_change"], m.group(0), re.I)
+            and re.search(PATTERNS["event_allowed"], text, re.I)
+        ):
+            # "may assign without consent to a successor by merger": the event is let pass, not sanctioned
+            who = None
         if ctx.parties.ours(who) and re.search(_CALL_ON_SHARES, consequence.group(0), re.I):
             return [_call_on_our_shares(ctx, s, m)]
         if ctx.parties.ours(who):

@@ -54,6 +54,12 @@ def non_solicit(ctx: ClauseContext) -> list[Finding]:
         if adv and not re.search(PATTERNS["advertising_excepted"], text, re.I):
             overbroad.append(adv)
         periods = [p for p in find_periods(text) if p.unit in {"month", "year"}]
+        if not periods:
+            # the duration in the next sentence, naming the restriction: "This restriction applies ... for
+            # 24 months after it ends"
+            later = [x for x in ctx.sentences if x.start > s.start][:1]
+            if later and re.search(PATTERNS["restriction_named"], later[0].text, re.I):
+                periods = [p for p in find_periods(later[0].text) if p.unit in {"month", "year"}]
         if periods and periods[0].months > 12:
             overbroad.append(periods[0])
         if re.search(PATTERNS["affiliates"], text, re.I):

@@ -34,6 +34,12 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         side = ctx.actor(s, m.start())
+        by = re.match(PATTERNS["by_party"], s.text[m.end() :], re.I)
+        if by:
+            # "revocable at any time by the Licensor": the one who revokes is named after "by"
+            named = ctx.parties.mentions(s.text[m.end() + by.end() : m.end() + by.end() + 40])
+            if named and named[0].start == 0:
+                side = named[0].side
         # the licensor revokes; the licensee is the one barred from challenging
         barred = re.search(PATTERNS["challenge"], m.group(0), re.I) is not None
         # "Kaizen grants Velora a … licence, revocable at any time by Kaizen": the licence is the grantee's
@@ -52,6 +58,8 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
                     matched=m.group(0),
                 )
             )
+    if not out:
+        out = _ended_at_will(ctx)
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})(?:的|['’]s\s+)(?:关联(?:公司|方|企业)|Affiliates?)\s*(?:均)?(?:不得|无权|(?:may|shall|will)\s+not)\s*(?:使用|use)"
     ):
@@ -60,6 +68,27 @@ def _precarious_licence(ctx: ClauseContext) -> list[Finding]:
         )
         break
     return out
+
+
+def _ended_at_will(ctx: ClauseContext) -> list[Finding]:
+    """The other side may end or suspend our licence at will: "reserves the right to terminate the
+    license without cause", "which right may be suspended by the Provider at any time"."""
+    for s, m in ctx.find(PATTERNS["ended_at_will"]):
+        if not re.search(PATTERNS["at_will"], s.text, re.I) or re.search(PATTERNS["for_cause"], s.text, re.I):
+            continue
+        passive = m.groupdict().get("pverb")
+        side = ctx.actor(s, m.start("pverb") if passive else m.start())
+        if passive:
+            by = re.match(PATTERNS["by_party"], s.text[m.end() :], re.I)
+            named = ctx.parties.mentions(s.text[m.end() + by.end() : m.end() + by.end() + 40]) if by else []
+            side = named[0].side if named and named[0].start == 0 else None
+        if ctx.parties.theirs(side):
+            return [
+                WORDING.finding(
+                    ctx, "precarious", "license_scope_restrictive", "medium", span(s, m), matched=m.group(0)
+                )
+            ]
+    return []
 
 
 _LICENCE_LIMITS = (
