@@ -281,3 +281,24 @@ def test_a_name_spread_over_several_spaces_is_one_mention_of_the_whole_name() ->
         mention = parties.mentions(written)[0]
         assert (mention.side, mention.start, mention.end) == ("them", 0, len(written) - len(" shall"))
     assert parties.side_before("the fee is earned by Harrow   Bakeries upon payment", 40) == "them"
+
+
+# A group of parties the definitions name, in a deal where we are not the role the group's word suggests.
+_GROUP_CONTRACT = (
+    "SUBSCRIPTION AGREEMENT\nThis Agreement is made between:\n"
+    '(1) Tarn Ventures Fund II, L.P., a limited partnership registered in Jersey (the "Investor");\n'
+    '(2) Holloway HoldCo Limited, a company incorporated in England ("Holloway HoldCo").\n\n1. Definitions\n'
+    '"Warranties" means the statements in Schedule 3, and "Warrantors" means Holloway HoldCo and the Managers, jointly and severally;\n'
+    '"Group" means the Company and its subsidiaries;\n'
+    '"Investor Parties" means the Investor and its Affiliates;\n'
+)
+
+
+def test_a_group_the_definitions_make_of_our_party_is_ours() -> None:
+    names = party_names("Holloway HoldCo Limited", _GROUP_CONTRACT)
+    assert {"Warrantors", "Warrantor"} <= set(names.ours)
+    assert "Group" not in names.ours + names.theirs  # "the Company and its subsidiaries": no group of parties
+    assert "Investor Parties" not in names.ours + names.theirs  # "its Affiliates" is not a party's name
+    parties = contract_parties("Holloway HoldCo Limited", _GROUP_CONTRACT)
+    assert parties.mentions("Each of the Warrantors warrants")[0].side == "us"
+    assert parties.mentions("any claim against any Warrantor")[0].side == "us"

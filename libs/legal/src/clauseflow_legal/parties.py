@@ -426,6 +426,10 @@ def infer_parties(
             our_roles += tuple(r for r in roles if r not in our_roles)
         elif not roles:
             our_names += tuple(n for n in names_in(alias) if n not in our_names)
+        elif not any(r in OPPOSITE.get(o, ()) for r in roles for o in our_roles) and alias not in our_names:
+            # a term the contract gives our side that reads as another role ('"Warrantors" means Founder
+            # HoldCo and the Founders' while we are the majority): the contract's name for us, not that role
+            our_names += (alias,)
     their_roles: list[str] = []
     their_names: list[str] = []
     for other in other_parties or []:

@@ -374,4 +374,54 @@ def party_names(our_party: str, text: str) -> PartyNames:
     both = {n.casefold() for n in ours} & {n.casefold() for n in theirs}
     ours = [n for n in dict.fromkeys(ours) if n.casefold() not in both]
     theirs = [n for n in dict.fromkeys(theirs) if n.casefold() not in both]
+    group_ours, group_theirs = _group_terms(text, ours, theirs)
+    ours += [n for n in group_ours if n not in ours]
+    theirs += [n for n in group_theirs if n not in theirs]
     return PartyNames(tuple(ours), tuple(theirs))
+
+
+# A term the definitions give a group of parties: '"Warrantors" means Founder HoldCo and the Founders,
+# jointly and severally', '"Sellers" means each of A and B', '"Obligors" means the Borrower and the
+# Guarantor'. The clauses then speak of the group ("Each of the Warrantors warrants"), which is the side
+# of the parties it names.
+_GROUP_TERM = re.compile(
+    r"[\"“](?P<term>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})[\"”]\s+(?:means|shall\s+mean|refers\s+to)\s+"
+    r"(?P<body>[^.;:()\"“”]{1,160})"
+)
+_GROUP_TAIL = re.compile(
+    r",?\s*(?:jointly|severally|each\s+of\s+whom|together|collectively|and\s+each\s+of\s+them)\b.*$",
+    re.I | re.S,
+)
+_GROUP_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|\band/or\b|\band\b|\bor\b)\s*")
+_GROUP_LEAD = re.compile(r"^(?:each\s+of\s+|any\s+of\s+|all\s+of\s+)?(?:the\s+)?", re.I)
+_NAME_LIKE = re.compile(r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}")
+
+
+def _group_terms(text: str, ours: list[str], theirs: list[str]) -> tuple[list[str], list[str]]:
+    """Terms the definitions give to a group made only of parties' names: ours when it names our party
+    and not the counterparty's, theirs the other way round. A body that is not a list of names ("the
+    Company and its subsidiaries", "any person which Controls ...") defines no group of parties."""
+
+    def named(piece: str, names: list[str]) -> bool:
+        folded = piece.casefold()
+        return any(folded in (n.casefold(), n.casefold() + "s") for n in names if n)
+
+    group_ours: list[str] = []
+    group_theirs: list[str] = []
+    for m in _GROUP_TERM.finditer(text[:60_000]):
+        body = _GROUP_TAIL.sub("", m.group("body")).strip()
+        pieces = [_GROUP_LEAD.sub("", p).strip() for p in _GROUP_JOIN.split(body) if p.strip()]
+        if len(pieces) < 2 or not all(_NAME_LIKE.fullmatch(p) for p in pieces):
+            continue
+        term = m.group("term")
+        if named(term, ours) or named(term, theirs):
+            continue
+        has_ours = any(named(p, ours) for p in pieces)
+        has_theirs = any(named(p, theirs) for p in pieces)
+        # "each of the Warrantors" and "any Warrantor": the singular names one member of the group
+        forms = [term, term[:-1]] if term.endswith("s") and len(term) > 4 else [term]
+        if has_ours and not has_theirs:
+            group_ours += forms
+        elif has_theirs and not has_ours:
+            group_theirs += forms
+    return group_ours, group_theirs

@@ -166,6 +166,33 @@ def _absolute_promise(text: str) -> re.Match[str] | None:
 
 
 _EVERY_PURPOSE = PATTERNS.compiled("every_purpose")
+_BEYOND_CONTROL = PATTERNS.compiled("beyond_control")
+_KNOWLEDGE_REGARDLESS = PATTERNS.compiled("knowledge_regardless")
+_REPEATED_EVERY_DAY = PATTERNS.compiled("repeated_every_day")
+_DELIVERABLE_SHALL = PATTERNS.compiled("deliverable_shall")
+
+
+def _beyond_our_control(ctx: ClauseContext, text: str) -> re.Match[str] | None:
+    """A promise no diligence can keep: accuracy "in every respect", facts that "will arise", forecasts
+    "achievable", performance beyond the design basis, results in the other side's business; the warranty
+    answering whether or not we knew; or warranties true on every later day."""
+    found = _BEYOND_CONTROL.search(text) or _REPEATED_EVERY_DAY.search(text)
+    if found:
+        return found
+    for m in _KNOWLEDGE_REGARDLESS.finditer(text):
+        whose = next((g for g in m.groups() if g), "")
+        named = ctx.parties.mentions(whose)
+        side: Side | None
+        if named:  # "whether or not the Buyer was aware": the buyer's knowledge
+            side = named[0].side
+        elif whose:  # "whether or not such fact is within the knowledge of the Vendor": the words after
+            after = ctx.parties.mentions(text[m.end() : m.end() + 40])
+            side = after[0].side if after and after[0].start <= 12 else None
+        else:  # "the Vendor shall be deemed to know", "the Buyer ought to have known"
+            side = ctx.parties.side_before(text, m.start(), window=80)
+        if not ctx.parties.theirs(side):
+            return m
+    return None
 
 
 def _every_purpose_of_them(ctx: ClauseContext, text: str) -> re.Match[str] | None:
@@ -227,8 +254,10 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
             continue
         if VETOES.applies("recital", _RECITAL.match(text)):
             continue
-        strict = _absolute_promise(text) or _every_purpose_of_them(ctx, text)
-        if VETOES.applies("disclaimer", strict and _disclaimed_before(text, strict.start())):
+        strict = (
+            _absolute_promise(text) or _every_purpose_of_them(ctx, text) or _beyond_our_control(ctx, text)
+        )
+        if VETOES.applies("disclaimer", strict and _disclaimed_before(text, strict.end())):
             continue
         if VETOES.applies("equity_exception", strict and _EQUITY_EXCEPTION.match(text[strict.start() :])):
             strict = None
@@ -268,7 +297,40 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
-    return out
+    return out or _deliverable_beyond_design(ctx)
+
+
+def _deliverable_beyond_design(ctx: ClauseContext) -> list[Finding]:
+    """What we deliver must perform beyond its design basis, said of the deliverable with no "warrants"
+    ("the Works shall meet the Performance Guarantees under every condition at the Site"; 设备应在任何运行
+    工况下均达到): a warranty by the side that supplies it."""
+    if not ctx.parties.supplies:
+        return []
+    for s, m in ctx.find(_DELIVERABLE_SHALL.pattern):
+        side = ctx.actor(s, m.start())
+        if side is not None and not ctx.parties.ours(side):
+            continue
+        beyond = _BEYOND_CONTROL.search(s.text)
+        if beyond is None:
+            continue
+        return [
+            Finding(
+                "warranty_excessive",
+                "high",
+                span(s, beyond.start()),
+                ctx.t(
+                    f"{ctx.us} gives "
+                    + WORDING.t(ctx, "absolute_guarantee", matched=beyond.group(0))
+                    + ", beyond reasonable skill and care and conformity with the specification.",
+                    f"{ctx.us}作出"
+                    + WORDING.t(ctx, "absolute_guarantee", matched=beyond.group(0))
+                    + "，超出合理技能与谨慎及符合约定规格的标准。",
+                ),
+                WORDING.t(ctx, "excessive_why"),
+                WORDING.t(ctx, "excessive_market"),
+            )
+        ]
+    return []
 
 
 def _short_warranty_given_to_us(ctx: ClauseContext) -> list[Finding]:

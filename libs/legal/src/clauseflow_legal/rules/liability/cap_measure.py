@@ -28,6 +28,12 @@ def liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
         ms = ctx.parties.mentions(text[m.end() : m.end() + 80])
         if ms and ms[0].start < 5:
             return ms[0].side
+    m = re.search(PATTERNS["liability_owed_to"], text)
+    if m:
+        # "承包人对分包人的赔偿责任", "受托方对委托方承担的全部责任": the party before 对 owes it
+        side = ctx.parties.side_before(text, m.start(), window=40)
+        if side is not None:
+            return side
     m = re.search(PATTERNS["liability_named"], text, re.I)
     if m:
         side = ctx.parties.side_before(text, m.start(), window=70)

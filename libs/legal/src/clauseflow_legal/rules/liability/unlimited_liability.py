@@ -45,6 +45,28 @@ _PENALTY_SUBJECT = rf"liquidated\s+damages|delay\s+damages|penalt|{PENALTY_ZH}"
 _NOT_A_CEILING = PATTERNS.compiled("not_a_ceiling")
 
 
+_MARKET_ITEM = PATTERNS.compiled("market_item")
+
+
+def _market_items_only(carved: str) -> bool:
+    """Whether every item a carve-out lists is one the market leaves uncapped (fraud, wilful misconduct,
+    death and personal injury, confidentiality, infringement, data protection)."""
+    items = [i for i in re.split(PATTERNS["carve_item_separator"], carved, flags=re.I) if re.search(r"\w", i)]
+    return bool(items) and all(_MARKET_ITEM.search(i) for i in items)
+
+
+def _carved_out_side(ctx: ClauseContext, carved: str) -> Side | None:
+    """Whose liability a carve-out leaves unlimited when no actor is read: the one side it names ("any
+    act or omission of any Warrantor"), or in a share deal the seller's for claims under its warranties
+    or indemnities ("any claim under the Title Warranties or the Tax Covenant")."""
+    sides = ctx.parties.sides_in(carved) - {"mutual", "other"}
+    if len(sides) == 1:
+        return next(iter(sides))
+    if not sides and ctx.domain == "sha_spa" and re.search(PATTERNS["warrantor_claims"], carved):
+        return "us" if ctx.parties.is_role("seller") else None
+    return None
+
+
 def unlimited_liability(ctx: ClauseContext) -> list[Finding]:
     """Our liability stated to have no ceiling: "without limit", "no limitation shall apply to
     the Supplier", "liable for all losses of whatever nature", "不受任何金额限制", "承担全部赔偿责任，
@@ -78,6 +100,10 @@ def unlimited_liability(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("within_the_cap", explicit is None and _a_cap_may_cover_us(ctx, s)):
             continue
         if VETOES.applies(
+            "standard_carve_out", explicit is not None and _market_items_only(text[explicit.end() :])
+        ):
+            continue
+        if VETOES.applies(
             "standard_carve_out",
             re.search(STANDARD_CARVE, text, re.I)
             and not broad
@@ -107,6 +133,8 @@ def unlimited_liability(ctx: ClauseContext) -> list[Finding]:
                 side = ms[0].side if ms else None
             if side is None:
                 side = ctx.actor(s, verb.start() if verb else anchor.start())
+        if side is None:
+            side = _carved_out_side(ctx, text[anchor.start() :])
         if not ctx.parties.ours(side):
             continue
         out.append(
