@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.positions import market_positions
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 
@@ -29,7 +30,12 @@ def founder_points(ctx: ClauseContext) -> list[Finding]:
     """The founder-side findings of one clause."""
     if not founder_side(ctx):
         return []
-    return _full_ratchet(ctx) + _shares_for_nothing(ctx) + _exclusions_at_their_discretion(ctx)
+    return (
+        _full_ratchet(ctx)
+        + _shares_for_nothing(ctx)
+        + _exclusions_at_their_discretion(ctx)
+        + _redemption_premium(ctx)
+    )
 
 
 def _full_ratchet(ctx: ClauseContext) -> list[Finding]:
@@ -71,6 +77,59 @@ def _exclusions_at_their_discretion(ctx: ClauseContext) -> list[Finding]:
         return [
             WORDING.finding(
                 ctx, "exclusions_at_their_discretion", "sha_dilution_pre_emption", "high", span(s, m)
+            )
+        ]
+    return []
+
+
+def _redemption_premium(ctx: ClauseContext) -> list[Finding]:
+    """A put or redemption against us (or the company) at a yearly return above the playbook's position."""
+    position = next(
+        (
+            p
+            for p in market_positions(ctx.domain, str(ctx.metadata.get("contract_title") or "")).get(
+                "redemption_return", []
+            )
+            if "investor" not in p.perspective
+        ),
+        None,
+    )
+    if position is None:
+        return []
+    for s, m in ctx.find(PATTERNS["put_or_redemption"]):
+        who = next((g for g in m.groups() if g), "")
+        named = ctx.parties.mentions(who)
+        ours = any(ctx.parties.ours(n.side) for n in named)
+        company = re.search(r"\bCompany\b|公司|目标公司", who) is not None
+        if not (ours or company):
+            continue
+        # the rate may stand in the sentence or the next one ("…回购。回购价格为投资款加年化12%")
+        window = ctx.text[s.start : s.end + 240]
+        rate = re.search(PATTERNS["yearly_rate"], window, re.I)
+        if rate is None:
+            continue
+        value = float(next(g for g in rate.groups() if g))
+        compound = re.search(PATTERNS["compounded"], window, re.I) is not None or bool(
+            rate.groupdict().get("fc")
+        )
+        guarantee = re.search(PATTERNS["personal_guarantee"], window, re.I) is not None and ours
+        limit = position.standard if compound else position.walk_away
+        if value <= limit and not (guarantee and value > position.standard):
+            continue
+        level = "high" if ours and (value >= limit * 1.25 or guarantee or compound) else "medium"
+        return [
+            WORDING.finding(
+                ctx,
+                "redemption_premium",
+                "liquidated_damages_excessive",
+                level,
+                span(s, m),
+                obligor=ctx.us if ours else ("the Company" if not ctx.zh else "公司"),
+                rate=value,
+                compound=", compounded" if compound else "",
+                compound_zh="（复利）" if compound else "",
+                guarantee=", personally guaranteed" if guarantee else "",
+                guarantee_zh="，并由个人承担连带责任" if guarantee else "",
             )
         ]
     return []

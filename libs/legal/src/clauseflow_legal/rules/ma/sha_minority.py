@@ -16,7 +16,14 @@ from clauseflow_legal.rules.ma.minority_thresholds import holding_percent
 from clauseflow_legal.rules.registry import rule
 
 
-@rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
+@rule(
+    reports={
+        "sha_dilution_pre_emption",
+        "sha_exit_rights_unfavourable",
+        "sha_governance_weak",
+        "liquidated_damages_excessive",
+    }
+)
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
     """Weak governance, exit and dilution protection for a minority investor."""
     if not _a_minority(ctx):
