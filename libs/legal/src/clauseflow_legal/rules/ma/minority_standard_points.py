@@ -46,7 +46,14 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             rf"(?:matters?|decisions?|resolutions?|actions?)\b[^.;]{{0,120}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:only|alone)\b"
             rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,80}}?\bfor\s+(?:the\s+)?(?:{ctx.them_rx})\s+alone\b"
             rf"|(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)\b[^.;]{{0,60}}?(?:matter|decision|resolution)"
-            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)",
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)"
+            # "The matters in Clause 9.1 are reserved to the Investor alone and shall not require the
+            # approval or consent of Founder HoldCo" (active form; own phrasings "are reserved to
+            # Lakeside exclusively", "do not require any vote of the Founders"); Chinese "保留事项由投资方
+            # 单独决定，无需创始股东同意", "上述事项仅需投资方书面同意".
+            rf"|(?:matters?|decisions?|resolutions?|actions?)\b(?:[^.;]|\.(?=\d)){{0,80}}?\b(?:reserved|left|belong\w*)\s+(?:solely\s+)?to\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:alone|only|exclusively|solely)\b"
+            rf"|(?:matters?|decisions?|resolutions?|actions?)\b(?:[^.;]|\.(?=\d)){{0,160}}?\b(?:shall|will|do(?:es)?)\s+not\s+require\s+(?:the\s+|any\s+)?(?:\w+\s+){{0,2}}?(?:approval|consent|sanction|vote)\s+(?:or\s+(?:approval|consent|sanction)\s+)?of\s+(?:the\s+)?(?:{ctx.us_rx})"
+            rf"|(?:保留事项|重大事项|下列事项|上述事项)[^。]{{0,80}}?(?:由(?:{ctx.them_rx})(?:单独|自行|独立)决定|仅需(?:经)?(?:{ctx.them_rx})(?:书面)?(?:同意|批准)|无需(?:经)?(?:{ctx.us_rx})(?:书面)?(?:同意|批准))",
             "Reserved matters are decided by the other shareholder alone, without our consent.",
             "保留事项由对方股东单独决定，无需我方同意。",
         ),
