@@ -63,6 +63,15 @@ TWO_SUBJECTS = re.compile(
     r"(?:\s+[A-Z][\w.&'’-]*)*\s+(?:may|can|shall|is\s+entitled|are\s+entitled)\b[^.;]*$"
 )
 # "… shall entitle the Franchisor to terminate": the party entitled performs the verb, not the subject.
+# A promise made to another party, whose content follows "that": "Founder HoldCo undertakes to the
+# Investor and the Company that it shall not compete", "the Seller covenants with the Buyer that it
+# will not", "each Guarantor agrees with the Lender that he shall". The promisor (before the verb)
+# acts; the promisee named after "to"/"with" is not the subject of the modal that follows.
+_PROMISE_TO_THAT = re.compile(
+    r"\b(?:undertak(?:es|e)|covenants?|agrees?|warrants?|promises?)\s+(?:with|to|in\s+favour\s+of)\s+"
+    r"[^.;]{1,160}?\bthat\s+(?:it|he|she|they|each\s+of\s+them)\b",
+    re.I,
+)
 _ENABLED = re.compile(
     r"\b(?:entitl(?:e|es|ing)|allow(?:s|ing)?|permit(?:s|ting)?|enabl(?:e|es|ing)|authori[sz](?:e|es|ing))\s+"
     r"(?P<who>[^,;.]{1,60}?)\s+to\s+$",
@@ -270,6 +279,11 @@ class ClauseContext:
                 if seg_start <= 0:
                     break
                 seg_start = max(text.rfind(p, 0, seg_start - 1) for p in "，,；;：:") + 1
+        promise = next(reversed(list(_PROMISE_TO_THAT.finditer(text, max(0, pos - 500), pos))), None)
+        if promise is not None and not self.parties.mentions(text[promise.end() : pos]):
+            side = self.parties.side_before(text, promise.start())
+            if side is not None:
+                return side
         enabled = _ENABLED.search(text, max(0, pos - 80), pos)
         if enabled:
             ms = self.parties.mentions(enabled.group("who"))

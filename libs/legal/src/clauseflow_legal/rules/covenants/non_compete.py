@@ -51,7 +51,13 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             continue
         if VETOES.applies(
             "non_solicit_not_compete",
-            re.search(PATTERNS["solicit_word"], text[m.start() : m.end() + 40], re.I)
+            # from the restrained act on: a capacity listed before it ("as partner, consultant,
+            # employee or otherwise, be engaged in") is not a promise about employees
+            re.search(
+                PATTERNS["solicit_word"],
+                text[(m.start("act") if m.groupdict().get("act") else m.start()) : m.end() + 40],
+                re.I,
+            )
             and not re.search(PATTERNS["compete_word"], text, re.I),
         ):
             continue

@@ -25,7 +25,7 @@ VETOES = Vetoes(
 def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
     """Warranties not repeated at Completion; buyer-protective conditions waivable by the seller."""
     if not we_buy(ctx):
-        return []
+        return _their_discretion(ctx)
     out: list[Finding] = []
     for s, _m in ctx.find(PATTERNS["not_repeated"]):
         if re.search(PATTERNS["warranty_word"], s.text, re.I):
@@ -58,3 +58,30 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
         out.append(WORDING.finding(ctx, "seller_waives", "ma_conditions_precedent_gap", "medium", span(s, m)))
         break
     return out
+
+
+def _their_discretion(ctx: ClauseContext) -> list[Finding]:
+    """For the side that sells or issues: a condition the other side alone judges is a free option to walk away."""
+    # a share deal only: an underwriter's or agent's market-out "in the opinion of the Agent" is its trade's norm
+    if (
+        ctx.domain != "sha_spa"
+        or ctx.parties.is_role("investor", "buyer")
+        or not ctx.parties.known
+        or not ctx.has(PATTERNS["conditions_word"])
+    ):
+        return []
+    them = ctx.them_rx
+    # who judges: the other side itself, in English or Chinese
+    judged_by_them = (
+        rf"(?:{them})\s+(?:having\s+)?(?:completed|carried\s+out|conducted|been\s+satisfied\s+with)\s+(?:its|their)\b[^.;]{{0,100}}?due\s+diligence[^.;]{{0,80}}?(?:to\s+its\s+(?:sole\s+|absolute\s+|complete\s+)?satisfaction|satisfactory\s+to\s+it)",
+        rf"due\s+diligence[^.;]{{0,120}}?(?:satisfactory\s+to|to\s+the\s+(?:sole\s+|absolute\s+)?satisfaction\s+of)\s+(?:the\s+)?(?:{them})",
+        rf"in\s+the\s+(?:sole\s+|absolute\s+)?(?:opinion|judge?ment|discretion)\s+of\s+(?:the\s+)?(?:{them})",
+        rf"(?:{them})(?:'s|’s)?\s+investment\s+committee",
+        rf"(?:{them})[^。；]{{0,12}}(?:完成|已完成)[^。；]{{0,30}}尽职调查[^。；]{{0,20}}(?:满意|认可)",
+        rf"尽职调查[^。；]{{0,30}}(?:令|使|经)(?:{them})(?:满意|认可)",
+        rf"(?:{them})[^。；]{{0,6}}投资决策委员会[^。；]{{0,10}}(?:批准|通过|同意)",
+    )
+    hit = next(ctx.find("|".join(judged_by_them)), None)
+    if hit is None:
+        return []
+    return [WORDING.finding(ctx, "their_discretion", "ma_conditions_precedent_gap", "medium", span(*hit))]

@@ -46,7 +46,14 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             rf"(?:matters?|decisions?|resolutions?|actions?)\b[^.;]{{0,120}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:only|alone)\b"
             rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,80}}?\bfor\s+(?:the\s+)?(?:{ctx.them_rx})\s+alone\b"
             rf"|(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)\b[^.;]{{0,60}}?(?:matter|decision|resolution)"
-            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)",
+            rf"|(?:matters?|decisions?|resolutions?)\b[^.;]{{0,160}}?(?:consent|approval|sanction)\s+of\s+(?:the\s+)?(?:{ctx.us_rx})\s+(?:shall\s+not\s+be|is\s+not|will\s+not\s+be)\s+(?:required|needed|necessary)"
+            # "The matters in Clause 9.1 are reserved to the Investor alone and shall not require the
+            # approval or consent of Founder HoldCo" (active form; own phrasings "are reserved to
+            # Lakeside exclusively", "do not require any vote of the Founders"); Chinese "保留事项由投资方
+            # 单独决定，无需创始股东同意", "上述事项仅需投资方书面同意".
+            rf"|(?:matters?|decisions?|resolutions?|actions?)\b(?:[^.;]|\.(?=\d)){{0,80}}?\b(?:reserved|left|belong\w*)\s+(?:solely\s+)?to\s+(?:the\s+)?(?:{ctx.them_rx})\s+(?:alone|only|exclusively|solely)\b"
+            rf"|(?:matters?|decisions?|resolutions?|actions?)\b(?:[^.;]|\.(?=\d)){{0,160}}?\b(?:shall|will|do(?:es)?)\s+not\s+require\s+(?:the\s+|any\s+)?(?:\w+\s+){{0,2}}?(?:approval|consent|sanction|vote)\s+(?:or\s+(?:approval|consent|sanction)\s+)?of\s+(?:the\s+)?(?:{ctx.us_rx})"
+            rf"|(?:保留事项|重大事项|下列事项|上述事项)[^。]{{0,80}}?(?:由(?:{ctx.them_rx})(?:单独|自行|独立)决定|仅需(?:经)?(?:{ctx.them_rx})(?:书面)?(?:同意|批准)|无需(?:经)?(?:{ctx.us_rx})(?:书面)?(?:同意|批准))",
             "Reserved matters are decided by the other shareholder alone, without our consent.",
             "保留事项由对方股东单独决定，无需我方同意。",
         ),
@@ -154,8 +161,10 @@ def _minority_checks(ctx: ClauseContext) -> tuple[tuple[str, str, str, str], ...
             # VALENCETECHNOLOGYINC_02_14_2003-EX-10-JOINT_VENTURE_CONTRACT.txt, there a ground to
             # terminate) and "does not pay its share of a capital call". In those contracts the others
             # just make up the shortfall, with no punitive price: so the price stays required.
-            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with)[^.;]{0,60}?\b(?:call|contribution|subscription|funding)s?\b"
-            r".{0,200}?(?:dilut|(?:issu|allot|subscri|convert)\w*[^.;]{0,80}?(?:discount|nominal|par\b|\d{1,2}\s?%\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?)"
+            # "If Founder HoldCo fails to provide its proportion in full, ... the Shares ... shall be
+            # issued at fifty per cent. (50%) of the price specified in the Funding Call" (own).
+            r"(?:fails?|failure|does\s+not|do\s+not)\s+(?:to\s+)?(?:fund|subscribe|contribute|meet|pay|make|satisfy|comply\s+with|provide)[^.;]{0,60}?\b(?:call|contribution|subscription|funding|proportion|pro\s+rata\s+share)s?\b"
+            r".{0,200}?(?:dilut|(?:issu|allot|subscri|convert)\w*(?:[^.;]|(?<=cent)\.){0,80}?(?:discount|nominal|par\b|\d{1,2}\s?%\)?\s+of\s+the)[^.;]{0,40}?(?:value|price|net\s+asset)?)"
             r"|未(?:按期|按时|足额|如期)?(?:缴纳|缴付|实缴|出资|认缴|履行出资)[^。]{0,120}?(?:稀释|(?:增资|认购|发行|转股)[^。；]{0,30}?(?:折价|面值))",
             "Failure to fund triggers punitive dilution.",
             "未出资将触发惩罚性稀释。",
@@ -196,7 +205,7 @@ def standard_minority_points(ctx: ClauseContext) -> list[Finding]:
 # at the least, commonly 20 business days.
 _WINDOW = re.compile(
     r"(?:accept\w*|take\s+up|subscribe)\b[^.;]{0,80}?\b(?:within|for|of)\s+(?P<n>\d{1,2}|[a-z]+)(?:\s*\(\d{1,2}\))?\s+(?P<business>business\s+|working\s+)?days?\b"
-    r"|open\s+for\s+acceptance\s+(?:for|during)\s+(?P<n2>\d{1,2}|[a-z]+)(?:\s*\(\d{1,2}\))?\s+(?P<business2>business\s+|working\s+)?days?\b",
+    r"|open\s+(?:for\s+acceptance\s+)?(?:for|during)\s+(?:a\s+period\s+of\s+)?(?P<n2>\d{1,2}|[a-z]+)(?:\s*\(\d{1,2}\))?\s+(?P<business2>business\s+|working\s+)?days?\b",
     re.I,
 )
 
@@ -206,7 +215,10 @@ def _short_acceptance_window(ctx: ClauseContext, *, reported: list[Finding]) -> 
     if not ctx.has(_NEW_ISSUE) or any(f.risk_type == "sha_dilution_pre_emption" for f in reported):
         return []
     for s, m in ctx.find(_WINDOW.pattern):
-        if not re.search(_NEW_ISSUE_EN, s.text, re.I):
+        # the offer of a pre-emption clause: "The offer shall remain open for five Business Days"
+        if not re.search(_NEW_ISSUE_EN, s.text, re.I) and not (
+            re.search(r"\boffer", s.text, re.I) and re.search(_NEW_ISSUE_EN, ctx.text, re.I)
+        ):
             continue
         raw = m.group("n") or m.group("n2") or ""
         days = float(raw) if raw.isdigit() else words_to_number(raw)

@@ -175,7 +175,19 @@ def _unsecured_prepayment(ctx: ClauseContext) -> list[Finding]:
 # investment in priority", "a sum equal to 250% of the Issue Price ... and thereafter shares in the
 # balance". A 1x preference without participation is market and stays clear. Patterns
 # liquidation_preference and participates in price_mechanism.patterns.yaml.
-_TIMES = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0}
+_TIMES = {
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "one and a half": 1.5,
+    "一": 1.0,
+    "二": 2.0,
+    "两": 2.0,
+    "三": 3.0,
+    "四": 4.0,
+    "五": 5.0,
+}
 
 
 def _liquidation_preference(ctx: ClauseContext) -> list[Finding]:
@@ -183,18 +195,16 @@ def _liquidation_preference(ctx: ClauseContext) -> list[Finding]:
     if ctx.parties.is_role("investor"):
         return []
     for s, m in ctx.find(PATTERNS["liquidation_preference"]):
-        if not re.search(rf"Preferen\w+\s+Shares?|Preferred|(?:{ctx.them_rx})", s.text, re.I):
+        if not re.search(rf"Preferen\w+\s+Shares?|Preferred|优先股|(?:{ctx.them_rx})", s.text, re.I):
             continue
-        raw = (m.group("times") or "").lower()
+        raw = (m.group("times") or m.group("zh_times") or "").lower()
+        pct = m.group("pct") or m.group("zh_pct")
         multiple = (
-            2.0
-            if m.group("twice")
-            else float(m.group("pct")) / 100
-            if m.group("pct")
-            else _TIMES.get(raw) or float(raw or 0)
+            2.0 if m.group("twice") else float(pct) / 100 if pct else _TIMES.get(raw) or float(raw or 0)
         )
-        participating = bool(re.search(PATTERNS["participates"], s.text, re.I))
-        if multiple < 2 and not participating:
+        # the share of the rest may follow in the next limb or sentence ("…；剩余财产由全体股东（包括投资方）…")
+        participating = bool(re.search(PATTERNS["participates"], ctx.text[s.start : s.end + 300], re.I))
+        if multiple <= 1 and not participating:
             continue
         what = f"{multiple:g}x its investment" + (" and then a share of the rest" if participating else "")
         what_zh = f"{multiple:g}倍投资额" + ("，并参与剩余分配" if participating else "")
@@ -203,7 +213,7 @@ def _liquidation_preference(ctx: ClauseContext) -> list[Finding]:
                 ctx,
                 "liquidation_preference_against_us",
                 "ma_price_mechanism_risk",
-                "high",
+                "high" if multiple >= 2 or participating else "medium",
                 span(s, m),
                 what=what,
                 what_zh=what_zh,

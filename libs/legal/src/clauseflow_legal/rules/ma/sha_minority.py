@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_legal.rules.base import ClauseContext, Finding
+from clauseflow_legal.rules.ma.founder_terms import founder_points
 from clauseflow_legal.rules.ma.minority_exit import (
     exit_terms_against_us,
     long_lock_up,
@@ -15,12 +16,21 @@ from clauseflow_legal.rules.ma.minority_thresholds import holding_percent
 from clauseflow_legal.rules.registry import rule
 
 
-@rule(reports={"sha_dilution_pre_emption", "sha_exit_rights_unfavourable", "sha_governance_weak"})
+@rule(
+    reports={
+        "sha_dilution_pre_emption",
+        "sha_exit_rights_unfavourable",
+        "sha_governance_weak",
+        "liquidated_damages_excessive",
+    }
+)
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
     """Weak governance, exit and dilution protection for a minority investor."""
     if not _a_minority(ctx):
-        return []
-    out = standard_minority_points(ctx)
+        # a founder keeping control still bears the investor's price protection
+        return founder_points(ctx)
+    out = founder_points(ctx)
+    out += standard_minority_points(ctx)
     out += quorum_without_our_director(ctx, reported=out)
     out += long_lock_up(ctx)
     out += minority_protections(ctx)
