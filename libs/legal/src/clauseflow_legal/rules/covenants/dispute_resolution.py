@@ -22,6 +22,8 @@ VETOES = Vetoes(
         "both_may_choose": '"Equidata or Marketing Affiliate may choose arbitration": both may',
         "our_say_upstream": "we may take part in the upstream decision, or dispute it ourselves",
         "pursued_for_us": "the counterparty pursues the upstream dispute on our behalf",
+        "independent_decider": "an independent or jointly chosen expert or laboratory decides, no one side",
+        "referable": "we may still refer the determination to arbitration, the courts or the dispute clause",
     },
 )
 
@@ -40,6 +42,17 @@ def _binding_on_us(ctx: ClauseContext) -> str:
 def _our_say(ctx: ClauseContext) -> bool:
     """Whether the clause lets us take part in the upstream decision or dispute it ourselves."""
     for s, m in ctx.find(PATTERNS["our_say"]):
+        if re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I):
+            continue
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            return True
+    return False
+
+
+def _we_may_refer(ctx: ClauseContext) -> bool:
+    """Whether we (or either party) may still take a determination to arbitration, the courts or the
+    dispute clause: "provided that the Buyer may refer any disagreement to arbitration under Clause 18"."""
+    for s, m in ctx.find(PATTERNS["referable"]):
         if re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I):
             continue
         if not ctx.parties.theirs(ctx.actor(s, m.start())):
@@ -111,6 +124,12 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
         # the Engineer is read below as the employer's agent
         decider = None if re.search(PATTERNS["engineer"], head) else _decider(ctx, head)
         if VETOES.applies("our_own_agent", decider is not None and ctx.parties.ours(decider)):
+            continue
+        if VETOES.applies(
+            "independent_decider", decider is None and ctx.has(PATTERNS["independent_decider"], head)
+        ):
+            continue
+        if VETOES.applies("referable", _we_may_refer(ctx)):
             continue
         if (
             (decider is not None and ctx.parties.theirs(decider))
