@@ -144,7 +144,35 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
         or _rent_payable_after_damage(ctx)
         or _owners_guarantee(ctx)
         or _security_we_provide(ctx)
+        or _drawn_on_their_word(ctx)
     )
+
+
+def _drawn_on_their_word(ctx: ClauseContext) -> list[Finding]:
+    """A guarantee, bond or letter of credit we give that the beneficiary may draw on its own word.
+
+    The draw needs only the beneficiary's own statement, certificate or claim that money is owed, no proof
+    of default, or the whole amount is called unless we extend it at the beneficiary's request ("extend or
+    pay"). An instrument the counterparty gives, or a documentary credit paid against invoices and
+    shipping documents, stays clear.
+    """
+    for s, m in ctx.find(PATTERNS["drawn_on_their_word"]):
+        if not re.search(PATTERNS["instrument"], ctx.text, re.I):
+            return []
+        # who gives the instrument: the party before the first verb of giving in a sentence naming it
+        givers = [
+            ctx.actor(s2, v.start())
+            for s2 in ctx.sentences
+            if re.search(PATTERNS["instrument"], s2.text, re.I)
+            for v in re.finditer(PATTERNS["gives_instrument"], s2.text, re.I)
+        ]
+        giver = next((g for g in givers if g is not None), None)
+        if ctx.parties.ours(giver):
+            return [
+                WORDING.finding(ctx, "drawn_on_their_word", "security_insurance_burden", "medium", span(s, m))
+            ]
+        return []
+    return []
 
 
 def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
