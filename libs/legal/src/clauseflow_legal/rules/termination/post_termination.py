@@ -327,12 +327,21 @@ def _forced_sale(ctx: ClauseContext) -> list[Finding]:
     )
 
 
+def _buying_verb(m: re.Match[str]) -> int:
+    """Where the buying verb of a forced purchase stands: whoever buys is its subject ("根据甲方预测备料的在制品，
+    乙方应予全部回购" is bought by 乙方, though 甲方 forecast it)."""
+    verbs = list(re.finditer(r"购买|收购|回购|买下", m.group(0)))
+    return m.start() + verbs[-1].start() if verbs else m.start()
+
+
 def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
     """On the ending we must buy the other side's materials bought on our forecasts, or at a mark-up."""
     return _first_forfeiture(
         ctx,
         PATTERNS["forced_purchase"],
-        lambda s, m: ctx.parties.ours(ctx.actor(s, m.start())) and bool(re.search(_ENDING, s.text, re.I)),
+        lambda s, m: (
+            ctx.parties.ours(ctx.actor(s, _buying_verb(m))) and bool(re.search(_ENDING, s.text, re.I))
+        ),
         (
             f"On expiry or termination {ctx.us} must buy {ctx.them}'s materials and stock bought on forecasts, ordered or not, or at a mark-up.",
             f"合同期满或终止时{ctx.us}须按预测（无论是否已下订单）或加价购买{ctx.them}的原材料和库存。",
