@@ -78,3 +78,33 @@ def test_lengths_in_units_that_do_not_convert_exactly_are_not_compared() -> None
         ("9.3", "The Warranty Period shall be 365 days from Acceptance."),
     ]
     assert defined_period_conflicts(clauses, zh=False) == {}
+
+
+def test_a_warranty_claim_window_shorter_than_the_warranty_period_conflicts() -> None:
+    # the claim window cuts the warranty short without naming it; a window counted from discovery, one
+    # as long as the warranty and one that names the Warranty Period itself do not
+    clauses = [
+        ("1.1", '"Warranty Period" means, for each Unit, the period of eighteen (18) months from Delivery.'),
+        (
+            "9.2",
+            "Any claim under the warranty in Clause 9.1 must be notified to the Seller in writing within six (6) "
+            "months after shipment of the Unit concerned, failing which the Unit is deemed to conform.",
+        ),
+        ("9.3", "Warranty claims shall be made no later than ninety (90) days from the date of delivery."),
+        (
+            "9.4",
+            "Defects under the warranty shall be notified within thirty (30) days after discovering them.",
+        ),
+        ("9.5", "Warranty claims may be made within eighteen (18) months after delivery."),
+        ("9.6", "Warranty claims may be made within the Warranty Period, or within 6 months after delivery."),
+    ]
+    conflicts = defined_period_conflicts(clauses, zh=False)
+    assert sorted(conflicts) == ["9.2", "9.3"]
+    assert conflicts["9.3"][0]["detail"] == (
+        'Clause 1.1 gives the "Warranty Period" 18 months; this clause requires warranty claims within 90 days.'
+    )
+    zh = [
+        ("1", "质保期为12个月，自验收合格之日起算。"),
+        ("2", "质保索赔应在发货之日起6个月内提出，逾期视为产品合格。"),
+    ]
+    assert defined_period_conflicts(zh, zh=True)["2"][0]["quote"] == "质保索赔应在发货之日起6个月内"

@@ -78,6 +78,58 @@ def stated_periods(clause_id: str, text: str) -> list[StatedPeriod]:
     return out
 
 
+_WARRANTY_TERM = re.compile(PATTERNS["warranty_term"], re.I)
+_CLAIM_WINDOW = re.compile(PATTERNS["warranty_claim_window"], re.I)
+_WARRANTY_WORD = re.compile(PATTERNS["warranty_word"], re.I)
+
+
+def warranty_claim_windows(clause_id: str, text: str) -> list[StatedPeriod]:
+    """The times a clause gives to claim under the warranty, counted from a fixed date and not naming
+    the warranty's own period term ("any claim under Clause 9.1 shall be notified within six (6) months
+    following shipment"; "质保索赔应在发货之日起6个月内提出")."""
+    out: list[StatedPeriod] = []
+    # a short heading ("9.2 Warranty Claims.") says what the clause's claims are for
+    heading = re.match(r"[^.。]{0,60}?[.。]\s", text)
+    for m in _CLAIM_WINDOW.finditer(text):
+        start = max(text.rfind(x, 0, m.start()) for x in (". ", "; ", "。", "；")) + 1
+        ends = [i for i in (text.find(x, m.end()) for x in (". ", "; ", "。", "；")) if i >= 0]
+        sentence = text[start : min(ends, default=len(text))]
+        if not (_WARRANTY_WORD.search(sentence) or (heading and _WARRANTY_WORD.search(heading.group(0)))):
+            continue
+        if _WARRANTY_TERM.search(sentence):
+            continue
+        period = _first_period(m.group("period") or m.group("zperiod"))
+        if period is not None:
+            out.append(StatedPeriod(clause_id, "warranty claim window", period, m.group(0)))
+    return out
+
+
+def _claim_window_conflicts(
+    clauses: Sequence[tuple[str, str]], first: dict[str, StatedPeriod], zh: bool
+) -> dict[str, list[dict[str, str]]]:
+    """Per clause, a warranty claim window shorter than the warranty period the contract defines."""
+    terms = [p for term, p in first.items() if _WARRANTY_TERM.fullmatch(term)]
+    out: dict[str, list[dict[str, str]]] = {}
+    for clause_id, text in clauses:
+        for window in warranty_claim_windows(clause_id, text):
+            for term in terms:
+                # shorter by any measure: "ninety (90) days" against "eighteen (18) months" compare in days
+                if term.clause_id == clause_id or window.period.days >= term.period.days * 0.95:
+                    continue
+                before, now = _named(term, zh), _named(window, zh)
+                detail = (
+                    f"第{term.clause_id}款约定{term.term}为{before}，本条却要求在{now}内提出质保索赔。"
+                    if zh
+                    else f'Clause {term.clause_id} gives the "{term.term}" {before}; '
+                    f"this clause requires warranty claims within {now}."
+                )
+                out.setdefault(clause_id, []).append(
+                    {"kind": "defined_period_conflict", "quote": window.quote, "detail": detail}
+                )
+                break
+    return out
+
+
 def _named(p: StatedPeriod, zh: bool) -> str:
     if zh:
         return f"{p.period.value:g}{_ZH_UNITS.get(p.period.unit, p.period.unit)}"
@@ -112,4 +164,6 @@ def defined_period_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> di
             out.setdefault(clause_id, []).append(
                 {"kind": "defined_period_conflict", "quote": stated.quote, "detail": detail}
             )
+    for clause_id, conflicts in _claim_window_conflicts(clauses, first, zh).items():
+        out.setdefault(clause_id, []).extend(conflicts)
     return out
