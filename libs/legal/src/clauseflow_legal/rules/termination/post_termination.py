@@ -30,6 +30,7 @@ VETOES = Vetoes(
         "refund_given": "the same sentence gives the money back on some ending (a pro rata refund on the other side's breach)",
         "tied_to_one_sides_termination": "a forfeiture on one side's termination, of things other than stock or payments",
         "legal_retention_kept": "copies the law requires us to keep are excepted from destruction",
+        "short_wind_down": "a wind-down of six months or less after the end, not on every ending",
     },
 )
 
@@ -49,6 +50,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             or _goodwill_denied(ctx)
             or _forced_sale(ctx)
             or _forced_purchase(ctx)
+            or _performance_continued(ctx)
             or _forfeited_on_ending(ctx)
         )
         if out:
@@ -355,3 +357,53 @@ def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
             "行业立场：仅回购已接受订单在约定采购周期内所需的材料，按成本价，且供方违约终止时不回购。",
         ),
     )
+
+
+# A wind-down after the end of up to six months is the market's transition assistance.
+_WIND_DOWN_DAYS = 6 * 31
+
+
+def _performance_continued(ctx: ClauseContext) -> list[Finding]:
+    """After the end we must go on performing at the other side's request: long, open-ended or on every ending."""
+    for s, m in ctx.find(PATTERNS["performance_continued"]):
+        text = s.text
+        if not re.search(PATTERNS["after_the_ending"], text, re.I):
+            continue
+        # the actor at its modal: "the Contractor shall, if so requested by the Company, continue"
+        modals = list(
+            re.finditer(r"\b(?:shall|must|will|agrees?\s+to|undertakes?\s+to)\b", text[: m.start()], re.I)
+        )
+        if not ctx.parties.ours(ctx.actor(s, modals[-1].start() if modals else m.start())):
+            continue
+        # asked by them: "if so requested by the Company", "at the Purchaser's election", "经甲方要求"
+        if not any(
+            ctx.parties.theirs(x.side)
+            for r in re.finditer(PATTERNS["at_their_request"], text, re.I)
+            for x in ctx.parties.mentions(text[max(0, r.start() - 25) : r.end() + 25])
+        ):
+            continue
+        periods = [p for p in find_periods(text) if p.unit in {"day", "week", "month", "year"}]
+        longest = max(periods, key=lambda p: p.days) if periods else None
+        if VETOES.applies(
+            "short_wind_down",
+            longest is not None
+            and longest.days <= _WIND_DOWN_DAYS
+            and not re.search(PATTERNS["any_ending"], text, re.I),
+        ):
+            continue
+        period = (
+            fmt_period(longest)
+            if longest
+            else ("不限" if ctx.language.startswith("zh") else "an open-ended time")
+        )
+        return [
+            WORDING.finding(
+                ctx,
+                "performance_continued",
+                "post_termination_obligations",
+                "medium",
+                span(s, m),
+                period=period,
+            )
+        ]
+    return []
