@@ -144,6 +144,8 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
                     ctx, "their_determination_final", "dispute_resolution_unbalanced", "medium", span(s, m)
                 )
             ]
+    if out := _one_sided_procedure(ctx):
+        return out
     for s, m in ctx.find(PATTERNS["adjudication_removed"]):
         return [
             WORDING.finding(
@@ -182,3 +184,37 @@ def _decider(ctx: ClauseContext, head: str) -> Side | None:
     ]
     sides = [x.side for m in found[-1:] for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
     return sides[0] if sides else None
+
+
+def _one_sided_procedure(ctx: ClauseContext) -> list[Finding]:
+    """The procedure is theirs: they alone appoint the tribunal, only they may start proceedings, or we must
+    first pay what they claim before we may bring any."""
+    for s, m in ctx.find(PATTERNS["tribunal_chosen"]):
+        who = m.group("who") or m.group("zwho") or ""
+        named = [x for x in ctx.parties.mentions(who) if x.side != "mutual"]
+        if (
+            named
+            and ctx.parties.theirs(named[0].side)
+            and not TWO_SUBJECTS.search(s.text[m.start() : m.end() + 30])
+        ):
+            return [
+                WORDING.finding(
+                    ctx, "tribunal_chosen_by_them", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    for s, m in ctx.find(PATTERNS["only_they_may_start"]):
+        named = [x for x in ctx.parties.mentions(m.group("who")) if x.side != "mutual"]
+        if named and ctx.parties.theirs(named[0].side):
+            return [
+                WORDING.finding(
+                    ctx, "only_they_may_start", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    for s, m in ctx.find(PATTERNS["pay_first"]):
+        if ctx.parties.ours(ctx.actor(s, m.start())):
+            return [
+                WORDING.finding(
+                    ctx, "pay_before_claiming", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    return []
