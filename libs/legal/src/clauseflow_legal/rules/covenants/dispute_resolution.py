@@ -192,11 +192,11 @@ def _one_sided_procedure(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(PATTERNS["tribunal_chosen"]):
         who = m.group("who") or m.group("zwho") or ""
         named = [x for x in ctx.parties.mentions(who) if x.side != "mutual"]
-        if (
-            named
-            and ctx.parties.theirs(named[0].side)
-            and not TWO_SUBJECTS.search(s.text[m.start() : m.end() + 30])
-        ):
+        # "a mutually acceptable mediator, chosen by Galaxy and Telnet": both choose
+        both = re.match(r"\s*(?:and|or|&|及|和|与)\s*", s.text[m.end() :]) or re.search(
+            r"mutual|joint|agreed|共同|双方", s.text[max(0, m.start() - 40) : m.end()], re.I
+        )
+        if named and ctx.parties.theirs(named[0].side) and not both:
             return [
                 WORDING.finding(
                     ctx, "tribunal_chosen_by_them", "dispute_resolution_unbalanced", "medium", span(s, m)
