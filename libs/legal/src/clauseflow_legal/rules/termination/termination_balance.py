@@ -199,6 +199,9 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(
         rf"(?:{ctx.us_rx})[^.;。；]{{0,30}}(?:shall\s+have\s+no|has\s+no|shall\s+not\s+(?:have|be\s+entitled\s+to)\s+(?:any|the|a))\s+right\s+to\s+terminate"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|租赁)"
+        # "受托方无权因委托方违约而解除本合同", "乙方不得以甲方逾期付款为由终止本协议", "被许可方不享有任何解除权"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:因|以)[^。；，]{{0,20}}?(?:而|为由)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|许可|租赁)"
+        rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:不享有|没有|无)(?:任何)?(?:单方)?(?:合同)?(?:解除|终止)权"
     ):
         if VETOES.applies("some_exits_kept", re.search(PATTERNS["exception_words"], s.text, re.I)):
             continue
