@@ -9,6 +9,7 @@ import re
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -68,6 +69,11 @@ _LICENCE_LIMITS = (
         "可撤销",
     ),
     (
+        "revocable",
+        r"随时(?:收回|撤回|取消)(?:该|本|上述)?(?:项)?(?:使用)?许可",
+        "可撤销",
+    ),
+    (
         "non-transferable",
         r"non-?transferable|not\s+(?:be\s+)?transferable|may\s+not\s+(?:be\s+)?(?:assign|transferr?)\w*|不可转让|不得转让",
         "不可转让",
@@ -94,6 +100,62 @@ _LICENCE_LIMITS = (
         "不得质疑有效性",
     ),
 )
+
+
+# Chinese drafting states a licence's limits in their own sentence, the licensee its subject, not in
+# the grant: "被许可方仅可在许可方指定的地域内、为自身内部目的使用许可软件，不得转许可，不得修改";
+# "乙方只能在一台指定计算机上安装使用本软件，用户数不超过五个"; "被许可方仅限于其内部经营使用，不得
+# 再许可或者向第三方提供". Two limits or more make it narrow, as in a grant (one mild limit is market).
+_ZH_USE_LIMITS = (
+    (
+        "internal use only",
+        r"(?:自身|本单位|其)[^。；，、]{0,4}(?:内部)?(?:目的|经营|业务|办公)?(?:使用|用途)|内部(?:目的|经营|业务|办公|使用)",
+        "仅限内部使用",
+    ),
+    (
+        "designated territory, site or device",
+        r"(?:指定|约定|特定|单一|一台|一个)的?[^。；，、]{0,4}(?:地域|区域|地区|地点|场所|计算机|电脑|设备|服务器|终端)",
+        "限于指定地域、地点或设备",
+    ),
+    (
+        "capped users or copies",
+        r"(?:用户数|用户数量|账号数|并发数|安装数量|套数)[^。；，]{0,4}(?:不超过|不得超过|以[^。；，]{1,6}为限)",
+        "用户数受限",
+    ),
+    ("no sublicence", r"不得(?:转许可|再许可|分许可|转授权|再授权)", "不得转许可"),
+    ("no modification", r"不得(?:对[^。；，]{0,10})?(?:修改|改编|反向工程|二次开发)", "不得修改"),
+)
+_ZH_ONLY_USE = r"(?:仅|只)(?:可|能|得|限|限于)"
+
+
+def _zh_use_limits(ctx: ClauseContext) -> list[Finding]:
+    """The limits Chinese drafting places on our use in a sentence of their own, whoever granted it."""
+    for s, m in ctx.find(_ZH_ONLY_USE):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        limits = [
+            (en, zh) for en, rx, zh in (*_ZH_USE_LIMITS, *_LICENCE_LIMITS) if re.search(rx, s.text, re.I)
+        ]
+        limits = list(dict.fromkeys(limits))
+        if VETOES.applies("one_mild_limit", len(limits) < 2):
+            continue
+        return [_restrictive(ctx, s, m.start(), limits)]
+    return []
+
+
+def _restrictive(ctx: ClauseContext, s: Sentence, at: int, limits: list[tuple[str, str]]) -> Finding:
+    """The licence to us is narrow: the limits found (English, Chinese)."""
+    return Finding(
+        "license_scope_restrictive",
+        "medium",
+        span(s, at),
+        ctx.t(
+            f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
+            f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
+        ),
+        WORDING.t(ctx, "why"),
+        WORDING.t(ctx, "market"),
+    )
 
 
 @rule(reports={"license_scope_restrictive"})
@@ -123,17 +185,5 @@ def licence_scope(ctx: ClauseContext) -> list[Finding]:
         severe = [x for x in limits if x[0] in {"revocable", "no-challenge"}]
         if VETOES.applies("one_mild_limit", not severe and len(limits) < 2):
             continue
-        return [
-            Finding(
-                "license_scope_restrictive",
-                "medium",
-                span(s, grant.start()),
-                ctx.t(
-                    f"The licence to {ctx.us} is restrictive: " + ", ".join(x[0] for x in limits) + ".",
-                    f"授予{ctx.us}的许可范围过窄：" + "、".join(x[1] for x in limits) + "。",
-                ),
-                WORDING.t(ctx, "why"),
-                WORDING.t(ctx, "market"),
-            )
-        ]
-    return []
+        return [_restrictive(ctx, s, grant.start(), [(en, zh) for en, zh, _ in limits])]
+    return _zh_use_limits(ctx)
