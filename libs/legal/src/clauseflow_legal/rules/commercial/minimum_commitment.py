@@ -32,6 +32,12 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("heading_or_definition", names_only(s.text)):
             continue
         side = ctx.actor(s, m.start())
+        if side is None and re.match(PATTERNS["whatever_the_use"], m.group(0)):
+            # "无论实际使用量如何，甲方每年应支付…不低于…": the commitment leads, its subject follows
+            after = [
+                x for x in ctx.parties.mentions(s.text[m.start() :]) if x.side in {"us", "them", "mutual"}
+            ]
+            side = after[0].side if after else None
         if ctx.parties.ours(side) or (side is None and ctx.parties.buy_side):
             return [
                 WORDING.finding(
