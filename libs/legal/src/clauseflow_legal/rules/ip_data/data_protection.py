@@ -42,7 +42,13 @@ def _data_location_uncontrolled(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         if not re.search(PATTERNS["data_word"], text, re.I):
             continue
-        if VETOES.applies("transfer_safeguard", re.search(_TRANSFER_SAFEGUARD, text, re.I)):
+        safeguard = re.search(_TRANSFER_SAFEGUARD, text, re.I)
+        # "无需另行取得委托方同意": a consent dispensed with is no safeguard
+        if safeguard and re.search(
+            PATTERNS["dispensed_with"], text[max(0, safeguard.start() - 16) : safeguard.start()]
+        ):
+            safeguard = None
+        if VETOES.applies("transfer_safeguard", safeguard):
             continue
         if VETOES.applies(
             "transfer_forbidden",
@@ -183,9 +189,11 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             text,
             re.I,
         )
-        if VETOES.applies("prompt_notice", not (late or conditional)):
+        # "乙方无通知甲方的义务", "无需通知委托方": no notice owed at all
+        denied = re.search(PATTERNS["notice_denied"], text, re.I)
+        if VETOES.applies("prompt_notice", not (late or conditional or denied)):
             continue
-        bits = []
+        bits = [ctx.t("it owes no notice at all", "其无通知义务")] if denied else []
         if periods and late:
             bits.append(WORDING.t(ctx, "only_within", period=fmt_period(periods[0])))
         if conditional:
