@@ -41,6 +41,9 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (
             "客户",
             "委托方",
+            # the Civil Code's own names in a technology contract (技术开发/咨询/服务合同, 委托合同):
+            # 委托人 commissions and pays, 受托人 / 研究开发人 (开发方) does the work
+            "委托人",
             "采购方",
             "需方",
             "用户",
@@ -82,6 +85,10 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "服务方",
             "供方",
             "受托方",
+            "受托人",
+            "研究开发人",
+            "研究开发方",
+            "开发方",
             "加工方",
             "承揽方",
             "承揽人",
