@@ -118,12 +118,16 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
         return kept_or_licensed
     for s, m in ctx.find(PATTERNS["assigns"]):
         text = s.text
-        zh_vest = m.group(0).startswith(("归", "属于"))
+        # "归甲方所有", "属于乙方所有", or the right named first: "知识产权自始归属于甲方"
+        verb = re.search(PATTERNS["zh_vest_verb"], m.group(0))
+        zh_vest = m.group(0).startswith(("归", "属于")) or (
+            verb is not None and re.match(PATTERNS["zh_right_first"], m.group(0)) is not None
+        )
         if zh_vest:
-            owner = ctx.parties.mentions(m.group(0))
+            owner = ctx.parties.mentions(m.group(0)[verb.start() :] if verb else m.group(0))
             side = owner[0].side if owner else None
             # the limb of the sentence that vests: "各方保留原有知识产权；专为甲方开发的交付物归甲方所有"
-            limb = re.split(r"[;；]", text[: m.start()])[-1]
+            limb = re.split(r"[;；]", text[: m.start() + (verb.start() if verb else 0)])[-1]
             if not ctx.parties.theirs(side) or not re.search(_OUR_WORK, limb, re.I):
                 continue
             if VETOES.applies(
