@@ -253,11 +253,34 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             break
     return (
         out
+        + _paid_when_payer_decides(ctx)
         + _late_payment_free(ctx)
         + _held_until_warranty_ends(ctx)
         + _bill_as_payment(ctx)
         + _general_lien(ctx)
     )
+
+
+def _paid_when_payer_decides(ctx: ClauseContext) -> list[Finding]:
+    """The other side pays us when its own finance arrangements or approvals say: no date at all."""
+    for s, m in ctx.find(PATTERNS["paid_when_payer_decides"]):
+        who = m.group("who") or m.group("who2") or ""
+        named: list[Side | None] = [x.side for x in ctx.parties.mentions(who) if x.side in {"us", "them"}]
+        if not named and who in {"其", "其自身", "自身"}:
+            named = [ctx.actor(s, m.start())]  # "委托方视其资金状况支付": the subject's own funds
+        if named[:1] != ["them"]:
+            continue
+        return [
+            Finding(
+                "payment_terms_unfavourable",
+                "high",
+                span(s, m),
+                WORDING.t(ctx, "paid_when_payer_decides"),
+                WORDING.t(ctx, "paid_when_payer_decides_why"),
+                WORDING.t(ctx, "pay_when_paid_market"),
+            )
+        ]
+    return []
 
 
 def _set_off_beyond_contract(ctx: ClauseContext) -> list[Finding]:
