@@ -25,7 +25,7 @@ from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_legal.rules.commercial.market_terms import PRIORITY as _MARKET_PRIORITY
 from clauseflow_legal.severity import calibrated
-from clauseflow_legal.text import Sentence
+from clauseflow_legal.text import ZH_UNIT_WORDS, Sentence
 
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
 
@@ -64,22 +64,12 @@ def _aliases(metadata: dict[str, Any], key: str) -> list[str]:
     return [str(v).strip() for v in items if str(v).strip()]
 
 
-_ZH_UNIT = {
-    "business day": "个工作日",
-    "day": "日",
-    "week": "周",
-    "month": "个月",
-    "year": "年",
-    "hour": "小时",
-}
-
-
 _EN_UNIT = re.compile(r"(\d+(?:\.\d+)?) (business day|day|week|month|year|hour)s?(?![A-Za-z])")
 
 
 def _zh_units(text: str) -> str:
     """ "180 days" written by a shared helper becomes "180日" in a Chinese finding."""
-    return _EN_UNIT.sub(lambda m: f"{m.group(1)}{_ZH_UNIT[m.group(2)]}", text)
+    return _EN_UNIT.sub(lambda m: f"{m.group(1)}{ZH_UNIT_WORDS[m.group(2)]}", text)
 
 
 # A risk type that is dropped when another is reported for the same clause: "continued use =

@@ -15,16 +15,8 @@ import re
 from clauseflow_documents.numerals import int_to_chinese, int_to_english
 
 from clauseflow_legal.redline_rules import Figure, figures, is_chinese, wished_figures
-from clauseflow_legal.text import ZH_NUMERALS
+from clauseflow_legal.text import ZH_NUMERALS, ZH_UNIT_WORDS
 
-_ZH_UNITS = {
-    "day": "日",
-    "business day": "个工作日",
-    "month": "个月",
-    "year": "年",
-    "hour": "小时",
-    "week": "周",
-}
 _LONG = {"month", "year"}
 _OPEN_ENDED_EN = re.compile(
     r"\b(?:indefinitely|in\s+perpetuity|perpetually|without\s+(?:any\s+)?limit(?:ation)?\s+(?:of|in)\s+time|for\s+an\s+unlimited\s+period)\b",
@@ -44,8 +36,8 @@ def render_period(piece: str, value: float, unit: str, zh: bool) -> str:
         words = isinstance(n, int) and not re.search(r"\d", piece)
         both = isinstance(n, int) and re.search(r"[（(]\s*\d", piece)
         if both:
-            return f"{int_to_chinese(int(n))}（{n}）{_ZH_UNITS[unit]}"
-        return f"{int_to_chinese(int(n)) if words else n}{_ZH_UNITS[unit]}"
+            return f"{int_to_chinese(int(n))}（{n}）{ZH_UNIT_WORDS[unit]}"
+        return f"{int_to_chinese(int(n)) if words else n}{ZH_UNIT_WORDS[unit]}"
     unit_word = unit + ("" if n == 1 else "s")
     if unit == "business day" and re.search(r"\bBusiness\s+Days?\b", piece):
         unit_word = unit_word.title()  # the contract's defined term keeps its capitals

@@ -31,7 +31,7 @@ from clauseflow_documents.defined_terms import is_ordinary_term, quoted_terms, t
 
 from clauseflow_legal.analysis import reported_quote
 from clauseflow_legal.parties import Parties, infer_parties
-from clauseflow_legal.text import find_amounts, find_percents, find_periods
+from clauseflow_legal.text import ZH_UNIT_WORDS, find_amounts, find_percents, find_periods
 
 # A redline may delete or replace at most this share of the sentence it quotes and still be a
 # "minimal edit" (the bench's target is that at least 80% of redlines stay within it).
@@ -93,8 +93,7 @@ class Figure:
         if self.kind == "amount":
             return f"{self.unit} {number:,}".strip()
         if language.startswith("zh"):
-            unit = {"day": "日", "business day": "个工作日", "month": "个月", "year": "年", "hour": "小时"}
-            return f"{number}{unit.get(self.unit, '周')}"
+            return f"{number}{ZH_UNIT_WORDS.get(self.unit, '周')}"
         return f"{number} {self.unit}{'' if number == 1 else 's'}"
 
 

@@ -558,9 +558,25 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def fmt_period(p: Period) -> str:
-    """A period as a short human string ("30 days")."""
+# How a Chinese finding or redline names each unit of a period ("30日", "6个月", "10个工作日").
+ZH_UNIT_WORDS = {
+    "hour": "小时",
+    "day": "日",
+    "calendar day": "日",
+    "business day": "个工作日",
+    "working day": "个工作日",
+    "week": "周",
+    "month": "个月",
+    "quarter": "个季度",
+    "year": "年",
+}
+
+
+def fmt_period(p: Period, zh: bool = False) -> str:
+    """A period as a short human string ("30 days"; with ``zh``, "30日")."""
     value = int(p.value) if p.value == int(p.value) else p.value
+    if zh:
+        return f"{value}{ZH_UNIT_WORDS.get(p.unit, p.unit)}"
     return f"{value} {p.unit}{'' if value == 1 else 's'}"
 
 

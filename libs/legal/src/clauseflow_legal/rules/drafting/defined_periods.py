@@ -27,7 +27,6 @@ _AFTER = 80
 _BEFORE = 120
 # Units that convert exactly: months and years, days and weeks. "12 months" and "365 days" are not compared.
 _SCALE = {"year": ("month", 12), "month": ("month", 1), "week": ("day", 7), "day": ("day", 1)}
-_ZH_UNITS = {"day": "日", "month": "个月", "year": "年", "week": "周"}
 
 
 @dataclass(frozen=True)
@@ -131,9 +130,7 @@ def _claim_window_conflicts(
 
 
 def _named(p: StatedPeriod, zh: bool) -> str:
-    if zh:
-        return f"{p.period.value:g}{_ZH_UNITS.get(p.period.unit, p.period.unit)}"
-    return fmt_period(p.period)
+    return fmt_period(p.period, zh)
 
 
 def defined_period_conflicts(clauses: Sequence[tuple[str, str]], zh: bool) -> dict[str, list[dict[str, str]]]:
