@@ -78,6 +78,23 @@ _ENABLED = re.compile(
     re.I,
 )
 
+# The verb's own subject standing right before it, only adverbs between: "Anixa will own, and OntoChem
+# hereby assigns to Anixa" is OntoChem's assignment, though the sentence's modal ("will") is Anixa's;
+# "the Supplier shall deliver and the Customer shall pay" likewise. A party after a preposition or a
+# conjunction joining it to another party ("assigns to Anixa", "Anixa and OntoChem hereby assign") is not
+# a lone subject; a conjunction joining two clauses ("Anixa will own, and OntoChem hereby assigns") is.
+_ONLY_ADVERBS = re.compile(
+    r"(?:\s|,|\b(?:hereby|also|hereafter|hereinafter|irrevocably|unconditionally|expressly|further|"
+    r"thereupon|thereby|accordingly|immediately|jointly|severally|each|itself)\b)*",
+    re.I,
+)
+_JOINED_BEFORE = re.compile(r"\b(?:and|or|nor)\s+(?:the\s+)?$", re.I)
+_NOT_A_SUBJECT_BEFORE = re.compile(
+    r"(?:\b(?:to|by|from|of|with|for|against|upon|on|in|than|between|under|whom|whose)|['’]s?)\s+"
+    r"(?:the\s+|each\s+|any\s+|such\s+)?$",
+    re.I,
+)
+
 
 # A Chinese verb whose object follows it directly: "应提前三个月书面通知承租方", "赔偿甲方", "要求乙方".
 _ZH_OBJECT_AFTER_VERB = re.compile(
@@ -292,6 +309,9 @@ class ClauseContext:
         agent = self.passive_agent(text, pos)
         if agent is not None:
             return agent
+        adjacent = self._adjacent_subject(text, pos)
+        if adjacent is not None:
+            return adjacent
         window_start = max(0, pos - 140)
         # the modal may open the matched phrase itself ("may assign"): its subject is the actor
         modals = [m for m in MODAL.finditer(text, window_start, min(len(text), pos + 40)) if m.start() <= pos]
@@ -328,6 +348,32 @@ class ClauseContext:
             if re.match(r"\s*(?:it|they|such\s+party|该方|其)\b", text, re.I)
             else None
         )
+
+    def _adjacent_subject(self, text: str, pos: int) -> Side | None:
+        """The party named right before the verb at ``pos`` with only adverbs between, else None."""
+        start = max(0, pos - 80)
+        # English word order only; an unknown third party ("the Bank") is nobody's subject here
+        named = [
+            m for m in self.parties.mentions(text[start:pos]) if m.side != "other" or not self.parties.known
+        ]
+        if not named or re.search(r"[\u4e00-\u9fff]", text[start:pos]):
+            return None
+        last = named[-1]
+        if not _ONLY_ADVERBS.fullmatch(text, start + last.end, pos):
+            return None
+        before = text[max(0, start + last.start - 40) : start + last.start]
+        if _NOT_A_SUBJECT_BEFORE.search(before):
+            return None
+        joined = _JOINED_BEFORE.search(before)
+        if (
+            joined
+            and len(named) > 1
+            and _ONLY_ADVERBS.fullmatch(
+                text, start + named[-2].end, start + last.start - len(before) + joined.start()
+            )
+        ):
+            return None
+        return last.side
 
     def passive_agent(self, text: str, pos: int) -> Side | None:
         """The party a passive verb at ``pos`` names in its "by" phrase, else None.
