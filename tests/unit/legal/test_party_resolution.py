@@ -302,3 +302,43 @@ def test_a_group_the_definitions_make_of_our_party_is_ours() -> None:
     parties = contract_parties("Holloway HoldCo Limited", _GROUP_CONTRACT)
     assert parties.mentions("Each of the Warrantors warrants")[0].side == "us"
     assert parties.mentions("any claim against any Warrantor")[0].side == "us"
+
+
+# Short names given in the body, not the parties block (own drafting).
+_BODY_SHORT_NAMES = (
+    "DISTRIBUTION AGREEMENT\n"
+    'This Agreement is made between Tessel Dairy Limited, a company incorporated in New Zealand (the "Supplier"), '
+    'and Calder Systems GmbH, a company incorporated in Germany (the "Distributor").\n\n'
+    '1. Definitions\n"Orbis" means the Supplier. "Territory" means the Kingdom of Spain.\n'
+    '7. Marketing\nThe Distributor (hereinafter "Calder") shall promote the Products.\n'
+)
+
+
+def test_a_short_name_the_body_defines_is_the_side_of_the_party_it_names() -> None:
+    names = party_names("Distributor", _BODY_SHORT_NAMES)
+    assert "Orbis" in names.theirs
+    assert "Calder" in names.ours
+    assert "Territory" not in names.ours + names.theirs
+    parties = contract_parties("Distributor", _BODY_SHORT_NAMES)
+    assert parties.mentions("Orbis may terminate")[0].side == "them"
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        'In this Clause "Orbis" means the Licensor. Orbis may bring proceedings in any court.',
+        'The Licensor (hereinafter "Orbis") may bring proceedings in any court.',
+        'The Licensor (referred to below as "Orbis") may bring proceedings in any court.',
+    ],
+)
+def test_a_short_name_the_clause_itself_defines_is_resolved(clause: str) -> None:
+    parties = infer_parties("Licensee", None, clause)
+    assert parties.mentions("Orbis may")[0].side == "them"
+    assert infer_parties("Licensor", None, clause).mentions("Orbis may")[0].side == "us"
+
+
+def test_a_defined_word_that_names_no_party_is_no_short_name() -> None:
+    parties = infer_parties(
+        "Licensee", None, '"Territory" means the Kingdom of Spain. The Licensor may sell.'
+    )
+    assert not parties.mentions("Territory")

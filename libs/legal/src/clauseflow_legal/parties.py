@@ -448,6 +448,19 @@ def infer_parties(
         their_roles += [r for r in roles_in(named) if r not in our_roles]
     if not other_parties and clause_text and our_roles:
         their_roles += _counterparty_named_otherwise(our_roles, their_roles, clause_text)
+    if clause_text and (our_roles or our_names):
+        # '"Orbis" means the Licensor', 'the Distributor (hereinafter "Orbis")' in the clause itself: the
+        # short name is the side of the role or name it defines
+        from clauseflow_legal.party_roles import short_names_defined
+
+        def words(roles: tuple[str, ...] | list[str], names: tuple[str, ...] | list[str]) -> list[str]:
+            return [*names, *(w for r in roles for w in ROLES[r][0])]
+
+        short_ours, short_theirs = short_names_defined(
+            clause_text, words(our_roles, our_names), words(their_roles, their_names)
+        )
+        our_names += tuple(n for n in short_ours if n not in our_names)
+        their_names += [n for n in short_theirs if n not in their_names]
     # "Vendor" is both a provider and a seller name; never let an alias be on both sides.
     their_roles = [r for r in dict.fromkeys(their_roles) if r not in our_roles]
     their_names = [n for n in dict.fromkeys(their_names) if n not in our_names]

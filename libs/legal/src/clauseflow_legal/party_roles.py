@@ -377,7 +377,69 @@ def party_names(our_party: str, text: str) -> PartyNames:
     group_ours, group_theirs = _group_terms(text, ours, theirs)
     ours += [n for n in group_ours if n not in ours]
     theirs += [n for n in group_theirs if n not in theirs]
+    short_ours, short_theirs = short_names_defined(text, ours, theirs)
+    ours += [n for n in short_ours if n not in ours]
+    theirs += [n for n in short_theirs if n not in theirs]
     return PartyNames(tuple(ours), tuple(theirs))
+
+
+# A short name the body gives a party, outside the parties block: '"Orbis" means the Distributor', '"Orbis" shall
+# mean Orbis Technologies Limited', 'the Distributor (hereinafter "Orbis")', 'the Licensor (referred to below as
+# "Meriden")', 'Orbis Technologies Limited ("Orbis")'. cuad-train defines parties' short names in recitals and
+# definitions as well as in the parties block ('"Company" shall mean ...', 'Fonterra (Europe) ... ("Fonterra")').
+_SHORT_MEANS = re.compile(
+    r"[\"“](?P<short>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)[\"”]\s+(?:means|shall\s+mean|refers\s+to)\s+"
+    r"(?:the\s+)?(?P<body>[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,5})\s*(?=[.;]\s|[.;]?$|,\s+(?:a|an)\s)"
+)
+# ... after the party, with a word that introduces a name ("hereinafter", "referred to as", "called"): a bare
+# '("Hosting Services")' after a phrase that ends with a party's name names something of that party's
+_SHORT_AFTER = re.compile(
+    r"(?:(?<=[.;:]\s)|(?<=^)|(?<=\n)|(?<=\bthe\s)|(?<=\bThe\s))(?P<body>[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,5})\s*[（(]\s*"
+    r"(?:hereinafter|henceforth|hereafter|referred\s+to\s+(?:below\s+|hereafter\s+|herein\s+)?as|(?:also\s+)?called|also\s+known\s+as)"
+    r"(?:\s+(?:referred\s+to\s+as|called))?\s+(?:the\s+)?[\"“](?P<short>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)[\"”]\s*[）)]",
+    re.M,
+)
+
+
+def short_names_defined(
+    text: str, ours: list[str] | tuple[str, ...], theirs: list[str] | tuple[str, ...]
+) -> tuple[list[str], list[str]]:
+    """Short names the text gives a party it already names: the side of the name or role defined.
+
+    ``ours`` and ``theirs`` are the names (and role words) each side is already known by; a definition whose
+    body is exactly one of them ("the Distributor", "Orbis Technologies Limited") gives its short name to that
+    side. A definition of anything else ('"Territory" means the United Kingdom') gives nothing,
+    nor one whose body both sides share.
+    """
+
+    def side_of(body: str) -> str | None:
+        folded = re.sub(r"^(?:the\s+)", "", body.strip(), flags=re.I).casefold().rstrip(".")
+        hits = {
+            side
+            for side, names in (("us", ours), ("them", theirs))
+            for n in names
+            if n and len(n) >= 3 and folded in (n.casefold(), n.casefold() + "s")
+        }
+        return hits.pop() if len(hits) == 1 else None
+
+    found_ours: list[str] = []
+    found_theirs: list[str] = []
+    known = {n.casefold() for n in (*ours, *theirs)}
+    for pattern in (_SHORT_MEANS, _SHORT_AFTER):
+        for m in pattern.finditer(text[:60_000]):
+            short = m.group("short").strip()
+            if short.casefold() in known or _DOCUMENT_WORD.fullmatch(short) or roles_in(short):
+                continue
+            side = side_of(m.group("body"))
+            if side == "us":
+                found_ours.append(short)
+            elif side == "them":
+                found_theirs.append(short)
+    clash = {n.casefold() for n in found_ours} & {n.casefold() for n in found_theirs}
+    return (
+        [n for n in dict.fromkeys(found_ours) if n.casefold() not in clash],
+        [n for n in dict.fromkeys(found_theirs) if n.casefold() not in clash],
+    )
 
 
 # A term the definitions give a group of parties: '"Warrantors" means Founder HoldCo and the Founders,

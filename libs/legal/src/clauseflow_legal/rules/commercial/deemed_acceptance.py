@@ -40,9 +40,16 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             and find_periods(text),
         ):
             continue
+        if re.search(PATTERNS["deeming_denied"], text[max(0, m.start() - 24) : m.start()], re.I) or re.match(
+            r"\s*(?:no|neither)\b", text, re.I
+        ):
+            continue  # "shall not constitute acceptance", "No payment shall be deemed acceptance"
         latent = _latent_defects_accepted(ctx, s, m)
         if latent:
             return latent
+        conduct = _accepted_by_conduct(ctx, s, m)
+        if conduct:
+            return conduct
         silent = re.search(
             PATTERNS["silence"],
             text,
@@ -105,6 +112,15 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
             side = ms[0].side if ms else side
+        failure = re.match(PATTERNS["failure_silence"], silent.group(0), re.I)
+        if failure:
+            # "any failure by the Customer to reject", "the Distributor's failure to query": the one who fails
+            named = ctx.parties.mentions(text[max(0, silent.start() - 30) : silent.end()])
+            named = [x for x in named if x.side != "mutual"]
+            side = named[-1].side if named else None
+            allowed = _objection_window(ctx, text, s.start)
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
+                continue
         if side is None and re.match(PATTERNS["noun_silence"], silent.group(0), re.I):
             # "failing a written dispute by the Subcontractor": the one named after the silence
             by = re.match(PATTERNS["silence_by"], text[silent.end() :], re.I)
@@ -186,6 +202,55 @@ def _objection_window(ctx: ClauseContext, sentence: str, start: int) -> float | 
         ]
         periods = periods[-1:]
     return float(periods[0].days) if periods else None
+
+
+def _accepted_by_conduct(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[Finding]:
+    """We are deemed to accept by an act done in the course of business, not by a statement that the goods
+    conform: signing the delivery note, using the goods in production or resale, paying the invoice.
+
+    The one who acts is named at the act ("the Buyer's signature", "payment by the Customer"); else a
+    delivery note is signed, and goods are used, by the side that receives them, and an invoice paid by the
+    side that pays. Signing a delivery note leaves no time to inspect at all (high); use and payment come
+    later but still before any defect need show (medium).
+    """
+    text = s.text
+    if not re.search(PATTERNS["conduct_deems_accepted"], m.group(0), re.I):
+        return []
+    acts = [
+        a
+        for a in re.finditer(PATTERNS["conduct"], text, re.I)
+        if a.start() < m.end() + 150 and a.end() > m.start() - 200
+    ]
+    if not acts:
+        return []
+    act = acts[0]
+    signed = re.match(PATTERNS["conduct_sign"], act.group(0), re.I)
+    paid = (
+        not signed
+        and not re.match(PATTERNS["conduct_use"], act.group(0), re.I)
+        and re.match(PATTERNS["conduct_pay"], act.group(0), re.I)
+    )
+    before = [
+        x for x in ctx.parties.mentions(text[max(0, act.start() - 45) : act.start()]) if x.side != "mutual"
+    ]
+    at = [x for x in ctx.parties.mentions(text[act.start() : act.end() + 30]) if x.side != "mutual"]
+    side: Side | None = None
+    if at and re.match(
+        r"(?:by|of)\s", text[act.start() + at[0].start - 4 : act.start() + at[0].start].strip() + " ", re.I
+    ):
+        side = at[0].side  # "payment by the Customer", "use of the Goods by Purchaser"
+    elif before:
+        side = before[-1].side  # "the Buyer's signature", "the Customer's use"
+    elif at:
+        side = at[0].side
+    elif paid:
+        side = ctx.paying_side()
+    elif ctx.parties.buy_side:
+        side = "us"  # the goods are received and used by the buyer
+    if not ctx.parties.ours(side):
+        return []
+    level = "high" if signed or re.search(PATTERNS["latent_reach"], text, re.I) else "medium"
+    return [WORDING.finding(ctx, "accepted_by_conduct", "deemed_acceptance_or_waiver", level, span(s, m))]
 
 
 def _latent_defects_accepted(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[Finding]:

@@ -146,6 +146,8 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             ]
     if out := _one_sided_procedure(ctx):
         return out
+    if out := _injunction_one_sided(ctx):
+        return out
     for s, m in ctx.find(PATTERNS["adjudication_removed"]):
         return [
             WORDING.finding(
@@ -215,6 +217,41 @@ def _one_sided_procedure(ctx: ClauseContext) -> list[Finding]:
             return [
                 WORDING.finding(
                     ctx, "pay_before_claiming", "dispute_resolution_unbalanced", "medium", span(s, m)
+                )
+            ]
+    return []
+
+
+def _injunction_one_sided(ctx: ClauseContext) -> list[Finding]:
+    """The counterparty may seek an injunction while ours is excluded or our remedy confined to damages.
+
+    Both halves must be in the clause and each read for its party: an injunction open to either party, or
+    only to the other side with ours left untouched, stays clear (a discloser's usual remedy).
+    """
+    granted = next(
+        (
+            (s, m)
+            for s, m in ctx.find(PATTERNS["injunction_granted"])
+            if ctx.parties.theirs(ctx.actor(s, m.start()))
+            and not re.search(PATTERNS["either_party"], s.text[max(0, m.start() - 60) : m.start()], re.I)
+            and not re.search(PATTERNS["say_denied_before"], s.text[: m.start()], re.I)
+        ),
+        None,
+    )
+    if granted is None:
+        return []
+    for s, m in ctx.find(PATTERNS["injunction_denied"]):
+        # "the Customer waives any right to", "its remedies for any breach by the Supplier are limited": the one
+        # named before the exclusion, else in it
+        before = [
+            x for x in ctx.parties.mentions(s.text[max(0, m.start() - 60) : m.start()]) if x.side != "mutual"
+        ]
+        inside = [x for x in ctx.parties.mentions(m.group(0)) if x.side != "mutual"]
+        side = before[-1].side if before else inside[0].side if inside else ctx.actor(s, m.start())
+        if ctx.parties.ours(side):
+            return [
+                WORDING.finding(
+                    ctx, "injunction_theirs_only", "dispute_resolution_unbalanced", "medium", span(*granted)
                 )
             ]
     return []

@@ -92,6 +92,24 @@ def liquidated_damages(ctx: ClauseContext) -> list[Finding]:
         if not signals:
             continue
         return [_ld_finding(ctx, _ld_quote(ctx, s, m), signals)]
+    # the charges of the rest of the term, payable on an early ending though no fee or damages are named
+    # ("the Customer shall pay the Charges that would have been payable for the remainder of the Minimum Term")
+    # ("all Fees for the remaining Term shall become immediately due and payable": due from whoever pays the fees)
+    for s, m in ctx.find(PATTERNS["remaining_charges_all"]):
+        if not _remaining_charges_all(s.text):
+            continue
+        payer = (
+            _ld_payer(ctx, s, m)
+            if re.search(PATTERNS["pays_actively"], s.text, re.I)
+            else "us"
+            if ctx.parties.pays
+            else "them"
+            if ctx.parties.supplies
+            else None
+        )
+        if not ctx.parties.ours(payer):
+            continue
+        return [_ld_finding(ctx, s, _ld_signals(ctx, s, m))]
     return []
 
 

@@ -132,6 +132,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     return (
         _exit_for_poor_performance_closed(ctx)
         or _our_exit_removed(ctx)
+        or _our_exit_narrower(ctx)
         or _broad_default_triggers(ctx)
         or _harsh_termination_against_us(ctx)
         or _our_suspension_removed(ctx)
@@ -211,6 +212,47 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
             WORDING.finding(ctx, "our_exit_removed", "termination_rights_unbalanced", "medium", span(s, m))
         ]
     return []
+
+
+def _our_exit_narrower(ctx: ClauseContext) -> list[Finding]:
+    """The other side may end the contract at will while we may end it only on named grounds.
+
+    Read from who holds each right: their termination verb with a free exit ("at any time", "for any
+    reason", "for convenience"), ours confined ("only if the Customer fails to pay", "no other right to
+    terminate", 仅在…方可解除). A right both hold, or theirs alone with ours untouched, is no asymmetry here.
+    """
+    theirs_free = False
+    ours_confined: tuple[Sentence, re.Match[str]] | None = None
+    for s, m in ctx.find(PATTERNS["terminate_verb"]):
+        if _DENIED.search(s.text[max(0, m.start() - 40) : m.start()]):
+            continue
+        side = ctx.actor(s, m.start())
+        # the verb's own limb: "…; the Supplier may terminate only if …" lends no "at any time" across the semicolon
+        lo = max(0, m.start() - 60, *(s.text.rfind(c, 0, m.start()) + 1 for c in ";；"))
+        words = re.split(r"[;；]", s.text[lo : m.end() + 90])[0]
+        if ctx.parties.theirs(side) and re.search(PATTERNS["free_exit"], words, re.I):
+            theirs_free = True
+        elif ctx.parties.ours(side) and ours_confined is None:
+            confined = re.search(
+                PATTERNS["exit_confined"], s.text[max(0, m.start() - 40) : m.end() + 60], re.I
+            )
+            if confined:
+                ours_confined = (s, m)
+    for s, m in ctx.find(PATTERNS["exit_confined"]):
+        # "The Supplier shall have no other right to terminate": the confining sentence names no verb of its own
+        if (
+            ours_confined is None
+            and ctx.parties.ours(ctx.actor(s, m.start()))
+            and "terminate" in m.group(0).lower()
+        ):
+            ours_confined = (s, m)
+    if not (theirs_free and ours_confined):
+        return []
+    return [
+        WORDING.finding(
+            ctx, "our_exit_narrower", "termination_rights_unbalanced", "medium", span(*ours_confined)
+        )
+    ]
 
 
 def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
