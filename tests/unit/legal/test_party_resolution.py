@@ -342,3 +342,43 @@ def test_a_defined_word_that_names_no_party_is_no_short_name() -> None:
         "Licensee", None, '"Territory" means the Kingdom of Spain. The Licensor may sell.'
     )
     assert not parties.mentions("Territory")
+# Every way a Chinese contract introduces a party's short name (以下简称, 下称, 简称为, 以下称, a colon after
+# it, no quotes, after a comma outside brackets, with other names after it), in an entry line or in the
+# one opening sentence: the short name the clauses then use is the counterparty's.
+_ZH_SHORT_FORMS = (
+    '（以下简称"瀚海公司"）',
+    "（下称“瀚海公司”）",
+    "（简称为“瀚海公司”）",
+    "（以下简称：瀚海公司）",
+    "（下称：“瀚海公司”）",
+    "（以下称「瀚海公司」）",
+    '，以下简称"瀚海公司"',
+    "（以下简称“瀚海公司”，与甲方合称“双方”）",
+)
+
+
+@pytest.mark.parametrize("form", _ZH_SHORT_FORMS)
+def test_every_form_of_a_chinese_short_name_names_the_counterparty(form: str) -> None:
+    text = (
+        "设备维护合同\n\n甲方（委托方）：澄江精工有限公司\n住所：无锡市\n\n"
+        f"乙方（服务方）：瀚海科技股份有限公司{form}\n住所：宁波市\n\n第一条 维护范围\n"
+    )
+    names = party_names("甲方", text)
+    assert "瀚海公司" in names.theirs
+    assert not any(
+        n.startswith(("下称", "以下", "：", "简称")) or "，" in n for n in names.ours + names.theirs
+    )
+    clause = "瀚海公司有权随时解除本合同，且无需承担任何责任。"
+    meta = contract_setting("甲方", text + clause).as_metadata()
+    risks = analyse_clause(clause, our_party="甲方", language="zh-CN", metadata=meta)
+    assert "termination_for_convenience" in {r["risk_type"] for r in risks}
+
+
+def test_the_parties_named_in_one_opening_sentence_keep_their_short_names() -> None:
+    text = (
+        "技术开发合同\n\n本合同由澄江精工有限公司（以下简称“澄江”或“甲方”）与瀚海科技股份有限公司"
+        "（以下简称“瀚海公司”或“乙方”）于2026年3月签订。\n\n第一条 开发内容\n"
+    )
+    names = party_names("澄江精工有限公司", text)
+    assert {"澄江", "澄江精工有限公司"} <= set(names.ours)
+    assert {"瀚海公司", "瀚海科技股份有限公司"} <= set(names.theirs)

@@ -205,6 +205,18 @@ def _role_patterns() -> tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...]
     return tuple(out)
 
 
+# How a contract introduces the short name it will use for a party: 以下简称 / 以下简称为 / 简称 / 简称为 /
+# 下称 / 以下称 / 下文简称, a colon allowed after ("（以下简称：瀚海公司）"); and in English "hereinafter
+# (referred to as / called)". Not 合称 / 统称 (the parties together: "合称"双方"").
+SHORT_NAME_INTRO = (
+    r"(?:(?:以下|下文)?简称|(?:以下|下文)称|下称)为?\s*[:：]?"
+    r"|hereinafter(?:\s+referred\s+to\s+as|\s+called)?|referred\s+to\s+as"
+)
+_QUOTED_FIRST = re.compile(r"^[\"'“‘「『]([^\"'”’」』]{1,30})[\"'”’」』]")
+# A short name introduced after a comma, outside brackets: "瀚海科技股份有限公司，以下简称"瀚海公司"".
+_TRAILING_SHORT = re.compile(
+    rf"[，,]\s*(?P<intro>{SHORT_NAME_INTRO})\s*(?P<short>[\"“‘「『][^\"”’」』]{{1,30}}[\"”’」』])", re.I
+)
 _FORMER_NAME = re.compile(r"^(?:f/k/a|a/k/a|d/b/a|formerly(?:\s+known\s+as)?|trading\s+as)\s+", re.I)
 _QUOTES = re.compile(r"^[\"'“”‘’「」]+|[\"'“”‘’「」]+$")
 
@@ -213,15 +225,13 @@ def names_in(text: str) -> list[str]:
     """Company names and their short forms from a party description ("Recipient (Kunlun Ltd.)")."""
     names: list[str] = []
     text = re.sub(r"[（]", "(", re.sub(r"[）]", ")", text))
+    text = _TRAILING_SHORT.sub(lambda m: f"({m.group('intro')}{m.group('short')})", text)
     for inner in re.findall(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
         # (the "Supplier"), ("Kestrel"): strip the article and the quotes of a defined name
-        inner = re.sub(
-            r"^(?:the|hereinafter(?:\s+referred\s+to\s+as|\s+called)?|referred\s+to\s+as|(?:以下)?简称为?|以下称为?)\s*",
-            "",
-            inner.strip(),
-            flags=re.I,
-        )
-        inner = _QUOTES.sub("", inner.strip())
+        inner = re.sub(rf"^(?:the|{SHORT_NAME_INTRO})\s*", "", inner.strip(), flags=re.I)
+        # （以下简称"瀚海"，与甲方合称"双方"）: the first quoted name is the party's, the rest names others
+        first = _QUOTED_FIRST.match(inner.strip())
+        inner = first.group(1) if first else _QUOTES.sub("", inner.strip())
         # "(f/k/a Marrero Terminal, LLC)": the party's former name, without the marker
         inner = _FORMER_NAME.sub("", inner)
         long_enough = len(inner) > 2 or (len(inner) == 2 and re.search(r"[\u4e00-\u9fff]", inner))

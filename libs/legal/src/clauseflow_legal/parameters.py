@@ -48,6 +48,9 @@ _CUE_AFTER_SHARE = 60
 # Between a cue and its number: the number counts from the end of what the cue names ("six months
 # after the warranty period expires", "质保期届满后6个月"), so it is not that thing's length.
 _FROM_THE_END = re.compile(r"届满|期满|结束|终止|expir|\bend\s+of\b|\bafter\s+the\s+(?:end|expiry)", re.I)
+# A Chinese limb break between a number and a cue after it: the cue opens the next limb, which has
+# its own number ("95%于验收合格后支付，尾款5%…", "首付款30%；质保金5%").
+_NEXT_LIMB = re.compile(r"[，；]")
 # A period that is a deadline ("within 7 days", "7日内") is no term's length.
 _WITHIN_BEFORE = re.compile(r"\b(?:within|in)\s+(?:a\s+period\s+of\s+)?$|(?:于|在)$", re.I)
 _WITHIN_AFTER = re.compile(r"^\s*(?:\)\s*)?(?:以?内|之内)")
@@ -292,6 +295,8 @@ def _measure_for(sentence: str, number: _Number, following: str = "") -> Measure
                 distance = m.start() - number.end
                 if distance > (_CUE_AFTER if number.kind == "period" else _CUE_AFTER_SHARE):
                     continue
+                if _NEXT_LIMB.search(sentence, number.end, m.start()):
+                    continue  # "设备款的95%于验收后支付，尾款5%于质保期满后支付": the cue names the next limb's number
                 distance *= 1.5  # a cue after the number reads less surely
             else:
                 distance = 0

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from clauseflow_documents.party_names import COMPANY_FORM, ROLES, names_in, roles_in
+from clauseflow_documents.party_names import COMPANY_FORM, ROLES, SHORT_NAME_INTRO, names_in, roles_in
 
 _LABEL_ROLES = {"party_a", "party_b"}
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -235,6 +235,14 @@ _DOCUMENT_WORD = re.compile(
 )
 
 
+# A party named inside the opening sentence of a Chinese contract: a company name (its legal form ends it)
+# and the bracket that gives its short names ("由星衡智能制造有限公司（以下简称"星衡"或"甲方"）与…签订").
+_ZH_INLINE_ENTRY = re.compile(
+    rf"(?:^|(?<=[由与和及、，,：:\s]))(?P<name>[^\s由与及、，,：:。；（）()]{{2,40}}?(?:有限责任公司|股份有限公司|有限公司|集团|合伙企业|研究院|事务所|中心|大学))"
+    rf"\s*{_OPEN}(?P<defined>\s*(?:{SHORT_NAME_INTRO})\s*[\"“「『'‘][^）)]{{2,60}})\s*{_CLOSE}"
+)
+
+
 def party_segments(our_party: str, text: str) -> list[PartySegment]:
     """The parties block's entries, our party's marked: by its role, its label or its name.
 
@@ -276,6 +284,14 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             if not _CJK.search(label):
                 label = re.sub(r"\s*\([^)]*\)$", "", label)  # "Party A (Buyer)" is called Party A
             segments.append(PartySegment(entry, name, is_ours(entry, defined), label))
+        if not segments:
+            # "本合同由星衡智能制造有限公司（以下简称"星衡"或"甲方"）与瀚海科技股份有限公司（以下简称"瀚海公司"
+            # 或"乙方"）签订": the parties named in one opening sentence, each with its short names
+            for m in _ZH_INLINE_ENTRY.finditer(head[:1500]):
+                names = _QUOTED_SHORT.findall(m.group("defined"))
+                label = next((n for n in names if roles_in(n)), "")
+                entry = m.group(0)
+                segments.append(PartySegment(entry, m.group("name"), is_ours(entry, " ".join(names)), label))
         return segments
     start = 0
     block_end = _BLOCK_END.search(head)
@@ -348,10 +364,12 @@ def _names_of(segment: PartySegment, label_roles: dict[str, str]) -> list[str]:
 
 # A short name defined inside an entry: '(hereinafter "Orbis")', '("Orbis")', '（以下简称"远川"）'.
 # ... and the names given with it: （以下简称"澄远"或"甲方"）, '(hereinafter "Orbis" or the "Principal")'.
+# Every form of the introduction (以下简称, 下称, 简称为, a colon after it; clauseflow_documents.party_names)
+# and an unbracketed one after a comma: "瀚海科技股份有限公司，以下简称"瀚海公司"".
 _SHORT_NAME = re.compile(
-    rf"{_OPEN}\s*(?:(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)|(?:以下)?(?:简称|称)为?)?\s*[\"“「『'‘]"
+    rf"(?:{_OPEN}\s*(?:{SHORT_NAME_INTRO})?|[，,]\s*(?:{SHORT_NAME_INTRO}))\s*[\"“「『'‘]"
     rf"(?P<short>[^\"”」』'’()（）]{{2,30}})[\"”」』'’]"
-    rf"(?P<more>(?:\s*(?:或|、|，|[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“「『'‘][^\"”」』'’()（）]{{2,30}}[\"”」』'’])*)\s*{_CLOSE}",
+    rf"(?P<more>(?:\s*(?:或|、|，|[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“「『'‘][^\"”」』'’()（）]{{2,30}}[\"”」』'’])*)\s*(?={_CLOSE}|[，,；;。\n]|$)",
     re.I,
 )
 _QUOTED_SHORT = re.compile(r"[\"“「『'‘]([^\"”」』'’()（）]{2,30})[\"”」』'’]")

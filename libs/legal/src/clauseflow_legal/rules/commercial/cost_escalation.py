@@ -9,6 +9,7 @@ import re
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import find_periods
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -16,6 +17,7 @@ VETOES = Vetoes(
     "cost_escalation",
     {
         "adjustment_provided": "the price adjusts: by a mechanism, or as the contract provides elsewhere",
+        "short_freeze": "a price held for a year or less, or for a term the clause does not state, and not against every cause",
     },
 )
 
@@ -61,6 +63,35 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
         return [
             WORDING.finding(
                 ctx, "fixed_price_risk", "cost_escalation_change_in_law", "medium", span(s, driver.start())
+            )
+        ]
+    return _long_price_freeze(ctx)
+
+
+def _long_price_freeze(ctx: ClauseContext) -> list[Finding]:
+    """Our (the seller's) price may not rise for a long term or for any cause, no cost named.
+
+    "在本合同有效期（五年）内，乙方不得上调产品单价"; "合同期内单价保持不变，乙方无权以任何理由要求涨价";
+    "Prices shall remain fixed for the first three years". A year or less is an ordinary price list.
+    """
+    for s, m in ctx.find(PATTERNS["price_frozen"]):
+        text = s.text
+        if VETOES.applies("adjustment_provided", re.search(_ADJUSTMENT_MECHANISM, text, re.I)):
+            continue
+        longest = max((p.months for p in find_periods(text) if p.unit in {"month", "year"}), default=0.0)
+        absolute = re.search(PATTERNS["for_any_cause"], text, re.I)
+        if VETOES.applies("short_freeze", longest <= 12.5 and not absolute):
+            continue
+        named = [x for x in ctx.parties.mentions(text[: m.end()]) if x.side != "mutual"]
+        seller = ctx.actor(s, m.start()) if named else None
+        if seller is None:
+            if not ctx.parties.supplies:
+                continue
+        elif not ctx.parties.ours(seller):
+            continue
+        return [
+            WORDING.finding(
+                ctx, "price_frozen", "cost_escalation_change_in_law", "medium", span(s, m.start())
             )
         ]
     return []

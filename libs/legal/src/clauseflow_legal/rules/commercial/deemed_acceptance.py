@@ -121,6 +121,18 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             allowed = _objection_window(ctx, text, s.start)
             if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
                 continue
+        conduct = re.match(PATTERNS["signed_or_paid"], text[silent.start() :], re.I)
+        if conduct:
+            if not re.search(PATTERNS["conduct_accepts"], re.split(r"[。；，,]", text[m.start() :])[0]):
+                continue  # "收到款项即视为甲方已履行付款义务": a receipt, not an acceptance
+            # "经甲方签收", "甲方支付货款的": the one who signs or pays, named just before the act; the
+            # one who signs for delivered goods or pays for them is the buyer
+            ms = [
+                x
+                for x in ctx.parties.mentions(text[max(0, silent.start() - 30) : silent.start()])
+                if x.side != "mutual"
+            ]
+            side = ms[-1].side if ms else ("us" if ctx.parties.buy_side else None)
         if side is None and re.match(PATTERNS["noun_silence"], silent.group(0), re.I):
             # "failing a written dispute by the Subcontractor": the one named after the silence
             by = re.match(PATTERNS["silence_by"], text[silent.end() :], re.I)
@@ -164,10 +176,11 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         if not ctx.parties.ours(side):
             continue
         # an objection due "on the spot" leaves no time at all to inspect
-        hurried = [p for p in find_periods(text) if p.days <= 3] or re.search(
-            PATTERNS["on_the_spot"],
-            text,
-            re.I,
+        hurried = (
+            [p for p in find_periods(text) if p.days <= 3]
+            or re.search(PATTERNS["on_the_spot"], text, re.I)
+            # signing for the goods accepts them at the door, before any inspection
+            or (conduct and not re.match(PATTERNS["paid"], silent.group(0)) and not find_periods(text))
         )
         if re.search(PATTERNS["settles_all_claims"], text, re.I):
             # the silence settles every claim we have, not only the item valued: high whatever the window

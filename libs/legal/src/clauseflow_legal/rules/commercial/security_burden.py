@@ -290,8 +290,13 @@ def _security_we_provide(ctx: ClauseContext) -> list[Finding]:
             if VETOES.applies(
                 "we_hold_the_retention",
                 ctx.parties.ours(side)
-                and re.search(
-                    PATTERNS["we_retain"], m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+                and (
+                    re.search(
+                        PATTERNS["we_retain"], m.group(0) + text[max(0, m.start() - 20) : m.start()], re.I
+                    )
+                    # "甲方支付10%，其余90%作为质保金": a retention is held out of the price, so the
+                    # party that pays the price holds it
+                    or (ctx.parties.pays and not ctx.parties.supplies)
                 ),
             ):
                 continue

@@ -31,6 +31,7 @@ VETOES = Vetoes(
         "answers_their_appointment": "our exclusive dealing answers the counterparty's exclusive appointment of us",
         "answers_their_purchasing": "our exclusive appointment answers their exclusive purchasing from us",
         "not_bound_to_buy": '"the Buyer shall not be obliged to purchase all of its requirements from the Supplier" states a freedom, it binds no dealing',
+        "subcontracting_barred": '"乙方不得另行委托第三方": the provider may not subcontract its own work, which is no exclusivity',
         "their_designs_only": '"shall not sell parts made with the Buyer’s tooling to any other customer" protects their designs, it binds no dealing',
     },
 )
@@ -42,6 +43,11 @@ def exclusivity(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(DEALING):
         side = ctx.actor(s, m.start())
         if not ctx.parties.ours(side):
+            continue
+        if VETOES.applies(
+            "subcontracting_barred",
+            re.fullmatch(PATTERNS["appoints_no_other"], m.group(0)) and not ctx.parties.pays,
+        ):
             continue
         used = m.groupdict().get("used")
         if VETOES.applies(
@@ -111,7 +117,21 @@ def _exclusive_appointment_beside(ctx: ClauseContext, s: Sentence, m: re.Match[s
     answer itself.
     """
     for s2, m2 in ctx.find(EXCLUSIVE_APPOINTMENT.pattern):
+        if _bars_us(ctx, s2, m2):
+            continue  # "甲方只能向乙方采购，不得另行委托第三方": a second restraint on us, no appointment of us
         if s2 != s or m2.end() <= m.start() or m2.start() >= m.end():
             return True
     line = str(ctx.metadata.get("exclusive_appointment") or "").strip()
-    return bool(line) and line not in ctx.text
+    if not line or line in ctx.text:
+        return False
+    found = EXCLUSIVE_APPOINTMENT.search(line)
+    return not (found and _bars_us(ctx, Sentence(line, 0), found))
+
+
+def _bars_us(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> bool:
+    """The appointment read is a bar on us appointing anyone else ("甲方不得另行委托其他服务机构",
+    "the Customer shall not appoint any other supplier"): our own restraint, not the other side's
+    appointment of us, so it cannot answer our exclusive dealing."""
+    return bool(re.match(PATTERNS["bar_on_appointing"], m.group(0), re.I)) and ctx.parties.ours(
+        ctx.actor(s, m.start())
+    )

@@ -68,7 +68,7 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
         PATTERNS["confidentiality_named"],
         f"{ctx.text} {ctx.title} {ctx.metadata.get('contract_title') or ''}",
         re.I,
-    ):
+    ) and not re.search(PATTERNS["this_contract_itself"], ctx.text, re.I):
         return []
     if VETOES.applies("we_only_disclose", _we_only_disclose(ctx)):
         return []
@@ -88,7 +88,42 @@ def confidentiality(ctx: ClauseContext) -> list[Finding]:
     out += _compelled_disclosure_restricted(ctx, bound)
     out += _exclusions_and_copies(ctx, receiving, bound)
     out += _perpetual_duty(ctx, receiving, bound)
+    out += _contract_kept_secret(ctx)
     return out
+
+
+def _contract_kept_secret(ctx: ClauseContext) -> list[Finding]:
+    """Only we must keep the contract itself (its existence, its signing) secret: a one-sided burden.
+
+    "乙方不得向任何第三方披露本合同的存在"; "本合同的存在及条款均属甲方保密信息，乙方应予保密". Not when the
+    duty is mutual ("双方均不得披露本合同的存在", "Neither party shall disclose the existence of this
+    Agreement") or binds the counterparty as well in the clause.
+    """
+    bound_sides: set[str] = set()
+    hit: tuple[Sentence, int] | None = None
+    for s, m in ctx.find(PATTERNS["this_contract_itself"]):
+        secret = re.search(PATTERNS["kept_secret"], s.text, re.I)
+        if not secret:
+            continue
+        duty = re.search(PATTERNS["secrecy_duty"], s.text, re.I)
+        pos = duty.start() if duty else secret.start()
+        side = ctx.actor(s, pos)
+        if side is None or side == "mutual" or re.search(PATTERNS["both_bound"], s.text, re.I):
+            bound_sides.add("mutual")
+            continue
+        bound_sides.add(side)
+        if ctx.parties.ours(side) and hit is None:
+            hit = (s, m.start())
+    if hit is None or len(bound_sides) > 1:
+        return []
+    s, at = hit
+    # no exception for what the law, a regulator or a court requires: the duty can put us in breach of the law
+    level = "low" if re.search(PATTERNS["law_excepted"], ctx.text, re.I) else "medium"
+    return [
+        WORDING.finding(
+            ctx, "contract_kept_secret", "confidentiality_overbroad", level, span(s, at), priority=5
+        )
+    ]
 
 
 def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], bool]) -> list[Finding]:

@@ -13,6 +13,7 @@ from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
     Sentence,
+    find_amounts,
     find_percents,
     find_periods,
 )
@@ -225,6 +226,9 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
         signals.append(WORDING.t(ctx, "fault_free"))
     if _remaining_charges_all(text):
         signals.append(WORDING.t(ctx, "remaining_charges_all"))
+    per_breach = _per_breach_sum(text)
+    if per_breach is not None:
+        signals.append(WORDING.t(ctx, "per_breach_sum", amount=f"{per_breach:,.0f}"))
     years_of_fees = _years_of_fees(text)
     if years_of_fees is not None and years_of_fees >= 2:
         signals.append(WORDING.t(ctx, "years_of_fees", years_of_fees=years_of_fees))
@@ -235,6 +239,21 @@ def _ld_signals(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> list[str]:
     ) and re.search(PATTERNS["fixed_sum"], text):
         signals.append(WORDING.t(ctx, "sum_on_demand"))
     return signals
+
+
+# A fixed sum owed again for every breach at or above this (in the contract's currency) is no pre-estimate
+# of a loss: the count of breaches, not the harm, sets what is paid (RMB 5,000 or USD 500 a violation is a
+# service charge; RMB 500,000 a breach is a penalty).
+_PER_BREACH_FLOOR = 100_000
+
+
+def _per_breach_sum(text: str) -> float | None:
+    """The fixed sum charged for each breach or each occurrence, when it is large."""
+    each = re.search(PATTERNS["per_breach"], text, re.I)
+    if each is None:
+        return None
+    sums = [a.value for a in find_amounts(text) if a.value >= _PER_BREACH_FLOOR]
+    return sums[0] if sums else None
 
 
 def _ld_quote(ctx: ClauseContext, s: Sentence, m: re.Match[str]) -> Sentence:
