@@ -342,6 +342,8 @@ def test_a_defined_word_that_names_no_party_is_no_short_name() -> None:
         "Licensee", None, '"Territory" means the Kingdom of Spain. The Licensor may sell.'
     )
     assert not parties.mentions("Territory")
+
+
 # Every way a Chinese contract introduces a party's short name (以下简称, 下称, 简称为, 以下称, a colon after
 # it, no quotes, after a comma outside brackets, with other names after it), in an entry line or in the
 # one opening sentence: the short name the clauses then use is the counterparty's.

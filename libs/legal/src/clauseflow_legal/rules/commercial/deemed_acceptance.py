@@ -47,9 +47,9 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
         latent = _latent_defects_accepted(ctx, s, m)
         if latent:
             return latent
-        conduct = _accepted_by_conduct(ctx, s, m)
-        if conduct:
-            return conduct
+        by_conduct = _accepted_by_conduct(ctx, s, m)
+        if by_conduct:
+            return by_conduct
         silent = re.search(
             PATTERNS["silence"],
             text,
