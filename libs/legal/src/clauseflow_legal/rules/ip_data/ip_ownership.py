@@ -109,11 +109,38 @@ def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _our_goodwill_to_them(ctx: ClauseContext) -> list[Finding]:
+    """Goodwill that is ours, from our own marks or names or from work done together, accrues to the other side.
+
+    The goodwill's source is read before the verb: "its own trade marks" of ours, "the Licensee's own trading
+    names", "joint marketing". Goodwill from our use of their marks is theirs already (the usual licence term).
+    """
+    for s, m in ctx.find(PATTERNS["goodwill_accrues"]):
+        owner = ctx.parties.mentions(s.text[m.end() : m.end() + 60])
+        if not owner or owner[0].start > 0 or not ctx.parties.theirs(owner[0].side):
+            continue
+        source = s.text[: m.end()]
+        own = re.search(PATTERNS["goodwill_ours_source"], source, re.I)
+        if not own:
+            continue
+        # "its own" / "the Licensee's own" / "甲方…其自有": the one whose own marks they are
+        before = [x for x in ctx.parties.mentions(source[: own.end()]) if x.side != "mutual"]
+        joint = re.search(r"joint|co-?brand|combined|both|either|共同|联合|双方", own.group(0), re.I)
+        if not joint and not (before and ctx.parties.ours(before[-1].side)):
+            continue
+        if not joint and "them" in ctx.parties.sides_in(source[own.start() : own.end() + 40]):
+            continue  # "the Supplier's own marks": theirs
+        return [WORDING.finding(ctx, "our_goodwill_to_them", "ip_ownership_transfer", "high", span(s, m))]
+    return []
+
+
 @rule(reports={"ip_ownership_transfer"})
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
     or our background IP licensed to it for any use."""
-    kept_or_licensed = _commissioned_work_kept(ctx) or _background_licensed_away(ctx)
+    kept_or_licensed = (
+        _commissioned_work_kept(ctx) or _background_licensed_away(ctx) or _our_goodwill_to_them(ctx)
+    )
     if kept_or_licensed:
         return kept_or_licensed
     for s, m in ctx.find(PATTERNS["assigns"]):
