@@ -141,7 +141,7 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "majority": (
         ("Founder", "Founders", "Majority Shareholder", "Existing Shareholders", "Promoter"),
-        ("创始人", "原股东", "大股东", "控股股东"),
+        ("创始人", "创始股东", "原股东", "大股东", "控股股东"),
     ),
     "party_a": (("Party A",), ("甲方",)),
     "party_b": (("Party B",), ("乙方",)),

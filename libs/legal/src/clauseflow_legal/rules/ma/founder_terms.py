@@ -35,7 +35,41 @@ def founder_points(ctx: ClauseContext) -> list[Finding]:
         + _shares_for_nothing(ctx)
         + _exclusions_at_their_discretion(ctx)
         + _redemption_premium(ctx)
+        + _personal_compensation(ctx)
     )
+
+
+def _personal_compensation(ctx: ClauseContext) -> list[Finding]:
+    """A missed performance target (对赌) costs us cash out of our own pocket, paid to the other side.
+
+    "创始股东应以现金方式向投资方进行补偿，…以其个人全部财产承担连带责任"; "实际控制人应以个人财产向投资人
+    支付现金补偿"; "the Founders shall pay the Investor in cash the shortfall". High when our personal
+    assets answer for it (or without limit), medium when the compensation is ours but its source is not said.
+    """
+    us = ctx.us_rx
+    for s, m in ctx.find(PATTERNS["performance_compensation"]):
+        text = s.text
+        payer = ctx.actor(s, m.start())
+        if not ctx.parties.ours(payer) or re.search(
+            PATTERNS["not_owed"], text[max(0, m.start() - 16) : m.start()], re.I
+        ):
+            continue  # "创始股东无需承担现金补偿责任": a freedom, not a debt
+        window = ctx.text[s.start : s.end + 200]
+        if not re.search(PATTERNS["performance_target"], ctx.text[max(0, s.start - 300) : s.end], re.I):
+            continue
+        personal = re.search(PATTERNS["own_pocket"], window, re.I) or (
+            re.search(PATTERNS["personal_guarantee"], window, re.I) and re.search(us, window)
+        )
+        return [
+            WORDING.finding(
+                ctx,
+                "personal_compensation",
+                "ma_price_mechanism_risk",
+                "high" if personal else "medium",
+                span(s, m.start()),
+            )
+        ]
+    return []
 
 
 def _full_ratchet(ctx: ClauseContext) -> list[Finding]:

@@ -22,6 +22,7 @@ from clauseflow_legal.rules.registry import rule
         "sha_exit_rights_unfavourable",
         "sha_governance_weak",
         "liquidated_damages_excessive",
+        "ma_price_mechanism_risk",
     }
 )
 def sha_minority(ctx: ClauseContext) -> list[Finding]:
