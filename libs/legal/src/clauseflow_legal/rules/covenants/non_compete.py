@@ -18,6 +18,8 @@ VETOES = Vetoes(
     "non_compete",
     {
         "non_solicit_not_compete": "a promise not to solicit or hire staff: non_solicit's subject",
+        "no_duty_not_a_restraint": '"shall not be obliged to market", "must not be more than": a duty lifted or a limit set, no trade restrained',
+        "act_in_noun_phrase": '"Fair Market Value", "the Manufacture, use or sale", "obligations to provide": the act word names a thing',
         "confidentiality": "a promise not to disclose: confidentiality, not a restraint of trade",
         "exclusivity_during_term": "not dealing in competing products while the contract runs: exclusivity's point",
         "seller_goodwill_protection": "a seller's covenant protecting the goodwill it has sold, within market limits",
@@ -32,6 +34,25 @@ _TERRITORY = PATTERNS["territory"]
 
 
 _DURING_THE_TERM = PATTERNS.compiled("during_the_term")
+
+
+def _act_in_noun_phrase(text: str, m: re.Match[str]) -> bool:
+    """The restrained act's word names a thing, not what the party may not do.
+
+    After an article or a noun that takes an infinitive ("the Manufacture, use or sale of the
+    Product", "the obligations to provide Services"), or as a capitalised word inside a
+    capitalised name ("Fair Market Value", "Generic Market Share").
+    """
+    if not m.groupdict().get("act"):
+        return False
+    start, end = m.span("act")
+    if re.search(PATTERNS["noun_before_act"], text[max(0, start - 40) : start], re.I):
+        return True
+    return bool(
+        re.search(r"\b[A-Z][a-z]+\s+$", text[max(0, start - 30) : start])
+        and re.match(r"[A-Z]", m.group("act"))
+        and re.match(r"\s+[A-Z][a-z]+", text[end : end + 30])
+    )
 
 
 @rule(reports={"non_compete"})
@@ -62,6 +83,13 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         if VETOES.applies("confidentiality", re.search(PATTERNS["confidentiality"], m.group(0), re.I)):
+            continue
+        body = m.groupdict().get("body")
+        if VETOES.applies(
+            "no_duty_not_a_restraint", body is not None and re.match(PATTERNS["no_duty"], body, re.I)
+        ):
+            continue
+        if VETOES.applies("act_in_noun_phrase", _act_in_noun_phrase(text, m)):
             continue
         side = ctx.actor(s, m.start())
         named_after_neither = ctx.parties.mentions(m.group(0)) if m.groupdict().get("neither") else []

@@ -31,6 +31,7 @@ VETOES = Vetoes(
         "tied_to_one_sides_termination": "a forfeiture on one side's termination, of things other than stock or payments",
         "legal_retention_kept": "copies the law requires us to keep are excepted from destruction",
         "short_wind_down": "a wind-down of six months or less after the end, not on every ending",
+        "exit_help_long_enough": "exit help for 60 days or more, owed without paying disputed sums first",
     },
 )
 
@@ -41,7 +42,7 @@ _ENDING = PATTERNS["ending"]
 @rule(reports={"post_termination_obligations"})
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
-    if out := _short_export_window(ctx):
+    if out := _short_export_window(ctx) or _exit_help_short_or_held_back(ctx):
         return out
     if _is_ending(ctx):
         out = (
@@ -404,6 +405,41 @@ def _performance_continued(ctx: ClauseContext) -> list[Finding]:
                 "medium",
                 span(s, m),
                 period=period,
+            )
+        ]
+    return []
+
+
+# Exit help of less than 60 days is too short to move a running service elsewhere (cuad-train gives 3 to 24
+# months); 30-60 days is the playbook's floor for a data export alone.
+_EXIT_HELP_DAYS = 60
+
+
+def _exit_help_short_or_held_back(ctx: ClauseContext) -> list[Finding]:
+    """The help we get to move the service elsewhere when the contract ends is short, or withheld
+    until we have paid every invoice, disputed ones too.
+
+    Our side buys the service (exit help is the customer's concern). "Transition assistance for
+    no more than thirty days", "exit services only once the Client has paid all sums invoiced,
+    whether or not disputed", "过渡协助期不超过十五日": the supplier can hold the exit hostage.
+    """
+    if not ctx.parties.buy_side:
+        return []
+    for s, m in ctx.find(PATTERNS["exit_help"]):
+        text = s.text
+        periods = [p for p in find_periods(text) if p.unit in {"day", "business day", "week", "month"}]
+        short = next((p for p in periods if p.days < _EXIT_HELP_DAYS), None)
+        held_back = re.search(PATTERNS["disputed_paid_first"], text, re.I)
+        if VETOES.applies("exit_help_long_enough", short is None and held_back is None):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "exit_help_short",
+                "post_termination_obligations",
+                "high" if held_back or (short is not None and short.days <= 30) else "medium",
+                span(s, m),
+                period=fmt_period(short) if short else ctx.t("the time stated", "约定期限"),
             )
         ]
     return []

@@ -31,6 +31,7 @@ VETOES = Vetoes(
         "insolvency_only": "immediate termination on insolvency is standard",
         "cure_period": "the right arises only after a cure period of 15 days or more has run out",
         "grace_later": "a later sentence prevails and gives 15 days or more of notice or grace before the right is used",
+        "event_not_right": '"upon termination", "all licences shall terminate": the ending named as an event or a consequence, no right held',
     },
 )
 
@@ -253,6 +254,29 @@ def _our_exit_narrower(ctx: ClauseContext) -> list[Finding]:
             ctx, "our_exit_narrower", "termination_rights_unbalanced", "medium", span(*ours_confined)
         )
     ]
+def _event_not_right(text: str, m: re.Match[str]) -> bool:
+    """The ending at ``m`` is named as an event or a consequence, not a right someone holds.
+
+    "Upon the termination of this Agreement, the Consultant shall immediately return …" times
+    another duty; "If this Agreement expires or is terminated, …" sets a condition; "all licences
+    granted hereunder shall immediately terminate" and "this Agreement shall automatically
+    terminate upon termination of the Licence Agreement" say what follows of themselves, and are
+    harsh against us only when our own failure sets them off.
+    """
+    word = m.group(0).lower()
+    before = text[max(0, m.start() - 60) : m.start()]
+    if word.startswith("termination"):
+        return not re.search(PATTERNS["right_before_noun"], before, re.I)
+    if word == "terminated":
+        return re.search(PATTERNS["event_passive_before"], before, re.I) is not None
+    if word in {"terminate", "terminates"}:
+        after = text[m.end() : m.end() + 40]
+        return (
+            re.search(PATTERNS["of_itself_before"], before, re.I) is not None
+            and not re.match(PATTERNS["object_after"], after, re.I)
+            and not re.search(PATTERNS["our_failure"], text, re.I)
+        )
+    return False
 
 
 def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
@@ -261,6 +285,8 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(PATTERNS["suspend_or_terminate"]):
         text = s.text
         if VETOES.applies("right_withheld", _DENIED.search(text[max(0, m.start() - 40) : m.start()])):
+            continue
+        if VETOES.applies("event_not_right", _event_not_right(text, m)):
             continue
         side = ctx.actor(s, m.start())
         harsh = re.search(_HARSH, text, re.I)
