@@ -69,8 +69,14 @@ def test_declared_risk_types_are_taxonomy_ids() -> None:
 def test_rules_for_keeps_registry_order_and_only_relevant_rules() -> None:
     chosen = rules_for(frozenset({"claim_time_bar", "uncapped_liability"}))
     assert list(chosen) == [r for r in RULES if r in chosen]
-    # market_terms reports a claim bar whose window is far below the playbook's position
-    assert {r.__name__ for r in chosen} == {"liability_caps", "claim_time_bar", "market_terms"}
+    # market_terms reports a claim bar whose window is far below the playbook's position;
+    # seller_limitations reports a seller's cap at or near the price
+    assert {r.__name__ for r in chosen} == {
+        "liability_caps",
+        "claim_time_bar",
+        "market_terms",
+        "seller_limitations",
+    }
 
 
 @pytest.mark.parametrize("our_party", PARTIES)

@@ -259,6 +259,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
     def is_ours(entry: str, defined: str) -> bool:
         if any(name.casefold() in entry.casefold() for name in our_names):
             return True  # parties blocks often capitalise names: "KUNLUN DIAGNOSTICS (SUZHOU) CO., LTD."
+        if any(m.group("short").strip() == our_party.strip() for m in _SHORT_NAME.finditer(entry)):
+            return True  # our party given as the short name the entry defines: "（以下简称“投资方”）"
         words = f"{defined} {label_roles.get(_canonical_label(defined), '')}"
         if our_roles & set(roles_in(words)):
             return True
@@ -372,6 +374,7 @@ _SHORT_NAME = re.compile(
     rf"(?P<more>(?:\s*(?:或|、|，|[,;]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:the\s+)?[\"“「『'‘][^\"”」』'’()（）]{{2,30}}[\"”」』'’])*)\s*(?={_CLOSE}|[，,；;。\n]|$)",
     re.I,
 )
+SHORT_NAME = _SHORT_NAME  # read by board_seats: the short names a parties-block entry defines
 _QUOTED_SHORT = re.compile(r"[\"“「『'‘]([^\"”」』'’()（）]{2,30})[\"”」』'’]")
 
 

@@ -38,3 +38,10 @@ def we_buy(ctx: ClauseContext) -> bool:
     if ctx.domain == "sha_spa":
         return ctx.parties.is_role("buyer") or not ctx.parties.known
     return ctx.parties.is_role("buyer") and re.search(SHARE_DEAL, ctx.text) is not None
+
+
+def we_sell(ctx: ClauseContext) -> bool:
+    """The seller of shares or a business: the warranties, their limits and the covenants are ours to give."""
+    if not ctx.parties.is_role("seller"):
+        return False
+    return ctx.domain == "sha_spa" or re.search(SHARE_DEAL, ctx.text) is not None

@@ -1,4 +1,10 @@
-"""The disclosure rule (ma): General data-room disclosure, buyer knowledge defences and unqualified awareness."""
+"""The disclosure rule (ma): what qualifies the warranties, read for whichever side we are.
+
+For a buyer: general data-room disclosure, buyer knowledge defences and unqualified awareness. For
+the seller the mirror clauses widen what it warrants: disclosure narrowed to specific disclosure
+(the data room excluded), the buyer's knowledge no bar to a claim (pro-sandbagging), and the seller's
+awareness stretched to what any employee knows.
+"""
 
 # ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
 
@@ -8,7 +14,7 @@ import re
 
 from clauseflow_legal.lexicon import expand_class
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.ma.common import we_buy
+from clauseflow_legal.rules.ma.common import we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
@@ -114,9 +120,39 @@ def _knowledge_defence(ctx: ClauseContext) -> Finding | None:
     return None
 
 
-@rule(reports={"ma_disclosure_overbroad"})
+def _seller_disclosure(ctx: ClauseContext) -> list[Finding]:
+    """For the seller: the warranties widened by what may not qualify them, or by whose knowledge counts.
+
+    "qualified only by matters specifically disclosed in the Disclosure Letter; the Data Room shall
+    not be treated as disclosed" (specific disclosure only); "the Buyer's rights shall not be affected
+    by any investigation or knowledge of the Buyer" (the Buyer's knowledge no bar to its claim); "the
+    Seller shall be deemed to know anything known to any employee of the Company" (awareness widened).
+    """
+    for s, m in ctx.find(PATTERNS["specific_disclosure_only"]):
+        return [WORDING.finding(ctx, "specific_disclosure_only", "warranty_excessive", "medium", span(s, m))]
+    for s, m in ctx.find(PATTERNS["seller_knowledge_widened"]):
+        return [WORDING.finding(ctx, "seller_knowledge_widened", "warranty_excessive", "medium", span(s, m))]
+    for s in ctx.sentences:
+        text = s.text
+        no_bar = _KNOWLEDGE_NO_BAR.search(text) or re.search(PATTERNS["not_reduced_by_knowledge"], text, re.I)
+        if no_bar is None or not re.search(PATTERNS["buyers_investigation"], text, re.I):
+            continue
+        if ctx.parties.ours(ctx.parties.side_before(text, no_bar.start(), window=160)):
+            continue  # our own rights unaffected by our knowledge: the seller's claim, not a risk
+        return [
+            WORDING.finding(
+                ctx, "knowledge_no_bar_for_seller", "warranty_excessive", "medium", span(s, no_bar)
+            )
+        ]
+    return []
+
+
+@rule(reports={"ma_disclosure_overbroad", "warranty_excessive"})
 def disclosure(ctx: ClauseContext) -> list[Finding]:
-    """General data-room disclosure, buyer knowledge defences and unqualified awareness."""
+    """General data-room disclosure, buyer knowledge defences and unqualified awareness (for a buyer);
+    specific disclosure only, pro-sandbagging and widened awareness (for the seller)."""
+    if we_sell(ctx):
+        return _seller_disclosure(ctx)
     if not we_buy(ctx):
         return []
     for s, m in ctx.find(PATTERNS["general_disclosure"]):

@@ -1,4 +1,10 @@
-"""The seller_limitations rule (ma): Off-market caps, deductible baskets and short claim periods limiting the seller's liability."""
+"""The seller_limitations rule (ma): the seller's limits on warranty claims, read for whichever side we are.
+
+For a buyer: off-market caps, deductible baskets and short claim periods limiting the seller's
+liability. For the seller the same clauses are its exposure: a cap at or near the price, a tipping
+basket or thresholds far under the market, and windows to notify claims longer than the playbook's
+seller position (playbook/sha_spa.json, "for": "seller").
+"""
 
 # ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
 
@@ -8,7 +14,7 @@ import re
 
 from clauseflow_legal.positions import MarketPosition, market_positions, shown
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
+from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
@@ -28,13 +34,18 @@ VETOES = Vetoes(
         "cap_within_market": "an overall cap of 30% of the price or more (100% where it covers fundamental claims)",
         "leakage_window": "a leakage claim window is price_mechanism's",
         "claim_period_within_market": "a claim window within the playbook's walk-away point for its kind of claim",
+        "seller_cap_within_market": "for the seller: a cap within its walk-away point, or the price as the cap of title, capacity and tax claims only",
+        "seller_thresholds_within_market": "for the seller: a de minimis or basket at or above its walk-away share of the price",
     },
 )
 
 
-@rule(reports={"ma_claim_limitations_unfavourable"})
+@rule(reports={"ma_claim_limitations_unfavourable", "uncapped_liability", "warranty_excessive"})
 def seller_limitations(ctx: ClauseContext) -> list[Finding]:
-    """Off-market caps, deductible baskets and short claim periods limiting the seller's liability."""
+    """Off-market caps, deductible baskets and short claim periods limiting the seller's liability
+    (for a buyer), or the seller's exposure under the same clauses (for the seller)."""
+    if we_sell(ctx):
+        return _seller_exposure(ctx)
     if not we_buy(ctx):
         return []
     out: list[Finding] = []
@@ -127,12 +138,10 @@ _GENERAL, _TAX, _PROCEEDINGS = "claims_period", "tax_claims_period", "claim_proc
 
 
 def _position(ctx: ClauseContext, measure: str) -> MarketPosition | None:
+    """The playbook's position on ``measure`` for our side: the seller's when we sell, else the buyer's."""
     title = str(ctx.metadata.get("contract_title") or "")
-    found = [
-        p
-        for p in market_positions(ctx.domain, title).get(measure, [])
-        if p.risk_type == "ma_claim_limitations_unfavourable"
-    ]
+    side = "seller" if we_sell(ctx) else "buyer"
+    found = [p for p in market_positions(ctx.domain, title).get(measure, []) if side in p.perspective]
     return found[0] if found else None
 
 
@@ -155,9 +164,12 @@ def _claim_window(ctx: ClauseContext, s: Sentence) -> Finding | None:
     proceedings are issued and served within 30 days of the notice" with the position on proceedings.
     """
     text = s.text
-    if not re.search(PATTERNS["claim_word"], text, re.I) or not re.search(
-        PATTERNS["claim_lapses"], text, re.I
-    ):
+    # For the seller a window is its exposure whether missing it bars the claim or the claim is
+    # simply allowed until then ("The Buyer may notify a Claim at any time within ten years").
+    lapses = re.search(PATTERNS["claim_lapses"], text, re.I) or (
+        we_sell(ctx) and re.search(PATTERNS["claim_allowed"], text, re.I)
+    )
+    if not re.search(PATTERNS["claim_word"], text, re.I) or not lapses:
         return None
     if VETOES.applies("leakage_window", re.search(PATTERNS["leakage"], text, re.I)):
         return None
@@ -200,10 +212,26 @@ def _claim_window(ctx: ClauseContext, s: Sentence) -> Finding | None:
     _, period, level, position, covers_tax = worst
     zh = ctx.zh
     label = position.label_zh if zh else position.label_en
+    # the buyer's window is too short ("min" position); the seller's too long ("max")
+    longer = position.direction == "max"
     if position.measure == _PROCEEDINGS:
+        what = (
+            ctx.t(
+                f"A notified claim stays open against {ctx.us} for {fmt_period(period)} before proceedings must be issued.",
+                f"索赔通知后，对方可在{fmt_period(period)}内对{ctx.us}提起诉讼，索赔长期悬而未决。",
+            )
+            if longer
+            else ctx.t(
+                f"After notifying a claim, {ctx.us} must issue proceedings within {fmt_period(period)} or the claim lapses.",
+                f"{ctx.us}发出索赔通知后须在{fmt_period(period)}内提起诉讼，否则索赔失效。",
+            )
+        )
+    elif longer:
         what = ctx.t(
-            f"After notifying a claim, {ctx.us} must issue proceedings within {fmt_period(period)} or the claim lapses.",
-            f"{ctx.us}发出索赔通知后须在{fmt_period(period)}内提起诉讼，否则索赔失效。",
+            f"Claims may be brought against {ctx.us} for {fmt_period(period)}"
+            + (", tax claims included." if covers_tax else "."),
+            f"对方可在{fmt_period(period)}内向{ctx.us}提出索赔"
+            + ("，税务索赔亦同。" if covers_tax else "。"),
         )
     else:
         what = ctx.t(
@@ -213,15 +241,16 @@ def _claim_window(ctx: ClauseContext, s: Sentence) -> Finding | None:
         )
     market = ctx.t(
         f"Market: the {label} is about {shown(position.standard, position, zh)}, "
-        f"and not under {shown(position.walk_away, position, zh)}.",
-        f"市场惯例：{label}约为{shown(position.standard, position, zh)}，不应短于{shown(position.walk_away, position, zh)}。",
+        f"and not {'over' if longer else 'under'} {shown(position.walk_away, position, zh)}.",
+        f"市场惯例：{label}约为{shown(position.standard, position, zh)}，"
+        f"不应{'超过' if longer else '短于'}{shown(position.walk_away, position, zh)}。",
     )
     return Finding(
-        "ma_claim_limitations_unfavourable",
+        position.risk_type,
         level,
         span(s, period.start),
         what,
-        WORDING.t(ctx, "notice_why"),
+        WORDING.t(ctx, "long_window_why") if longer else WORDING.t(ctx, "notice_why"),
         market,
     )
 
@@ -236,3 +265,89 @@ def _is_deadline(text: str, period: Period) -> bool:
 def _tax_included(text: str) -> bool:
     """A window that also covers tax claims: tax named, and not as an exception to it."""
     return re.search(PATTERNS["tax"], text) is not None and not re.search(PATTERNS["tax_excepted"], text)
+
+
+def _seller_exposure(ctx: ClauseContext) -> list[Finding]:
+    """The seller's side: a cap at or near the price, low or tipping thresholds, long claim windows."""
+    out: list[Finding] = []
+    for s in ctx.sentences:
+        if not re.search(rf"{SELLER}|{ctx.us_rx}|\bclaims?\b|\bliab|索赔|赔偿|责任", s.text, re.I):
+            continue
+        found = _seller_cap(ctx, s) or _seller_thresholds(ctx, s) or _claim_window(ctx, s)
+        if found is not None:
+            out.append(found)
+    return out[:2]
+
+
+def _seller_cap(ctx: ClauseContext, s: Sentence) -> Finding | None:
+    """An overall cap on the seller's liability at a share of the price beyond its position."""
+    text = s.text
+    at_price = re.search(PATTERNS["cap_at_price"], text, re.I)
+    cap = re.search(PATTERNS["overall_cap"], text, re.I) or at_price
+    if cap is None:
+        return None
+    # whose liability: the party before the cap, or the one it names ("liability of the Buyer")
+    named = ctx.parties.mentions(text[cap.end() : cap.end() + 30])
+    if ctx.parties.theirs(named[0].side if named else ctx.actor(s, cap.start())):
+        return None  # the buyer's own cap
+    pcts = shares_of_price(text, before=12)
+    if pcts:
+        value, start = pcts[0].value / 100, pcts[0].start
+    elif at_price:
+        value, start = 1.0, at_price.start()
+    else:
+        return None
+    position = _position(ctx, "liability_cap")
+    if position is None:
+        return None
+    level = position.level(value)
+    # the price as the cap of title, capacity and tax claims alone is market for the seller too
+    fundamental_only = (
+        position.excused_if is not None
+        and position.excused_if.search(text) is not None
+        and value <= (position.excused_up_to or 0)
+    )
+    if VETOES.applies("seller_cap_within_market", level is None or fundamental_only):
+        return None
+    return WORDING.finding(
+        ctx, "seller_cap", position.risk_type, level or "medium", span(s, start), pct=value * 100
+    )
+
+
+def _seller_thresholds(ctx: ClauseContext, s: Sentence) -> Finding | None:
+    """A tipping basket (once over the threshold the seller pays from the first unit), or a de minimis
+    or basket under the seller's walk-away share of the price."""
+    text = s.text
+    if not re.search(PATTERNS["threshold"], text, re.I) or not re.search(PATTERNS["claim_word"], text, re.I):
+        return None
+    pcts = shares_of_price(text, before=12)
+    single = re.search(PATTERNS["single_claim"], text, re.I)
+    position = _position(ctx, "de_minimis" if single else "claim_thresholds")
+    low = position.level(pcts[0].value) if position is not None and pcts else None
+    tipping = re.search(PATTERNS["tipping"], text, re.I)
+    if VETOES.applies("seller_thresholds_within_market", tipping is None and low is None):
+        return None
+    if tipping is not None:
+        return Finding(
+            "warranty_excessive",
+            "medium" if low is not None or not pcts else "low",
+            span(s, tipping.start()),
+            ctx.t(
+                "The basket is tipping: once claims exceed the threshold, the Seller pays the whole amount from the first unit.",
+                "起赔门槛为全额起赔式：索赔累计超过门槛后，卖方须对全部金额承担责任。",
+            ),
+            WORDING.t(ctx, "tipping_why"),
+            WORDING.t(ctx, "thresholds_market"),
+        )
+    p = pcts[0]
+    return Finding(
+        "warranty_excessive",
+        low or "medium",
+        span(s, p.start),
+        ctx.t(
+            f"The {'de minimis' if single else 'basket'} is only {p.value:g}% of the price.",
+            f"{'单项索赔最低金额' if single else '起赔门槛'}仅为价款的{p.value:g}%。",
+        ),
+        WORDING.t(ctx, "thresholds_why"),
+        WORDING.t(ctx, "thresholds_market"),
+    )
