@@ -254,6 +254,8 @@ def _our_exit_narrower(ctx: ClauseContext) -> list[Finding]:
             ctx, "our_exit_narrower", "termination_rights_unbalanced", "medium", span(*ours_confined)
         )
     ]
+
+
 def _event_not_right(text: str, m: re.Match[str]) -> bool:
     """The ending at ``m`` is named as an event or a consequence, not a right someone holds.
 
