@@ -22,12 +22,11 @@ from typing import Any
 import clauseflow_legal.rules as rules_package
 import pytest
 import structlog.testing
-import yaml
 from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_legal.analysis import analyse_clause
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.rules import REGISTRY, ClauseContext
-from clauseflow_legal.rules.packs import recorded_vetoes
+from clauseflow_legal.rules.packs import read_pack_yaml, recorded_vetoes
 
 RULES_DIR = Path(rules_package.__file__).parent
 CASE_SUFFIX = ".cases.yaml"
@@ -79,7 +78,7 @@ class Case:
 def _load_cases() -> list[Case]:
     cases = []
     for path in _case_files():
-        body = yaml.safe_load(path.read_text(encoding="utf-8"))
+        body = read_pack_yaml(path)
         assert body["rule"] == _family(path), f"{path}: names rule {body['rule']}"
         for kind in ("flag", "clear"):
             for number, entry in enumerate(body.get(kind) or [], 1):

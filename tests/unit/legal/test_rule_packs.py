@@ -15,7 +15,7 @@ from clauseflow_legal.lexicon import expand_class, lexicon
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
 from clauseflow_legal.rules import ClauseContext
-from clauseflow_legal.rules.packs import PackError, Patterns, Vetoes, Wording, recorded_vetoes
+from clauseflow_legal.rules.packs import PackError, Patterns, Vetoes, Wording, read_pack_yaml, recorded_vetoes
 from clauseflow_legal.text import Sentence
 
 RULES_DIR = Path(rules_package.__file__).parent
@@ -39,6 +39,31 @@ def test_forms_are_joined_in_the_order_written_and_lists_are_alternatives(tmp_pa
     assert book["one"] == r"letter\s+of\s+credit|escrow"
     assert book["two"] == r"预付款|预付|advance\s+payment|in\s+advance"
     assert sorted(book) == ["one", "two"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a pattern given twice: the first would silently never be read
+        ("f.patterns.yaml", "secured: escrow\nsecured: letter\\s+of\\s+credit\n"),
+        # two cases run together by a missing "- risk:" line: the first case would never be run
+        (
+            "f.cases.yaml",
+            "rule: f\nflag:\n- risk: r\n  our: Buyer\n  text: one\n  our: Seller\n  text: two\n",
+        ),
+        # a second "clear:" list replacing the first
+        (
+            "f.cases.yaml",
+            "rule: f\nclear:\n- risk: r\n  our: Buyer\n  text: one\n"
+            "clear:\n- risk: r\n  our: Seller\n  text: two\n",
+        ),
+    ],
+)
+def test_a_key_given_twice_in_a_pack_file_is_refused_with_its_line(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    with pytest.raises(PackError, match=r"f\.(?:patterns|cases)\.yaml: line \d+: '\w+' is given twice"):
+        read_pack_yaml(_write(tmp_path, name, text))
 
 
 def test_flags_apply_to_the_compiled_pattern_which_is_compiled_once(tmp_path: Path) -> None:

@@ -50,10 +50,34 @@ class PackError(ValueError):
     """A pack file (patterns or wording) is malformed or names something that does not exist."""
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of two equal keys without a word; in a pack that hides a pattern, a
+    wording or a whole case, so a repeated key is an error here."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise PackError(f"line {key_node.start_mark.line + 1}: {key!r} is given twice in one mapping")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def read_pack_yaml(path: Path) -> Any:
+    """The YAML of a pack file (patterns, wording, cases), refusing a key given twice in one mapping."""
+    try:
+        return yaml.load(
+            path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader
+        )  # a SafeLoader: no arbitrary objects
+    except PackError as error:
+        raise PackError(f"{path}: {error}") from None
+
+
 def _read(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_pack_yaml(path) or {}
     if not isinstance(data, dict):
         raise PackError(f"{path}: expected a mapping of names")
     return data
