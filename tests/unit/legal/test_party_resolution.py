@@ -384,3 +384,14 @@ def test_the_parties_named_in_one_opening_sentence_keep_their_short_names() -> N
     names = party_names("澄江精工有限公司", text)
     assert {"澄江", "澄江精工有限公司"} <= set(names.ours)
     assert {"瀚海公司", "瀚海科技股份有限公司"} <= set(names.theirs)
+
+
+def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
+    text = (
+        "ENDORSEMENT AGREEMENT\n\nThis Agreement is made by and among Kestrel Outdoor, Inc. "
+        '(The "Company" or "Kestrel"), Dana Whitfield ("Whitfield") and Whitfield Media LLC '
+        '("Whitfield Media"), effective as of 1 March 2026.\n\nWHEREAS, the Company wishes to retain Whitfield Media;'
+    )
+    names = party_names("Whitfield Media LLC", text)
+    assert "Company" in names.theirs
+    assert "Company" not in names.ours

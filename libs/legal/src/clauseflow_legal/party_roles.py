@@ -303,8 +303,12 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
         if also and head[m.start("defined") - 1] not in '"“':
             continue  # '(collectively, the "Sellers")', '(each a "Party")': words, then one defined name
         entry = head[start : m.start()]
-        if re.fullmatch(r"(?:Target\s+)?Company|Target|Group", defined.strip(), re.I):
-            continue  # a share deal's target is described like a party but is not one
+        if all(
+            re.fullmatch(r"(?:Target\s+)?Company|Target|Group", n.strip(), re.I) for n in (defined, *also)
+        ):
+            # a share deal's target is described like a party but is not one; a party that is also
+            # called "the Company" ('ASHWORTH, INC. (The "Company" or "Ashworth")', cuad-train) is one
+            continue
         if _REGISTRATION_NUMBER.search(defined):
             continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
         if re.match(r"(?:f/k/a|a/k/a|d/b/a|formerly|previously|trading\s+as)\b", defined.strip(), re.I):
