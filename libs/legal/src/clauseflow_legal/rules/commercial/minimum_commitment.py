@@ -17,6 +17,7 @@ VETOES = Vetoes(
     {
         "commitment_denied": '"shall have no obligation to order any minimum quantity": the commitment is denied',
         "heading_or_definition": 'a heading ("MINIMUM PURCHASES") or a definition binds no one',
+        "price_adjustment": "a shortfall of net assets or working capital against a target adjusts a share price; nothing is bought",
     },
 )
 
@@ -30,6 +31,8 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         if VETOES.applies("heading_or_definition", names_only(s.text)):
+            continue
+        if VETOES.applies("price_adjustment", re.search(PATTERNS["price_adjustment"], s.text)):
             continue
         side = ctx.actor(s, m.start())
         if side is None and re.match(PATTERNS["whatever_the_use"], m.group(0)):

@@ -125,7 +125,10 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             ctx.domain == "sha_spa"
             and ctx.parties.is_role("seller")
             and (not periods or periods[0].days <= 3 * 366)  # up to three years
-            and not re.search(PATTERNS["worldwide"], text, re.I),
+            and not re.search(PATTERNS["worldwide"], text, re.I)
+            # the seller's whole group bound (every affiliate, the Seller's Group) goes beyond the
+            # goodwill sold: a fund's other holdings, a parent's other divisions
+            and not re.search(PATTERNS["seller_group"], text, re.I),
         ):
             continue
         territory = re.search(_TERRITORY, text)

@@ -23,6 +23,16 @@ def long_lock_up(ctx: ClauseContext) -> list[Finding]:
     for s, m in ctx.find(PATTERNS["lock_up"]):
         periods = [p for p in find_periods(s.text) if p.unit in {"month", "year"}] or _anniversaries(s.text)
         side = ctx.actor(s, m.start())
+        if not periods and ctx.parties.ours(side):
+            # no end at all, only the other side's consent, which it may refuse as it likes
+            consent = re.search(PATTERNS["their_consent"].replace("THEM_NAMES", ctx.them_rx), s.text, re.I)
+            if consent and not re.search(PATTERNS["consent_reasonable"], s.text, re.I):
+                out.append(
+                    WORDING.finding(
+                        ctx, "locked_in_by_consent", "sha_exit_rights_unfavourable", "high", span(s, m)
+                    )
+                )
+                break
         if periods and periods[0].months > 36 and ctx.parties.ours(side):
             out.append(
                 WORDING.finding(
@@ -44,10 +54,12 @@ def low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     # The dragged holders are Shareholders, Members (an LLC or a venture: "other Members" in 12
     # cuad-train contracts, e.g. BORROWMONEYCOM_INC_06_11_2020-EX-10.1-JOINT_VENTURE_AGREEMENT.txt),
     # holders or partners.
-    for s, _m in ctx.find(
-        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
-        rf"|(?:{ctx.us_rx})[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
-    ):
+    dragged = (
+        r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?|each\s+of\s+the\s+)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
+        rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)\s+(?:all|the\s+whole)"
+        rf"|(?:{ctx.us_rx}|其他(?:各)?股东|其余(?:各)?股东)[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
+    )
+    for s, _m in ctx.find(dragged):
         if VETOES.applies(
             "compulsory_transfer_not_drag", re.search(PATTERNS["call_or_sanction"], s.text, re.I)
         ):
@@ -65,6 +77,19 @@ def low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    if not out:
+        # a drag with no floor: the majority may sell the company, and our shares, at any price it accepts
+        hit = next(ctx.find(dragged), None)
+        if (
+            hit is not None
+            and not re.search(PATTERNS["call_or_sanction"], hit[0].text, re.I)
+            and not VETOES.applies("drag_price_floor", re.search(PATTERNS["price_floor"], ctx.text, re.I))
+        ):
+            out.append(
+                WORDING.finding(
+                    ctx, "drag_without_floor", "sha_exit_rights_unfavourable", "medium", span(*hit)
+                )
+            )
     return out
 
 

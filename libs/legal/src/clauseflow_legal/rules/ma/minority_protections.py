@@ -110,11 +110,38 @@ def minority_protections(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
-    return out + _information_rights(ctx) + thresholds_above_our_holding(ctx)
+    return out + _reserved_to_them(ctx, out) + _information_rights(ctx) + thresholds_above_our_holding(ctx)
+
+
+def _reserved_to_them(ctx: ClauseContext, reported: list[Finding]) -> list[Finding]:
+    """The fundamental matters need the other side's approval and not ours: the veto list is theirs.
+
+    "The following matters shall require the prior approval of the Founders: any issue of shares,
+    ... any amendment to the Articles" read for the investor; "下列事项须经创始股东书面同意：增资、
+    修改章程……" (own phrasings; the market gives the investor this list).
+    """
+    if any(f.risk_type == "sha_governance_weak" for f in reported):
+        return []
+    approval = PATTERNS["their_approval"].replace("THEM_NAMES", ctx.them_rx)
+    for s, m in ctx.find(approval):
+        scope = s.text + " " + ctx.text[s.end : s.end + 400]  # the list may follow the lead-in
+        if not re.search(PATTERNS["fundamental_matter"], scope, re.I):
+            continue
+        if re.search(rf"(?:{ctx.us_rx})", s.text, re.I):
+            continue  # our approval named too: a joint veto
+        return [WORDING.finding(ctx, "reserved_to_them", "sha_governance_weak", "high", span(s, m))]
+    return []
 
 
 def _information_rights(ctx: ClauseContext) -> list[Finding]:
-    """Only yearly accounts, months after the year end: an investor cannot monitor its investment."""
+    """Only yearly accounts, months after the year end, or information denied outright: an investor
+    cannot monitor its investment."""
+    for s, m in ctx.find(PATTERNS["information_denied"]):
+        side = ctx.actor(s, m.start())
+        # the company denying every holder ("no obligation to provide any Shareholder"), or us denied
+        if ctx.parties.theirs(side) and not re.search(PATTERNS["any_holder"], s.text, re.I):
+            continue
+        return [WORDING.finding(ctx, "information_denied", "sha_governance_weak", "medium", span(s, m))]
     for s, m in ctx.find(PATTERNS["annual_accounts_only"]):
         if VETOES.applies("interim_reports", re.search(PATTERNS["interim_reports"], ctx.text, re.I)):
             return []

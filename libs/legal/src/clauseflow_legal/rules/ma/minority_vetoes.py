@@ -15,5 +15,6 @@ VETOES = Vetoes(
         "compulsory_transfer_not_drag": "a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag",
         "interim_reports": "quarterly or monthly reports come besides the annual accounts",
         "within_market_window": "annual accounts within 120-150 days is the market window, not a weakness",
+        "drag_price_floor": "the drag-along carries a price floor (fair value, a minimum return, the preference)",
     },
 )

@@ -1,4 +1,10 @@
-"""The price_mechanism rule (ma): Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
+"""The price_mechanism rule (ma): Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows.
+
+For the seller the mechanics turn against it where the adjustment runs one way (down only), the
+expert's costs fall on it, leakage has no permitted leakage, an escrow or retention holds back more
+of the price for longer than its position (playbook/sha_spa.json), or an earn-out is earned in a
+business the buyer runs as it likes.
+"""
 
 # ruff: noqa: E501  -- legal regexes and bilingual findings read better unbroken
 
@@ -6,11 +12,15 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_documents.numerals import ENGLISH_ORDINALS
+
+from clauseflow_legal.positions import MarketPosition, market_positions, shown
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy
+from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 from clauseflow_legal.text import (
+    Period,
     find_periods,
     fmt_period,
 )
@@ -24,6 +34,10 @@ VETOES = Vetoes(
         "secured": "an escrow, guarantee or other security stands behind the payment",
         "paid_at_completion": "paid at or after Completion: the ordinary case",
         "small_prepayment": "less than 30% of the price paid before Completion",
+        "costs_shared": "the expert's costs shared, or as the expert decides",
+        "leakage_carved_out": "the leakage definition carves out permitted leakage (or other payments)",
+        "holdback_within_market": "for the seller: an escrow or retention within its position on share and period",
+        "earn_out_protected": "the buyer undertakes to run the business in good faith or not to frustrate the earn-out",
     },
 )
 
@@ -33,8 +47,8 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
     """Price mechanics controlled by the other side; open-ended permitted leakage and short leakage claim windows."""
     out: list[Finding] = []
     for s, m in ctx.find(PATTERNS["price_set_by"]):
-        who = m.group("who") or m.group("who_first") or m.group("who_zh")
-        what = m.group("what") or m.group("what_second") or m.group("what_zh")
+        who = m.group("who") or m.group("who_first") or m.group("who_zh") or m.group("who_zh2")
+        what = m.group("what") or m.group("what_second") or m.group("what_zh") or m.group("what_zh2")
         ms = ctx.parties.mentions(who)
         if not ms or not ctx.parties.theirs(ms[0].side):
             continue
@@ -61,6 +75,8 @@ def price_mechanism(ctx: ClauseContext) -> list[Finding]:
         )
         break
     out += _liquidation_preference(ctx)
+    if we_sell(ctx):
+        out += _against_the_seller(ctx)
     if not we_buy(ctx):
         return out + _unsecured_deferred_consideration(ctx)
     prepaid = _unsecured_prepayment(ctx)
@@ -217,6 +233,107 @@ def _liquidation_preference(ctx: ClauseContext) -> list[Finding]:
                 span(s, m),
                 what=what,
                 what_zh=what_zh,
+            )
+        ]
+    return []
+
+
+def _against_the_seller(ctx: ClauseContext) -> list[Finding]:
+    """For the seller: one-way adjustments, expert costs on it, leakage without permitted leakage,
+    a holdback beyond its position, an earn-out the buyer may run down. One finding per clause."""
+    for s, m in ctx.find(PATTERNS["one_way_adjustment"]):
+        if re.search(PATTERNS["adjustment_subject"], s.text, re.I):
+            return [WORDING.finding(ctx, "one_way_adjustment", "ma_price_mechanism_risk", "high", span(s, m))]
+    for s, m in ctx.find(PATTERNS["expert_costs_on"]):
+        who = m.group("who") or m.group("who_zh") or ""
+        if VETOES.applies("costs_shared", re.search(PATTERNS["costs_shared"], s.text, re.I)):
+            continue
+        if re.match(rf"\s*(?:the\s+)?(?:{ctx.us_rx}|{SELLER})", who, re.I):
+            return [
+                WORDING.finding(ctx, "expert_costs_on_us", "ma_price_mechanism_risk", "medium", span(s, m))
+            ]
+    for s, m in ctx.find(PATTERNS["leakage_definition"]):
+        if VETOES.applies("leakage_carved_out", re.search(PATTERNS["leakage_carve_out"], ctx.text, re.I)):
+            continue
+        return [WORDING.finding(ctx, "no_permitted_leakage", "ma_price_mechanism_risk", "medium", span(s, m))]
+    holdback = _holdback(ctx)
+    if holdback:
+        return holdback
+    if re.search(PATTERNS["earn_out"], ctx.text, re.I):
+        for s, m in ctx.find(PATTERNS["earn_out_at_will"]):
+            if VETOES.applies("earn_out_protected", re.search(PATTERNS["earn_out_protection"], s.text, re.I)):
+                continue
+            return [WORDING.finding(ctx, "earn_out_at_will", "ma_price_mechanism_risk", "high", span(s, m))]
+    return []
+
+
+def _holdback_position(ctx: ClauseContext, measure: str) -> MarketPosition | None:
+    title = str(ctx.metadata.get("contract_title") or "")
+    found = [p for p in market_positions(ctx.domain, title).get(measure, []) if "seller" in p.perspective]
+    return found[0] if found else None
+
+
+def _holdback(ctx: ClauseContext) -> list[Finding]:
+    """An escrow or retention of more of the price, or for longer, than the seller's position."""
+    for s, m in ctx.find(PATTERNS["holdback"]):
+        text = s.text
+        if re.search(PATTERNS["holdback_denied"], text[max(0, m.start() - 40) : m.start()], re.I):
+            continue  # "without any escrow", "无需设立共管账户": nothing is held back
+        # the share held back is the one named nearest the escrow ("80% on signing, 20% into escrow")
+        share = sorted(shares_of_price(text, before=40), key=lambda p: abs(p.start - m.start()))
+        periods = [p for p in find_periods(text) if p.unit in {"month", "year", "week", "day"}]
+        # "released on the third anniversary of Completion": three years
+        periods += [
+            Period(
+                float(ENGLISH_ORDINALS.get(a.group("n").lower()) or int(a.group("n"))),
+                "year",
+                a.start(),
+                a.end(),
+            )
+            for a in re.finditer(PATTERNS["anniversary"], text, re.I)
+        ]
+        judged: list[tuple[str, str, str]] = []
+        share_pos = _holdback_position(ctx, "holdback_share")
+        if share and share_pos is not None:
+            level = share_pos.level(share[0].value)
+            if level is not None:
+                judged.append((level, f"{share[0].value:g}%", f"{share[0].value:g}%"))
+        period_pos = _holdback_position(ctx, "holdback_period")
+        if periods and period_pos is not None:
+            longest = max(periods, key=lambda p: p.days)
+            level = period_pos.level(longest.days)
+            if level is not None:
+                judged.append((level, fmt_period(longest), fmt_period(longest)))
+        if VETOES.applies("holdback_within_market", not judged):
+            continue
+        level = "high" if any(j[0] == "high" for j in judged) else "medium"
+        market = ctx.t(
+            "Market for a seller: an escrow or retention of up to "
+            + (shown(share_pos.walk_away, share_pos, False) if share_pos else "10-15%")
+            + " of the price, released within "
+            + (shown(period_pos.walk_away, period_pos, False) if period_pos else "18-24 months")
+            + ", or none with warranty insurance.",
+            "市场惯例（卖方）：托管或保留金不超过价款的"
+            + (shown(share_pos.walk_away, share_pos, True) if share_pos else "10%-15%")
+            + "，并在"
+            + (shown(period_pos.walk_away, period_pos, True) if period_pos else "18-24个月")
+            + "内释放；有保证保险时可不设。",
+        )
+        return [
+            Finding(
+                "ma_price_mechanism_risk",
+                level,
+                span(s, m),
+                ctx.t(
+                    "Part of the price is held back from "
+                    + ctx.us
+                    + ": "
+                    + ", ".join(j[1] for j in judged)
+                    + ".",
+                    "部分价款被扣留，" + ctx.us + "无法取得：" + "，".join(j[2] for j in judged) + "。",
+                ),
+                WORDING.t(ctx, "holdback_why"),
+                market,
             )
         ]
     return []
