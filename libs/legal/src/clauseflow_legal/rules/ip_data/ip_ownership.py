@@ -24,6 +24,7 @@ VETOES = Vetoes(
         "fit_out": "a tenant's fit-out is property in the premises, not IP (post_termination_obligations)",
         "their_customer_data": "a service provider's customer data is its customer's, not a list it builds",
         "their_own_background": "their own or pre-existing IP stays theirs",
+        "their_own_making": '"inventions made solely by Ono personnel shall be owned by Ono": ownership follows the inventor, nothing of ours passes',
         "their_named_assets": '"the Acme Cell Lines and Acme Know-How remain the property of Acme": assets named after their owner, not made under the contract',
     },
 )
@@ -223,6 +224,13 @@ def ip_ownership(ctx: ClauseContext) -> list[Finding]:
             "their_own_background",
             re.search(PATTERNS["own_or_background"], subject, re.I)
             and "us" not in ctx.parties.sides_in(subject),
+        ):
+            continue
+        made = re.search(PATTERNS["made_solely_by"], subject, re.I)
+        makers = ctx.parties.mentions(subject[made.end() : made.end() + 60]) if made else []
+        if VETOES.applies(
+            "their_own_making",
+            bool(makers) and ctx.parties.theirs(makers[0].side) and "us" not in ctx.parties.sides_in(subject),
         ):
             continue
         if VETOES.applies(

@@ -20,6 +20,7 @@ VETOES = Vetoes(
     "indemnities",
     {
         "indemnified_party_named": '"the indemnified party" names a party; it is not a promise to indemnify',
+        "obligation_named": '"MD Anderson\'s obligation to indemnify shall survive": a promise named, given elsewhere',
         "narrow_or_mutual": "an indemnity that neither covers their fault nor is broad, or a broad one both sides give",
         "own_breach_damages": "damages for our own breach: how far they reach is uncapped_liability's question",
         "apportioned": '"to the extent caused by", "in proportion to its fault": the indemnity already follows causation',
@@ -150,6 +151,12 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
             "indemnified_party_named",
             re.match(PATTERNS["indemnified_party"], m.group(0), re.I)
             and not re.search(PATTERNS["by_word"], s.text[m.end() : m.end() + 15]),
+        ):
+            continue
+        # "the Supplier's obligation to indemnify shall survive": the promise is named, not made here
+        if VETOES.applies(
+            "obligation_named",
+            re.search(PATTERNS["obligation_named"], s.text[max(0, m.start() - 40) : m.start()], re.I),
         ):
             continue
         # "…一切损失，均由乙方赔偿": the one who pays is named after 由, not before the loss

@@ -195,8 +195,20 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
         text = s.text
         if VETOES.applies(
             "names_the_event",
-            m.group(0).lower() == "termination"
-            and not re.search(PATTERNS["right_before_noun"], text[max(0, m.start() - 40) : m.start()], re.I),
+            (
+                m.group(0).lower() == "termination"
+                and not re.search(
+                    PATTERNS["right_before_noun"], text[max(0, m.start() - 40) : m.start()], re.I
+                )
+            )
+            # "If this Agreement expires or is terminated for any reason, then …": a condition, not a right
+            or (
+                m.group(0).lower() == "terminated"
+                and re.search(
+                    PATTERNS["event_passive_before"], text[max(0, m.start() - 60) : m.start()], re.I
+                )
+                is not None
+            ),
         ):
             continue
         if VETOES.applies("right_negated", _NEGATED_BEFORE.search(text[max(0, m.start() - 20) : m.start()])):
