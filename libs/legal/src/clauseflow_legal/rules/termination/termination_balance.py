@@ -132,6 +132,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
     return (
         _exit_for_poor_performance_closed(ctx)
         or _our_exit_removed(ctx)
+        or _our_break_conditioned(ctx)
         or _broad_default_triggers(ctx)
         or _harsh_termination_against_us(ctx)
         or _our_suspension_removed(ctx)
@@ -210,6 +211,23 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
         return [
             WORDING.finding(ctx, "our_exit_removed", "termination_rights_unbalanced", "medium", span(s, m))
         ]
+    return []
+
+
+def _our_break_conditioned(ctx: ClauseContext) -> list[Finding]:
+    """Our own break right hung on strict conditions: every covenant complied with, every sum paid,
+    vacant possession (a lease's tenant break, a licensee's early termination option)."""
+    for s, m in ctx.find(PATTERNS["break_right"]):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        if not re.search(PATTERNS["break_condition"], s.text, re.I):
+            continue
+        strict = "; ".join(
+            dict.fromkeys(c.group(0) for c in re.finditer(PATTERNS["strict_condition"], s.text, re.I))
+        )
+        if strict:
+            risk = "termination_rights_unbalanced"
+            return [WORDING.finding(ctx, "our_break_conditioned", risk, "medium", span(s, m), matched=strict)]
     return []
 
 
