@@ -95,6 +95,21 @@ CASES = [
     ("每迟延一日，供方应按货款的千分之三支付违约金。", "ld_rate", "percent", 0.3, "day"),
     ("Late sums carry interest at 1.5% per month until paid.", "late_interest", "percent", 1.5, "month"),
     ("逾期付款的，需方应按日万分之五支付滞纳金。", "late_interest", "percent", 0.05, "day"),
+    # a margin over a reference rate is read as the margin, not as the whole rate
+    (
+        "Any rent unpaid after its due date bears interest at 6% per annum above the Base Rate.",
+        "late_interest_margin",
+        "percent",
+        6.0,
+        "year",
+    ),
+    (
+        "Overdue sums carry interest at four per cent over the base lending rate of Lloyds Bank plc.",
+        "late_interest_margin",
+        "percent",
+        4.0,
+        "",
+    ),
     (
         "Liquidated damages shall not in the aggregate exceed 25% of the Contract Price.",
         "ld_cap",

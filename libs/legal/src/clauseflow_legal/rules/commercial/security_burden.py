@@ -133,10 +133,37 @@ def _insurance_over_our_goods(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _premiums_on_their_terms(ctx: ClauseContext) -> list[Finding]:
+    """We pay the premiums of the other side's own insurance, on terms only it sets (its commission,
+    its choice of insurer, sum and risks)."""
+    for s, m in ctx.find(PATTERNS["premiums_we_pay"]):
+        payer = m.groupdict().get("payer")
+        named = ctx.parties.mentions(payer) if payer else []
+        side = named[0].side if named else ctx.actor(s, m.start())
+        if not ctx.parties.ours(side):
+            continue
+        terms = "; ".join(
+            dict.fromkeys(t.group(0) for t in re.finditer(PATTERNS["their_terms"], s.text, re.I))
+        )
+        if terms:
+            quote = span(s, m)
+            return [
+                WORDING.finding(
+                    ctx,
+                    "premiums_on_their_terms",
+                    "security_insurance_burden",
+                    "medium",
+                    quote,
+                    matched=terms,
+                )
+            ]
+    return []
+
+
 @rule(reports={"security_insurance_burden"})
 def security_burden(ctx: ClauseContext) -> list[Finding]:
     """Excessive, on-demand or long-lived security or insurance provided by us."""
-    insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx)
+    insurance = _insurance_run_off(ctx) or _insurance_over_our_goods(ctx) or _premiums_on_their_terms(ctx)
     if insurance:
         return insurance
     return (

@@ -142,7 +142,7 @@ def unilateral_change(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("change_balanced", re.search(_CHANGE_BALANCED, nearby, re.I)):
             continue
         # the thing changed, not the grounds: "根据国家利率政策变化…单方调整借款利率" changes a rate
-        pobj = m.groupdict().get("pobj") or m.groupdict().get("pobj2")
+        pobj = next((v for k, v in m.groupdict().items() if k.startswith("pobj") and v), None)
         changed = pobj if pobj else re.split(PATTERNS["change_verb_zh"], m.group(0))[-1]
         if VETOES.applies(
             "own_policy_not_binding",

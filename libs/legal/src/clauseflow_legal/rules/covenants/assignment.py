@@ -15,7 +15,8 @@ VETOES = Vetoes(
     {
         "shares_lock_up": "a shareholder's lock-up is about its exit (sha rules), not assigning the contract",
         "mutual_restriction": "neither side may assign: the restriction binds both alike",
-        "assignable_with_consent": "we may assign with consent and they may not assign freely either",
+        "assignable_with_consent": "we may assign with consent and they may not assign freely either "
+        "(a consent they may refuse at their absolute discretion is no consent)",
         "usual_assignee": "their free assignment goes only to affiliates, successors or financiers: market",
     },
 )
@@ -44,6 +45,10 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
             free_them = (s, m)
     if restricted_us and not free_them:
         s, m = restricted_us
+        if re.search(PATTERNS["consent_unfettered"], s.text, re.I):
+            # the consent exists only on paper: they may refuse it as they please
+            quote = span(s, m)
+            return [WORDING.finding(ctx, "consent_unfettered", "assignment_restriction", "medium", quote)]
         if not VETOES.applies("assignable_with_consent", re.search(PATTERNS["consent_word"], s.text, re.I)):
             return [WORDING.finding(ctx, "never_assignable", "assignment_restriction", "medium", span(s, m))]
     if restricted_us and free_them:

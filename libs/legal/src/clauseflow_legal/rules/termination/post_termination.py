@@ -35,6 +35,8 @@ VETOES = Vetoes(
     },
 )
 
+_RISK = "post_termination_obligations"
+
 # The contract ending, however it ends: the setting of every forfeiture and forced sale.
 _ENDING = PATTERNS["ending"]
 
@@ -53,6 +55,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             or _forced_purchase(ctx)
             or _performance_continued(ctx)
             or _forfeited_on_ending(ctx)
+            or _reinstatement_on_us(ctx)
         )
         if out:
             return out
@@ -362,6 +365,28 @@ def _forced_purchase(ctx: ClauseContext) -> list[Finding]:
 
 # A wind-down after the end of up to six months is the market's transition assistance.
 _WIND_DOWN_DAYS = 6 * 31
+
+
+def _reinstatement_on_us(ctx: ClauseContext) -> list[Finding]:
+    """At the end we must strip out our works and restore the premises at our cost, as widely as the
+    other side may ask (every alteration, even approved ones, at its option)."""
+    for s, m in ctx.find(PATTERNS["reinstatement"]):
+        text = s.text
+        if not re.search(_ENDING, text, re.I):
+            continue
+        modals = list(
+            re.finditer(
+                r"\b(?:shall|must|will|agrees?\s+to|undertakes?\s+to)\b|应当?|须", text[: m.start()], re.I
+            )
+        )
+        if not ctx.parties.ours(ctx.actor(s, modals[-1].start() if modals else m.start())):
+            continue
+        wide = [w.group(0) for w in re.finditer(PATTERNS["reinstatement_at_large"], text, re.I)]
+        if wide:
+            extent = "; ".join(dict.fromkeys(wide))
+            quote = span(s, m)
+            return [WORDING.finding(ctx, "reinstatement_on_us", _RISK, "medium", quote, matched=extent)]
+    return []
 
 
 def _performance_continued(ctx: ClauseContext) -> list[Finding]:

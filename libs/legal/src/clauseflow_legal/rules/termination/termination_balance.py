@@ -134,6 +134,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         _exit_for_poor_performance_closed(ctx)
         or _our_exit_removed(ctx)
         or _our_exit_narrower(ctx)
+        or _our_break_conditioned(ctx)
         or _broad_default_triggers(ctx)
         or _harsh_termination_against_us(ctx)
         or _our_suspension_removed(ctx)
@@ -279,6 +280,21 @@ def _event_not_right(text: str, m: re.Match[str]) -> bool:
             and not re.search(PATTERNS["our_failure"], text, re.I)
         )
     return False
+def _our_break_conditioned(ctx: ClauseContext) -> list[Finding]:
+    """Our own break right hung on strict conditions: every covenant complied with, every sum paid,
+    vacant possession (a lease's tenant break, a licensee's early termination option)."""
+    for s, m in ctx.find(PATTERNS["break_right"]):
+        if not ctx.parties.ours(ctx.actor(s, m.start())):
+            continue
+        if not re.search(PATTERNS["break_condition"], s.text, re.I):
+            continue
+        strict = "; ".join(
+            dict.fromkeys(c.group(0) for c in re.finditer(PATTERNS["strict_condition"], s.text, re.I))
+        )
+        if strict:
+            risk = "termination_rights_unbalanced"
+            return [WORDING.finding(ctx, "our_break_conditioned", risk, "medium", span(s, m), matched=strict)]
+    return []
 
 
 def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
