@@ -280,6 +280,8 @@ def _event_not_right(text: str, m: re.Match[str]) -> bool:
             and not re.search(PATTERNS["our_failure"], text, re.I)
         )
     return False
+
+
 def _our_break_conditioned(ctx: ClauseContext) -> list[Finding]:
     """Our own break right hung on strict conditions: every covenant complied with, every sum paid,
     vacant possession (a lease's tenant break, a licensee's early termination option)."""
