@@ -27,6 +27,7 @@ from clauseflow_legal.text import (
     EN_NUMBER_WORDS,
     ZH_NUMERALS,
     Sentence,
+    find_fractions,
     find_percents,
     find_periods,
     split_sentences,
@@ -234,6 +235,13 @@ def _numbers(sentence: str) -> list[_Number]:
             # a share of the fees or the price: also a multiple of it (for caps)
             out.append(_Number("multiple", p.value / 100, p.start, of_base.end() if of_base else p.end))
         out.append(_Number("percent", p.value, p.start, p.end, per))
+    for p in find_fractions(sentence):
+        # "one-quarter of the fees", "合同总价的三分之一": read only as a share of the fees or the price
+        of_base = _OF_BASE_AFTER.match(sentence, p.end)
+        zh_base = _OF_BASE_BEFORE_ZH.search(sentence[max(0, p.start - 20) : p.start])
+        if (of_base or zh_base) and not any(a <= p.start < b for a, b in taken):
+            out.append(_Number("multiple", p.value / 100, p.start, of_base.end() if of_base else p.end))
+            out.append(_Number("percent", p.value, p.start, p.end))
     for fees in _FEES_IN_PERIOD.finditer(sentence):
         window = sentence[fees.end() : fees.end() + 60]
         period = next(

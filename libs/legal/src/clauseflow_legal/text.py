@@ -222,13 +222,24 @@ _EN_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion"
 EN_NUMBER_WORDS = (
     r"(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
     r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
-    r"|thousand|million|billion|and|point)[\s-]*)+"
+    r"|thousand|million|billion|and|point|(?<![a-z])half|a(?=[\s-]+half\b))[\s-]*)+"
 )
+# A half written out: "two and a half years", "seven and one-half percent", "a half year". Number-word
+# libraries (word2number) read no fractions ("one and one half" gives 2), so the words are read here.
+_HALF = {"half": 0.5}
 
 
 def words_to_number(words: str) -> float | None:
     """Parse English number words ("forty-five million five hundred thousand") into a number."""
     tokens = [t for t in re.split(r"[\s-]+", words.lower().strip()) if t and t != "and"]
+    fraction = 0.0
+    if tokens and tokens[-1] in _HALF:
+        # "… and a half", "… and one-half", "a half", "half": the half is added, not multiplied
+        fraction = _HALF[tokens.pop()]
+        if tokens and tokens[-1] in {"a", "one"}:
+            tokens.pop()
+        if not tokens:
+            return fraction
     if not tokens:
         return None
     total, current, seen = 0.0, 0.0, False
@@ -245,7 +256,7 @@ def words_to_number(words: str) -> float | None:
             seen = True
         else:
             return None
-    return total + current if seen else None
+    return total + current + fraction if seen else None
 
 
 _ZH_DIGITS = {
@@ -315,6 +326,7 @@ _UNIT_DAYS = {
     "working day": 1.4,
     "calendar day": 1,
     "week": 7,
+    "fortnight": 14,
     "month": 30,
     "quarter": 91,
     "year": 365,
@@ -332,13 +344,25 @@ _EN_PERIOD = re.compile(
     + EN_NUMBER_WORDS
     + r")\s*)?(?:\(\s*)?(?P<num>\d+(?:\.\d+)?)?(?:\s*\))?(?:\s*-\s*|\s*)"
     + _PERIOD_QUALIFIER
-    + r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|months?|quarters?|years?|hours?)\b",
+    + r"(?P<unit>business days?|working days?|calendar days?|days?|weeks?|fortnights?|months?"
+    r"|quarters?|years?|hours?)\b",
     re.I,
 )
+# A period written with an article for its number: "half a year", "half an hour", "a fortnight".
+_EN_ARTICLE_PERIOD = re.compile(
+    r"\b(?:(?P<half>half)\s+an?|an?)\s+(?P<unit>fortnight|year|month|week|day|hour)\b(?!['’]s)", re.I
+)
+# "one-quarter of the fees", "a quarter of the Shares": a share of something, not three months.
+_QUARTER_SHARE = re.compile(
+    r"\s+of\s+(?!(?:a|the|each|any)\s+(?:calendar\s+|fiscal\s+|financial\s+)?year)", re.I
+)
 # Formal Chinese drafting restates a number in figures: "三十六（36）个月", "十五(15)个工作日".
+# A half is written into the period: "半年", "半个月", "一个半月", "两年半" ("半年度" is the half-year,
+# not a length).
 _ZH_PERIOD = re.compile(
-    r"(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"]+)\s*(?:[（(]\s*\d+(?:\.\d+)?\s*[）)])?\s*(?:个)?\s*"
-    r"(?P<unit>个工作日|工作日|自然日|日历日|日|天|周|星期|个月|月|年|小时)"
+    r"(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"]+|半)\s*(?:[（(]\s*\d+(?:\.\d+)?\s*[）)])?\s*(?:个)?\s*"
+    r"(?P<inner_half>半)?(?P<unit>个工作日|工作日|自然日|日历日|日|天|周|星期|个月|月|年|小时)"
+    r"(?P<half_after>(?<=年)半(?![年月日天个]))?"
 )
 _ZH_UNIT = {
     "工作日": "business day",
@@ -390,17 +414,38 @@ def find_periods(text: str) -> list[Period]:
         unit = m.group("unit").lower().rstrip("s")
         if unit.endswith("day") and " " in unit:
             unit = "business day" if unit.split()[0] in {"business", "working"} else "day"
+        if unit == "quarter" and _QUARTER_SHARE.match(text, m.end()):
+            continue
         start = m.start("words") if m.group("words") else m.start("num")
         found.append(Period(value, unit, start, m.end()))
+    for m in _EN_ARTICLE_PERIOD.finditer(text):
+        unit = m.group("unit").lower()
+        if not m.group("half") and unit != "fortnight":
+            continue  # "a year", "a month": mostly a rate's basis ("twice a year", "1% a month")
+        if any(p.start <= m.start() < p.end for p in found):
+            continue
+        found.append(Period(0.5 if m.group("half") else 1.0, unit, m.start(), m.end()))
     for m in _ZH_PERIOD.finditer(text):
         if m.group("unit") == "月" and re.match(r"\d{1,2}月\d", text[m.start() :]):
             continue  # a date such as 3月5日, not a period
         if m.group("unit") == "日" and re.search(r"月$", text[: m.start()]):
             continue
-        value = to_number(m.group("num"))
+        if m.group("num") == "半":
+            if m.group("inner_half") or (m.group("unit") == "年" and text.startswith("度", m.end())):
+                continue  # "半年度": the half-year, not a length
+            value = 0.5
+        else:
+            value = to_number(m.group("num"))
         if value is None or (m.group("unit") == "年" and value > 1900):
             continue
+        if m.group("inner_half") or m.group("half_after"):
+            value += 0.5
         found.append(Period(value, _ZH_UNIT[m.group("unit")], m.start(), m.end()))
+    # "half a year", "两年半": a year and a half is eighteen months (as drafted in months), not 547.5 days
+    found = [
+        Period(p.value * 12, "month", p.start, p.end) if p.unit == "year" and p.value % 1 else p
+        for p in found
+    ]
     return sorted(found, key=lambda p: p.start)
 
 
@@ -416,6 +461,21 @@ _EN_PERCENT = re.compile(
     re.I,
 )
 _ZH_PERCENT = re.compile(r"(?P<base>百|千|万)分之(?P<num>\d+(?:\.\d+)?|[" + ZH_NUMERALS + r"点]+)")
+# A share written as a fraction of something: "one-quarter of the fees", "one-half (1/2) of the
+# Price", "two-thirds of the Shares", "三分之一". Read as a percentage (25, 50, 66.7, 33.3).
+_EN_FRACTION = re.compile(
+    r"(?<![a-z-])(?:(?P<num>one|a|two|three)[\s-]+)(?P<den>half|halves|thirds?|quarters?|fourths?)"
+    r"(?:\s*\(\s*\d/\d\s*\))?(?=\s+of\b(?!\s+(?:an?|the|each|any|such)\s+(?:calendar\s+|fiscal\s+|financial\s+)?(?:year|month|quarter|day)))",
+    re.I,
+)
+# "the second half of the year", "the first quarter of 2025": which part, not how much. A bare "half
+# of" is never read (a rule may see only "half of the retention" of "the second half of the retention").
+_ORDINAL_BEFORE = re.compile(
+    r"\b(?:first|second|third|fourth|last|latter|former|other|each|every|the)\s+$", re.I
+)
+_EN_FRACTION_NUM = {"one": 1, "a": 1, "two": 2, "three": 3}
+_EN_FRACTION_DEN = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4}
+_ZH_FRACTION = re.compile(r"(?P<den>[二两三四五六七八九十])分之(?P<num>[一二两三四五六七八九])")
 
 
 @dataclass(frozen=True)
@@ -458,6 +518,29 @@ def find_percents(text: str) -> list[Percent]:
             value = value * {"百": 1.0, "千": 0.1, "万": 0.01}[m.group("base")]
             out.append(Percent(value, m.start(), m.end()))
     return _without_restatements(sorted(out, key=lambda p: p.start), text)
+
+
+def find_fractions(text: str) -> list[Percent]:
+    """Shares written as fractions ("one-quarter of", "two-thirds of", "三分之一"), as percentages.
+
+    Kept apart from :func:`find_percents`: a fraction often splits a sum ("one half of the retention
+    shall be released") rather than setting a rate, so only readers that know the base use it.
+    """
+    out: list[Percent] = []
+    for m in _EN_FRACTION.finditer(text):
+        num, den = m.group("num").lower(), m.group("den").lower().rstrip("s")
+        if den == "halve" and num not in ("one", "a"):
+            continue
+        if any(p.start <= m.start() < p.end for p in out) or _ORDINAL_BEFORE.search(text[: m.start()]):
+            continue
+        share = _EN_FRACTION_NUM[num] / _EN_FRACTION_DEN[den]
+        if share < 1:
+            out.append(Percent(round(share * 100, 1), m.start(), m.end()))
+    for m in _ZH_FRACTION.finditer(text):
+        part, whole = zh_to_number(m.group("num")), zh_to_number(m.group("den"))
+        if part and whole and part < whole:
+            out.append(Percent(round(part / whole * 100, 1), m.start(), m.end()))
+    return sorted(out, key=lambda p: p.start)
 
 
 def _without_restatements(percents: list[Percent], text: str) -> list[Percent]:
