@@ -359,7 +359,14 @@ class ClauseContext:
         if not named or re.search(r"[\u4e00-\u9fff]", text[start:pos]):
             return None
         last = named[-1]
-        if not _ONLY_ADVERBS.fullmatch(text, start + last.end, pos):
+        # a verb starts at ``pos`` (callers also ask at a figure or a noun)
+        # and "the Supplier's liability" is a possessive, not a subject
+        if not (text[pos : pos + 1].isalpha() and (pos == 0 or not text[pos - 1].isalnum())):
+            return None
+        possessive = re.search(r"['’]s?$", text[start + last.start : start + last.end]) or re.match(
+            r"['’]s?\b", text[start + last.end :]
+        )
+        if possessive or not _ONLY_ADVERBS.fullmatch(text, start + last.end, pos):
             return None
         before = text[max(0, start + last.start - 40) : start + last.start]
         if _NOT_A_SUBJECT_BEFORE.search(before):
