@@ -8,9 +8,9 @@ one sum in one currency. Every clause here is written for these tests.
 from __future__ import annotations
 
 import pytest
+from clauseflow_legal.figures import find_amounts
 from clauseflow_legal.redline_feedback import apply_feedback, render_amount
 from clauseflow_legal.redline_rules import feedback_honoured, wished_figures
-from clauseflow_legal.text import find_amounts
 
 FIVE_HUNDRED_THOUSAND_YUAN = [
     "人民币500,000元",

@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 import pytest
+from clauseflow_legal.figures import find_fractions, find_percents, find_periods, words_to_number
 from clauseflow_legal.parameters import extract_parameters
-from clauseflow_legal.text import find_fractions, find_percents, find_periods, words_to_number
 
 
 @pytest.mark.parametrize(

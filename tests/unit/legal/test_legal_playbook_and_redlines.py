@@ -8,10 +8,11 @@ import pytest
 from clauseflow_contracts.errors import InvalidInput
 from clauseflow_contracts.risk_types import RISK_TYPES
 from clauseflow_legal.analysis import analyse_clause
+from clauseflow_legal.figures import find_percents, find_periods, zh_to_number
 from clauseflow_legal.playbook import DOMAINS, load_playbook
 from clauseflow_legal.redline import draft_redline
 from clauseflow_legal.redline_check import check_redline
-from clauseflow_legal.text import find_percents, find_periods, split_sentences, zh_to_number
+from clauseflow_legal.text import split_sentences
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

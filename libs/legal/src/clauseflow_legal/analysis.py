@@ -18,6 +18,7 @@ from clauseflow_documents.party_names import COMPANY_FORM, roles_in
 from clauseflow_platform.logging import get_logger
 
 from clauseflow_legal.clause_types import classify_clause
+from clauseflow_legal.figures import ZH_UNIT_WORDS
 from clauseflow_legal.jurisdictions import called
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.playbook import load_playbook
@@ -25,7 +26,7 @@ from clauseflow_legal.positions import market_risk_types
 from clauseflow_legal.rules import RULES, WHOLE_UNIT_RULES, ClauseContext, Finding, Rule, rules_for
 from clauseflow_legal.rules.commercial.market_terms import PRIORITY as _MARKET_PRIORITY
 from clauseflow_legal.severity import calibrated
-from clauseflow_legal.text import ZH_UNIT_WORDS, Sentence
+from clauseflow_legal.text import Sentence
 
 __all__ = ["analyse_clause", "classify_and_analyse", "reported_quote"]
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import words_to_number, zh_to_number
 from clauseflow_legal.party_roles import SHORT_NAME, PartySegment
-from clauseflow_legal.text import words_to_number, zh_to_number
 
 _NUMBER = (
     r"(?:\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*\(\d{1,2}\))?"

@@ -15,6 +15,7 @@ from typing import Any
 
 from clauseflow_documents.numerals import int_to_english
 
+from clauseflow_legal.figures import Period, find_percents, find_periods
 from clauseflow_legal.minimal_data import minimal_edit_data
 from clauseflow_legal.minimal_setting import Where
 from clauseflow_legal.parameters import Basis, Parameter
@@ -23,7 +24,6 @@ from clauseflow_legal.positions import MarketPosition, deviations, market_positi
 from clauseflow_legal.redline_feedback import render_percent, render_period
 from clauseflow_legal.redline_rules import is_chinese
 from clauseflow_legal.rules.base import ClauseContext
-from clauseflow_legal.text import Period, find_percents, find_periods
 
 
 def figure_amendments(sentence: str, risk_type: str, domain: str = "generic", title: str = "") -> list[str]:

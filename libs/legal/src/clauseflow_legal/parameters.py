@@ -23,17 +23,16 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
-from clauseflow_legal.text import (
+from clauseflow_legal.figures import (
     EN_NUMBER_WORDS,
     ZH_NUMERALS,
-    Sentence,
     find_fractions,
     find_percents,
     find_periods,
-    split_sentences,
     to_number,
     words_to_number,
 )
+from clauseflow_legal.text import Sentence, split_sentences
 
 Kind = Literal["period", "percent", "multiple", "amount", "count"]
 Basis = Literal["", "day", "week", "month", "year"]

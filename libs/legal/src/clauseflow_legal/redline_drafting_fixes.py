@@ -11,7 +11,7 @@ from typing import Any
 
 from clauseflow_documents.numerals import int_to_english
 
-from clauseflow_legal.text import find_periods
+from clauseflow_legal.figures import find_periods
 
 number_to_words = int_to_english
 
@@ -49,7 +49,7 @@ def drafting_fix(risk_type: str, original: str, zh: bool, data: dict[str, Any] |
     if risk_type == "internal_inconsistency":
         m = re.search(r"\(([A-Za-z\s,-]+)\)", original)
         if m and find_periods(original) == [] and re.search(r"\d", original):
-            from clauseflow_legal.text import find_amounts
+            from clauseflow_legal.figures import find_amounts
 
             amounts = find_amounts(original)
             if amounts:

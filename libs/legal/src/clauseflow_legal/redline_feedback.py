@@ -14,8 +14,8 @@ import re
 
 from clauseflow_documents.numerals import int_to_chinese, int_to_english
 
+from clauseflow_legal.figures import ZH_NUMERALS, ZH_UNIT_WORDS
 from clauseflow_legal.redline_rules import Figure, figures, is_chinese, wished_figures
-from clauseflow_legal.text import ZH_NUMERALS, ZH_UNIT_WORDS
 
 _LONG = {"month", "year"}
 _OPEN_ENDED_EN = re.compile(

@@ -8,11 +8,12 @@ import re
 from collections.abc import Sequence
 
 from clauseflow_legal import redline_rules as rules
+from clauseflow_legal.figures import Period, find_percents, find_periods
 from clauseflow_legal.lexicon import expand_class
 from clauseflow_legal.parties import Parties
 from clauseflow_legal.redline_feedback import render_percent, render_period
 from clauseflow_legal.rules.base import ClauseContext
-from clauseflow_legal.text import Period, find_percents, find_periods, split_sentences, written_in_chinese
+from clauseflow_legal.text import split_sentences, written_in_chinese
 
 # risk type -> (unit family, target value, unit) for number-carried risks
 _PERIOD_TARGETS: dict[str, tuple[float, str]] = {

@@ -30,8 +30,8 @@ from difflib import SequenceMatcher
 from clauseflow_documents.defined_terms import is_ordinary_term, quoted_terms, term_forms
 
 from clauseflow_legal.analysis import reported_quote
+from clauseflow_legal.figures import ZH_UNIT_WORDS, find_amounts, find_percents, find_periods
 from clauseflow_legal.parties import Parties, infer_parties
-from clauseflow_legal.text import ZH_UNIT_WORDS, find_amounts, find_percents, find_periods
 
 # A redline may delete or replace at most this share of the sentence it quotes and still be a
 # "minimal edit" (the bench's target is that at least 80% of redlines stay within it).

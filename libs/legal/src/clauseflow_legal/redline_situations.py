@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_percents
 from clauseflow_legal.redline_parties import fill_template
-from clauseflow_legal.text import find_percents
 
 _CAP_WORDS = r"not\s+exceed|limited\s+to|capped|cap\b|maximum|不超过|为限|上限|限额"
 # Words that say there is no cap ("不设上限", "without any cap"): a cap word that denies the cap.

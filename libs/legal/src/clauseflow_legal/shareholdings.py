@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import percent_pattern
 from clauseflow_legal.party_roles import PartySegment
-from clauseflow_legal.text import percent_pattern
 
 _PCT = percent_pattern("pct")
 _OF_THE_COMPANY = (

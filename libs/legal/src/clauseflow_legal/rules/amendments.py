@@ -19,8 +19,9 @@ from typing import Literal
 import yaml
 from clauseflow_documents.fidic import WordingChange, subclause_deletions, wording_changes
 
+from clauseflow_legal.figures import Period, find_periods
 from clauseflow_legal.rules.base import ClauseContext, span
-from clauseflow_legal.text import Period, Sentence, find_periods
+from clauseflow_legal.text import Sentence
 
 Effect = Literal["shortened", "lengthened", "deleted"]
 _LEADING_NUMBER = re.compile(r"^\s*(?:sub-?clause\s+)?(\d+(?:\.\d+)+)\b", re.I)

@@ -7,18 +7,14 @@ from __future__ import annotations
 import itertools
 import re
 
+from clauseflow_legal.figures import Period, find_periods, fmt_period
 from clauseflow_legal.positions import market_positions
 from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED, LIMITATION_BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Period,
-    Sentence,
-    find_periods,
-    fmt_period,
-)
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_periods
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Sentence,
-    find_periods,
-)
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 _OTHER_SIDE: dict[str, Side] = {"us": "them", "them": "us"}

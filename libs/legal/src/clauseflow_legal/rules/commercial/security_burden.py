@@ -6,16 +6,11 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_percents, find_periods, fmt_period, to_number
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Sentence,
-    find_percents,
-    find_periods,
-    fmt_period,
-    to_number,
-)
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_percents
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.construction.common import contractor_view
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import find_percents
 
 PATTERNS = patterns_beside(__file__)
 VETOES = Vetoes(

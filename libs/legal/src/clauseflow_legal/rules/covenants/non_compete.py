@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_periods, fmt_period
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.covenants.common import AFTER_THE_CONTRACT, EXCLUSIVE_DEALING
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

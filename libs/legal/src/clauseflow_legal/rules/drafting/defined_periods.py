@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clauseflow_legal.figures import Period, find_periods, fmt_period
 from clauseflow_legal.rules.packs import patterns_beside
-from clauseflow_legal.text import Period, find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 _DEFINITION = PATTERNS.compiled("definition")

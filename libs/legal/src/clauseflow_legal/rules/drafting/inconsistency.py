@@ -10,20 +10,20 @@ from dataclasses import dataclass, replace
 
 from clauseflow_documents.party_names import ROLES, roles_in
 
-from clauseflow_legal.parties import Parties, Side, contract_parties
-from clauseflow_legal.rules.base import ClauseContext, Finding
-from clauseflow_legal.rules.drafting.common import sentence_at, walk
-from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
+from clauseflow_legal.figures import (
     Period,
-    Sentence,
     find_amounts,
     find_periods,
     fmt_period,
     words_to_number,
     zh_to_number,
 )
+from clauseflow_legal.parties import Parties, Side, contract_parties
+from clauseflow_legal.rules.base import ClauseContext, Finding
+from clauseflow_legal.rules.drafting.common import sentence_at, walk
+from clauseflow_legal.rules.packs import patterns_beside, wording_beside
+from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

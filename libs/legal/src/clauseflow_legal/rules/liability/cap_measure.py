@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import Amount, find_amounts, find_percents, find_periods
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import Amount, Sentence, find_amounts, find_percents, find_periods
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from clauseflow_legal.figures import find_percents
 from clauseflow_legal.parameters import extract_parameters
 from clauseflow_legal.positions import market_positions
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.liability.cap_measure import CAP
 from clauseflow_legal.rules.liability.cap_vetoes import VETOES
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import Sentence, find_percents
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_amounts, find_percents, find_periods
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.liability.common import PENALTY_ZH
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Sentence,
-    find_amounts,
-    find_percents,
-    find_periods,
-)
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import Percent, find_percents
 from clauseflow_legal.rules.base import ClauseContext
 from clauseflow_legal.rules.packs import patterns_beside
-from clauseflow_legal.text import (
-    Percent,
-    find_percents,
-)
 
 PATTERNS = patterns_beside(__file__)
 

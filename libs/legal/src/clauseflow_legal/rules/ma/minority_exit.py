@@ -8,10 +8,10 @@ import re
 
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
+from clauseflow_legal.figures import Period, find_percents, find_periods, fmt_period
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.minority_vetoes import VETOES
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import Period, find_percents, find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

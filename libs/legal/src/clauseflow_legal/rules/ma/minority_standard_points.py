@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import words_to_number
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.minority_vetoes import VETOES
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import words_to_number
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

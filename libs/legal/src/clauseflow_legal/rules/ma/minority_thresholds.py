@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from clauseflow_legal.figures import percent_pattern
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
-from clauseflow_legal.text import percent_pattern
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

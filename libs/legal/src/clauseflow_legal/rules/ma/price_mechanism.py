@@ -14,16 +14,12 @@ import re
 
 from clauseflow_documents.numerals import ENGLISH_ORDINALS
 
+from clauseflow_legal.figures import Period, find_periods, fmt_period
 from clauseflow_legal.positions import MarketPosition, market_positions, shown
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Period,
-    find_periods,
-    fmt_period,
-)
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import Period, find_percents, find_periods, fmt_period
 from clauseflow_legal.positions import MarketPosition, market_positions, shown
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import SELLER, shares_of_price, we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import (
-    Period,
-    Sentence,
-    find_percents,
-    find_periods,
-    fmt_period,
-)
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_periods, fmt_period
 from clauseflow_legal.rules.base import (
     ClauseContext,
     Finding,
@@ -13,7 +14,6 @@ from clauseflow_legal.rules.base import (
 )
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import find_periods, fmt_period
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

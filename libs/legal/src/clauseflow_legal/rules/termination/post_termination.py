@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from clauseflow_legal.figures import find_periods, fmt_period
 from clauseflow_legal.parties import Side
 from clauseflow_legal.rules.base import (
     ClauseContext,
@@ -17,7 +18,7 @@ from clauseflow_legal.rules.base import (
 )
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import Sentence, find_periods, fmt_period
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)

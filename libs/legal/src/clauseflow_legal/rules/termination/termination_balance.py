@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from clauseflow_legal.figures import find_periods, fmt_period
 from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import (
     ClauseContext,
@@ -15,7 +16,7 @@ from clauseflow_legal.rules.base import (
 )
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
-from clauseflow_legal.text import Sentence, find_periods, fmt_period
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
