@@ -395,3 +395,21 @@ def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
     names = party_names("Whitfield Media LLC", text)
     assert "Company" in names.theirs
     assert "Company" not in names.ours
+
+
+@pytest.mark.parametrize(
+    ("our_party", "buys", "supplies"),
+    [
+        # the role leads; the description says what the company does elsewhere
+        ("Buyer (Tarrow Valves Inc., a manufacturer of valves buying forgings)", True, False),
+        ("Tenant (a distributor of spare parts)", True, False),
+        ("Seller (Lindqvist AB, itself a buyer of raw steel)", False, True),
+        # a label in front leaves the role to the description
+        ("乙方（供货方，远川科技有限公司）", False, True),
+        # no role in front: the description names it
+        ("Koster B.V., the technology provider of the venture", False, True),
+    ],
+)
+def test_the_role_the_client_leads_with_decides_its_side(our_party: str, buys: bool, supplies: bool) -> None:
+    parties = infer_parties(our_party)
+    assert (parties.buy_side, parties.supplies) == (buys, supplies)

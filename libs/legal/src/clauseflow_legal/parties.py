@@ -394,6 +394,24 @@ def _proper_beyond_role(text: str) -> bool:
     )
 
 
+# Where the client's description of its party ends its role: "Buyer (Vantor Pump Systems, Inc., a
+# manufacturer of pumps buying castings)" is the buyer; the manufacturer in the description says what
+# the company is, not which side of this contract it is on.
+_DESCRIPTION_START = re.compile(r"[(（,，;；]")
+
+
+def _roles_of(our_party: str) -> tuple[str, ...]:
+    """Our roles from the client's words: the role it leads with decides; a description after it
+    adds only the label ("卖方（乙方，…）"). With no role in front ("Koelhaven (…), the technology
+    provider"), the role named anywhere in the description is ours."""
+    head = _DESCRIPTION_START.split(our_party, maxsplit=1)[0]
+    led_with = [r for r in roles_in(head) if r not in _LABELS]
+    if not led_with:
+        return tuple(roles_in(our_party))
+    labels = [r for r in roles_in(our_party) if r in _LABELS and r not in led_with]
+    return (*roles_in(head), *labels)
+
+
 def infer_parties(
     our_party: str,
     other_parties: list[str] | None = None,
@@ -411,7 +429,7 @@ def infer_parties(
     "supplies", :func:`clauseflow_legal.bargain.side_of_bargain`) says which side we are on when no
     role does.
     """
-    our_roles = tuple(roles_in(our_party)) if our_party else ()
+    our_roles = _roles_of(our_party) if our_party else ()
     our_names = tuple(names_in(our_party)) if our_party else ()
     if our_roles and not our_names and _proper_beyond_role(our_party):
         # "Founder HoldCo": a defined name that holds a role word is still a name of ours

@@ -85,9 +85,7 @@ def _long_price_freeze(ctx: ClauseContext) -> list[Finding]:
         named = [x for x in ctx.parties.mentions(text[: m.end()]) if x.side != "mutual"]
         seller = ctx.actor(s, m.start()) if named else None
         if seller is None:
-            # no party named: only a side that is plainly the seller ("Buyer (… manufacturer of pumps)"
-            # reads as both sides and stays clear)
-            if not ctx.parties.supplies or ctx.parties.buy_side:
+            if not ctx.parties.supplies:
                 continue
         elif not ctx.parties.ours(seller):
             continue
