@@ -173,6 +173,7 @@ def perspectives(parties: Parties) -> set[str]:
     # the one who builds (defects period, security, delay damages) are the subcontractor's
     if "subcontractor" in parties.their_roles and not parties.is_role("subcontractor"):
         out.discard("contractor")
+        out.add("employer")  # ... and the employer's floors (its delay-damages cap, security) are its own
     if parties.supplies:
         out.add("supplier")
     if parties.pays:

@@ -37,10 +37,27 @@ def liable_side(ctx: ClauseContext, s: Sentence) -> Side | None:
             return side
     m = re.search(PATTERNS["liability_named"], text, re.I)
     if m:
-        side = ctx.parties.side_before(text, m.start(), window=70)
+        side = _payer_before(ctx, text, m.start(), window=70)
         if side is not None:
             return side
     return None
+
+
+_PAYEE_MARK = PATTERNS.compiled("payee_mark")
+
+
+def _payer_before(ctx: ClauseContext, text: str, pos: int, window: int) -> Side | None:
+    """The side of the last party named before ``pos`` that is not the one paid: in "承包商…向业主
+    支付误期赔偿金" or "the Contractor shall pay to the Employer delay damages" the damages are the
+    Contractor's, the Employer only receives them."""
+    lo = max(0, pos - window)
+    found = [
+        m
+        for m in ctx.parties.mentions(text[lo:pos])
+        if (m.side != "other" or not ctx.parties.known)
+        and not _PAYEE_MARK.search(text[max(0, lo + m.start - 12) : lo + m.start])
+    ]
+    return found[-1].side if found else None
 
 
 # A cap measured by one order, shipment or product: in a framework agreement, a fraction of the deal.
