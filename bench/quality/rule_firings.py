@@ -1,7 +1,8 @@
 """Where the offline reviewer's rules fire on real drafting (CUAD), before and after a change.
 
     uv run python -m bench.quality.rule_firings --risk-type payment_terms [--risk-type ...]
-        [--match REGEX] [--sets cuad-train,cuad] [--limit N] [--sample 10] [--seed 0] [--save-as NAME]
+        [--match REGEX] [--sets cuad-train,cuad] [--limit N] [--skip N] [--sample 10]
+        [--seed 0] [--save-as NAME]
     uv run python -m bench.quality.rule_firings --compare bench/results/rule_firings_A.json \
         bench/results/rule_firings_B.json
 
@@ -136,8 +137,9 @@ def run(
     risk_types: set[str],
     match: re.Pattern[str] | None = None,
     limit: int | None = None,
+    skip: int = 0,
 ) -> dict[str, Any]:
-    """Collect the firings over the given sets (``limit`` contracts per set at most)."""
+    """Collect the firings over the given sets (``limit`` contracts per set at most, after ``skip``)."""
     started = time.perf_counter()
     firings: list[Firing] = []
     read: dict[str, int] = {}
@@ -149,7 +151,9 @@ def run(
             skipped[set_name] = f"no {data}"
             continue
         read[set_name] = 0
-        for name, path, labels in contracts(data):
+        for position, (name, path, labels) in enumerate(contracts(data)):
+            if position < skip:
+                continue
             if limit is not None and read[set_name] >= limit:
                 break
             read[set_name] += 1
@@ -234,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", help="only clauses whose text matches this regex (case-insensitive)")
     parser.add_argument("--sets", default=",".join(DEFAULT_SETS), help="comma-separated: cuad-train,cuad")
     parser.add_argument("--limit", type=int, help="at most N contracts per set (bounded time)")
+    parser.add_argument(
+        "--skip", type=int, default=0, help="pass over the first N contracts of each set (read new ones)"
+    )
     parser.add_argument("--sample", type=int, default=10, help="random findings printed")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save-as", default="rule_firings", help="result name under bench/results/")
@@ -251,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     match = re.compile(args.match, re.IGNORECASE) if args.match else None
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
-    report = run(shared, sets, set(args.risk_type), match, args.limit)
+    report = run(shared, sets, set(args.risk_type), match, args.limit, args.skip)
     path = write_result(args.save_as, report)
     log.info("%s\nwritten to %s", summary(report, args.sample, args.seed), path)
     return 0

@@ -78,3 +78,10 @@ def test_compare_reports_a_finding_added_and_one_removed(tmp_path: Path) -> None
 def test_a_missing_set_is_skipped(tmp_path: Path) -> None:
     report = run(tmp_path, ["absent"], {"payment_terms"})
     assert report["contracts"] == {} and "absent" in report["skipped"]
+
+
+def test_skip_passes_over_the_first_contracts_so_a_later_run_reads_new_ones(tmp_path: Path) -> None:
+    shared = _corpus(tmp_path, {"alpha": LONG_TERMS, "beta": LONG_TERMS, "gamma": LONG_TERMS})
+    report = run(shared, ["tiny"], {"payment_terms"}, limit=1, skip=1)
+    assert report["contracts"] == {"tiny": 1}
+    assert [f["contract"] for f in report["findings"]] == ["beta"]
