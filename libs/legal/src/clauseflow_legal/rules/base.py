@@ -20,7 +20,8 @@ from clauseflow_legal.text import Sentence, narrow, split_sentences
 MODAL = re.compile(
     r"\b(?:may|shall|will|must|can|is\s+entitled\s+to|are\s+entitled\s+to|shall\s+be\s+entitled\s+to"
     r"|has\s+the\s+right\s+to|have\s+the\s+right\s+to|reserves\s+the\s+right\s+to|undertakes?\s+to|agrees?\s+to)\b"
-    r"|有权|可以|可|应当|应|须|必须|承诺|同意",
+    # "可" inside a licence word is no modal: "许可方", "许可人", "认可" ("被许可方可随时书面通知许可方解除")
+    r"|有权|可以|(?<![许认])可|应当|应|须|必须|承诺|同意",
     re.I,
 )
 
