@@ -408,8 +408,19 @@ def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
         ("乙方（供货方，远川科技有限公司）", False, True),
         # no role in front: the description names it
         ("Koster B.V., the technology provider of the venture", False, True),
+        # a commission agent sells the principal's goods and is paid for it: it buys nothing
+        ("Agent (Harlow Marketing Ltd)", False, True),
+        ("乙方（代理方）", False, True),
+        ("代理人", False, True),
+        # a distributor still buys to resell
+        ("Distributor (Kestrel Parts Ltd)", True, False),
     ],
 )
 def test_the_role_the_client_leads_with_decides_its_side(our_party: str, buys: bool, supplies: bool) -> None:
     parties = infer_parties(our_party)
     assert (parties.buy_side, parties.supplies) == (buys, supplies)
+
+
+def test_an_agents_principal_named_as_the_client_who_commissions_it_is_them() -> None:
+    parties = infer_parties("代理方", [], "委托方应于每季度结束后三十日内向代理方支付佣金。")
+    assert parties.side_before("委托方应", 3) == "them"

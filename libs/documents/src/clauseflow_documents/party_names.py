@@ -131,8 +131,22 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "licensee": (("Licensee",), ("被许可方", "被许可人")),
     "licensor": (("Licensor",), ("许可方", "许可人")),
     "distributor": (
-        ("Distributor", "Reseller", "Dealer", "Franchisee", "Agent"),
+        ("Distributor", "Reseller", "Dealer", "Franchisee"),
         ("经销商", "分销商", "代理商", "被特许人", "加盟商"),
+    ),
+    # A commission agent (the EU agency directive's commercial agent, a sales representative, 委托代理合同's
+    # 代理人) sells the principal's goods in the principal's name and is paid for it: unlike a distributor it
+    # buys nothing. cuad-train: Monsanto "the Agent shall be entitled to a Commission"; the placement and
+    # remarketing agents of the banks' agency agreements are paid a fee for selling too.
+    "agent": (
+        (
+            "Agent",
+            "Sales Agent",
+            "Commercial Agent",
+            "Commission Agent",
+            "Sales Representative",
+        ),
+        ("代理人", "代理方"),
     ),
     "principal": (("Manufacturer", "Principal", "Franchisor"), ("制造商", "生产商", "厂家", "特许人")),
     "investor": (

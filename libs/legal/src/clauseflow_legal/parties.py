@@ -30,7 +30,9 @@ OPPOSITE: dict[str, tuple[str, ...]] = {
     "licensee": ("licensor",),
     "licensor": ("licensee",),
     "distributor": ("principal", "provider"),
-    "principal": ("distributor",),
+    # an agent's principal is a 委托方/委托人 in Chinese (the customer's names: it commissions and pays)
+    "agent": ("principal", "customer"),
+    "principal": ("distributor", "agent"),
     "investor": ("majority",),
     "majority": ("investor",),
     "party_a": ("party_b",),
@@ -53,6 +55,7 @@ SELL_SIDE = {
     "lessor",
     "principal",
     "subcontractor",
+    "agent",
 }
 
 _LABELS = {"party_a", "party_b"}

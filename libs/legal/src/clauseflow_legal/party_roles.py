@@ -185,7 +185,7 @@ _ZH_ENTRY_START = re.compile(
 
 # Lines under a Chinese entry that still describe that party; any other "X：" line starts something else.
 _ZH_DETAIL = re.compile(
-    r"住所|地址|注册|法定代表人|负责人|联系|电话|传真|邮箱|统一社会信用代码|营业执照|开户"
+    r"住所|地址|注册|法定代表人|委托代理人|授权代表|负责人|联系|电话|传真|邮箱|统一社会信用代码|营业执照|开户"
     r"|Address|Registered|Legal\s+Representative|Representative|Contact|Tel|Phone|Fax|E-?mail|Bank",
     re.I,
 )
