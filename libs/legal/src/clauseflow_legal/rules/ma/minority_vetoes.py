@@ -15,6 +15,8 @@ VETOES = Vetoes(
         "compulsory_transfer_not_drag": "a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag",
         "interim_reports": "quarterly or monthly reports come besides the annual accounts",
         "within_market_window": "annual accounts within 120-150 days is the market window, not a weakness",
+        "our_approval_needed": "the Board's approval of an excluded issue needs our director's or our own consent",
+        "funding_optional": "each holder may decline the further funding: a right, not a call",
         "drag_price_floor": "the drag-along carries a price floor (fair value, a minimum return, the preference)",
     },
 )

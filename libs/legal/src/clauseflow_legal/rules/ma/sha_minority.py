@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clauseflow_legal.rules.base import ClauseContext, Finding
 from clauseflow_legal.rules.ma.founder_terms import founder_points
+from clauseflow_legal.rules.ma.minority_dilution import dilution_against_us
 from clauseflow_legal.rules.ma.minority_exit import (
     exit_terms_against_us,
     long_lock_up,
@@ -37,6 +38,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     out += minority_protections(ctx)
     out += low_drag_along_threshold(ctx)
     out += exit_terms_against_us(ctx)
+    out += dilution_against_us(ctx, reported=out)
     return out
 
 
