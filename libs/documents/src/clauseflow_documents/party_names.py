@@ -79,6 +79,10 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         # 加工方 / 承揽方: the maker in a processing or work contract (承揽合同) supplies like any vendor
         (
             "供应商",
+            # 供货方 / 供货商 / 供货人: the supplier of goods (供货合同, 经销合同)
+            "供货方",
+            "供货商",
+            "供货人",
             "服务商",
             "服务提供方",
             "服务提供商",
