@@ -97,7 +97,8 @@ _ENTITLED_TO_PAYMENT = PATTERNS.compiled("entitled_to_payment")
 
 
 def _payer(ctx: ClauseContext, s: Sentence, pos: int) -> Side | None:
-    """Who pays under the payment term at ``pos``: the actor, unless the sentence names a payee."""
+    """Who pays under the payment term at ``pos``: the actor, unless the sentence names a payee;
+    with no one named, a commission is the principal's to pay (:func:`_commission_payer`)."""
     entitled = _ENTITLED_TO_PAYMENT.search(s.text, 0, pos)
     if entitled:
         payee = ctx.actor(s, entitled.start())
@@ -105,7 +106,57 @@ def _payer(ctx: ClauseContext, s: Sentence, pos: int) -> Side | None:
             return "them"
         if ctx.parties.theirs(payee):
             return "us"
-    return ctx.actor(s, pos)
+    return ctx.actor(s, pos) or _commission_payer(ctx, s.text)
+
+
+_COMMISSION = PATTERNS.compiled("commission")
+
+
+def _commission_payer(ctx: ClauseContext, text: str) -> Side | None:
+    """Who pays the commission ``text`` speaks of: an agent earns it, so its principal pays.
+
+    A principal is a seller too (it sells through the agent), so "no payer named, so a seller is
+    paid" would give the principal the agent's commission; the agent role decides instead.
+    """
+    if not _COMMISSION.search(text):
+        return None
+    if ctx.parties.is_role("agent"):
+        return "them"
+    if "agent" in ctx.parties.their_roles:
+        return "us"
+    return None
+
+
+def _commission_when_customer_pays(ctx: ClauseContext) -> list[Finding]:
+    """Our commission is earned only when the other side's customer has paid it (in full), or when the
+    other side has received the customer's payment (the pay-when-paid words, for a commission)."""
+    found = [*ctx.find(PATTERNS["commission_when_customer_pays"]), *ctx.find(PATTERNS["pay_when_paid"])]
+    for s, m in found:
+        if _COMMISSION.search(s.text) and _commission_payer(ctx, s.text) == "them":
+            return [
+                WORDING.finding(
+                    ctx, "commission_when_customer_pays", "payment_terms_unfavourable", "medium", span(s, m)
+                )
+            ]
+    return []
+
+
+def _commission_at_their_discretion(ctx: ClauseContext) -> list[Finding]:
+    """Our commission is earned only on the orders the other side chooses to accept, or as much of it
+    as the other side decides: whether we are paid for the sales we made is theirs to say."""
+    for s, m in ctx.find(PATTERNS["commission_discretion"]):
+        if not _COMMISSION.search(s.text):
+            continue
+        holder = ctx.actor(s, m.start())
+        if holder is None or holder == "mutual":
+            holder = _commission_payer(ctx, s.text)
+        if ctx.parties.theirs(holder) and _commission_payer(ctx, s.text) == "them":
+            return [
+                WORDING.finding(
+                    ctx, "commission_at_their_discretion", "payment_terms_unfavourable", "medium", span(s, m)
+                )
+            ]
+    return []
 
 
 def _paid_to_us(ctx: ClauseContext, s: Sentence, pos: int) -> bool:
@@ -162,6 +213,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
         payee_side = [x.side for x in ctx.parties.mentions(payee.group("who"))][:1] if payee else []
         if payee_side == ["them"]:
             continue
+        if _commission_payer(ctx, s.text) is not None:
+            continue  # an agent's commission on the customer's payment: _commission_when_customer_pays
         if payee_side == ["us"] or ctx.parties.theirs(payer) or (payer is None and ctx.parties.sell_side):
             no_interest = re.search(PATTERNS["no_interest"], s.text, re.I)
             out.append(
@@ -248,6 +301,8 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
     return (
         out
         + _paid_when_payer_decides(ctx)
+        + _commission_at_their_discretion(ctx)
+        + _commission_when_customer_pays(ctx)
         + _late_payment_free(ctx)
         + _held_until_warranty_ends(ctx)
         + _bill_as_payment(ctx)

@@ -52,6 +52,7 @@ def post_termination(ctx: ClauseContext) -> list[Finding]:
             _data_deleted_without_export(ctx)
             or _stock_stranded(ctx)
             or _goodwill_denied(ctx)
+            or _commission_after_end(ctx)
             or _forced_sale(ctx)
             or _forced_purchase(ctx)
             or _performance_continued(ctx)
@@ -299,6 +300,21 @@ def _goodwill_denied(ctx: ClauseContext) -> list[Finding]:
             "行业立场：除因我方违约终止外，给予法定或约定的商誉补偿，并就源于我方工作的订单支付佣金。",
         ),
     )
+
+
+def _commission_after_end(ctx: ClauseContext) -> list[Finding]:
+    """No commission for us on the orders that come in after the ending, whatever our part in them."""
+    for s, m in ctx.find(PATTERNS["commission_after_end"]):
+        if re.search(PATTERNS["commission_runs_on"], s.text, re.I):
+            continue  # commission runs on for a period after the end
+        side = ctx.actor(s, m.start())
+        if ctx.parties.ours(side) or (side is None and ctx.parties.is_role("agent")):
+            return [
+                WORDING.finding(
+                    ctx, "commission_after_end", "post_termination_obligations", "medium", span(s, m)
+                )
+            ]
+    return []
 
 
 # Our business handed over on termination for less than it is worth: equipment and stock at
