@@ -85,7 +85,34 @@ def _upward_only_rent(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-_READINGS = (_upward_only_rent,)
+def _loaded_service_charge(ctx: ClauseContext) -> list[Finding]:
+    """We pay a service charge that carries the landlord's overheads, a sinking fund or capital works, uncapped."""
+    for s, m in ctx.find(PATTERNS["service_charge"]):
+        loaded = re.search(PATTERNS["loaded_costs"], s.text, re.I)
+        if not loaded:
+            continue
+        capped = re.search(PATTERNS["charge_capped"], s.text, re.I)
+        if VETOES.applies("charge_capped", capped and not re.search(PATTERNS["uncapped"], s.text, re.I)):
+            continue
+        if not _rent_payer_is_us(ctx, s, m.start()):
+            continue
+        return [
+            WORDING.finding(
+                ctx,
+                "loaded_service_charge",
+                "cost_escalation_change_in_law",
+                "medium",
+                span(s, m),
+                what=loaded.group(0),
+            )
+        ]
+    return []
+
+
+_READINGS = (
+    _upward_only_rent,
+    _loaded_service_charge,
+)
 
 
 @rule(
