@@ -109,9 +109,25 @@ def _loaded_service_charge(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _repair_beyond_condition(ctx: ClauseContext) -> list[Finding]:
+    """Our repairing covenant reaches inherent defects, rebuilding, or a better state than we took."""
+    for s, m in ctx.find(PATTERNS["beyond_condition"]):
+        if not re.search(PATTERNS["repair"], s.text, re.I):
+            continue
+        if VETOES.applies("condition_held", re.search(PATTERNS["condition_held"], ctx.text, re.I)):
+            continue
+        repair = re.search(PATTERNS["repair"], s.text, re.I)
+        pos = repair.start() if repair else m.start()
+        if not _rent_payer_is_us(ctx, s, pos):
+            continue
+        return [WORDING.finding(ctx, "repair_beyond_condition", "warranty_excessive", "medium", span(s, m))]
+    return []
+
+
 _READINGS = (
     _upward_only_rent,
     _loaded_service_charge,
+    _repair_beyond_condition,
 )
 
 
@@ -119,6 +135,7 @@ _READINGS = (
     reports={
         "unilateral_change_right",
         "cost_escalation_change_in_law",
+        "warranty_excessive",
     }
 )
 def lease_covenants(ctx: ClauseContext) -> list[Finding]:
