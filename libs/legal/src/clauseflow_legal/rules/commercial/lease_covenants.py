@@ -124,10 +124,22 @@ def _repair_beyond_condition(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _tenant_guarantee(ctx: ClauseContext) -> list[Finding]:
+    """We must give an authorised guarantee agreement or procure a guarantor bound as primary obligor."""
+    for s, m in ctx.find(PATTERNS["tenant_guarantee"]):
+        if VETOES.applies("guarantee_bounded", re.search(PATTERNS["guarantee_bounded"], s.text, re.I)):
+            continue
+        if not _rent_payer_is_us(ctx, s, m.start()):
+            continue
+        return [WORDING.finding(ctx, "tenant_guarantee", "security_insurance_burden", "medium", span(s, m))]
+    return []
+
+
 _READINGS = (
     _upward_only_rent,
     _loaded_service_charge,
     _repair_beyond_condition,
+    _tenant_guarantee,
 )
 
 
@@ -136,6 +148,7 @@ _READINGS = (
         "unilateral_change_right",
         "cost_escalation_change_in_law",
         "warranty_excessive",
+        "security_insurance_burden",
     }
 )
 def lease_covenants(ctx: ClauseContext) -> list[Finding]:
