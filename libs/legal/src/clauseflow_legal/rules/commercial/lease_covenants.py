@@ -135,11 +135,23 @@ def _tenant_guarantee(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _dilapidations_bill(ctx: ClauseContext) -> list[Finding]:
+    """At the end of the term we pay for dilapidations on the landlord's figure, with rent while works run."""
+    for s, m in ctx.find(PATTERNS["dilapidations"]):
+        if not re.search(PATTERNS["dilapidations_loaded"], s.text, re.I):
+            continue
+        if not _rent_payer_is_us(ctx, s, m.start()):
+            continue
+        return [WORDING.finding(ctx, "dilapidations", "post_termination_obligations", "medium", span(s, m))]
+    return []
+
+
 _READINGS = (
     _upward_only_rent,
     _loaded_service_charge,
     _repair_beyond_condition,
     _tenant_guarantee,
+    _dilapidations_bill,
 )
 
 
@@ -149,6 +161,7 @@ _READINGS = (
         "cost_escalation_change_in_law",
         "warranty_excessive",
         "security_insurance_burden",
+        "post_termination_obligations",
     }
 )
 def lease_covenants(ctx: ClauseContext) -> list[Finding]:
