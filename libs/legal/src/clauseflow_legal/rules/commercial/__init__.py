@@ -9,6 +9,7 @@ from clauseflow_legal.rules.commercial import (
     cost_escalation,
     deemed_acceptance,
     force_majeure,
+    lease_covenants,
     market_terms,
     minimum_commitment,
     payment_terms,
@@ -30,6 +31,7 @@ FAMILIES = (
     warranties,
     service_levels,
     force_majeure,
+    lease_covenants,
     # last: a clause's numbers against the playbook's market positions, yielding to the specific
     # rules above wherever one reports the same words
     market_terms,

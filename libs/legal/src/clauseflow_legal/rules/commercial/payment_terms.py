@@ -246,7 +246,13 @@ def payment_terms(ctx: ClauseContext) -> list[Finding]:
             payer = ctx.paying_side()  # invoices are the buyer's to pay
         if not ctx.parties.theirs(payer):
             continue
-        periods = [p for p in find_periods(s.text) if p.unit in {"day", "business day", "month"}]
+        # "a deposit of three months' Rent", "两个月租金作为押金": a sum sized in months of rent is no time to pay
+        periods = [
+            p
+            for p in find_periods(s.text)
+            if p.unit in {"day", "business day", "month"}
+            and not re.match(PATTERNS["months_of_rent"], s.text[p.end :], re.I)
+        ]
         limit = 56 if ctx.domain == "fidic" else 45  # 56 days is the FIDIC interim-payment norm
         if VETOES.applies("period_within_norm", not periods or periods[0].days <= limit):
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.figures import find_percents, find_periods, fmt_period, to_number
+from clauseflow_legal.positions import market_positions
 from clauseflow_legal.rules.base import ClauseContext, Finding, finding, span
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
@@ -197,18 +198,40 @@ def _drawn_on_their_word(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _deposit_months_limit(ctx: ClauseContext) -> float:
+    """The playbook's walk-away point for a deposit sized in months of what we pay (``deposit_months``:
+    five months in general, three months' rent under a lease)."""
+    title = str(ctx.metadata.get("contract_title") or "")
+    for position in market_positions(ctx.domain, title).get("deposit_months", []):
+        if "customer" in position.perspective:
+            return position.walk_away
+    return 5.0
+
+
 def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
-    """A deposit we lodge that is large (six months or more) or forfeitable."""
+    """A deposit we lodge that is large (beyond the playbook's months) or forfeitable."""
+    limit = _deposit_months_limit(ctx)
     # whoever pays the deposit in lodges it; later sentences about keeping it ("甲方有权没收该保证金，
     # 保证金不计利息") speak of its holder
     lodged = next(
         (ctx.actor(s, m.start()) for s, m in ctx.find(PATTERNS["deposit_paid_in"])),
         None,
     )
+    # with no one said to pay it in, the side that draws on it holds it ("甲方有权从押金中扣除…，余额不予退还")
+    drawer = next(
+        (
+            ctx.actor(s, d.start())
+            for name in ("drawable", "deposit_taken")
+            for s, d in ctx.find(PATTERNS[name])
+        ),
+        None,
+    )
+    if lodged is None and drawer in {"us", "them"}:
+        lodged = "them" if drawer == "us" else "us"
     for s, m in ctx.find(PATTERNS["deposit"]):
         if lodged is not None and not ctx.parties.ours(lodged):
             break
-        months = [p for p in find_periods(s.text) if p.unit == "month" and p.value >= 6]
+        months = [p for p in find_periods(s.text) if p.unit == "month" and p.value > limit]
         forfeit = re.search(PATTERNS["forfeitable"], ctx.text, re.I)
         # drawn on by the other side: the one who may take from it is the holder, not us
         drawn = any(ctx.parties.theirs(ctx.actor(s2, d.start())) for s2, d in ctx.find(PATTERNS["drawable"]))

@@ -165,7 +165,12 @@ def _forfeited_on_ending(ctx: ClauseContext) -> list[Finding]:
         )
         held_by = (
             ctx.parties.mentions(
-                holder.group("who") or holder.group("en") or holder.group("taker") or holder.group("taker_zh")
+                holder.group("who")
+                or holder.group("en")
+                or holder.group("taker")
+                or holder.group("taker_zh")
+                or holder.group("drawer")
+                or holder.group("drawer_en")
             )
             if holder
             else []
