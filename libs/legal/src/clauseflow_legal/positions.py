@@ -240,7 +240,12 @@ def deviations(
                 continue
             value = value_of(position, parameter)
             level = position.level(value)
-            if position.above_others_holding and our_holding is not None and 0 < our_holding < 100:
+            if (
+                position.above_others_holding
+                and our_holding is not None
+                and 0 < our_holding < 100
+                and not _we_are_among(parameter.sentence.text, parties)
+            ):
                 # the others together reach the threshold: they decide without us
                 level = "high" if value <= 100 - our_holding + 1e-9 else level
             if level is None or excused(position):
@@ -267,6 +272,20 @@ def deviations(
             seen.add(key)
             out.append(Deviation(parameter, position, value, level))
     return out
+
+
+def _we_are_among(sentence: str, parties: Parties) -> bool:
+    """The holders that reach a threshold must include us ("Shareholders holding at least 75%,
+    including the Investor", "75%，其中须包括甲方"): the others cannot reach it alone."""
+    us = parties.side_pattern("us")
+    return bool(
+        re.search(
+            rf"(?:including|which\s+(?:shall|must)\s+include|one\s+of\s+whom\s+(?:shall|must)\s+be)\s+(?:the\s+)?(?:{us})\b"
+            rf"|(?:包括|须包括|其中(?:须|应)?包括)(?:{us})|(?:{us})在内",
+            sentence,
+            re.I,
+        )
+    )
 
 
 # --- wording -------------------------------------------------------------------------------------

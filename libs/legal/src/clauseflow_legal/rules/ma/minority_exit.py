@@ -58,6 +58,10 @@ def low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?|each\s+of\s+the\s+)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
         rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)\s+(?:all|the\s+whole)"
         rf"|(?:{ctx.us_rx}|其他(?:各)?股东|其余(?:各)?股东)[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
+        # a drag described without its name: "Where the Founders agree to sell the entire issued share
+        # capital, the Investor shall transfer its Shares to the purchaser at such price ... as the
+        # Founders may agree" (own; "shall also sell all of its Shares to the proposed buyer")
+        rf"|(?:{ctx.us_rx})\s+shall\s+(?:also\s+)?(?:sell|transfer)\s+(?:all\s+(?:of\s+)?)?its\s+(?:Shares|shares)\s+to\s+(?:the\s+)?(?:same\s+)?(?:purchaser|buyer|proposed\s+(?:purchaser|buyer|transferee)|third\s+party)"
     )
     for s, _m in ctx.find(dragged):
         if VETOES.applies(
@@ -182,3 +186,37 @@ def exit_terms_against_us(ctx: ClauseContext) -> list[Finding]:
                 )
                 return out
     return out
+
+
+def exit_rights_denied(ctx: ClauseContext, *, reported: list[Finding]) -> list[Finding]:
+    """An investor's exit rights denied outright or held by the other side alone (medium each).
+
+    The other side's first refusal on our shares with none of ours on theirs; our transfers to our
+    own affiliates and funds needing their consent; no liquidation preference; no redemption or put.
+    Read for the investor (a founder holding a minority has none of these to lose).
+    """
+    if not (ctx.parties.is_role("investor") or not ctx.parties.known) or any(
+        f.risk_type == "sha_exit_rights_unfavourable" for f in reported
+    ):
+        return []
+
+    def named(pattern: str) -> str:
+        return pattern.replace("US_NAMES", ctx.us_rx).replace("THEM_NAMES", ctx.them_rx)
+
+    for s, m in ctx.find(named(PATTERNS["their_first_refusal"])):
+        if re.search(PATTERNS["first_refusal_mutual"], s.text, re.I):
+            continue
+        return [
+            WORDING.finding(ctx, "their_first_refusal", "sha_exit_rights_unfavourable", "medium", span(s, m))
+        ]
+    for s, m in ctx.find(named(PATTERNS["affiliate_transfer_barred"])):
+        return [
+            WORDING.finding(
+                ctx, "affiliate_transfer_barred", "sha_exit_rights_unfavourable", "medium", span(s, m)
+            )
+        ]
+    for s, m in ctx.find(named(PATTERNS["no_preference"])):
+        return [WORDING.finding(ctx, "no_preference", "sha_exit_rights_unfavourable", "medium", span(s, m))]
+    for s, m in ctx.find(named(PATTERNS["no_redemption"])):
+        return [WORDING.finding(ctx, "no_redemption", "sha_exit_rights_unfavourable", "medium", span(s, m))]
+    return []

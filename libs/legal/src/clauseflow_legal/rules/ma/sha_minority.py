@@ -6,6 +6,7 @@ from clauseflow_legal.rules.base import ClauseContext, Finding
 from clauseflow_legal.rules.ma.founder_terms import founder_points
 from clauseflow_legal.rules.ma.minority_dilution import dilution_against_us
 from clauseflow_legal.rules.ma.minority_exit import (
+    exit_rights_denied,
     exit_terms_against_us,
     long_lock_up,
     low_drag_along_threshold,
@@ -38,6 +39,7 @@ def sha_minority(ctx: ClauseContext) -> list[Finding]:
     out += minority_protections(ctx)
     out += low_drag_along_threshold(ctx)
     out += exit_terms_against_us(ctx)
+    out += exit_rights_denied(ctx, reported=out)
     out += dilution_against_us(ctx, reported=out)
     return out
 
