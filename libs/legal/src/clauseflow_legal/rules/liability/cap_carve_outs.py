@@ -21,6 +21,23 @@ WORDING = wording_beside(__file__)
 STANDARD_CARVE = PATTERNS["standard_carve"]
 _CARVE_TRIGGER = PATTERNS["carve_trigger"]
 _OUR_EXPOSURE = PATTERNS["our_exposure"]
+_HOLDER_AFTER = PATTERNS.compiled("holder_after")
+_HOLDER_BEFORE = PATTERNS.compiled("holder_before")
+
+
+def _holder(ctx: ClauseContext, item: str) -> Side | None:
+    """The side whose liability a carve-out item names ("the Contractor's liability for ...",
+    "the liability of the Supplier for ...", "承包人的赔偿责任"), or None when it names none."""
+    for m in ctx.parties.mentions(item):
+        # a mention may end with its possessive ("Contractor's"): read it as part of what follows
+        after = (
+            item[m.end - 2 : m.end] + item[m.end :]
+            if item[m.end - 2 : m.end] in ("'s", "’s")
+            else item[m.end :]
+        )
+        if _HOLDER_AFTER.search(after) or _HOLDER_BEFORE.search(item[: m.start]):
+            return m.side
+    return None
 
 
 def carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) -> list[Finding]:
@@ -34,10 +51,12 @@ def carve_outs_against_us(ctx: ClauseContext, s: Sentence, side: Side | None) ->
     if not carve:
         return out
     items = [i for i in re.split(PATTERNS["carve_out_separator"], segment) if i.strip()]
+    head = _holder(ctx, items[0]) if items else None
     ours = [
         i
         for i in items
         if not re.search(STANDARD_CARVE, i, re.I)
+        and (_holder(ctx, i) or head) != "them"
         and (
             "us" in ctx.parties.sides_in(i) or (ctx.parties.ours(side) and re.search(_OUR_EXPOSURE, i, re.I))
         )
