@@ -395,3 +395,24 @@ def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
     names = party_names("Whitfield Media LLC", text)
     assert "Company" in names.theirs
     assert "Company" not in names.ours
+
+
+_SPACED_BLOCK = (
+    "HOSTING AGREEMENT\n"
+    'This Hosting Agreement is made between Varden  Data  Systems, LLC, a Delaware limited liability company ("VDS"), '
+    'and Quillon Retail Inc., a New York corporation (the "Host Partner").\n'
+    "1. Services. VDS shall host the Quillon web site.\n"
+)
+
+
+@pytest.mark.parametrize("ours", ["Varden Data Systems, LLC", "VDS"])
+def test_our_name_typed_with_single_spaces_or_as_the_short_name_is_ours(ours: str) -> None:
+    # the extraction doubles the spaces inside the name; the client types the short name the entry defines
+    names = party_names(ours, _SPACED_BLOCK)
+    assert "VDS" in names.ours and "VDS" not in names.theirs
+    assert any("Quillon" in n for n in names.theirs)
+
+
+def test_our_party_typed_as_a_defined_term_no_role_word_knows_is_ours() -> None:
+    names = party_names("Host Partner", _SPACED_BLOCK)
+    assert "Host Partner" in names.ours and "VDS" in names.theirs
