@@ -424,3 +424,24 @@ def test_the_role_the_client_leads_with_decides_its_side(our_party: str, buys: b
 def test_an_agents_principal_named_as_the_client_who_commissions_it_is_them() -> None:
     parties = infer_parties("代理方", [], "委托方应于每季度结束后三十日内向代理方支付佣金。")
     assert parties.side_before("委托方应", 3) == "them"
+
+
+_SPACED_BLOCK = (
+    "HOSTING AGREEMENT\n"
+    'This Hosting Agreement is made between Varden  Data  Systems, LLC, a Delaware limited liability company ("VDS"), '
+    'and Quillon Retail Inc., a New York corporation (the "Host Partner").\n'
+    "1. Services. VDS shall host the Quillon web site.\n"
+)
+
+
+@pytest.mark.parametrize("ours", ["Varden Data Systems, LLC", "VDS"])
+def test_our_name_typed_with_single_spaces_or_as_the_short_name_is_ours(ours: str) -> None:
+    # the extraction doubles the spaces inside the name; the client types the short name the entry defines
+    names = party_names(ours, _SPACED_BLOCK)
+    assert "VDS" in names.ours and "VDS" not in names.theirs
+    assert any("Quillon" in n for n in names.theirs)
+
+
+def test_our_party_typed_as_a_defined_term_no_role_word_knows_is_ours() -> None:
+    names = party_names("Host Partner", _SPACED_BLOCK)
+    assert "Host Partner" in names.ours and "VDS" in names.theirs

@@ -14,6 +14,7 @@ from clauseflow_legal.appointments import exclusive_appointment
 from clauseflow_legal.bargain import side_of_bargain
 from clauseflow_legal.board_seats import seats_of_the_other_side
 from clauseflow_legal.jurisdictions import governing_law, named, party_homes, target_home
+from clauseflow_legal.mirror_indemnity import counterparty_indemnity
 from clauseflow_legal.parties import infer_parties
 from clauseflow_legal.party_roles import party_names, party_segments
 from clauseflow_legal.shareholdings import holding_of_our_party
@@ -44,6 +45,9 @@ class ContractSetting:
     # "pays" or "supplies" when the parties block gives our party no role: read from what the
     # contract binds each side to do (clauseflow_legal.bargain), so per-side positions apply.
     side_of_bargain: str = ""
+    # the other side's own promise to indemnify, wherever the contract makes it ("16.2 The Licensor
+    # shall indemnify"): an indemnity of ours in another clause is then one of two (mirror_indemnity)
+    their_indemnity: str = ""
 
     def as_metadata(self, language: str = "en") -> dict[str, str]:
         """The facts known, by name in ``language``, for the prompt's metadata (unknown ones left out)."""
@@ -63,6 +67,7 @@ class ContractSetting:
             if self.their_board_seats is None
             else "{} of {}".format(*self.their_board_seats),
             "our_side_of_bargain": self.side_of_bargain,
+            "their_indemnity": self.their_indemnity,
         }
         return {k: v for k, v in facts.items() if v}
 
@@ -95,7 +100,13 @@ def contract_setting(our_party: str, contract_text: str) -> ContractSetting:
         names.theirs,
         seats_of_the_other_side(segments, contract_text),
         _side_of_bargain(our_party, names.ours, names.theirs, contract_text),
+        _their_indemnity(our_party, names.ours, names.theirs, contract_text),
     )
+
+
+def _their_indemnity(our_party: str, ours: tuple[str, ...], theirs: tuple[str, ...], text: str) -> str:
+    """Where the other side promises an indemnity of its own, by any name the contract gives it."""
+    return counterparty_indemnity(infer_parties(our_party, list(theirs), "", ours), text)
 
 
 def _side_of_bargain(our_party: str, ours: tuple[str, ...], theirs: tuple[str, ...], text: str) -> str:

@@ -243,6 +243,16 @@ _ZH_INLINE_ENTRY = re.compile(
 )
 
 
+# Terms a preamble defines that are the document itself or a thing it deals in, never a party: cuad-train
+# 'This Franchise Agreement (the "Agreement")', '(the "Effective Date")', '(the "Products")'; ours
+# '(this "Amendment")', '(the "Territory")', '(the "Services")'. A short name ending so ("Acme Products") is a party.
+_A_THING_DEFINED = re.compile(
+    r"(?:this\s+|the\s+)?(?:(?:[\w&-]+\s+){0,4}?(?:Agreement|Amendment|Contract|Schedule|Addendum|Appendix|Exhibit)"
+    r"|(?:Effective|Commencement|Execution)\s+Date|Term|Territory|Products?|Services|Goods|Fees?|Commodity|Premises)",
+    re.I,
+)
+
+
 def party_segments(our_party: str, text: str) -> list[PartySegment]:
     """The parties block's entries, our party's marked: by its role, its label or its name.
 
@@ -256,9 +266,24 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
     our_names = [n for n in names_in(our_party) if len(n) >= 3]
     label_roles = contract_roles(head)
 
+    flat_names = [" ".join(n.split()).casefold() for n in our_names]
+    # our party given as the very term an entry defines: "CHT", "Sponsor", "Programmer" (a defined
+    # name, not a role the lexicon knows); a Chinese party string is read by its label below
+    as_typed = " ".join(our_party.strip(" \"'“”‘’").split())
+    own_term = (
+        re.compile(rf"(?<![\w&]){re.escape(as_typed)}(?![\w&])", re.I)
+        if as_typed and not _CJK.search(as_typed)
+        else None
+    )
+
     def is_ours(entry: str, defined: str) -> bool:
-        if any(name.casefold() in entry.casefold() for name in our_names):
-            return True  # parties blocks often capitalise names: "KUNLUN DIAGNOSTICS (SUZHOU) CO., LTD."
+        # parties blocks often capitalise names ("KUNLUN DIAGNOSTICS (SUZHOU) CO., LTD.") and PDF
+        # extractions double the spaces ("National CineMedia,  LLC"): compare the words
+        flat = " ".join(entry.split()).casefold()
+        if any(name in flat for name in flat_names):
+            return True
+        if own_term is not None and own_term.search(" ".join(defined.split())):
+            return True
         if any(m.group("short").strip() == our_party.strip() for m in _SHORT_NAME.finditer(entry)):
             return True  # our party given as the short name the entry defines: "（以下简称“投资方”）"
         words = f"{defined} {label_roles.get(_canonical_label(defined), '')}"
@@ -309,6 +334,8 @@ def party_segments(our_party: str, text: str) -> list[PartySegment]:
             # a share deal's target is described like a party but is not one; a party that is also
             # called "the Company" ('ASHWORTH, INC. (The "Company" or "Ashworth")', cuad-train) is one
             continue
+        if _A_THING_DEFINED.fullmatch(defined.strip(" \"'“”‘’")):
+            continue  # ("Agreement"), ("Effective Date"), ("Products"): the document or a thing, never a party
         if _REGISTRATION_NUMBER.search(defined):
             continue  # "(company number 08123456)", "(HRB 12345)": still inside the entry
         if re.match(r"(?:f/k/a|a/k/a|d/b/a|formerly|previously|trading\s+as)\b", defined.strip(), re.I):

@@ -168,6 +168,9 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         "mutual" in givers
         or (ctx.parties.known and any(ctx.parties.theirs(side) for side in givers))
         or (not ctx.parties.known and len(givers) > 1)
+        # the other side's own indemnity in another clause ("16.2 The Licensor shall indemnify"):
+        # the contract setting reads it (clauseflow_legal.mirror_indemnity)
+        or bool(ctx.metadata.get("their_indemnity"))
     )
     for s, m in ours:
         text = s.text
