@@ -190,6 +190,19 @@ def _beyond_our_control(ctx: ClauseContext, text: str) -> re.Match[str] | None:
     return None
 
 
+def _unqualified_non_infringement(text: str) -> re.Match[str] | None:
+    """Non-infringement warranted of every right everywhere: no knowledge qualifier, no territory, not only
+    copyright and secrets."""
+    found = re.search(PATTERNS["non_infringement"], text, re.I)
+    if found is None or re.search(PATTERNS["non_infringement_qualified"], text, re.I):
+        return None
+    if re.search(PATTERNS["copyright_or_secrets"], text, re.I) and not re.search(
+        PATTERNS["patents_or_all_ip"], text, re.I
+    ):
+        return None
+    return found
+
+
 def _every_purpose_of_them(ctx: ClauseContext, text: str) -> re.Match[str] | None:
     """Fitness warranted for every purpose or requirement of the other side or its customers ("meet all
     the needs of the Customer and its end users", "满足买方及其终端用户的一切使用要求"), not for a
@@ -250,7 +263,10 @@ def _excessive_warranty_we_give(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("recital", _RECITAL.match(text)):
             continue
         strict = (
-            _absolute_promise(text) or _every_purpose_of_them(ctx, text) or _beyond_our_control(ctx, text)
+            _absolute_promise(text)
+            or _every_purpose_of_them(ctx, text)
+            or _beyond_our_control(ctx, text)
+            or _unqualified_non_infringement(text)
         )
         if VETOES.applies("disclaimer", strict and _disclaimed_before(text, strict.end())):
             continue

@@ -90,6 +90,69 @@ def _commissioned_work_kept(ctx: ClauseContext) -> list[Finding]:
 _UNBOUNDED_USE = PATTERNS["unbounded_use"]
 
 
+def _unbounded_grant(text: str) -> bool:
+    """A licence that leaves its grantor nothing to withhold: perpetual or irrevocable, and for any use
+    or field or freely sublicensed; or perpetual and irrevocable, and sublicensable or transferable."""
+    perpetual = re.search(PATTERNS["perpetual"], text, re.I) is not None
+    irrevocable = re.search(PATTERNS["irrevocable"], text, re.I) is not None
+    if not (perpetual or irrevocable):
+        return False
+    if (
+        re.search(_UNBOUNDED_USE, text, re.I)
+        or re.search(PATTERNS["free_sublicence"], text, re.I)
+        or re.search(PATTERNS["all_fields"], text, re.I)
+    ):
+        return True
+    return (
+        perpetual
+        and irrevocable
+        and bool(
+            re.search(PATTERNS["sublicensable"], text, re.I)
+            or re.search(PATTERNS["transferable"], text, re.I)
+        )
+    )
+
+
+def _core_ip_licensed_away(ctx: ClauseContext) -> list[Finding]:
+    """We license our own IP (the licensor's technology) as good as for ever and for anything: perpetual or
+    irrevocable, in all fields or sublicensed freely. The licensee of the same clause has what it wants."""
+    for s, m in ctx.find(PATTERNS["grant"]):
+        text = s.text
+        if not ctx.parties.ours(ctx.actor(s, m.start())) or not re.search(
+            PATTERNS["licence_word"], text, re.I
+        ):
+            continue
+        # a grant both sides make ("Each party grants the other …") takes as much as it gives
+        if re.search(r"\b(?:each|either|both)\s+(?:party|parties)\b|双方|各方|相互", text[: m.start()], re.I):
+            continue
+        # the grantee follows the verb ("grants to the Licensee", "授予被许可方"); "the right to grant
+        # sublicences without the Licensor's consent" is no grant of ours
+        grantee = ctx.parties.mentions(text[m.end() : m.end() + 40])
+        if not grantee or grantee[0].start > 10 or not ctx.parties.theirs(grantee[0].side):
+            continue
+        if (
+            re.search(PATTERNS["not_core_ip"], text, re.I)
+            or _customer_paid_deliverables_only(ctx, text)
+            or not _unbounded_grant(text)
+        ):
+            continue
+        return [WORDING.finding(ctx, "core_ip_licensed_away", "ip_ownership_transfer", "high", span(s, m))]
+    # "The licence granted under clause 2.1 is perpetual and irrevocable …; the Licensee may sublicense its
+    # rights freely": the grantor is unnamed; the licensee is the one named after "granted to", else the one
+    # who may sublicense, and the licence is ours to give when the licensee is the other side
+    for s, m in ctx.find(PATTERNS["licence_granted"]):
+        text = s.text
+        if re.search(PATTERNS["not_core_ip"], text, re.I) or not _unbounded_grant(text):
+            continue
+        to = ctx.parties.mentions(m.group("to") or "")
+        sub = re.search(PATTERNS["sublicence_verb"], text, re.I)
+        holder = to[0].side if to else (ctx.actor(s, sub.start()) if sub else None)
+        if not ctx.parties.theirs(holder) or not ctx.parties.supplies:
+            continue
+        return [WORDING.finding(ctx, "core_ip_licensed_away", "ip_ownership_transfer", "high", span(s, m))]
+    return []
+
+
 def _background_licensed_away(ctx: ClauseContext) -> list[Finding]:
     """Our background IP licensed to the counterparty perpetually or irrevocably, for any use."""
     for s, m in ctx.find(PATTERNS["grant"]):
@@ -135,12 +198,66 @@ def _our_goodwill_to_them(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _our_marks_registered_by_them(ctx: ClauseContext) -> list[Finding]:
+    """The other side registers our marks in its own name ("The Distributor may register the Supplier's trade
+    marks in its own name"; "the Licensed Marks shall be registered in the name of the Licensee"). Whose marks:
+    the party named with them, else ours when we supply (the maker's or licensor's marks are the ones sold
+    under). A prohibition ("shall not register") is the protection, not the risk."""
+    for s, m in ctx.find(PATTERNS["marks_registered"]):
+        groups = m.groupdict()
+        what = next(
+            (groups[k] or "" for k in ("what", "what2", "zwhat", "zwhat2", "zwhat3") if groups.get(k)), ""
+        )
+        if not re.search(PATTERNS["marks_word"], s.text[max(0, m.start() - 80) : m.end()], re.I):
+            continue
+        owner_text = groups.get("owner") or groups.get("zowner")
+        if owner_text is not None:
+            registrant = next((x.side for x in ctx.parties.mentions(owner_text)), None)
+        else:
+            registrant = ctx.actor(s, m.start())
+        if not ctx.parties.theirs(registrant):
+            continue
+        if re.search(PATTERNS["negated_registration"], s.text[max(0, m.start() - 60) : m.start() + 30], re.I):
+            continue
+        named = [x.side for x in ctx.parties.mentions(what) if x.side in ("us", "them")]
+        if (named and not ctx.parties.ours(named[0])) or (not named and not ctx.parties.supplies):
+            continue
+        return [
+            WORDING.finding(ctx, "our_marks_registered_by_them", "ip_ownership_transfer", "high", span(s, m))
+        ]
+    return []
+
+
+def _they_own_our_improved(ctx: ClauseContext) -> list[Finding]:
+    """The other side "shall own" improvements to our technology: ours by name ("the Supplier Platform"), or the
+    licensed technology when we license it."""
+    for s, m in ctx.find(PATTERNS["shall_own"]):
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        thing_rx = PATTERNS["improved_thing"]
+        improved = re.match(rf"[^.;]{{0,40}}?{thing_rx}", s.text[m.end() :], re.I)
+        if not improved:
+            continue
+        thing = improved.group("thing")
+        named = [x.side for x in ctx.parties.mentions(thing) if x.side in ("us", "them")]
+        licensed = re.match(r"Licen[cs]ed\b|许可", thing) is not None and ctx.parties.is_role("licensor")
+        if not (licensed or (named and ctx.parties.ours(named[0]))):
+            continue
+        return [WORDING.finding(ctx, "ip_passes", "ip_ownership_transfer", "high", span(s, m))]
+    return []
+
+
 @rule(reports={"ip_ownership_transfer"})
 def ip_ownership(ctx: ClauseContext) -> list[Finding]:
     """Our IP, improvements or paid-for deliverables assigned to or vesting in the counterparty,
     or our background IP licensed to it for any use."""
     kept_or_licensed = (
-        _commissioned_work_kept(ctx) or _background_licensed_away(ctx) or _our_goodwill_to_them(ctx)
+        _commissioned_work_kept(ctx)
+        or _background_licensed_away(ctx)
+        or _core_ip_licensed_away(ctx)
+        or _our_goodwill_to_them(ctx)
+        or _our_marks_registered_by_them(ctx)
+        or _they_own_our_improved(ctx)
     )
     if kept_or_licensed:
         return kept_or_licensed
