@@ -413,3 +413,24 @@ def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
 def test_the_role_the_client_leads_with_decides_its_side(our_party: str, buys: bool, supplies: bool) -> None:
     parties = infer_parties(our_party)
     assert (parties.buy_side, parties.supplies) == (buys, supplies)
+
+
+@pytest.mark.parametrize(
+    ("our_party", "actor", "side"),
+    [
+        # a borrower's guarantor answers for the borrower's debt: on our side
+        ("Borrower", "The Guarantor shall pay", "us"),
+        ("借款人", "保证人应当承担", "us"),
+        ("Guarantor", "The Borrower shall repay", "us"),
+        # the finance parties of a facility agreement and a guarantee's creditor are the lender's side
+        ("Borrower", "Each Finance Party may", "them"),
+        ("Borrower", "The Security Agent may", "them"),
+        ("保证人", "债权人有权", "them"),
+        ("Lender", "The Guarantor shall pay", "them"),
+    ],
+)
+def test_a_facility_agreement_puts_the_guarantor_beside_the_borrower(
+    our_party: str, actor: str, side: str
+) -> None:
+    parties = infer_parties(our_party)
+    assert parties.side_before(actor, len(actor)) == side
