@@ -445,3 +445,24 @@ def test_our_name_typed_with_single_spaces_or_as_the_short_name_is_ours(ours: st
 def test_our_party_typed_as_a_defined_term_no_role_word_knows_is_ours() -> None:
     names = party_names("Host Partner", _SPACED_BLOCK)
     assert "Host Partner" in names.ours and "VDS" in names.theirs
+
+
+@pytest.mark.parametrize(
+    ("our_party", "actor", "side"),
+    [
+        # a borrower's guarantor answers for the borrower's debt: on our side
+        ("Borrower", "The Guarantor shall pay", "us"),
+        ("借款人", "保证人应当承担", "us"),
+        ("Guarantor", "The Borrower shall repay", "us"),
+        # the finance parties of a facility agreement and a guarantee's creditor are the lender's side
+        ("Borrower", "Each Finance Party may", "them"),
+        ("Borrower", "The Security Agent may", "them"),
+        ("保证人", "债权人有权", "them"),
+        ("Lender", "The Guarantor shall pay", "them"),
+    ],
+)
+def test_a_facility_agreement_puts_the_guarantor_beside_the_borrower(
+    our_party: str, actor: str, side: str
+) -> None:
+    parties = infer_parties(our_party)
+    assert parties.side_before(actor, len(actor)) == side

@@ -224,3 +224,14 @@ def test_a_main_contractor_facing_its_subcontractor_does_not_hold_the_builders_p
     parties = infer_parties("Contractor", ["Subcontractor"], text)
     assert deviations(text, parties, "fidic") == []
     assert _found(text, "Contractor", "fidic") == [("warranty_excessive", "high")]  # facing the Employer
+
+
+def test_a_loan_reads_default_interest_for_the_borrower_and_its_guarantor() -> None:
+    # a margin of 2.5% over the loan's own rate: within a trade payer's range, beyond a borrower's in a loan
+    text = "Overdue amounts bear default interest at 2.5 per cent. per annum above the rate otherwise applicable."
+    assert contract_type("generic", "SENIOR FACILITY AGREEMENT") == "loan_facility"
+    assert contract_type("generic", "流动资金借款合同") == "loan_facility"
+    assert _found(text, "Borrower") == []
+    assert ("payment_terms_unfavourable", "medium") in _found(text, "Borrower", title="Term Loan Agreement")
+    assert ("payment_terms_unfavourable", "medium") in _found(text, "Guarantor", title="Facility Agreement")
+    assert _found(text, "Lender", title="Facility Agreement") == []

@@ -165,8 +165,16 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "party_b": (("Party B",), ("乙方",)),
     "lessee": (("Lessee", "Tenant"), ("承租方", "承租人")),
     "lessor": (("Lessor", "Landlord"), ("出租方", "出租人")),
-    "borrower": (("Borrower",), ("借款人", "借款方")),
-    "lender": (("Lender",), ("贷款人", "出借人")),
+    "borrower": (("Borrower", "Obligor"), ("借款人", "借款方")),
+    # the finance parties of a facility agreement act for the lenders (LMA: "each Finance Party", "the
+    # Agent" of a syndicate is named "Facility Agent" where a bare "Agent" would be a distributor's); a
+    # 保证合同 calls the lender 债权人
+    "lender": (
+        ("Lender", "Finance Party", "Facility Agent", "Security Agent", "Security Trustee", "Arranger"),
+        ("贷款人", "出借人", "贷款方", "出借方", "债权人"),
+    ),
+    # who answers for another's debt (guarantee, 保证合同): on the borrower's side of the deal
+    "guarantor": (("Guarantor", "Surety"), ("保证人", "担保人", "保证方", "担保方")),
     "subcontractor": (("Subcontractor", "Sub-contractor"), ("分包商", "分包人", "分包方")),
 }
 

@@ -40,9 +40,15 @@ OPPOSITE: dict[str, tuple[str, ...]] = {
     "lessee": ("lessor",),
     "lessor": ("lessee",),
     "borrower": ("lender",),
-    "lender": ("borrower",),
+    "lender": ("borrower", "guarantor"),
+    "guarantor": ("lender",),
     "subcontractor": ("contractor",),
 }
+
+# Roles on one side of the deal with ours: a borrower's guarantor answers for the borrower's debt, so
+# what the guarantee asks of it (on demand, as principal obligor, defences waived) is our burden, and
+# a guarantor's borrower is the debtor whose default calls the guarantee.
+ALLIES: dict[str, tuple[str, ...]] = {"borrower": ("guarantor",), "guarantor": ("borrower",)}
 
 # Roles that usually receive goods/services/IP and pay: they want flexibility and strong remedies.
 BUY_SIDE = {"customer", "buyer", "employer", "licensee", "recipient", "lessee", "investor", "distributor"}
@@ -433,6 +439,7 @@ def infer_parties(
     role does.
     """
     our_roles = _roles_of(our_party) if our_party else ()
+    our_roles += tuple(a for r in our_roles for a in ALLIES.get(r, ()) if a not in our_roles)
     our_names = tuple(names_in(our_party)) if our_party else ()
     if our_roles and not our_names and _proper_beyond_role(our_party):
         # "Founder HoldCo": a defined name that holds a role word is still a name of ours

@@ -65,7 +65,7 @@ def cost_escalation(ctx: ClauseContext) -> list[Finding]:
                 ctx, "fixed_price_risk", "cost_escalation_change_in_law", "medium", span(s, driver.start())
             )
         ]
-    return _long_price_freeze(ctx)
+    return _long_price_freeze(ctx) or _cost_passed_on(ctx)
 
 
 def _long_price_freeze(ctx: ClauseContext) -> list[Finding]:
@@ -92,6 +92,42 @@ def _long_price_freeze(ctx: ClauseContext) -> list[Finding]:
         return [
             WORDING.finding(
                 ctx, "price_frozen", "cost_escalation_change_in_law", "medium", span(s, m.start())
+            )
+        ]
+    return []
+
+
+def _cost_passed_on(ctx: ClauseContext) -> list[Finding]:
+    """We make good the other side's increased costs, taxes withheld or funding costs (a borrower's
+    increased costs, gross-up and break costs): the cost of a change we do not control is ours.
+
+    The payer is the actor of the paying verb before the cost ("The Borrower shall ... pay ... any
+    Increased Costs"; "the payment due from the Company shall be increased to an amount which ...");
+    clear when the other side pays it, when both do, or when no party is named.
+    """
+    for s, m in ctx.find(PATTERNS["cost_passed_on"]):
+        # "…导致乙方费用增加的，合同价格应相应调整": the price moves with the cost, nothing is passed on
+        # (the gross-up's own "shall be increased to an amount which" is the burden, not an adjustment)
+        rest = s.text[: max(0, m.start() - 20)] + " " + s.text[m.end() :]
+        if VETOES.applies("adjustment_provided", re.search(_ADJUSTMENT_MECHANISM, rest, re.I)):
+            continue
+        before = list(re.finditer(PATTERNS["payer_modal"], s.text[: m.start()], re.I))
+        after = re.compile(PATTERNS["payer_modal"], re.I).search(s.text, m.end())
+        modal = before[-1] if before else after
+        if modal is None:
+            continue
+        payer = ctx.actor(s, modal.start())
+        if not ctx.parties.known or payer is None or not ctx.parties.ours(payer):
+            continue
+        what = re.sub(r"\s+", " ", m.group(0)).strip()
+        return [
+            WORDING.finding(
+                ctx,
+                "cost_passed_on",
+                "cost_escalation_change_in_law",
+                "medium",
+                span(s, m.start()),
+                what=what,
             )
         ]
     return []

@@ -166,6 +166,7 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
         _deposit_we_lodge(ctx)
         or _rent_payable_after_damage(ctx)
         or _owners_guarantee(ctx)
+        or _defences_stripped(ctx)
         or _security_we_provide(ctx)
         or _drawn_on_their_word(ctx)
     )
@@ -294,6 +295,32 @@ def _owners_guarantee(ctx: ClauseContext) -> list[Finding]:
                     WORDING.finding(ctx, "several_guarantee", "security_insurance_burden", "high", span(s, m))
                 ]
             return [WORDING.finding(ctx, "owners_guarantee", "security_insurance_burden", "high", span(s, m))]
+    return []
+
+
+def _defences_stripped(ctx: ClauseContext) -> list[Finding]:
+    """A guarantee we give as if we were the debtor: principal obligor, defences waived, the creditor free to
+    come to us first (连带责任保证, 放弃先诉抗辩权), untouched by what happens to the main debt.
+
+    The guarantor is the party before the term ("the Guarantor ... as if it were the principal obligor";
+    "The obligations of the Guarantor will not be affected"); clear when the guarantor is the other side
+    (a guarantee given to us) or not named.
+    """
+    if not re.search(PATTERNS["a_guarantee"], ctx.text, re.I):
+        return []
+    for s, m in ctx.find(PATTERNS["defences_stripped"]):
+        if ctx.parties.ours(ctx.actor(s, m.start())):
+            matched = re.sub(r"\s+", " ", m.group(0)).strip()
+            return [
+                WORDING.finding(
+                    ctx,
+                    "defences_stripped",
+                    "security_insurance_burden",
+                    "medium",
+                    span(s, m),
+                    matched=matched,
+                )
+            ]
     return []
 
 
