@@ -224,3 +224,19 @@ def test_a_main_contractor_facing_its_subcontractor_does_not_hold_the_builders_p
     parties = infer_parties("Contractor", ["Subcontractor"], text)
     assert deviations(text, parties, "fidic") == []
     assert _found(text, "Contractor", "fidic") == [("warranty_excessive", "high")]  # facing the Employer
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "COMMERCIAL AGENCY AGREEMENT",
+        "Sales Representative Agreement",
+        "Exclusive Agency Agreement",
+        "独家销售代理协议",
+    ],
+)
+def test_an_agency_has_an_agents_positions(title: str) -> None:
+    assert contract_type("generic", title) == "commercial_agency"
+    restraint = market_positions("generic", title)["non_compete_period"][0]
+    assert (restraint.perspective, restraint.walk_away) == (("agent",), 365)
+    assert market_positions("generic", title)["payment_term"][0].walk_away == 45
