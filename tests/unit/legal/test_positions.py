@@ -235,3 +235,19 @@ def test_a_loan_reads_default_interest_for_the_borrower_and_its_guarantor() -> N
     assert ("payment_terms_unfavourable", "medium") in _found(text, "Borrower", title="Term Loan Agreement")
     assert ("payment_terms_unfavourable", "medium") in _found(text, "Guarantor", title="Facility Agreement")
     assert _found(text, "Lender", title="Facility Agreement") == []
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "COMMERCIAL AGENCY AGREEMENT",
+        "Sales Representative Agreement",
+        "Exclusive Agency Agreement",
+        "独家销售代理协议",
+    ],
+)
+def test_an_agency_has_an_agents_positions(title: str) -> None:
+    assert contract_type("generic", title) == "commercial_agency"
+    restraint = market_positions("generic", title)["non_compete_period"][0]
+    assert (restraint.perspective, restraint.walk_away) == (("agent",), 365)
+    assert market_positions("generic", title)["payment_term"][0].walk_away == 45
