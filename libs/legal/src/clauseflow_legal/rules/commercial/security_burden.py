@@ -221,8 +221,8 @@ def _deposit_we_lodge(ctx: ClauseContext) -> list[Finding]:
     drawer = next(
         (
             ctx.actor(s, d.start())
-            for name in ("drawable", "deposit_taken")
-            for s, d in ctx.find(PATTERNS[name])
+            for pattern in (PATTERNS["drawable"], PATTERNS["deposit_taken"])
+            for s, d in ctx.find(pattern)
         ),
         None,
     )
