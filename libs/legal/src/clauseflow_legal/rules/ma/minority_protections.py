@@ -110,7 +110,39 @@ def minority_protections(ctx: ClauseContext) -> list[Finding]:
                 )
             )
             break
+    out += _board_without_our_seat(ctx, out) + _reserved_to_board_majority(ctx, out)
     return out + _reserved_to_them(ctx, out) + _information_rights(ctx) + thresholds_above_our_holding(ctx)
+
+
+def _named(ctx: ClauseContext, pattern: str) -> str:
+    return pattern.replace("US_NAMES", ctx.us_rx).replace("THEM_NAMES", ctx.them_rx)
+
+
+def _board_without_our_seat(ctx: ClauseContext, reported: list[Finding]) -> list[Finding]:
+    """The Board's seats are given out in the clause, to the other side, and none to us."""
+    if any(f.risk_type == "sha_governance_weak" for f in reported):
+        return []
+    for s, m in ctx.find(_named(ctx, PATTERNS["board_composed"])):
+        if VETOES.applies("our_seat_named", ctx.has(_named(ctx, PATTERNS["our_seat"]))):
+            return []
+        return [WORDING.finding(ctx, "no_board_seat", "sha_governance_weak", "high", span(s, m))]
+    return []
+
+
+def _reserved_to_board_majority(ctx: ClauseContext, reported: list[Finding]) -> list[Finding]:
+    """Fundamental matters need only the Board's majority (the other side's), not our director."""
+    if any(f.risk_type == "sha_governance_weak" for f in reported):
+        return []
+    for s, m in ctx.find(PATTERNS["reserved_to_board_majority"]):
+        scope = s.text + " " + ctx.text[s.end : s.end + 400]  # the list may follow the lead-in
+        if not re.search(PATTERNS["fundamental_matter"], scope, re.I):
+            continue
+        if VETOES.applies(
+            "our_approval_needed", re.search(_named(ctx, PATTERNS["ours_in_the_approval"]), scope, re.I)
+        ):
+            continue
+        return [WORDING.finding(ctx, "reserved_to_board_majority", "sha_governance_weak", "high", span(s, m))]
+    return []
 
 
 def _reserved_to_them(ctx: ClauseContext, reported: list[Finding]) -> list[Finding]:

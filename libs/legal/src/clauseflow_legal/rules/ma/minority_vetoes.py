@@ -17,6 +17,7 @@ VETOES = Vetoes(
         "within_market_window": "annual accounts within 120-150 days is the market window, not a weakness",
         "our_approval_needed": "the Board's approval of an excluded issue needs our director's or our own consent",
         "funding_optional": "each holder may decline the further funding: a right, not a call",
+        "our_seat_named": "the clause gives us a seat of our own beside the other side's",
         "drag_price_floor": "the drag-along carries a price floor (fair value, a minimum return, the preference)",
     },
 )
