@@ -128,7 +128,20 @@ ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "employer": (
         ("Employer", "Owner", "Engineer", "Employer's Representative", "Lender", "Lenders"),
-        ("业主", "雇主", "发包人", "发包方", "工程师", "建设单位"),
+        # 监理人 (GB-0201's supervising engineer) certifies, approves and instructs for the 发包人, as the
+        # Engineer does for the Employer
+        (
+            "业主",
+            "雇主",
+            "发包人",
+            "发包方",
+            "工程师",
+            "建设单位",
+            "监理人",
+            "监理单位",
+            "监理工程师",
+            "发包人代表",
+        ),
     ),
     "recipient": (("Recipient", "Receiving Party"), ("接收方", "信息接收方", "接受方")),
     "discloser": (("Discloser", "Disclosing Party"), ("披露方", "信息披露方")),

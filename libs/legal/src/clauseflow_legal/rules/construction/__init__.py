@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from clauseflow_legal.rules.construction import (
+    contractor_relief,
     employer_requirements,
     extension_of_time,
     ground_conditions,
@@ -15,4 +16,5 @@ FAMILIES = (
     employer_requirements,
     extension_of_time,
     variations,
+    contractor_relief,
 )
