@@ -161,7 +161,11 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         ]
         long = bool(periods) and periods[0].months > 12
         lasting = long or (after_term is not None and bool(periods))
-        if VETOES.applies("narrow_restraint", not (lasting or territory or broad)):
+        # an investor barred from investing in competitors: its own business restrained, however briefly
+        investing = ctx.parties.is_role("investor") and re.search(
+            PATTERNS["investing_restrained"], tail, re.I
+        )
+        if VETOES.applies("narrow_restraint", not (lasting or territory or broad or investing)):
             continue
         if not (periods or territory or re.search(PATTERNS["compete_any"], text, re.I)):
             continue

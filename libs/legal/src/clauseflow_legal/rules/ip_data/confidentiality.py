@@ -134,7 +134,7 @@ def _advisers_barred(ctx: ClauseContext, bound: Callable[[str, int, object], boo
         rf"(?:not|without).{{0,160}}?(?:including|even\s+to)\s+(?:to\s+)?(?:its|their|the\s+\w+['’]s)?\s*(?:own\s+)?(?:professional\s+)?(?:{_ADVISER_NOUNS})"
         rf"|not\s+(?:\w+\s+){{0,3}}disclos\w*\s+(?:\w+\s+){{0,4}}?to\s+(?:any\s+of\s+)?(?:its|their)\s+(?:own\s+)?{_ADVISERS}(?:\s*(?:,|or|and)\s*(?:its\s+)?{_ADVISERS})*"
         r"[^.;]{0,80}?(?:without|except\s+with|unless\s+it\s+has)[^.;]{0,40}?(?:consent|approval)"
-        r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人).{0,10}披露"
+        r"|不得向.{0,20}(?:顾问|律师|审计师|会计师|投资人|投资方|融资方|贷款人|有限合伙人|基金管理人|管理人|出资人).{0,10}披露"
     ):
         if bound(s.text, m.start(), s) and re.search(PATTERNS["disclosure_or_consent"], s.text, re.I):
             out.append(
