@@ -16,7 +16,10 @@ from clauseflow_legal.parameters import Parameter
 from clauseflow_legal.parties import Side
 from clauseflow_legal.positions import describe, deviations, market_risk_types
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.packs import patterns_beside
 from clauseflow_legal.rules.registry import rule
+
+PATTERNS = patterns_beside(__file__)
 
 # A specific rule's finding of the same risk type in the same sub-clause wins (lower wins).
 PRIORITY = 5
@@ -30,7 +33,18 @@ def market_terms(ctx: ClauseContext) -> list[Finding]:
 
     def bound(parameter: Parameter) -> Side | None:
         sentence = parameter.sentence
-        return ctx.actor(sentence, parameter.start - sentence.start)
+        actor = ctx.actor(sentence, parameter.start - sentence.start)
+        if actor is not None:
+            return actor
+        # "shall be given … not later than 28 days after the Contractor became aware": the clock is
+        # the claimant's, the party named right before its own awareness
+        aware = re.search(PATTERNS["aware"], sentence.text, re.I)
+        if aware is None or aware.start() < parameter.start - sentence.start:
+            return None
+        named = ctx.parties.mentions(sentence.text[: aware.start()])
+        if named and aware.start() - named[-1].end <= 8 and named[-1].side in {"us", "them"}:
+            return named[-1].side
+        return None
 
     title = str(ctx.metadata.get("contract_title") or "")
     holding = re.match(r"\s*(\d+(?:\.\d+)?)\s*%", str(ctx.metadata.get("our_shareholding") or ""))
