@@ -310,9 +310,10 @@ def termination_for_convenience(ctx: ClauseContext) -> list[Finding]:
             + r"|shall\s+not\s+be\s+entitled\s+to\s+(?:any\s+)?(?:loss\s+of\s+)?profit|无权(?:要求)?.{0,10}(?:预期利润|可得利益)"
         ):
             side = ctx.actor(s, m.start())
-            if ctx.parties.theirs(side) or (
-                re.search(PATTERNS["profit_word"], m.group(0)) and ctx.parties.ours(side)
-            ):
+            # their re-letting hurts us; a profit denied hurts the one denied it ("The Contractor shall
+            # not be entitled to any loss of profit" is the Employer's protection, not its risk)
+            denies_profit = re.search(PATTERNS["profit_word"], m.group(0)) is not None
+            if ctx.parties.ours(side) if denies_profit else ctx.parties.theirs(side):
                 return [
                     WORDING.finding(
                         ctx,
