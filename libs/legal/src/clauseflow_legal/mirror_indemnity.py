@@ -17,10 +17,12 @@ from clauseflow_legal.rules.packs import patterns_beside
 _P = patterns_beside(__file__)
 _PROMISE = re.compile(_P["promise"], re.I)
 _GAP = re.compile(_P["gap"])
+_SENTENCE_END = re.compile(r"(?<=[a-z)\]])\.\s|[;。；]")
 
 
 def counterparty_indemnity(parties: Parties, text: str) -> str:
-    """The words where the other side promises to indemnify (hold harmless, defend against claims), or ``""``.
+    """The words where the other side promises to indemnify (hold harmless, defend against claims) and what
+    the promise covers, to the end of its sentence, or ``""``.
 
     The giver is the party named just before the promise, an aside between at most: "16.2 The
     Licensor shall defend, indemnify and hold harmless", "Acme, at its own cost, will indemnify",
@@ -32,5 +34,7 @@ def counterparty_indemnity(parties: Parties, text: str) -> str:
         found = parties.mentions(head)
         if not found or found[-1].side != "them" or not _GAP.fullmatch(head[found[-1].end :]):
             continue
-        return " ".join((head[found[-1].start :] + m.group(0)).split())[:160]
+        # the promise with what it covers, to the end of its sentence: whether it is as broad as ours
+        scope = _SENTENCE_END.split(text[m.end() : m.end() + 400], maxsplit=1)[0]
+        return " ".join((head[found[-1].start :] + m.group(0) + scope).split())
     return ""

@@ -137,6 +137,16 @@ def _supplied_goods_ip_on_us(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _balances_ours(their_indemnity: str) -> bool:
+    """Is the other side's indemnity in another clause as broad as a broad one of ours? One for
+    infringement claims only ("shall indemnify the Licensee against any claim that the Software
+    infringes") balances nothing but the IP risk."""
+    return re.search(_BROAD, their_indemnity, re.I) is not None and not (
+        re.search(PATTERNS["infringement_only"], their_indemnity, re.I)
+        and not re.search(PATTERNS["any_breach_or_cause"], their_indemnity, re.I)
+    )
+
+
 @rule(reports={"indemnity_one_sided"})
 def indemnities(ctx: ClauseContext) -> list[Finding]:
     """Broad or fault-independent indemnities given by us without reciprocity."""
@@ -168,9 +178,10 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         "mutual" in givers
         or (ctx.parties.known and any(ctx.parties.theirs(side) for side in givers))
         or (not ctx.parties.known and len(givers) > 1)
-        # the other side's own indemnity in another clause ("16.2 The Licensor shall indemnify"):
-        # the contract setting reads it (clauseflow_legal.mirror_indemnity)
-        or bool(ctx.metadata.get("their_indemnity"))
+        # the other side's own indemnity in another clause ("16.2 The Licensor shall indemnify"), as
+        # broad as a broad one of ours: the contract setting reads it (clauseflow_legal.mirror_indemnity).
+        # A narrow one (infringement claims only) does not balance ours for any loss.
+        or _balances_ours(str(ctx.metadata.get("their_indemnity") or ""))
     )
     for s, m in ours:
         text = s.text
