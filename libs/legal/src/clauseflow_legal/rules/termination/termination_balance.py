@@ -32,6 +32,7 @@ VETOES = Vetoes(
         "insolvency_only": "immediate termination on insolvency is standard",
         "cure_period": "the right arises only after a cure period of 15 days or more has run out",
         "grace_later": "a later sentence prevails and gives 15 days or more of notice or grace before the right is used",
+        "called_on_default": "the loan is called in only on a default of ours: acceleration, the market position",
         "event_not_right": '"upon termination", "all licences shall terminate": the ending named as an event or a consequence, no right held',
     },
 )
@@ -137,6 +138,7 @@ def termination_balance(ctx: ClauseContext) -> list[Finding]:
         or _our_exit_narrower(ctx)
         or _our_break_conditioned(ctx)
         or _broad_default_triggers(ctx)
+        or _called_in_at_will(ctx)
         or _harsh_termination_against_us(ctx)
         or _our_suspension_removed(ctx)
         or _our_exit_amended(ctx)
@@ -297,6 +299,37 @@ def _our_break_conditioned(ctx: ClauseContext) -> list[Finding]:
         if strict:
             risk = "termination_rights_unbalanced"
             return [WORDING.finding(ctx, "our_break_conditioned", risk, "medium", span(s, m), matched=strict)]
+    return []
+
+
+def _called_in_at_will(ctx: ClauseContext) -> list[Finding]:
+    """The lender may call the loan in at its will: repayable on demand, or early repayment required at any
+    time or when it alone thinks fit, with no default of ours ("有权随时要求乙方提前归还全部借款").
+
+    Read for the side that repays: the lender demands (an active verb with the other side as actor), or the debt is
+    "repayable on demand" while the other side is named in the sentence or we are the borrower or its guarantor.
+    """
+    for s, m in ctx.find(PATTERNS["call_in"]):
+        text = s.text
+        if not re.search(PATTERNS["call_in_at_will"], text, re.I):
+            continue
+        # "whether or not an Event of Default has occurred" names a default only to dispense with it
+        regardless = re.search(PATTERNS["call_in_regardless"], text, re.I)
+        if VETOES.applies(
+            "called_on_default", not regardless and ctx.has(PATTERNS["call_in_on_default"], text)
+        ):
+            continue
+        if VETOES.applies("right_withheld", _DENIED.search(text[max(0, m.start() - 40) : m.start()])):
+            continue
+        if "passive" in m.groupdict() and m.group("passive"):
+            theirs = any(ctx.parties.theirs(x.side) for x in ctx.parties.mentions(text))
+            if not (theirs or ctx.parties.is_role("borrower", "guarantor")):
+                continue
+        elif not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        return [
+            WORDING.finding(ctx, "called_in_at_will", "termination_rights_unbalanced", "medium", span(s, m))
+        ]
     return []
 
 
