@@ -5,6 +5,7 @@ from __future__ import annotations
 from clauseflow_legal.rules.construction import (
     contractor_relief,
     employer_requirements,
+    employer_variations,
     extension_of_time,
     ground_conditions,
     variations,
@@ -17,4 +18,5 @@ FAMILIES = (
     extension_of_time,
     variations,
     contractor_relief,
+    employer_variations,
 )
