@@ -5,6 +5,7 @@ from __future__ import annotations
 from clauseflow_legal.rules.construction import (
     contractor_relief,
     employer_requirements,
+    employer_retention,
     employer_variations,
     extension_of_time,
     ground_conditions,
@@ -19,4 +20,5 @@ FAMILIES = (
     variations,
     contractor_relief,
     employer_variations,
+    employer_retention,
 )
