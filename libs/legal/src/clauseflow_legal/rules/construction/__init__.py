@@ -6,6 +6,7 @@ from clauseflow_legal.rules.construction import (
     contractor_relief,
     employer_requirements,
     employer_retention,
+    employer_suspension,
     employer_variations,
     extension_of_time,
     ground_conditions,
@@ -21,4 +22,5 @@ FAMILIES = (
     contractor_relief,
     employer_variations,
     employer_retention,
+    employer_suspension,
 )
