@@ -5,6 +5,9 @@ from __future__ import annotations
 from clauseflow_legal.rules.construction import (
     contractor_relief,
     employer_requirements,
+    employer_retention,
+    employer_suspension,
+    employer_variations,
     extension_of_time,
     ground_conditions,
     variations,
@@ -17,4 +20,7 @@ FAMILIES = (
     extension_of_time,
     variations,
     contractor_relief,
+    employer_variations,
+    employer_retention,
+    employer_suspension,
 )

@@ -47,6 +47,26 @@ def contractor_relief(ctx: ClauseContext) -> list[Finding]:
                 continue
             trigger, money = force_majeure, profit
         if trigger is None:
+            # profit on every claim or extension, whatever its cause: the market pays profit only where we caused it
+            every = re.search(PATTERNS["every_claim"], text, re.I)
+            profit = re.search(PATTERNS["profit"], text, re.I)
+            caused_by = PATTERNS["caused_by"]
+            if (
+                every is not None
+                and profit is not None
+                and not re.search(PATTERNS["no_profit"], text, re.I)
+                and not re.search(rf"{caused_by}\s*(?:{ctx.us_rx})", text, re.I)
+            ):
+                return [
+                    WORDING.finding(
+                        ctx,
+                        "profit_on_every_claim",
+                        "force_majeure_unbalanced",
+                        "medium",
+                        span(s, 0),
+                        trigger=every.group(0).strip(),
+                    )
+                ]
             continue
         fault_only = re.search(PATTERNS["not_its_fault"], text, re.I) is not None
         if not (money or fault_only):
