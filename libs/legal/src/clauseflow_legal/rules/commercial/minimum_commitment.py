@@ -18,8 +18,17 @@ VETOES = Vetoes(
         "commitment_denied": '"shall have no obligation to order any minimum quantity": the commitment is denied',
         "heading_or_definition": 'a heading ("MINIMUM PURCHASES") or a definition binds no one',
         "price_adjustment": "a shortfall of net assets or working capital against a target adjusts a share price; nothing is bought",
+        "order_size": '"a minimum order of 500 units", "minimum order quantities": the size of one order, no promise to order',
+        "sellers_due": "we sell, license or provide: a purchase floor binds the buyer, a volume owed to us",
     },
 )
+
+
+def _we_pay_the_shortfall(ctx: ClauseContext, text: str, m: re.Match[str]) -> bool:
+    """A seller or provider that guarantees a volume and pays for the shortfall itself ("failing which the
+    Provider shall pay the Company the charges for the shortfall"): the floor binds us, whatever our role."""
+    pay = re.search(PATTERNS["we_pay"], text[m.start() :], re.I)
+    return pay is not None and ctx.parties.ours(ctx.parties.side_before(text, m.start() + pay.start()))
 
 
 @rule(reports={"minimum_commitment"})
@@ -33,6 +42,20 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("heading_or_definition", names_only(s.text)):
             continue
         if VETOES.applies("price_adjustment", re.search(PATTERNS["price_adjustment"], s.text)):
+            continue
+        if VETOES.applies(
+            "order_size",
+            re.match(PATTERNS["order_size_kind"], m.group(0), re.I)
+            and not re.search(PATTERNS["over_a_period"], s.text, re.I),
+        ):
+            continue
+        if VETOES.applies(
+            "sellers_due",
+            ctx.parties.sell_side
+            and not ctx.parties.buy_side  # "乙方（被特许人）" reads both: no side to rely on
+            and not re.search(PATTERNS["sales_target"], m.group(0), re.I)
+            and not _we_pay_the_shortfall(ctx, s.text, m),
+        ):
             continue
         side = ctx.actor(s, m.start())
         if side is None and re.match(PATTERNS["whatever_the_use"], m.group(0)):

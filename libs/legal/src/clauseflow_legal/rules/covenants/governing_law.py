@@ -21,6 +21,7 @@ VETOES = Vetoes(
         "neutral_or_our_seat": "arbitration seated at our home or at a neutral seat",
         "shared_city": "both parties are in the same city: the other side's local court is ours too",
         "us_parties_jury_waiver": "between US parties a mutual jury waiver is ordinary practice, not an away match",
+        "jury_heading": '"14.4 Waiver of Jury Trial", a contents line: a heading names the waiver, nobody waives',
     },
 )
 
@@ -134,6 +135,8 @@ def governing_law(ctx: ClauseContext) -> list[Finding]:
         if away is not None:
             return [away]
     for s, m in ctx.find(PATTERNS["jury_waiver"]):
+        if VETOES.applies("jury_heading", not re.search(PATTERNS["waiving"], s.text, re.I)):
+            continue
         if VETOES.applies("us_parties_jury_waiver", ours == "us"):
             break
         return [WORDING.finding(ctx, "jury_waived", "governing_law_forum", "medium", span(s, m), priority=2)]
