@@ -414,6 +414,9 @@ def test_a_party_also_called_the_company_is_a_party_not_a_deal_target() -> None:
         ("代理人", False, True),
         # a distributor still buys to resell
         ("Distributor (Kestrel Parts Ltd)", True, False),
+        # 被特许人 (franchisee) holds 特许人 (franchisor), as 被许可方 holds 许可方: the longer word decides
+        ("乙方（被特许人）", True, False),
+        ("被许可方", True, False),
     ],
 )
 def test_the_role_the_client_leads_with_decides_its_side(our_party: str, buys: bool, supplies: bool) -> None:

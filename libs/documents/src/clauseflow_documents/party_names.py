@@ -215,18 +215,40 @@ _GENERIC_WORDS = {
 
 def roles_in(text: str) -> list[str]:
     """Canonical roles whose names occur in ``text`` (English whole words, case-insensitive; Chinese)."""
+    zh_text = _without_longer_zh_aliases(text)
     found: list[str] = []
     for role, en_rx, zh in _role_patterns():
         # one alternation per role finds a match exactly when one of its aliases would on its own
         hit = en_rx is not None and en_rx.search(text) is not None
-        hit = hit or any(a in text for a in zh)
+        hit = hit or any(a in zh_text[role] for a in zh)
         if hit:
             found.append(role)
-    # "甲方" also contains no other role; "被许可方" contains "许可方": prefer the longer one.
-    both = "licensee" in found and "licensor" in found and "被许可方" in text
-    if both and not re.search(r"(?<!被)许可方", text):
-        found.remove("licensor")
     return found
+
+
+def _without_longer_zh_aliases(text: str) -> dict[str, str]:
+    """Per role, the text with every longer Chinese alias of another role that contains one of its
+    own blanked out: "被许可方" holds "许可方" and "被特许人" holds "特许人", but names the other side."""
+    out: dict[str, str] = {}
+    for role in ROLES:
+        masked = text
+        for longer in _longer_zh_aliases(role):
+            masked = masked.replace(longer, "\0" * len(longer))
+        out[role] = masked
+    return out
+
+
+@cache
+def _longer_zh_aliases(role: str) -> tuple[str, ...]:
+    """Other roles' Chinese aliases that contain one of this role's (许可方 -> 被许可方)."""
+    own = ROLES[role][1]
+    return tuple(
+        a
+        for other, (_, zh) in ROLES.items()
+        if other != role
+        for a in zh
+        if any(o in a and o != a for o in own)
+    )
 
 
 @cache

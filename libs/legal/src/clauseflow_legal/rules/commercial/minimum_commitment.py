@@ -52,7 +52,7 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies(
             "sellers_due",
             ctx.parties.sell_side
-            and not ctx.parties.buy_side  # "乙方（被特许人）" reads both: no side to rely on
+            and not ctx.parties.buy_side  # a description that reads as both sides gives no side to rely on
             and not re.search(PATTERNS["sales_target"], m.group(0), re.I)
             and not _we_pay_the_shortfall(ctx, s.text, m),
         ):
