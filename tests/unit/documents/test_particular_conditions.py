@@ -156,3 +156,35 @@ Sub-Clause 4.12 is deleted.
 In Sub-Clause 20.1, replace "28 days" with "14 days".
 """
     assert ids(parse_text(pc))[-3:] == ["1.11", "4.12", "20.1"]
+
+
+# An agreement, then General Conditions that reproduce only some sub-clauses (no clause headings above
+# them, numbers skipped), then the Particular Conditions: three parts each numbering from the start.
+AGREEMENT_GENERAL_PARTICULAR_ZH = """第一部分 合同协议书
+第一条 工程概况。工程名称为滨江仓储中心一期。
+第二条 合同工期。计划开工日期为2027年3月1日。
+第三条 签约合同价。签约合同价为人民币壹亿元整。
+第二部分 通用合同条款
+1.1 词语定义。合同中下列词语具有本款所赋予的含义。
+1.3 图纸。发包人应按约定向承包人提供图纸。
+4.2 监理人的指示。监理人应按照发包人的授权发出指示。
+11.3 进度款支付。发包人应在进度款支付证书签发后28天内完成支付。
+第三部分 专用合同条款
+11.3 进度款支付。发包人应在进度款支付证书签发后7天内完成支付,逾期按日万分之五支付违约金。
+"""
+
+
+def test_general_conditions_of_sub_clauses_alone_after_an_agreement_are_each_a_clause():
+    from clauseflow_documents.combined_conditions import conditions_printed_together
+
+    gc, pc = conditions_printed_together(parse_text(AGREEMENT_GENERAL_PARTICULAR_ZH))
+    assert ids(gc)[-4:] == ["1.1", "1.3", "4.2", "11.3"]
+    assert gc.has("3") and pc.has("11.3")
+
+
+def test_a_part_with_ordinary_clause_numbering_keeps_its_sub_clauses_under_their_clauses():
+    doc = parse_text(
+        "PART A - GENERAL\n1. Definitions\n1.1 Words have their ordinary meaning.\n"
+        "2. Supply\n2.1 The Supplier shall supply the Goods.\n2.2 The Buyer shall pay the Price.\n"
+    )
+    assert ids(doc)[-5:] == ["1", "1.1", "2", "2.1", "2.2"]

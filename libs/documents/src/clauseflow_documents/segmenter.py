@@ -158,12 +158,20 @@ def _find_clauses(
         # "4.12 Sub-Clause 4.12 is deleted and replaced by …", "8.8 …"): a sub-clause number that
         # opens a line and a sentence may skip, as a heading may elsewhere.
         skips = heading or (
-            amending
+            (amending or _in_decimal_part(stack))
             and not is_inline
             and any(r.style.startswith("dec:") and len(r.parts) >= 2 for r in readings)
             and _OPENS_A_PROVISION.match(marker.rest.strip()) is not None
         )
-        placed = _place(stack, readings, skips, last_value, relaxed=relaxed, titled=titled, amending=amending)
+        placed = _place(
+            stack,
+            readings,
+            skips,
+            last_value,
+            relaxed=relaxed,
+            titled=titled,
+            amending=amending or _in_decimal_part(stack),
+        )
         if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
             continue
         if placed is None:
@@ -229,6 +237,27 @@ def _find_clauses(
         last_value[reading.style] = reading.value
         accepted.append(item)
     return accepted
+
+
+def _in_decimal_part(stack: list[_Open]) -> bool:
+    """Whether the line falls in a Part numbered by sub-clauses alone.
+
+    General Conditions printed after an agreement in one file ("第二部分 通用合同条款", then
+    "1.1 词语定义。…", "1.3 …", "3.2 …") often reproduce only the sub-clauses, without the clause
+    headings above them, and skip those they leave unchanged: read them as Particular Conditions are
+    read. Only directly under the Part heading, or after a sub-clause opened there, so a Part with
+    ordinary clause numbering ("Part 1", "1. Definitions", "1.1 …") keeps the strict reading.
+    """
+    if not stack:
+        return False
+    if stack[-1].reading.family == GROUPING:
+        return True
+    return (
+        len(stack) >= 2
+        and stack[-2].reading.family == GROUPING
+        and stack[-1].reading.style.startswith("dec:")
+        and len(stack[-1].reading.parts) >= 2
+    )
 
 
 # What a sub-clause of such a document opens with: a capitalised sentence or a sub-clause reference.
