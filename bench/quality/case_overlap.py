@@ -5,10 +5,11 @@
 The reviewer is measured on the golden contracts; a rule whose cases (or whose pattern comments)
 paraphrase a golden sentence was fitted to it, and its golden figure says nothing about contracts
 it has never seen. This bench compares every ``text`` of every ``rules/**/*.cases.yaml`` and every
-comment line of every ``*.patterns.yaml`` with every sentence of ``../shared/data/golden`` and
-lists the pairs whose ``difflib`` ratio reaches the threshold, per rule family. It writes
-``bench/results/case_overlap.json`` (rule side and golden file name only; ``--show`` prints the
-golden sentences) and skips cleanly when the shared data is absent.
+comment line of every ``*.patterns.yaml`` with every sentence of ``../shared/data/golden`` and of
+the written development set (``bench/contracts/written``) and lists the pairs whose ``difflib``
+ratio reaches the threshold, per rule family. It writes ``bench/results/case_overlap.json`` (rule
+side and contract file name only; ``--show`` prints the contract sentences); without the shared
+data it compares with the written set alone.
 
 Sentences are compared only when they share enough character 5-grams to be worth the quadratic
 ``SequenceMatcher`` (an index over the golden sentences keeps the run to seconds).
@@ -26,6 +27,7 @@ from pathlib import Path
 import yaml
 
 from bench.common import REPO, bench_logger, machine_info, shared_dir, write_result
+from bench.quality.runner import WRITTEN_DIR
 
 log = bench_logger("case_overlap")
 
@@ -120,10 +122,13 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="print each pair with the golden sentence")
     args = parser.parse_args()
     shared = shared_dir()
-    if shared is None or not (shared / "data" / "golden").is_dir():
-        log.info("skipped: ../shared/data/golden is absent")
-        return
-    found = overlaps(rule_sentences(), golden_sentences(shared / "data" / "golden"), args.threshold)
+    folders = [WRITTEN_DIR]
+    if shared is not None and (shared / "data" / "golden").is_dir():
+        folders.insert(0, shared / "data" / "golden")
+    else:
+        log.info("../shared/data/golden is absent: comparing with the written set only")
+    contracts = [s for folder in folders for s in golden_sentences(folder)]
+    found = overlaps(rule_sentences(), contracts, args.threshold)
     by_family: dict[str, int] = defaultdict(int)
     for f in found:
         by_family[str(f["rule"]).split(" ")[0].split(":")[0]] += 1

@@ -38,7 +38,9 @@ from bench.clause_types.clause_units import rules_key
 from bench.common import (
     REPO,
     WORK_DIR,
+    EmbeddedHandle,
     LLMCallLog,
+    ResultObserver,
     bench_logger,
     configure_service_logging,
     machine_info,
@@ -46,10 +48,11 @@ from bench.common import (
     shared_dir,
     write_result,
 )
+from bench.quality.runner import WRITTEN_DIR
 
 log = bench_logger("reviewer_generalisation")
 
-SETS = ("golden", "cuad_dev", "cuad_train_cv", "examples")
+SETS = ("golden", "written", "cuad_dev", "cuad_train_cv", "examples")
 CACHE_DIR = REPO / ".clauseflow" / "cache"  # git-ignored
 TYPING_SOURCES = (
     "libs/legal/src/clauseflow_legal/clause_types.py",
@@ -162,10 +165,54 @@ def score_example(meta: dict[str, Any], report: dict[str, Any]) -> dict[str, Any
     }
 
 
-async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None = None) -> dict[str, Any]:
-    """The golden dev (or ``golden_dir``, a set in its format) and the examples reviewed on one stack."""
+async def _score_set(
+    folder: Path, handle: EmbeddedHandle, observer: ResultObserver, calls_log: LLMCallLog
+) -> dict[str, Any]:
+    """Every contract of a set in the golden format reviewed end to end and scored against its key."""
     from bench.quality.golden import overall, score_contract, without_golden_text
-    from bench.quality.runner import golden_stack, load_golden, review_golden
+    from bench.quality.runner import load_golden, review_golden
+
+    scores = []
+    for contract in load_golden(folder):
+        run = await review_golden(handle, observer, calls_log, contract)
+        scores.append(score_contract(contract, run))
+    total = overall(scores)
+    return {
+        "overall": total,
+        "per_contract": {
+            s["contract"]: {
+                "recall": s["recall"],
+                "precision": s["precision"],
+                "planted": s["planted"],
+                "found": s["found"],
+                "findings": s["findings"],
+                "near_misses_flagged": s["near_misses_flagged"],
+            }
+            for s in scores
+        },
+        "misses": {s["contract"]: [m["id"] for m in s["misses"]] for s in scores},
+        "levels_wrong": {
+            s["contract"]: [
+                f"{d['id']} {d['expected_type']} {d['expected_level']}, found as {d['found_as']}"
+                for d in s["planted_detail"]
+                if d["found"] and not d["level_right"]
+            ]
+            for s in scores
+            if any(d["found"] and not d["level_right"] for d in s["planted_detail"])
+        },
+        "unlisted": {s["contract"]: without_golden_text(s["unlisted"]) for s in scores if s["unlisted"]},
+        "near_misses_flagged": {
+            s["contract"]: without_golden_text(s["near_misses_wrongly_flagged"])
+            for s in scores
+            if s["near_misses_wrongly_flagged"]
+        },
+    }
+
+
+async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None = None) -> dict[str, Any]:
+    """The golden dev (or ``golden_dir``, a set in its format), the written set and the examples
+    reviewed on one stack."""
+    from bench.quality.runner import golden_stack
 
     out: dict[str, Any] = {}
     configure_service_logging(WORK_DIR / "reviewer_generalisation" / "bench-process.log")
@@ -176,43 +223,9 @@ async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None =
             if golden_folder is None or not golden_folder.is_dir():
                 out["golden"] = {"skipped": f"no golden set at {golden_folder or '../shared/data/golden'}"}
             else:
-                scores = []
-                for contract in load_golden(golden_folder):
-                    run = await review_golden(handle, observer, calls_log, contract)
-                    scores.append(score_contract(contract, run))
-                total = overall(scores)
-                out["golden"] = {
-                    "overall": total,
-                    "per_contract": {
-                        s["contract"]: {
-                            "recall": s["recall"],
-                            "precision": s["precision"],
-                            "planted": s["planted"],
-                            "found": s["found"],
-                            "findings": s["findings"],
-                            "near_misses_flagged": s["near_misses_flagged"],
-                        }
-                        for s in scores
-                    },
-                    "misses": {s["contract"]: [m["id"] for m in s["misses"]] for s in scores},
-                    "levels_wrong": {
-                        s["contract"]: [
-                            f"{d['id']} {d['expected_type']} {d['expected_level']}, found as {d['found_as']}"
-                            for d in s["planted_detail"]
-                            if d["found"] and not d["level_right"]
-                        ]
-                        for s in scores
-                        if any(d["found"] and not d["level_right"] for d in s["planted_detail"])
-                    },
-                    "unlisted": {
-                        s["contract"]: without_golden_text(s["unlisted"]) for s in scores if s["unlisted"]
-                    },
-                    "near_misses_flagged": {
-                        s["contract"]: without_golden_text(s["near_misses_wrongly_flagged"])
-                        for s in scores
-                        if s["near_misses_wrongly_flagged"]
-                    },
-                }
+                out["golden"] = await _score_set(golden_folder, handle, observer, calls_log)
+        if "written" in sets:
+            out["written"] = await _score_set(WRITTEN_DIR, handle, observer, calls_log)
         if "examples" in sets:
             expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
             examples: dict[str, Any] = {}
@@ -236,14 +249,16 @@ async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None =
 def summary_lines(result: dict[str, Any]) -> list[str]:
     """One readable line per set."""
     lines = []
-    golden = result.get("golden")
-    if golden:
-        if "skipped" in golden:
-            lines.append(f"golden dev: skipped ({golden['skipped']})")
+    for name, label in (("golden", "golden dev"), ("written", "written dev")):
+        scored = result.get(name)
+        if not scored:
+            continue
+        if "skipped" in scored:
+            lines.append(f"{label}: skipped ({scored['skipped']})")
         else:
-            o = golden["overall"]
+            o = scored["overall"]
             lines.append(
-                f"golden dev ({o['contracts']} contracts): "
+                f"{label} ({o['contracts']} contracts): "
                 f"recall {o['recall']:.4f} ({o['found']}/{o['planted']}), "
                 f"precision {o['precision']:.4f} ({o['findings']} findings), "
                 f"near misses flagged {o['near_misses_flagged']}/{o['near_misses']}, "
@@ -290,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     shared = shared_dir()
     started = time.perf_counter()
     result: dict[str, Any] = {"bench": "quality.reviewer_generalisation", "machine": machine_info()}
-    if sets & {"golden", "examples"}:
+    if sets & {"golden", "written", "examples"}:
         result |= asyncio.run(reviews(sets, shared, args.golden_dir))
         if args.golden_dir:
             result["golden_dir"] = str(args.golden_dir)
