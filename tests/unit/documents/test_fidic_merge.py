@@ -137,3 +137,25 @@ def test_pc_text_without_an_instruction_replaces_the_gc_with_a_warning():
     merged = merge_gc_pc(gc, pc)
     assert merged.get("1.1").text == "1.1 Old\nThe new wording applies."
     assert any("no recognised amendment instruction" in w for w in merged.warnings)
+
+
+def test_a_new_sub_clause_that_opens_with_running_text_is_its_own_clause():
+    # Particular Conditions often add a sub-clause without a heading line, several numbers past the
+    # last one the General Conditions print; the merged tree must still hold it, or it goes unreviewed.
+    gc = parse_document(
+        b"3. THE ENGINEER\n3.1 Duties\nThe Engineer shall carry out the duties assigned to him.\n"
+        b"3.3 Instructions\nThe Engineer may issue instructions to the Contractor.\n"
+        b"4. THE CONTRACTOR\n4.1 General Obligations\nThe Contractor shall execute the Works.\n",
+        "gc.txt",
+    )
+    pc = parse_document(
+        b"PARTICULAR CONDITIONS\n"
+        b'3.3 Instructions\nIn Sub-Clause 3.3, replace "may" with "shall".\n'
+        b"3.7 The following Sub-Clause is added: The Engineer shall obtain the Employer's approval "
+        b"before granting any extension of time.\n",
+        "pc.txt",
+    )
+    merged = merge_gc_pc(gc, pc)
+    added = merged.get("3.7")
+    assert added is not None and "Employer's approval" in added.text
+    assert "Employer's approval" not in merged.get("3.3").text

@@ -106,7 +106,7 @@ def build_structure(
     Conditions alone refer to the General Conditions' sub-clauses, which are not in their text.
     """
     language = detect_language(text)
-    seg = segment(text, language=language)
+    seg = segment(text, language=language, sub_clauses_may_skip=general_conditions_included)
     definitions = find_definitions(text, seg.clauses, language)
     clauses = attach_definitions(text, seg.clauses, definitions, language)
     elsewhere = not general_conditions_included and amends_general_conditions(text)

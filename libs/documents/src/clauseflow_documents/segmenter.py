@@ -63,20 +63,25 @@ class Segmentation:
     warnings: list[str]
 
 
-def segment(text: str, *, language: str = "en") -> Segmentation:
-    """Split normalised ``text`` into a clause tree (see the parser module for the id scheme)."""
-    accepted = _find_clauses(text, language)
+def segment(text: str, *, language: str = "en", sub_clauses_may_skip: bool = False) -> Segmentation:
+    """Split normalised ``text`` into a clause tree (see the parser module for the id scheme).
+
+    ``sub_clauses_may_skip``: the text is General Conditions merged with their Particular
+    Conditions, whose added sub-clauses ("3.7 The Engineer shall …" after "3.3") skip numbers and
+    need not open with a heading, as in Particular Conditions read alone.
+    """
+    accepted = _find_clauses(text, language, amending=sub_clauses_may_skip)
     flattened = _looks_flattened(text, accepted)
     if flattened:
         # Few numbered lines for the amount of text: the clauses probably run on inside long lines.
-        inline = _find_clauses(text, language, inline=True)
+        inline = _find_clauses(text, language, inline=True, amending=sub_clauses_may_skip)
         if len(inline) > len(accepted):
             accepted = inline
     if len(accepted) < _MIN_STRICT_CLAUSES:
         # No numbering of the usual top-level kinds: the document may be numbered "1)", "(1)" or
         # "A." throughout. Those styles normally number lists inside a clause, so they may open the
         # document only when nothing else numbers it.
-        relaxed = _find_clauses(text, language, inline=flattened, relaxed=True)
+        relaxed = _find_clauses(text, language, inline=flattened, relaxed=True, amending=sub_clauses_may_skip)
         if len(relaxed) >= _MIN_STRICT_CLAUSES and len(relaxed) > len(accepted):
             accepted = relaxed
     warnings: list[str] = []
@@ -120,7 +125,7 @@ def _continues_a_sentence(text: str, at: int) -> bool:
 
 
 def _find_clauses(
-    text: str, language: str, *, inline: bool = False, relaxed: bool = False
+    text: str, language: str, *, inline: bool = False, relaxed: bool = False, amending: bool = False
 ) -> list[AcceptedClause]:
     lines, inline_pieces = iter_lines(text, inline=inline, relaxed=relaxed)
     accepted: list[AcceptedClause] = []
@@ -129,7 +134,7 @@ def _find_clauses(
     namespace = ""  # container prefix, e.g. "Schedule 1"
     used_ids: dict[str, int] = {}
     quantities = _quantity_lines(lines)
-    amending = amends_general_conditions(text)
+    amending = amending or amends_general_conditions(text)
     for line_no, (line_start, line) in enumerate(lines):
         stripped = line.lstrip(" \t　")
         if not stripped:
