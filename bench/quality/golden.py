@@ -165,6 +165,20 @@ def system_view(contract: GoldenContract) -> SystemView:
     return SystemView(parents, texts, titles, raw + [s.text for s in structures], er_prefix)
 
 
+_CONTAINER_NAMES = {
+    "schedule": "Schedule",
+    "exhibit": "Exhibit",
+    "annex": "Annex",
+    "appendix": "Appendix",
+    "attachment": "Attachment",
+    "statement": "Statement of Work",
+}
+_CONTAINER_HEADING = re.compile(
+    r"(schedule|exhibit|annex|appendix|attachment|statement\s+of\s+work)\s+(?:no\.?\s*)?(\d+|[A-Z])\b",
+    re.IGNORECASE,
+)
+
+
 def system_clause_id(contract: GoldenContract, view: SystemView, section: str, clause_id: str) -> str | None:
     """The system's id for a key's (section, clause_id); None when the system has no such unit."""
     meta = contract.key["sections"].get(section, {})
@@ -175,9 +189,12 @@ def system_clause_id(contract: GoldenContract, view: SystemView, section: str, c
         reviewed = unit_id(view.er_prefix, clause_id) if view.er_prefix else None
         return reviewed if reviewed in view.parents else None
     marker = f"{meta.get('starts_at', '')} {meta.get('title', '')}"
-    schedule = re.search(r"schedule\s+(\d+)", marker, re.IGNORECASE)
-    if schedule and meta.get("starts_at"):
-        candidate = f"Schedule {schedule.group(1)}, paragraph {clause_id}"
+    # A part printed after the clauses under its own heading numbers afresh: the system cites its
+    # paragraphs under the container's name ("Schedule 2, paragraph 1.1").
+    container = _CONTAINER_HEADING.search(marker)
+    if container and meta.get("starts_at"):
+        name = _CONTAINER_NAMES[container.group(1).casefold().split()[0]]
+        candidate = f"{name} {container.group(2)}, paragraph {clause_id}"
         return candidate if candidate in view.parents else None
     if clause_id in view.parents:
         return clause_id

@@ -97,6 +97,27 @@ def test_schedules_restart_numbering_in_their_own_namespace(parse):
     assert doc.get("Schedule 1, paragraph 1.1").parent_id == "Schedule 1, paragraph 1"
 
 
+def test_a_statement_of_work_after_the_clauses_numbers_its_own_paragraphs(parse):
+    # Services agreements print "Statement of Work No. 1" after the signature block; read as part
+    # of the last clause, its fees and acceptance terms would never be reviewed as clauses.
+    doc = parse(
+        "1. SERVICES\n1.1 The Consultant shall perform the Services.\n2. FEES\n2.1 Fees are in the SOW.\n\n"
+        "STATEMENT OF WORK NO. 1\n1. Deliverables\n1.1 A migration plan.\n2. Fees\n"
+        "2.1 The Client may withhold any fee it disputes in its discretion.\n"
+    )
+    assert ids(doc)[-5:] == [
+        "Statement of Work 1",
+        "Statement of Work 1, paragraph 1",
+        "Statement of Work 1, paragraph 1.1",
+        "Statement of Work 1, paragraph 2",
+        "Statement of Work 1, paragraph 2.1",
+    ]
+    # a mention of the Statement of Work in running text is no heading
+    assert "Statement of Work 1" not in ids(
+        parse("1. SCOPE\nStatement of Work 1 is attached.\n2. TERM\nOne year.\n")
+    )
+
+
 def test_parts_group_clauses_without_prefixing_their_ids(parse):
     doc = parse("PART A - GENERAL\n1. Scope\n1.1 Text.\nPART B - SPECIAL\n2. Price\n2.1 Text.\n")
     assert ids(doc) == ["Part A", "1", "1.1", "Part B", "2", "2.1"]

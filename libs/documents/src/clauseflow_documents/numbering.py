@@ -64,6 +64,8 @@ _KEYWORDS = {
     "annexure": ("ct:annex", CONTAINER, "Annexure"),
     "appendix": ("ct:appendix", CONTAINER, "Appendix"),
     "attachment": ("ct:attachment", CONTAINER, "Attachment"),
+    # A Statement of Work printed after the agreement numbers its own paragraphs afresh.
+    "statement of work": ("ct:sow", CONTAINER, "Statement of Work"),
 }
 # Clause numbers written as words ("Article Three"), one to twenty.
 _WORD_NUMBERS = {w: n for n, w in enumerate((*ENGLISH_SMALL_NUMBERS, "twenty")) if n > 0}
@@ -71,7 +73,7 @@ _NUM = r"\d{1,4}(?:\.\d{1,4})*"
 
 _KW_RE = re.compile(
     r"(?P<kw>(?i:sub-?clause|clause|article|section|part|chapter|schedule|exhibit|annexure|annex|appendix"
-    r"|attachment)|§)\s*(?P<num>"
+    r"|attachment|statement\s+of\s+work)|§)(?i:\s+no\.?)?\s*(?P<num>"
     + _NUM
     + r"|[IVXLCDM]{1,7}|[ivxlcdm]{1,7}|[A-Z]{1,2}|(?i:"
     + "|".join(_WORD_NUMBERS)
@@ -201,7 +203,7 @@ def _read_keyword(line: str) -> Marker | None:
     m = _KW_RE.match(line)
     if not m:
         return None
-    kw = m.group("kw").lower().replace("subclause", "sub-clause")
+    kw = " ".join(m.group("kw").lower().replace("subclause", "sub-clause").split())
     style, family, name = _KEYWORDS.get(kw, _KEYWORDS["clause"])
     num = m.group("num")
     end = m.end()
