@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from clauseflow_legal.rules.construction import (
     contractor_relief,
+    employer_advance,
     employer_requirements,
     employer_retention,
     employer_suspension,
@@ -23,4 +24,5 @@ FAMILIES = (
     employer_variations,
     employer_retention,
     employer_suspension,
+    employer_advance,
 )
