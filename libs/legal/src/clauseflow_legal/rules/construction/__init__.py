@@ -7,6 +7,7 @@ from clauseflow_legal.rules.construction import (
     employer_advance,
     employer_requirements,
     employer_retention,
+    employer_security,
     employer_suspension,
     employer_variations,
     extension_of_time,
@@ -25,4 +26,5 @@ FAMILIES = (
     employer_retention,
     employer_suspension,
     employer_advance,
+    employer_security,
 )
