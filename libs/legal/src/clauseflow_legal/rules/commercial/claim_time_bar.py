@@ -8,7 +8,7 @@ import itertools
 import re
 
 from clauseflow_legal.figures import Period, find_periods, fmt_period
-from clauseflow_legal.positions import market_positions
+from clauseflow_legal.positions import MarketPosition, market_positions, perspectives
 from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED, LIMITATION_BAR
@@ -57,7 +57,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     if VETOES.applies("ma_buyer_claim_notice", ctx.domain == "sha_spa" and ctx.parties.is_role("buyer")):
         return []
     units = {"day", "business day", "week", "month", "year", "hour"}
-    bar_position = next(iter(market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])), None)
+    bar_position = _bar_position(ctx)
     claim_floor = bar_position.walk_away if bar_position is not None else None
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
@@ -88,8 +88,13 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         give = re.search(give_rx, text, re.I)
         side = ctx.actor(s, give.start()) if give else None
         if side is None and before is not None and quote.start == before.start:
-            # the period's sentence says who must act: "The Consultant shall submit each invoice within…"
-            earlier = re.search(give_rx, before.text, re.I)
+            # the period's sentence says who must act: "The Consultant shall submit each invoice within…";
+            # the act is the one nearest before the period, not a word in a defined term that opens the
+            # sentence ("an extension of the Defects Notification Period, the Employer shall give notice within…")
+            earlier = next(
+                reversed([g for g in re.finditer(give_rx, before.text, re.I) if g.start() < period.start]),
+                None,
+            ) or re.search(give_rx, before.text, re.I)
             side = ctx.actor(before, earlier.start()) if earlier else None
         # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
         claim_by = re.search(PATTERNS["claim_by"], text, re.I)
@@ -167,11 +172,26 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _bar_position(ctx: ClauseContext) -> MarketPosition | None:
+    """The playbook's period to bring a claim for our side of the deal: a builder's 14-day floor for
+    notifying its claims is no floor for the Employer, whose claims for delay damages and defects the
+    market does not bar within a month (None: no position for our side, the 28-day reading applies)."""
+    ours = perspectives(ctx.parties)
+    return next(
+        (
+            p
+            for p in market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])
+            if ours.intersection(p.perspective) and not ours.intersection(p.not_for)
+        ),
+        None,
+    )
+
+
 def _period_shortened(ctx: ClauseContext) -> tuple[Sentence, Period, Period] | None:
     """Particular Conditions that shorten a notice period of ours: the quote, the period before and after."""
     # An instruction amending our claim sub-clause ("In Sub-Clause 20.1, replace "28 days" with "14
     # days""): a notice period of ours cut below the playbook's standard
-    position = next(iter(market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])), None)
+    position = _bar_position(ctx)
     for amendment in amendments(ctx):
         was, now = amendment.old, amendment.new
         if (

@@ -21,7 +21,7 @@ VETOES = Vetoes(
     "deemed_acceptance",
     {
         "claim_notice_bar": "a claim lost unless notified within a period: claim_time_bar's subject",
-        "no_short_objection_window": "a fair inspection or dispute window (15 days or more, or none set) before acceptance",
+        "no_short_objection_window": "a fair inspection or dispute window (15 days or more, or none set; in construction 21, 28 for the final account) before acceptance",
     },
 )
 
@@ -31,6 +31,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
     """Our silence, or the lapse of a short period, is treated as acceptance, approval or waiver."""
     for s, m in ctx.find(PATTERNS["deemed_assent"]):
         text = s.text
+        fair = _fair_window(ctx, text)
         if VETOES.applies(
             "claim_notice_bar",
             re.search(PATTERNS["claim_word"], text, re.I)
@@ -74,7 +75,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
                 for p in find_periods(text[silent.start() :])
                 if p.unit in {"day", "business day", "hour", "week"}
             ]
-            if VETOES.applies("no_short_objection_window", not window or window[0].days >= 15):
+            if VETOES.applies("no_short_objection_window", not window or window[0].days >= fair):
                 continue
         unsent = re.match(PATTERNS["no_notice_reached"], silent.group(0), re.I)
         if unsent:
@@ -88,14 +89,14 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
                 for p in find_periods(ctx.text[: s.start + silent.end()])
                 if p.unit in {"day", "business day", "hour", "week"}
             ]
-            if VETOES.applies("no_short_objection_window", not window or window[-1].days >= 15):
+            if VETOES.applies("no_short_objection_window", not window or window[-1].days >= fair):
                 continue
         passive = re.match(PATTERNS["not_objected"], silent.group(0), re.I)
         if passive:
             # "not disputed by the Company", else "deemed accepted by the Distributor": the silent one
             side = ctx.passive_agent(text, silent.end()) or ctx.passive_agent(text, m.end())
             allowed = _objection_window(ctx, text, s.start)
-            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= fair):
                 continue
         if not (notifier or unsent or passive):
             # "甲方应在三十日内完成检验，逾期未提出异议的，视为合格": a window of 15 days or more before the
@@ -105,7 +106,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
                 # "… may dispute the valuation within 42 days. If it does not do so, …": the window just set
                 before = [x for x in ctx.sentences if x.start < s.start]
                 allowed = _objection_window(ctx, before[-1].text, before[-1].start) if before else None
-            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= fair):
                 continue
         if re.match(PATTERNS["continued_use"], silent.group(0), re.I):
             ms = ctx.parties.mentions(text[max(0, silent.start() - 40) : silent.end() + 40])
@@ -117,7 +118,7 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             named = [x for x in named if x.side != "mutual"]
             side = named[-1].side if named else None
             allowed = _objection_window(ctx, text, s.start)
-            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= 15):
+            if VETOES.applies("no_short_objection_window", allowed is not None and allowed >= fair):
                 continue
         conduct = re.match(PATTERNS["signed_or_paid"], text[silent.start() :], re.I)
         if conduct:
@@ -159,7 +160,10 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             and re.search(PATTERNS["consignee"], text[: silent.end()], re.I)
         ):
             side = "us"  # the consignee takes delivery for the shipper or buyer: its silence binds us
-        if side is None and re.search(PATTERNS["window_named_elsewhere"], text[: silent.end()], re.I):
+        # the window may follow the silence: "Where no notice is given within that period, … deemed"
+        if side is None and re.search(
+            PATTERNS["window_named_elsewhere"], text[: max(silent.end(), m.start())], re.I
+        ):
             # "甲方应在到货后五日内组织验收。逾期未提出书面异议的，视为…": the silent party is the one the
             # window was set for, the subject of the sentence before
             earlier = re.split(r"[。；;.]\s*", ctx.text[: s.start].rstrip())[-2:]
@@ -197,6 +201,16 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+def _fair_window(ctx: ClauseContext, sentence: str) -> float:
+    """Days to object that the market counts as fair before silence binds: 15 to inspect goods or
+    dispute an invoice; in a construction contract 21 to review a design or other submission (FIDIC's
+    Review Period) and 28 to check the final account, where the whole price is settled (FIDIC's Final
+    Statement, the Chinese model contract's 竣工结算 review)."""
+    if ctx.domain != "fidic":
+        return 15.0
+    return 28.0 if re.search(PATTERNS["final_account"], sentence, re.I) else 21.0
 
 
 def _objection_window(ctx: ClauseContext, sentence: str, start: int) -> float | None:

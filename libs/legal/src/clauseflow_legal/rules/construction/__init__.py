@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from clauseflow_legal.rules.construction import (
     contractor_relief,
+    employer_advance,
     employer_requirements,
     employer_retention,
+    employer_security,
     employer_suspension,
     employer_variations,
     extension_of_time,
@@ -23,4 +25,6 @@ FAMILIES = (
     employer_variations,
     employer_retention,
     employer_suspension,
+    employer_advance,
+    employer_security,
 )
