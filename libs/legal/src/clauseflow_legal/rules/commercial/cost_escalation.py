@@ -116,7 +116,7 @@ def _cost_passed_on(ctx: ClauseContext) -> list[Finding]:
         # exclusions apart); increased costs from a change in law stay a cost passed on
         if VETOES.applies(
             "loan_mechanics",
-            re.search(PATTERNS["loan_mechanics"], m.group(0), re.I) is not None and _borrower_side(ctx),
+            re.search(PATTERNS["loan_mechanics"], m.group(0), re.I) is not None and ctx.parties.borrows,
         ):
             continue
         before = list(re.finditer(PATTERNS["payer_modal"], s.text[: m.start()], re.I))
@@ -139,8 +139,3 @@ def _cost_passed_on(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
-
-
-def _borrower_side(ctx: ClauseContext) -> bool:
-    """We borrow (or guarantee a borrower) from a lender: by our role or by theirs."""
-    return ctx.parties.is_role("borrower", "guarantor") or "lender" in ctx.parties.their_roles
