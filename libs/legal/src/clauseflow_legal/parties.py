@@ -253,6 +253,13 @@ class Parties:
             return True
         return not self.sell_side and "party_a" in self.our_roles
 
+    @property
+    def borrows(self) -> bool:
+        """Our party borrows, or guarantees a borrower: by its role, or by the other side's (a lender)."""
+        return self.is_role("borrower", "guarantor") or (
+            "lender" in self.their_roles and not self.is_role("lender")
+        )
+
     def is_role(self, *roles: str) -> bool:
         """Is our party one of these canonical roles?"""
         return any(r in self.our_roles for r in roles)

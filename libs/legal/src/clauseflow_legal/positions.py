@@ -180,6 +180,9 @@ def perspectives(parties: Parties) -> set[str]:
         out.add("customer")
     if parties.is_role("investor"):
         out.add("minority")
+    # a party known only by name ("the Company") facing a lender borrows from it: the borrower's positions
+    if parties.borrows:
+        out.add("borrower")
     return out
 
 

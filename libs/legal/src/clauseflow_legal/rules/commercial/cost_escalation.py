@@ -18,6 +18,7 @@ VETOES = Vetoes(
     {
         "adjustment_provided": "the price adjusts: by a mechanism, or as the contract provides elsewhere",
         "short_freeze": "a price held for a year or less, or for a term the clause does not state, and not against every cause",
+        "loan_mechanics": "a borrower's tax gross-up or break costs: the lenders' market terms (LMA), not a cost passed on",
     },
 )
 
@@ -110,6 +111,13 @@ def _cost_passed_on(ctx: ClauseContext) -> list[Finding]:
         # (the gross-up's own "shall be increased to an amount which" is the burden, not an adjustment)
         rest = s.text[: max(0, m.start() - 20)] + " " + s.text[m.end() :]
         if VETOES.applies("adjustment_provided", re.search(_ADJUSTMENT_MECHANISM, rest, re.I)):
+            continue
+        # a borrower's tax gross-up and break costs are the loan market's own terms (the LMA form,
+        # exclusions apart); increased costs from a change in law stay a cost passed on
+        if VETOES.applies(
+            "loan_mechanics",
+            re.search(PATTERNS["loan_mechanics"], m.group(0), re.I) is not None and ctx.parties.borrows,
+        ):
             continue
         before = list(re.finditer(PATTERNS["payer_modal"], s.text[: m.start()], re.I))
         after = re.compile(PATTERNS["payer_modal"], re.I).search(s.text, m.end())

@@ -347,6 +347,9 @@ def _set_off_beyond_contract(ctx: ClauseContext) -> list[Finding]:
         # before it ("乙方在其他合同项下应付的款项，甲方有权扣除")
         start, end = (0, len(text)) if ctx.zh else (m.end(), m.end() + 250)
         reach = re.compile(PATTERNS["set_off_beyond"], re.I).search(text, start, end)
+        if reach is None and ctx.parties.borrows:
+            # a lender's set-off reaching debts not yet due or our group's deposits
+            reach = re.compile(PATTERNS["set_off_beyond_loan"], re.I).search(text, start, end)
         if reach is None:
             continue
         if re.search(PATTERNS["set_off_barred"], text[max(0, m.start() - 60) : m.start()], re.I):

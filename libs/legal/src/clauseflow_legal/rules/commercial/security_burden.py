@@ -169,7 +169,27 @@ def security_burden(ctx: ClauseContext) -> list[Finding]:
         or _defences_stripped(ctx)
         or _security_we_provide(ctx)
         or _drawn_on_their_word(ctx)
+        or _security_topped_up(ctx)
     )
+
+
+def _security_topped_up(ctx: ClauseContext) -> list[Finding]:
+    """The other side may demand more security or guarantees from us whenever it judges the cover short
+    (a lender's top-up right), beyond perfecting the security agreed."""
+    for s, m in ctx.find(PATTERNS["security_top_up"]):
+        # who asks: "as the Lender may request", or the one who "may require"
+        asker = re.search(PATTERNS["top_up_asker"], s.text, re.I)
+        side = (
+            next((x.side for x in ctx.parties.mentions(asker.group("who") or asker.group("whozh"))), None)
+            if asker
+            else ctx.actor(s, m.start())
+        )
+        if not ctx.parties.theirs(side):
+            continue
+        if not ctx.parties.sides_in(s.text) & {"us"} and not ctx.parties.borrows:
+            continue
+        return [WORDING.finding(ctx, "security_topped_up", "security_insurance_burden", "medium", span(s, m))]
+    return []
 
 
 def _drawn_on_their_word(ctx: ClauseContext) -> list[Finding]:

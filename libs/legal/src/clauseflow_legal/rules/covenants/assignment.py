@@ -35,6 +35,10 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
             continue
         neg = m.group(0).find("不得")
         side = ctx.actor(s, m.start() + (neg if neg > 0 else 0))
+        if m.group(0)[:3].lower() == "no ":
+            # "No Obligor may assign": the party barred is the one named after "No"
+            named = ctx.parties.mentions(m.group(0))
+            side = named[0].side if named else None
         if VETOES.applies("mutual_restriction", side == "mutual"):
             return []
         if ctx.parties.ours(side):
@@ -60,8 +64,18 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
         # successors (affiliates, a buyer of the business, financiers).
         s, m = free_them
         rest = s.text[m.start() :]
+        # a lender's transfer of the loan to any bank or fund is no transfer to a usual successor for
+        # the borrower: the lender's identity is what its consent guards (LMA: the borrower's consent,
+        # not unreasonably withheld, save to affiliates or while an event of default continues)
+        usual = (
+            re.search(PATTERNS["usual_assignee_loan"], rest, re.I) is not None
+            and not re.search(PATTERNS["any_transferee"], rest, re.I)
+            if ctx.parties.borrows
+            else re.search(PATTERNS["usual_assignee"], rest, re.I) is not None
+        )
         if re.search(PATTERNS["without_our_consent"], rest, re.I) and not VETOES.applies(
-            "usual_assignee", re.search(PATTERNS["usual_assignee"], rest, re.I)
+            "usual_assignee", usual
         ):
-            return [WORDING.finding(ctx, "assigned_to_anyone", "assignment_restriction", "low", span(s, m))]
+            level = "medium" if ctx.parties.borrows else "low"
+            return [WORDING.finding(ctx, "assigned_to_anyone", "assignment_restriction", level, span(s, m))]
     return []

@@ -56,6 +56,16 @@ def change_of_control(ctx: ClauseContext) -> list[Finding]:
                 # "if the Licensee is acquired by", "should Orbis merge with": the party just before it
                 who = ctx.parties.side_before(text, m.start(), window=30)
         if (
+            who is None
+            and ctx.parties.borrows
+            and re.search(_DEBT_CALLED_IN, f"{ctx.lead_in(s)} {text}", re.I)
+            and not ctx.parties.sides_in(text[: m.start()]) - {"us", "mutual"}
+            and re.match(PATTERNS["defined_change"], m.group(0))
+        ):
+            # "Upon the occurrence of a Change of Control ... all Loans shall become immediately due": in
+            # a loan the defined change is the borrower group's (the lender's is never an event of it)
+            who = "us"
+        if (
             who is not None
             and not re.match(PATTERNS["named_change"], m.group(0), re.I)
             and re.search(PATTERNS["event_allowed"], text, re.I)

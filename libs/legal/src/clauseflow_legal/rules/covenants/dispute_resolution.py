@@ -24,6 +24,7 @@ VETOES = Vetoes(
         "pursued_for_us": "the counterparty pursues the upstream dispute on our behalf",
         "independent_decider": "an independent or jointly chosen expert or laboratory decides, no one side",
         "referable": "we may still refer the determination to arbitration, the courts or the dispute clause",
+        "evidence_save_manifest_error": "a certificate conclusive evidence save for manifest error: a rule of evidence, the market form",
     },
 )
 
@@ -130,6 +131,15 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         if VETOES.applies("referable", _we_may_refer(ctx)):
+            continue
+        # "conclusive evidence ..., in the absence of manifest error": the LMA certificate, which a
+        # manifest error opens and nothing closes to the courts, is the market's rule of evidence
+        if VETOES.applies(
+            "evidence_save_manifest_error",
+            re.search(PATTERNS["evidence_only"], m.group(0), re.I) is not None
+            and re.search(PATTERNS["manifest_error"], s.text, re.I) is not None
+            and re.search(PATTERNS["closed_to_challenge"], s.text, re.I) is None,
+        ):
             continue
         if (
             (decider is not None and ctx.parties.theirs(decider))

@@ -26,6 +26,7 @@ VETOES = Vetoes(
         "inspection_mutual": "each party may inspect the other's records alike",
         "inspection_by_independent_auditor": "an independent accountant bound to confidentiality inspects: the market audit",
         "inspection_on_fair_notice": "inspection on three days' notice or more",
+        "recipients_bound": "each recipient must first undertake confidentiality: the market disclosure clause",
     },
 )
 
@@ -115,6 +116,32 @@ def _short_notice_inspection(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _disclosed_to_anyone(ctx: ClauseContext) -> list[Finding]:
+    """The other side may pass information about us to anyone it thinks fit, no undertaking asked of them
+    (a lender's disclosure clause): past the market list of affiliates, advisers, regulators and transferees
+    bound to confidentiality."""
+    for s, m in ctx.find(PATTERNS["disclose_verb"]):
+        text = s.text
+        # a right to disclose ("may disclose", 有权…披露), not a bar ("不得向任何第三方披露", "shall not disclose")
+        before = text[max(0, m.start() - 40) : m.start()]
+        if not re.search(PATTERNS["may_disclose"], before, re.I) or re.search(
+            PATTERNS["disclosure_barred"], before, re.I
+        ):
+            continue
+        if not ctx.parties.theirs(ctx.actor(s, m.start())):
+            continue
+        if VETOES.applies(
+            "recipients_bound", re.search(PATTERNS["recipient_bound"], ctx.text, re.I) is not None
+        ):
+            continue
+        # English names the recipient after the verb, Chinese before it (向任何第三方披露)
+        if re.search(PATTERNS["any_recipient"], text if ctx.zh else text[m.end() :], re.I) and re.search(
+            PATTERNS["information_word"], text, re.I
+        ):
+            return [WORDING.finding(ctx, "disclosed_to_anyone", "data_protection_gap", "medium", span(s, m))]
+    return []
+
+
 @rule(reports={"data_protection_gap"})
 def data_protection(ctx: ClauseContext) -> list[Finding]:
     """The counterparty may exploit our data, or notifies security incidents late or at its discretion."""
@@ -174,7 +201,7 @@ def data_protection(ctx: ClauseContext) -> list[Finding]:
             continue
         out.append(WORDING.finding(ctx, "subprocessors", "data_protection_gap", "high", span(s, m)))
         break
-    out += _data_location_uncontrolled(ctx) + _audit_denied(ctx) + inspected
+    out += _data_location_uncontrolled(ctx) + _audit_denied(ctx) + inspected + _disclosed_to_anyone(ctx)
     for s, m in ctx.find(PATTERNS["notify"]):
         text = s.text
         if not re.search(PATTERNS["security_incident"], text, re.I):

@@ -46,6 +46,7 @@ _DENIED = PATTERNS.compiled("denied")
 _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (
         r"(?:any\s+)?other\s+(?:indebtedness|debt|financial\s+indebtedness)\b[^.;]{0,80}?(?:affiliates?|subsidiar\w+|group)"
+        r"|\bindebtedness\s+of\s+(?:any|each)\s+(?:member\s+of\s+the\s+Group|(?:of\s+its\s+)?(?:Subsidiar\w+|Affiliates?|Group\s+Compan\w+))"
         r"|(?:其|其他|任何)[^。；]{0,6}(?:关联(?:公司|方)|子公司)[^。；]{0,20}(?:债务|借款)[^。；]{0,10}(?:违约|未(?:按期)?(?:偿还|支付))",
         "a cross-default reaching its affiliates' other debts",
         "交叉违约延及关联方的其他债务",
@@ -57,6 +58,13 @@ _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
         "由对方单方判断的重大不利影响",
     ),
     (
+        r"(?:indebtedness|borrowed\s+money|borrowings?)\b[^.;]{0,300}?\b(?:whatever|whichever|irrespective\s+of|regardless\s+of)\s+(?:the\s+)?(?:amount|size|sum)"
+        r"|(?:whatever|irrespective\s+of|regardless\s+of)\s+(?:the\s+)?(?:amount|size)[^.;]{0,40}?(?:indebtedness|borrowed\s+money|debt)"
+        r"|(?:债务|借款|融资)[^。；]{0,60}?(?:无论|不论)(?:其)?(?:金额|数额)",
+        "a cross-default with no threshold, however small the other debt",
+        "交叉违约不设金额门槛",
+    ),
+    (
         r"however\s+small|any\s+amount[^.;]{0,30}(?:on\s+its\s+due\s+date|when\s+due)[^.;]{0,20}(?:however|no\s+matter)"
         r"|(?:无论|不论)金额(?:大小|多少)",
         "any missed payment, however small, with no grace period",
@@ -65,9 +73,33 @@ _BROAD_TRIGGERS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# Triggers judged in the other side's own opinion, and whose defaulter is its judgement, not one of us.
+_THEIR_OPINION = PATTERNS["their_opinion"]
+
+
+def _our_group_defaults(ctx: ClauseContext, text: str) -> bool:
+    """A default of our group named without a party ("any member of the Group", "any Obligor",
+    "任何集团成员"): ours when we borrow or guarantee, the lender has no group in its own loan."""
+    return ctx.parties.borrows and re.search(PATTERNS["our_group"], text, re.I) is not None
+
+
+def _mac_in_their_opinion(ctx: ClauseContext, text: str) -> re.Match[str] | None:
+    """A material adverse effect the other side judges by its own opinion ("in the opinion of the
+    Lender", "which the Bank considers", "贷款人认为"), unless it must judge reasonably."""
+    if not ctx.parties.known or re.search(PATTERNS["judged_reasonably"], text, re.I):
+        return None
+    for m in re.finditer(_THEIR_OPINION.replace("THEM", ctx.them_rx), text, re.I):
+        return m
+    return None
+
+
 def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
     """Events of default against us that go beyond our own material failures."""
-    if not re.search(PATTERNS["default_events"], ctx.text, re.I):
+    # an event of default stands under its own heading ("19.5 Cross default"), the list's lead-in
+    # ("Each of the events ... is an Event of Default") in the clause above
+    if not re.search(PATTERNS["default_events"], ctx.text, re.I) and not re.search(
+        PATTERNS["default_heading"], f"{ctx.title} {ctx.text[:40]}", re.I
+    ):
         return []
     first: Sentence | None = None
     hits: list[tuple[str, str, re.Match[str]]] = []
@@ -79,9 +111,27 @@ def _broad_default_triggers(ctx: ClauseContext) -> list[Finding]:
         if first is not None and not lead_in:
             break
         defaulter = next((x.side for x in ctx.parties.mentions(lead_in or s.text) if x.side != "other"), None)
-        if not ctx.parties.ours(defaulter):
+        found: list[tuple[str, str, re.Match[str]]] = []
+        mac = _mac_in_their_opinion(ctx, s.text)
+        if mac:
+            found.append(
+                (
+                    "a material adverse effect judged by the other side alone",
+                    "由对方单方判断的重大不利影响",
+                    mac,
+                )
+            )
+        if ctx.parties.ours(defaulter) or (defaulter is None and _our_group_defaults(ctx, lead_in or s.text)):
+            found += [
+                (en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m
+            ]
+        found = [h for i, h in enumerate(found) if h[0] not in {x[0] for x in found[:i]}]
+        # a cross-default over the group with a stated threshold is the market (LMA); only its reach
+        # to the whole group without one is broad
+        if re.search(PATTERNS["debt_threshold"], ctx.text, re.I):
+            found = [h for h in found if not h[0].startswith("a cross-default reaching")]
+        if not found:
             continue
-        found = [(en, zh, m) for rx, en, zh in _BROAD_TRIGGERS for m in [re.search(rx, s.text, re.I)] if m]
         if found and first is None:
             first = s
         hits += [h for h in found if h[0] not in {x[0] for x in hits}]
