@@ -469,3 +469,55 @@ def test_a_facility_agreement_puts_the_guarantor_beside_the_borrower(
 ) -> None:
     parties = infer_parties(our_party)
     assert parties.side_before(actor, len(actor)) == side
+
+
+# A parties block run into recitals, a contents page or a definitions list: what it yields that names no party.
+_RECITAL_CONTRACT = (
+    "TABLE OF CONTENTS\n1. Definitions\n2. Supply\n\n"
+    'This Supply Agreement is made between Harrowgate Instruments Ltd ("Harrowgate") and Velden Medical Inc. '
+    '("Velden" or the "Buyer").\n'
+    'WHEREAS, Velden wishes to buy the instruments described in Exhibit "A" attached hereto (the "Products"); and\n'
+    'WHEREAS, Harrowgate sells the Products in the territory described in Exhibit "B" attached hereto (the '
+    '"Territory").\n'
+    "NOW, THEREFORE, the parties agree as follows.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "junk"),
+    [
+        ("WHEREAS", True),
+        ("WHEREAS, Velden wishes to buy the instruments", True),
+        ('Exhibit "A" attached hereto', True),
+        ("as defined below", True),
+        ("TABLE OF CONTENTS", True),
+        ("2.1 During the Term", True),
+        ("II", True),
+        ("Products", True),
+        ("Private Placement Shares", True),
+        ("of the Company within the United States", True),
+        # real names stay: a number or a thing-word with a legal form, a role, a label, a lower-case short name
+        ("2205925 Ontario Limited", False),
+        ("Kestrel Software Inc.", False),
+        ("Buyer", False),
+        ("Holding Company", False),
+        ("i-on", False),
+        ("甲方", False),
+    ],
+)
+def test_recitals_headings_and_defined_things_are_not_party_names(name: str, junk: bool) -> None:
+    from clauseflow_legal.party_roles import not_a_party_name
+
+    assert not_a_party_name(name) is junk
+
+
+def test_a_parties_block_run_into_recitals_gives_no_recital_as_an_alias() -> None:
+    names = party_names("Harrowgate", _RECITAL_CONTRACT)
+    every = names.ours + names.theirs
+    assert not [
+        n
+        for n in every
+        if n.startswith("WHEREAS") or "attached hereto" in n or n in {"Products", "Territory"}
+    ]
+    assert "Harrowgate" in names.ours
+    assert "Velden" in names.theirs

@@ -409,6 +409,47 @@ SHORT_NAME = _SHORT_NAME  # read by board_seats: the short names a parties-block
 _QUOTED_SHORT = re.compile(r"[\"“「『'‘]([^\"”」』'’()（）]{2,30})[\"”」』'’]")
 
 
+# What the parties block and the recitals yield that names no party: a recital or a heading read as an entry
+# ("WHEREAS", "WHEREAS, Bellicum desires to use ...", ". WITNESSETH: WHEREAS", "TABLE OF CONTENTS"), a reference or a
+# cross-reference ('Exhibit "A" attached hereto', "as defined below", "Section 1. The Offering", "2.1 During the
+# Term"), a bare number or roman numeral ("40", "II"), and a defined thing ("Products", "Territory", "OP Agreement",
+# "Private Placement Shares", "Consulting Fee"): read as a party's alias, a clause about the Products would be ours.
+# A corporate suffix keeps a name ("Acme Software Inc.").
+_NOT_A_NAME = re.compile(
+    r"^\W*(?:WHEREAS|WITNESSETH|RECITALS?|NOW,?\s+THEREFORE|TABLE\s+OF\s+CONTENTS)\b"
+    r"|\b(?:attached\s+hereto|(?:as\s+)?(?:hereinafter\s+)?defined\s+(?:below|herein|hereinafter)|as\s+hereinafter\s+defined"
+    r"|TABLE\s+OF\s+CONTENTS)\b"
+    r"|^(?:Exhibit|Schedule|Annex|Appendix|Attachment|Section|Article|Clause)\b"
+    r"|^(?:TABLE|CONTENTS|Revision(?:\s+History)?|continued)$",
+    re.I,
+)
+# ... numbered like a heading or a sum ("2.1 During the Term", "1. Required Production", "40", "$0.01 Par Value"; not
+# "2205925 Ontario Limited"), roman numerals ("II", "ii"), a phrase in lower case ("of the Company within the United
+# States", "collect payment for, such Products"; not "i-on")
+_NUMBERED = re.compile(r"^\d{1,3}(?:\.\d+)*\.?\s|^\d+$|^\$")
+_ROMAN = re.compile(r"[IVXLC]+|[ivxlc]+")
+_LOWER_PHRASE = re.compile(r"^[a-z][^\s]*(?:\s+\S+){2,}")
+_THING = re.compile(
+    r"^(?:the\s+)?(?:[\w.&'’$-]+\s+){0,3}(?:Agreements?|Products?|Shares|Notes|Sites?|Fees?|Territory|Plan|Brand"
+    r"|Facilities|Services|Date|Term|Show|Software|Marks|Trademarks|Information|Customers|Equipment|Materials"
+    r"|Documents?|Offering|Stock|Properties|Program(?:me)?)\W*$",
+    re.I,
+)
+_CORPORATE = re.compile(rf"{COMPANY_FORM}|\b(?:Incorporated|Company)\b", re.I)
+
+
+def not_a_party_name(name: str, our_party: str = "") -> bool:
+    """A recital, a heading, a cross-reference or a defined thing read from the parties block as a name."""
+    name = name.strip()
+    if not name or name.casefold() == our_party.strip().casefold():
+        return False
+    if _NOT_A_NAME.search(name) or _ROMAN.fullmatch(name) or _LOWER_PHRASE.match(name):
+        return True
+    if _CORPORATE.search(name):
+        return False
+    return bool(_NUMBERED.match(name) or _THING.match(name))
+
+
 def party_names(our_party: str, text: str) -> PartyNames:
     """How the contract names our party and the counterparty, read from its parties block.
 
@@ -432,7 +473,10 @@ def party_names(our_party: str, text: str) -> PartyNames:
     short_ours, short_theirs = short_names_defined(text, ours, theirs)
     ours += [n for n in short_ours if n not in ours]
     theirs += [n for n in short_theirs if n not in theirs]
-    return PartyNames(tuple(ours), tuple(theirs))
+    return PartyNames(
+        tuple(n for n in ours if not not_a_party_name(n, our_party)),
+        tuple(n for n in theirs if not not_a_party_name(n, our_party)),
+    )
 
 
 # A short name the body gives a party, outside the parties block: '"Orbis" means the Distributor', '"Orbis" shall

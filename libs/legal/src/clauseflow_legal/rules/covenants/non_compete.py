@@ -20,6 +20,10 @@ VETOES = Vetoes(
         "non_solicit_not_compete": "a promise not to solicit or hire staff: non_solicit's subject",
         "no_duty_not_a_restraint": '"shall not be obliged to market", "must not be more than": a duty lifted or a limit set, no trade restrained',
         "act_in_noun_phrase": '"Fair Market Value", "the Manufacture, use or sale", "obligations to provide": the act word names a thing',
+        "another_acts": '"shall not engage a different accountant to provide", "shall not appoint another agent to sell": a choice of who serves the party, not a restraint on its own trade',
+        "thing_subject": '"this provision shall not protect", "Nothing in this Section shall restrict": a provision, not a party, is the subject',
+        "caption": '"(vi) Employment; Noncompetition; Nondisclosure.": the covenant named in a heading binds no one',
+        "rights_transferred": '"shall not sell or otherwise transfer any of the rights": an assignment restriction, no trade restrained',
         "confidentiality": "a promise not to disclose: confidentiality, not a restraint of trade",
         "exclusivity_during_term": "not dealing in competing products while the contract runs: exclusivity's point",
         "seller_goodwill_protection": "a seller's covenant protecting the goodwill it has sold, within market limits",
@@ -82,6 +86,20 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
             and not re.search(PATTERNS["compete_word"], text, re.I),
         ):
             continue
+        if VETOES.applies(
+            "caption",
+            not m.groupdict().get("act")
+            and re.search(PATTERNS["caption_before"], text[: m.start()])
+            and re.search(PATTERNS["caption_after"], text[m.end() :]),
+        ):
+            continue
+        if VETOES.applies(
+            "thing_subject",
+            m.groupdict().get("act") is not None
+            and not m.groupdict().get("neither")
+            and re.search(PATTERNS["thing_subject"], text[max(0, m.start() - 80) : m.start()], re.I),
+        ):
+            continue
         if VETOES.applies("confidentiality", re.search(PATTERNS["confidentiality"], m.group(0), re.I)):
             continue
         body = m.groupdict().get("body")
@@ -90,6 +108,16 @@ def non_compete(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         if VETOES.applies("act_in_noun_phrase", _act_in_noun_phrase(text, m)):
+            continue
+        if VETOES.applies(
+            "another_acts", body is not None and re.match(PATTERNS["another_acts"], body, re.I)
+        ):
+            continue
+        if VETOES.applies(
+            "rights_transferred",
+            m.groupdict().get("act") is not None
+            and re.match(PATTERNS["rights_object"], text[m.end("act") :], re.I),
+        ):
             continue
         side = ctx.actor(s, m.start())
         named_after_neither = ctx.parties.mentions(m.group(0)) if m.groupdict().get("neither") else []

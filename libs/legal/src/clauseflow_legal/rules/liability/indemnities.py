@@ -26,6 +26,7 @@ VETOES = Vetoes(
         "apportioned": '"to the extent caused by", "in proportion to its fault": the indemnity already follows causation',
         "own_contribution": "the contributing fault named is our own (our subcontractor, our design): nothing is shifted",
         "our_own_input": "the infringement comes from our own modification, design or instruction: ours to answer for",
+        "own_fault_only": '"arising from the Distributor\'s negligence", "caused by the wilful misconduct of the Agent": an indemnity for our own fault only, the market position',
     },
 )
 
@@ -137,6 +138,33 @@ def _supplied_goods_ip_on_us(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _own_fault_only(ctx: ClauseContext, after: str) -> bool:
+    """Every link the indemnity names after the promise ("arising from", "caused by") leads to our own fault.
+
+    "… against all claims arising from Distributor's fault or negligence": what the indemnity answers for is
+    our negligence, breach or wilful misconduct, the fault-based form the market asks for. A link to anything
+    else ("and any claim arising from the use of the Products", "arising out of this Agreement") keeps it broad;
+    a link that qualifies the fault just named ("negligence relating to this Agreement") does not.
+    """
+    if not re.search(PATTERNS["fault_word"], after, re.I):
+        return False
+    us = ctx.us_rx
+    before = re.compile(PATTERNS["own_fault_before"].replace("US_NAMES", us), re.I)
+    after_rx = re.compile(PATTERNS["own_fault_after"].replace("US_NAMES", us), re.I)
+    links = list(re.finditer(PATTERNS["fault_link"], after, re.I))
+    fault_named = False
+    for link in links:
+        if before.match(after, link.end()) or after_rx.match(after, link.end()):
+            fault_named = True
+            continue
+        if re.match(PATTERNS["claim_object"], after[link.end() :], re.I):
+            continue
+        if re.search(PATTERNS["fault_just_named"], after[max(0, link.start() - 40) : link.start()], re.I):
+            continue
+        return False
+    return fault_named
+
+
 def _balances_ours(their_indemnity: str) -> bool:
     """Is the other side's indemnity in another clause as broad as a broad one of ours? One for
     infringement claims only ("shall indemnify the Licensee against any claim that the Software
@@ -201,6 +229,8 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
         # to take it out of the indemnity, not to put it in
         if VETOES.applies("apportioned", fault_of_them and re.search(PATTERNS["apportioned"], text, re.I)):
             fault_of_them = False
+        if VETOES.applies("own_fault_only", not fault_of_them and _own_fault_only(ctx, text[m.end() :])):
+            continue
         broad = re.search(_BROAD, text, re.I)
         if VETOES.applies("narrow_or_mutual", not fault_of_them and (not broad or reciprocal)):
             continue

@@ -33,6 +33,8 @@ VETOES = Vetoes(
         "cure_period": "the right arises only after a cure period of 15 days or more has run out",
         "grace_later": "a later sentence prevails and gives 15 days or more of notice or grace before the right is used",
         "called_on_default": "the loan is called in only on a default of ours: acceleration, the market position",
+        "no_conflict_representation": '"will not ... give rise to any right of termination ... under any note": a representation about other instruments, no right held',
+        "other_thing_ended": '"shall not have the right to terminate the actual employment of any employee": the right withheld ends something other than the contract',
         "event_not_right": '"upon termination", "all licences shall terminate": the ending named as an event or a consequence, no right held',
     },
 )
@@ -259,6 +261,10 @@ def _our_exit_removed(ctx: ClauseContext) -> list[Finding]:
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:无权|不得)(?:因|以)[^。；，]{{0,20}}?(?:而|为由)(?:单方面?|提前)*(?:解除|终止)(?:本合同|本协议|合同|协议|许可|租赁)"
         rf"|(?:{ctx.us_rx})[^。；，]{{0,10}}(?:不享有|没有|无)(?:任何)?(?:单方)?(?:合同)?(?:解除|终止)权"
     ):
+        if VETOES.applies(
+            "other_thing_ended", re.match(PATTERNS["other_thing_after"], s.text[m.end() :], re.I)
+        ):
+            continue
         if VETOES.applies("some_exits_kept", re.search(PATTERNS["exception_words"], s.text, re.I)):
             continue
         if VETOES.applies("before_completion", re.search(PATTERNS["before_completion"], s.text, re.I)):
@@ -324,7 +330,13 @@ def _event_not_right(text: str, m: re.Match[str]) -> bool:
     if word.startswith("termination"):
         return not re.search(PATTERNS["right_before_noun"], before, re.I)
     if word == "terminated":
-        return re.search(PATTERNS["event_passive_before"], before, re.I) is not None
+        if re.search(PATTERNS["deemed_before"], before, re.I):
+            return not re.search(PATTERNS["our_failure"], text, re.I)
+        # "All such usage ... must be terminated": a conduct to stop, unless our failure ends a licence with it
+        stopped = re.search(
+            PATTERNS["conduct_stopped_before"], text[max(0, m.start() - 160) : m.start()], re.I
+        ) is not None and not re.search(PATTERNS["our_failure"], text, re.I)
+        return re.search(PATTERNS["event_passive_before"], before, re.I) is not None or stopped
     if word in {"terminate", "terminates"}:
         after = text[m.end() : m.end() + 40]
         return (
@@ -391,6 +403,13 @@ def _harsh_termination_against_us(ctx: ClauseContext) -> list[Finding]:
         if VETOES.applies("right_withheld", _DENIED.search(text[max(0, m.start() - 40) : m.start()])):
             continue
         if VETOES.applies("event_not_right", _event_not_right(text, m)):
+            continue
+        if VETOES.applies(
+            "no_conflict_representation",
+            re.search(
+                PATTERNS["no_conflict_representation"], text[max(0, m.start() - 400) : m.start()], re.I
+            ),
+        ):
             continue
         side = ctx.actor(s, m.start())
         harsh = re.search(_HARSH, text, re.I)
