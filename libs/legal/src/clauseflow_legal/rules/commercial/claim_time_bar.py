@@ -68,7 +68,17 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             and re.search(_CLAIM_STEP, before.text, re.I)
         )
         bar = re.search(BAR, text, re.I) or re.search(PATTERNS["challenge_lapses"], text, re.I)
-        if not notice or not bar:
+        # "conclusive unless the Lessee disputes it within ...": the objection is the step
+        # ... and later claims are lost with it ("no claim shall lie after that period"): a statement merely
+        # binding unless disputed is a deemed acceptance (deemed_acceptance_or_waiver), not a claim lost
+        objection = (
+            bar is not None
+            and bool(bar.groupdict().get("objects"))
+            and re.search(PATTERNS["later_claims_lost"], text, re.I) is not None
+        )
+        if bar is not None and bar.groupdict().get("objects") and not objection:
+            continue  # binding unless disputed, and nothing said of later claims: deemed_acceptance's
+        if not (notice or objection) or not bar:
             continue
         periods = [p for p in find_periods(text) if p.unit in units]
         quote = span(s, periods[0].start) if periods else None
@@ -113,6 +123,13 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             # released is named before the bar; the claim it escapes is the other side's
             released = ctx.parties.side_before(text, bar.start())
             side = "us" if released == "them" else "them" if released == "us" else None
+        if side is None and bar is not None and objection:
+            # the one who must object: "unless the Lessee disputes it", "unless queried by the Lessee"
+            side = ctx.actor(s, bar.start("objects"))
+            by = re.match(r"\s+by\s+", text[bar.end("objects") :])
+            named = ctx.parties.mentions(text[bar.end("objects") + by.end() :][:40]) if by else []
+            if side is None and named and named[0].start == 0:
+                side = named[0].side
         if side is None:
             side = ctx.parties.side_before(text, bar.start())
         if (
@@ -135,10 +152,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         # only with its own bar close after it: a deadline to deliver a statement is no claim window
         # because a forfeiture stands at the far end of the sentence.
         steps = [source] + [source[a.end : b.start] for a, b in itertools.pairwise(periods)]
+        # a year's account (certificate, statement of costs) made conclusive unless we object in time
+        account = re.search(PATTERNS["account_conclusive"], text, re.I) is not None
         shorts = [
             p
             for i, (p, step) in enumerate(zip(periods, steps, strict=True))
-            if _short(p, step, fees_lost, limitation, claim_floor)
+            if _short(p, step, fees_lost, limitation, claim_floor, account=account)
             and (i == 0 or re.search(BAR, source[p.end : p.end + _OWN_BAR], re.I))
         ]
         if VETOES.applies("period_not_short", not shorts):
@@ -216,7 +235,13 @@ def _period_shortened(ctx: ClauseContext) -> tuple[Sentence, Period, Period] | N
 
 
 def _short(
-    period: Period, step: str, fees_lost: bool, limitation: bool = False, claim_floor: float | None = None
+    period: Period,
+    step: str,
+    fees_lost: bool,
+    limitation: bool = False,
+    claim_floor: float | None = None,
+    *,
+    account: bool = False,
 ) -> bool:
     """Is ``period`` short for the step it is the deadline of (``step``: the words that lead to it)?
 
@@ -226,6 +251,8 @@ def _short(
     """
     if fees_lost:
         return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
+    if account:
+        return period.days < 60  # a year's account to check against its vouchers: under two months is harsh
     if claim_floor is not None and re.search(PATTERNS["breach_claim"], step, re.I):
         return period.days < claim_floor
     if limitation or re.search(PATTERNS["lawsuit"], step, re.I):

@@ -30,6 +30,7 @@ VETOES = Vetoes(
         "charge_capped": "the service charge is capped or leaves out the landlord's overheads and capital costs",
         "condition_held": "the repairing covenant is held to the premises' state at the grant (schedule of condition, fair wear and tear)",
         "guarantee_bounded": "the guarantee is limited in amount",
+        "relocation_agreed": "the move to other premises needs our consent or is made at our request",
     },
 )
 
@@ -82,6 +83,20 @@ def _upward_only_rent(ctx: ClauseContext) -> list[Finding]:
         if not re.search(PATTERNS["rent"], s.text, re.I) or not _rent_payer_is_us(ctx, s, m.start()):
             continue
         return [WORDING.finding(ctx, "review_assumptions", "unilateral_change_right", "medium", span(s, m))]
+    return []
+
+
+def _uncapped_index(ctx: ClauseContext) -> list[Finding]:
+    """The rent follows a price index upwards with no ceiling on the rise."""
+    for s, m in ctx.find(PATTERNS["index_uncapped"]):
+        text = s.text
+        if not (re.search(PATTERNS["index"], text, re.I) and re.search(PATTERNS["rent"], text, re.I)):
+            continue
+        if not _rent_payer_is_us(ctx, s, m.start()):
+            continue
+        return [
+            WORDING.finding(ctx, "indexed_uncapped", "cost_escalation_change_in_law", "medium", span(s, m))
+        ]
     return []
 
 
@@ -146,12 +161,42 @@ def _dilapidations_bill(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+def _relocation(ctx: ClauseContext) -> list[Finding]:
+    """The other side may move us out of the premises we took into others of its choosing, without our consent."""
+    for s, m in ctx.find(PATTERNS["relocation"]):
+        text = s.text
+        agreed = [
+            a
+            for a in re.finditer(PATTERNS["relocation_agreed"], text, re.I)
+            if not re.search(r"\bwithout\s+(?:the\s+)?$", text[max(0, a.start() - 14) : a.start()], re.I)
+        ]
+        if VETOES.applies("relocation_agreed", bool(agreed)):
+            continue
+        # the other side's right ("the Landlord may require"), or premises of its choosing ("selected by the Lessor")
+        right = re.search(PATTERNS["relocation_at_will"], text, re.I)
+        chosen = re.search(
+            r"\b(?:nominated|selected|designated|chosen|specified)\s+by\s+", text[m.start() :], re.I
+        )
+        chooser = (
+            ctx.parties.mentions(text[m.start() + chosen.end() : m.start() + chosen.end() + 60])
+            if chosen
+            else []
+        )
+        side = ctx.actor(s, right.start()) if right else None
+        if not ctx.parties.theirs(side) and not (chooser and ctx.parties.theirs(chooser[0].side)):
+            continue
+        return [WORDING.finding(ctx, "relocation", "unilateral_change_right", "high", span(s, m))]
+    return []
+
+
 _READINGS = (
     _upward_only_rent,
+    _uncapped_index,
     _loaded_service_charge,
     _repair_beyond_condition,
     _tenant_guarantee,
     _dilapidations_bill,
+    _relocation,
 )
 
 

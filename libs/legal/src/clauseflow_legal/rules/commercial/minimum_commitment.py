@@ -17,6 +17,7 @@ VETOES = Vetoes(
     {
         "commitment_denied": '"shall have no obligation to order any minimum quantity": the commitment is denied',
         "heading_or_definition": 'a heading ("MINIMUM PURCHASES") or a definition binds no one',
+        "balancing_payment": "the shortfall is between a sum paid on account and the figure fixed later (a reviewed rent, a reconciled account), not a volume",
         "price_adjustment": "a shortfall of net assets or working capital against a target adjusts a share price; nothing is bought",
         "order_size": '"a minimum order of 500 units", "minimum order quantities": the size of one order, no promise to order',
         "sellers_due": "we sell, license or provide: a purchase floor binds the buyer, a volume owed to us",
@@ -40,6 +41,11 @@ def minimum_commitment(ctx: ClauseContext) -> list[Finding]:
         ):
             continue
         if VETOES.applies("heading_or_definition", names_only(s.text)):
+            continue
+        if VETOES.applies(
+            "balancing_payment",
+            "shortfall" in m.group(0).casefold() and re.search(PATTERNS["balancing_payment"], s.text, re.I),
+        ):
             continue
         if VETOES.applies("price_adjustment", re.search(PATTERNS["price_adjustment"], s.text)):
             continue

@@ -202,12 +202,15 @@ def _one_sided_procedure(ctx: ClauseContext) -> list[Finding]:
     """The procedure is theirs: they alone appoint the tribunal, only they may start proceedings, or we must
     first pay what they claim before we may bring any."""
     for s, m in ctx.find(PATTERNS["tribunal_chosen"]):
-        who = m.group("who") or m.group("zwho") or ""
+        who = next((m.group(g) for g in ("who", "ewho", "zwho") if m.groupdict().get(g)), "")
         named = [x for x in ctx.parties.mentions(who) if x.side != "mutual"]
         # "a mutually acceptable mediator, chosen by Galaxy and Telnet": both choose
-        both = re.match(r"\s*(?:and|or|&|及|和|与)\s*", s.text[m.end() :]) or re.search(
-            r"mutual|joint|agreed|共同|双方", s.text[max(0, m.start() - 40) : m.end()], re.I
-        )
+        # ("... nominated by the Lessor and shall act as an expert", "by the Landlord or, at its election, by ..."
+        # join no second chooser)
+        both = re.match(
+            r"\s*(?:and|or|&|及|和|与)(?!\s*,)(?!\s*(?:shall|will|may|must|is|are|who|which)\b)",
+            s.text[m.end() :],
+        ) or re.search(r"mutual|joint|agreed|共同|双方", s.text[max(0, m.start() - 40) : m.end()], re.I)
         if named and ctx.parties.theirs(named[0].side) and not both:
             return [
                 WORDING.finding(

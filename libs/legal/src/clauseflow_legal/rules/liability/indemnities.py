@@ -213,18 +213,26 @@ def indemnities(ctx: ClauseContext) -> list[Finding]:
     )
     for s, m in ours:
         text = s.text
-        their_fault = re.search(
-            r"(?:negligence|fault|breach|wil(?:l)?ful\s+misconduct|过错|过失)\s+of\s+(?:the\s+)?\w+|"
-            r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)"
-            # "包括因乙方自身过错造成的损失": whoever the indemnified party is called
-            rf"|包括.{{0,10}}(?:{ctx.them_rx}|甲方|对方).{{0,6}}(?:过错|过失)",
-            text,
-            re.I,
+        faults = list(
+            re.finditer(
+                r"(?:negligence|fault|breach|wil(?:l)?ful\s+misconduct|过错|过失)\s+of\s+(?:the\s+)?\w+|"
+                r"(?:including|even\s+if).{0,60}(?:negligence|fault)|无论.{0,20}(?:过错|过失)"
+                # "包括因乙方自身过错造成的损失": whoever the indemnified party is called
+                rf"|包括.{{0,10}}(?:{ctx.them_rx}|甲方|对方).{{0,6}}(?:过错|过失)",
+                text,
+                re.I,
+            )
         )
-        fault_of_them = their_fault is not None and (
-            "them" in ctx.parties.sides_in(their_fault.group(0))
-            or re.search(PATTERNS["even_own_negligence"], their_fault.group(0), re.I) is not None
-        )
+
+        def _theirs(fault: re.Match[str]) -> bool:
+            return (
+                "them" in ctx.parties.sides_in(fault.group(0))
+                or re.search(PATTERNS["even_own_negligence"], fault.group(0), re.I) is not None
+            )
+
+        # "any breach of the Tenant's covenants ... or the negligence of the Landlord": any fault named may be theirs
+        their_fault = next((f for f in faults if _theirs(f)), faults[0] if faults else None)
+        fault_of_them = their_fault is not None and _theirs(their_fault)
         # "reduced in proportion to any contributory negligence of the Customer": their fault is named
         # to take it out of the indemnity, not to put it in
         if VETOES.applies("apportioned", fault_of_them and re.search(PATTERNS["apportioned"], text, re.I)):

@@ -361,6 +361,22 @@ def _our_break_conditioned(ctx: ClauseContext) -> list[Finding]:
         if strict:
             risk = "termination_rights_unbalanced"
             return [WORDING.finding(ctx, "our_break_conditioned", risk, "medium", span(s, m), matched=strict)]
+    # the conditions in a sub-clause of their own ("A notice given under clause 9.1 shall only be effective if
+    # ..."): the break is the side's whose compliance is the condition
+    for s, m in ctx.find(PATTERNS["break_by_reference"]):
+        if not re.search(PATTERNS["break_condition"], s.text, re.I):
+            continue
+        strict_found = list(re.finditer(PATTERNS["strict_condition"], s.text, re.I))
+        if not strict_found:
+            continue
+        side = ctx.actor(s, strict_found[0].start())
+        if side is None and ctx.parties.sides_in(s.text) & {"us", "them"} == {"us"}:
+            side = "us"  # passive ("have been paid by the Tenant"): the only side named
+        if not ctx.parties.ours(side):
+            continue
+        strict = "; ".join(dict.fromkeys(c.group(0) for c in strict_found))
+        risk = "termination_rights_unbalanced"
+        return [WORDING.finding(ctx, "our_break_conditioned", risk, "medium", span(s, m), matched=strict)]
     return []
 
 
