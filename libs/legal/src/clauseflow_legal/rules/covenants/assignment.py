@@ -18,11 +18,13 @@ VETOES = Vetoes(
         "assignable_with_consent": "we may assign with consent and they may not assign freely either "
         "(a consent they may refuse at their absolute discretion is no consent)",
         "usual_assignee": "their free assignment goes only to affiliates, successors or financiers: market",
+        "competitors_only": "the bar covers transfers to competitors only; ordinary assignment stays open",
     },
 )
 
 # What is transferred is a holding in the company: "any of its shares", "the Shares" (not "share possession").
 _SHARES_TRANSFERRED = PATTERNS.compiled("shares_transferred")
+_TO_COMPETITORS = PATTERNS.compiled("to_competitors_only")
 
 
 @rule(reports={"assignment_restriction"})
@@ -32,6 +34,8 @@ def assignment(ctx: ClauseContext) -> list[Finding]:
     free_them = None
     for s, m in ctx.find(PATTERNS["may_not_assign"]):
         if VETOES.applies("shares_lock_up", _SHARES_TRANSFERRED.match(s.text, m.end())):
+            continue
+        if VETOES.applies("competitors_only", _TO_COMPETITORS.search(s.text, m.end())):
             continue
         neg = m.group(0).find("不得")
         side = ctx.actor(s, m.start() + (neg if neg > 0 else 0))
