@@ -104,13 +104,9 @@ NOT_YET_FIXED = frozenset(
         "governing_law:flag:12:governing_law_forum",
         "ip_ownership:flag:10:ip_ownership_transfer",
         "licence_scope:flag:5:license_scope_restrictive",
-        "market_terms:flag:11:sha_exit_rights_unfavourable",
-        "market_terms:flag:12:sha_exit_rights_unfavourable",
         "post_termination:flag:4:post_termination_obligations",
         "security_burden:flag:21:security_insurance_burden",
         "seller_limitations:flag:19:warranty_excessive",
-        "sha_minority:flag:82:sha_dilution_pre_emption",
-        "sha_minority:flag:83:sha_dilution_pre_emption",
         "termination_balance:flag:30:termination_rights_unbalanced",
         "unilateral_change:flag:9:unilateral_change_right",
     }
