@@ -99,7 +99,6 @@ NOT_YET_FIXED = frozenset(
         "disclosure:flag:26:warranty_excessive",
         "exclusivity:flag:10:exclusivity",
         "ip_ownership:flag:10:ip_ownership_transfer",
-        "licence_scope:flag:5:license_scope_restrictive",
         "post_termination:flag:4:post_termination_obligations",
         "seller_limitations:flag:19:warranty_excessive",
         "termination_balance:flag:30:termination_rights_unbalanced",
