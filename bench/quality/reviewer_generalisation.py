@@ -227,19 +227,23 @@ async def reviews(sets: set[str], shared: Path | None, golden_dir: Path | None =
         if "written" in sets:
             out["written"] = await _score_set(WRITTEN_DIR, handle, observer, calls_log)
         if "examples" in sets:
-            expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
-            examples: dict[str, Any] = {}
-            for name, meta in sorted(expected.items()):
-                if name.startswith("_") or not isinstance(meta, dict):
-                    continue
-                args = {
-                    "our_party": meta["our_party"],
-                    "language": meta.get("language", "en"),
-                    "domain": "auto",
-                }
-                report = await _review(handle.gateway_url, REPO / "examples" / name, args)
-                examples[name] = score_example(meta, report)
-            out["examples"] = examples
+            reviewed = await review_examples(handle.gateway_url)
+            out["examples"] = {name: score_example(meta, report) for name, (meta, report) in reviewed.items()}
+    return out
+
+
+async def review_examples(
+    url: str, party: str = "our_party"
+) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Each bundled example (its ``expected.json`` entry, its report) reviewed for the party its entry
+    names under ``party`` (``our_party``; ``counterparty`` for bench.quality.mirror)."""
+    expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
+    out: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    for name, meta in sorted(expected.items()):
+        if name.startswith("_") or not isinstance(meta, dict) or not meta.get(party):
+            continue
+        args = {"our_party": meta[party], "language": meta.get("language", "en"), "domain": "auto"}
+        out[name] = (meta, await _review(url, REPO / "examples" / name, args))
     return out
 
 

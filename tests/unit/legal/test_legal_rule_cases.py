@@ -58,6 +58,9 @@ class Case:
     tools: list[Any] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
     veto: str | None = None
+    # "symmetric: <why>" on a flag case whose clause binds both sides alike: read for the other side
+    # it raises the same risk (tests/unit/legal/test_legal_rule_mirror.py)
+    mirror: str | None = None
 
     @property
     def id(self) -> str:

@@ -220,9 +220,22 @@ class Parties:
         return any(r in BUY_SIDE or r in SELL_SIDE for r in self.our_roles)
 
     @property
+    def subcontracts(self) -> bool:
+        """We are a main contractor facing our subcontractor: in the subcontract we stand where an
+        employer does (we order the works, pay for them and receive them), whatever "Contractor"
+        means in the main contract."""
+        return (
+            "contractor" in self.our_roles
+            and "subcontractor" in self.their_roles
+            and "subcontractor" not in self.our_roles
+        )
+
+    @property
     def buy_side(self) -> bool:
         """Our party receives the goods/services/IP and pays (customer, buyer, employer, licensee...),
         by its role, or by what the contract binds it to do when no role says."""
+        if self.subcontracts:
+            return True
         if self._role_decides:
             return any(r in BUY_SIDE for r in self.our_roles)
         return self.bargain == "pays"
@@ -231,6 +244,8 @@ class Parties:
     def sell_side(self) -> bool:
         """Our party supplies (provider, seller, contractor, licensor...), by its role or, when no
         role says, by what the contract binds it to do."""
+        if self.subcontracts:
+            return False
         if self._role_decides:
             return any(r in SELL_SIDE for r in self.our_roles)
         return self.bargain == "supplies"

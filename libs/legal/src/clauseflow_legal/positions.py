@@ -212,6 +212,10 @@ def deviations(
     """
     positions = market_positions(domain, title)
     ours = perspectives(parties)
+    if our_holding is not None and our_holding > 50:
+        # a holder in control needs none of a minority's protections (tag-along, pre-emption
+        # window, consent thresholds), whatever its title
+        ours -= {"investor", "minority"}
     found = extract_parameters(text)
     out: list[Deviation] = []
     seen: set[tuple[str, int]] = set()

@@ -9,6 +9,7 @@ sha_minority), each with its own pack files; they register no rule and never imp
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 # Importing an area imports its families, which registers their rules (``@rule``, rules/registry.py).
 from clauseflow_legal.rules import (
@@ -44,6 +45,15 @@ def rules_for(risk_types: frozenset[str]) -> tuple[Rule, ...]:
     return tuple(spec.func for spec in REGISTRY if not spec.reports.isdisjoint(risk_types))
 
 
+@lru_cache(maxsize=1)
+def two_sided_risk_types() -> dict[str, str]:
+    """Risk types that are a risk for both parties whatever the side (``two_sided.yaml``) → why."""
+    from clauseflow_legal.rules.packs import read_pack_yaml
+
+    body = read_pack_yaml(Path(__file__).with_name("two_sided.yaml")) or {}
+    return {str(k): str(v) for k, v in body.items()}
+
+
 __all__ = [
     "REGISTRY",
     "RULES",
@@ -55,4 +65,5 @@ __all__ = [
     "RuleSpec",
     "rule",
     "rules_for",
+    "two_sided_risk_types",
 ]

@@ -16,6 +16,7 @@ from clauseflow_legal.parameters import Parameter
 from clauseflow_legal.parties import Side
 from clauseflow_legal.positions import describe, deviations, market_risk_types
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
+from clauseflow_legal.rules.liability.cap_measure import liable_side
 from clauseflow_legal.rules.packs import patterns_beside
 from clauseflow_legal.rules.registry import rule
 
@@ -33,6 +34,12 @@ def market_terms(ctx: ClauseContext) -> list[Finding]:
 
     def bound(parameter: Parameter) -> Side | None:
         sentence = parameter.sentence
+        if parameter.measure == "liability_cap":
+            # whose liability the cap limits, not the last party named ("承包人违约的，其赔偿责任以
+            # 分包人的直接损失为限，且累计不超过合同价款的10%" limits the 承包人's)
+            liable = liable_side(ctx, sentence)
+            if liable is not None:
+                return liable
         actor = ctx.actor(sentence, parameter.start - sentence.start)
         if actor is not None:
             return actor

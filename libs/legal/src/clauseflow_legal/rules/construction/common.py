@@ -11,8 +11,8 @@ PATTERNS = patterns_beside(__file__)
 def contractor_view(ctx: ClauseContext) -> bool:
     """Whether we build (and so bear the construction risks): a main contractor facing its
     subcontractor stands where an employer does."""
-    if ctx.parties.is_role("contractor") and "subcontractor" in ctx.parties.their_roles:
-        return ctx.parties.is_role("subcontractor")
+    if ctx.parties.subcontracts:
+        return False
     return ctx.parties.is_role("contractor", "subcontractor") or not ctx.parties.known
 
 

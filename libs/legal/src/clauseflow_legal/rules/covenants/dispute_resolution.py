@@ -104,11 +104,17 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
     upstream = _upstream_decision_binding(ctx)
     if upstream:
         return upstream
-    # the counterparty's own agent named as deciding the dispute, anywhere in the clause
-    their_agent = ctx.parties.known and any(
-        ctx.parties.theirs(x.side)
-        for a in re.finditer(rf"(?:{ctx.them_rx})(?={_THEIR_AGENT_DECIDES})", ctx.text, re.I)
-        for x in ctx.parties.mentions(a.group(0))[:1]
+    # the counterparty's own agent named as deciding the dispute, anywhere in the clause; or ours
+    # ("争议由承包人项目经理作出书面决定……分包人……未提出异议的，该决定为最终决定" read for the 承包人:
+    # the party named before "final" is the one bound by our manager's decision, not its author)
+    their_agent, our_agent = (
+        ctx.parties.known
+        and any(
+            x.side == side
+            for a in re.finditer(rf"(?:{rx})(?={_THEIR_AGENT_DECIDES})", ctx.text, re.I)
+            for x in ctx.parties.mentions(a.group(0))[:1]
+        )
+        for side, rx in (("them", ctx.them_rx), ("us", ctx.us_rx))
     )
     for s, m in ctx.find(PATTERNS["final_determination"]):
         head = s.text[: m.end()]
@@ -119,7 +125,9 @@ def dispute_resolution(ctx: ClauseContext) -> list[Finding]:
             head,
         )
         if VETOES.applies(
-            "our_own_agent", agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side)
+            "our_own_agent",
+            (agent and ctx.parties.ours(ctx.parties.mentions(agent.group("of"))[0].side))
+            or (our_agent and not their_agent),
         ):
             continue
         # the Engineer is read below as the employer's agent

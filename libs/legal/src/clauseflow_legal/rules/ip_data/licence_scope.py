@@ -160,7 +160,13 @@ _ZH_ONLY_USE = r"(?:仅|只)(?:可|能|得|限|限于)"
 def _zh_use_limits(ctx: ClauseContext) -> list[Finding]:
     """The limits Chinese drafting places on our use in a sentence of their own, whoever granted it."""
     for s, m in ctx.find(_ZH_ONLY_USE):
-        if not ctx.parties.ours(ctx.actor(s, m.start())):
+        # the user the limit names ("仅限于被许可方在…使用") is the one restricted, not the grantor
+        # that opens the sentence ("许可方授予被许可方…，仅限于被许可方…" read for the 许可方)
+        # ("被许可方仅可在许可方指定的地域内使用": a party after 在 only names the place's designator)
+        after = re.sub(r"^于", "", s.text[m.end() : m.end() + 12])
+        named = ctx.parties.mentions(after)
+        user = named[0].side if named and named[0].start == 0 else ctx.actor(s, m.start())
+        if not ctx.parties.ours(user):
             continue
         limits = [
             (en, zh) for en, rx, zh in (*_ZH_USE_LIMITS, *_LICENCE_LIMITS) if re.search(rx, s.text, re.I)

@@ -259,6 +259,12 @@ def _not_against_us(ctx: ClauseContext, sentence: str, m: re.Match[str]) -> bool
                 re.I,
             ),
         )
+    if re.match(r"(?:fails?|failure|does\s+not|do\s+not|未)", matched, re.I):
+        # the holder that fails to fund is the one diluted: "Where Founder HoldCo fails to provide its
+        # pro rata share …, the Investor may fund the shortfall" read for the Investor is its gain
+        defaulter = ctx.parties.side_before(sentence, m.start() + 1, window=60)
+        if VETOES.applies("their_default_diluted", defaulter == "them"):
+            return True
     if re.search(PATTERNS["dilution"], matched, re.I) and not re.search(
         PATTERNS["punitive_price"], matched, re.I
     ):

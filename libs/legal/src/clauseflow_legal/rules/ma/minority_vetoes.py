@@ -11,6 +11,7 @@ VETOES = Vetoes(
     {
         "casting_vote_ours_or_denied": "a casting vote the clause denies, or one held by our own appointee",
         "dilution_at_fair_value": "a non-funder diluted by an issue at fair market value: the market consequence",
+        "their_default_diluted": "the holder that fails to fund and is diluted is the other side: its dilution is our gain",
         "reported_already": "the quorum sentence is already reported as a weak-governance point",
         "compulsory_transfer_not_drag": "a call the majority exercises for itself, or a sanction: a compulsory transfer, not a drag",
         "interim_reports": "quarterly or monthly reports come besides the annual accounts",

@@ -50,7 +50,9 @@ def _a_minority(ctx: ClauseContext) -> bool:
     A joint-venture partner or co-founder holding 40% needs the same protections as an investor;
     its holding, not its title, makes it a minority.
     """
-    if ctx.parties.is_role("investor") or (not ctx.parties.known and ctx.domain == "sha_spa"):
-        return True
     held = holding_percent(ctx.metadata.get("our_shareholding"))
-    return held is not None and held < 50
+    if held is not None:
+        # the holding stated decides: an investor taking 60% controls the company and needs none of a
+        # minority's protections; a founder left with 35% needs all of them
+        return held < 50
+    return ctx.parties.is_role("investor") or (not ctx.parties.known and ctx.domain == "sha_spa")

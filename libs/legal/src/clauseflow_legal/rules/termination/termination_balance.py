@@ -517,7 +517,10 @@ def _our_suspension_removed(ctx: ClauseContext) -> list[Finding]:
     if removal:
         for s in ctx.sentences:
             if removal.start() >= s.start and removal.start() < s.end:
-                side = ctx.actor(s, removal.start() - s.start)
+                # an aside in brackets names no actor: in "分包人确认，在任何情况下（包括承包人延迟支付）
+                # 均不得…停工" the right removed is the 分包人's, not the late payer's
+                aside = re.sub(r"[（(][^（()）]*[）)]", lambda b: " " * len(b.group(0)), s.text)
+                side = ctx.actor(Sentence(aside, s.start), removal.start() - s.start)
                 if ctx.parties.ours(side) or (
                     re.search(r"16\.[12]", removal.group(0)) and ctx.parties.is_role("contractor")
                 ):
