@@ -31,10 +31,14 @@ SHARE_DEAL = PATTERNS["share_deal"]
 
 
 def we_buy(ctx: ClauseContext) -> bool:
-    """A buyer of shares or a business: a buyer of goods under a supply contract is not one."""
+    """A buyer of shares or a business: a buyer of goods under a supply contract is not one.
+
+    An investor subscribing for new shares buys them from the company: the conditions it pays
+    against, the warranties it relies on and the limits on its claims are a buyer's.
+    """
     if ctx.domain == "sha_spa":
-        return ctx.parties.is_role("buyer") or not ctx.parties.known
-    return ctx.parties.is_role("buyer") and re.search(SHARE_DEAL, ctx.text) is not None
+        return ctx.parties.is_role("buyer", "investor") or not ctx.parties.known
+    return ctx.parties.is_role("buyer", "investor") and re.search(SHARE_DEAL, ctx.text) is not None
 
 
 def we_sell(ctx: ClauseContext) -> bool:
