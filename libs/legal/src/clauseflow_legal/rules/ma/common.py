@@ -11,6 +11,8 @@ from clauseflow_legal.rules.packs import patterns_beside
 PATTERNS = patterns_beside(__file__)
 
 SELLER = PATTERNS["seller"]
+# the company whose shares are sold or issued (see common.patterns.yaml)
+ISSUER = PATTERNS["issuer"]
 
 
 def shares_of_price(text: str, *, before: int) -> list[Percent]:
