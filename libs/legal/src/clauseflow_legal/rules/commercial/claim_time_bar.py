@@ -253,6 +253,8 @@ def _short(
         return period.months < 6  # earned fees forfeited for a late invoice: under six months is harsh
     if account:
         return period.days < 60  # a year's account to check against its vouchers: under two months is harsh
+    if re.search(PATTERNS["exit_right"], step, re.I):
+        return period.months < 6  # an exit right (redemption, put) lost unless exercised within months
     if claim_floor is not None and re.search(PATTERNS["breach_claim"], step, re.I):
         return period.days < claim_floor
     if limitation or re.search(PATTERNS["lawsuit"], step, re.I):

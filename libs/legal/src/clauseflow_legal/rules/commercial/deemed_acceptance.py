@@ -175,6 +175,14 @@ def deemed_acceptance(ctx: ClauseContext) -> list[Finding]:
             and re.match(PATTERNS["put_to_use"], text[silent.start() :], re.I)
         ):
             side = "us"  # "设备投入使用的，视为验收合格": who puts delivered goods to use is the buyer
+        if (
+            side is None
+            and (ctx.parties.is_role("investor") or ctx.metadata.get("our_shareholding"))
+            and re.search(PATTERNS["body_member"], text[: silent.end()])
+        ):
+            side = (
+                "us"  # a written resolution passed by the silence of every director or shareholder, ours too
+            )
         if not ctx.parties.ours(side):
             continue
         # an objection due "on the spot" leaves no time at all to inspect

@@ -11,6 +11,8 @@ from clauseflow_legal.rules.packs import patterns_beside
 PATTERNS = patterns_beside(__file__)
 
 SELLER = PATTERNS["seller"]
+# the company whose shares are sold or issued (see common.patterns.yaml)
+ISSUER = PATTERNS["issuer"]
 
 
 def shares_of_price(text: str, *, before: int) -> list[Percent]:
@@ -31,10 +33,14 @@ SHARE_DEAL = PATTERNS["share_deal"]
 
 
 def we_buy(ctx: ClauseContext) -> bool:
-    """A buyer of shares or a business: a buyer of goods under a supply contract is not one."""
+    """A buyer of shares or a business: a buyer of goods under a supply contract is not one.
+
+    An investor subscribing for new shares buys them from the company: the conditions it pays
+    against, the warranties it relies on and the limits on its claims are a buyer's.
+    """
     if ctx.domain == "sha_spa":
-        return ctx.parties.is_role("buyer") or not ctx.parties.known
-    return ctx.parties.is_role("buyer") and re.search(SHARE_DEAL, ctx.text) is not None
+        return ctx.parties.is_role("buyer", "investor") or not ctx.parties.known
+    return ctx.parties.is_role("buyer", "investor") and re.search(SHARE_DEAL, ctx.text) is not None
 
 
 def we_sell(ctx: ClauseContext) -> bool:

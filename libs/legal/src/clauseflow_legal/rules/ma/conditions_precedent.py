@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
-from clauseflow_legal.rules.ma.common import SELLER, we_buy
+from clauseflow_legal.rules.ma.common import ISSUER, SELLER, we_buy
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
 
@@ -50,11 +50,19 @@ def conditions_precedent(ctx: ClauseContext) -> list[Finding]:
             )
         )
         break
+    # the conditions are the buyer's protection; the seller, or the company it controls until
+    # Completion, waiving them is the buyer's risk (not when the buyer must join the waiver)
     for s, m in ctx.find(
-        r"may\s+be\s+waived.{0,120}?by\s+the\s+(?:Seller|Vendor|Warrantor)s?"
-        rf"|(?:{SELLER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some|this|that|such|the)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
-        rf"|(?:卖方|转让方|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
+        rf"may\s+be\s+waived.{{0,120}}?by\s+the\s+(?:Seller|Vendor|Warrantor|{ISSUER})s?\b"
+        rf"|(?:{SELLER}|{ISSUER}|{ctx.them_rx})\s+may\s+(?:at\s+any\s+time\s+)?(?:(?:in\s+its\s+(?:sole\s+)?discretion|by\s+notice[^.;]{{0,30}}?)\s+)?waive\s+(?:any|all|each|some|this|that|such|the)\s+(?:or\s+all\s+)?(?:of\s+)?(?:the\s+)?Conditions?"
+        rf"|(?:卖方|转让方|{ISSUER}|{ctx.them_rx})(?:可以|有权|可)?[^。；，]{{0,12}}豁免"
     ):
+        us = ctx.us_rx
+        if re.search(
+            rf"(?:{us})\s*(?:and|与|和|及)|(?:and|与|和|及)\s*(?:the\s+)?(?:{us})|\bjointly\b|共同|双方|各方",
+            m.group(0),
+        ):
+            continue
         out.append(WORDING.finding(ctx, "seller_waives", "ma_conditions_precedent_gap", "medium", span(s, m)))
         break
     return out

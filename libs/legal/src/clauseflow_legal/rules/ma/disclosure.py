@@ -17,6 +17,7 @@ from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.ma.common import we_buy, we_sell
 from clauseflow_legal.rules.packs import Vetoes, patterns_beside, wording_beside
 from clauseflow_legal.rules.registry import rule
+from clauseflow_legal.text import Sentence
 
 PATTERNS = patterns_beside(__file__)
 WORDING = wording_beside(__file__)
@@ -147,6 +148,32 @@ def _seller_disclosure(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
+_QUALIFIED_BY_LIST = re.compile(PATTERNS["qualified_by_list"], re.I)
+_GENERAL_ITEM = re.compile(PATTERNS["general_item"], re.I)
+
+
+def _listed_general_item(ctx: ClauseContext) -> list[tuple[Sentence, re.Match[str]]]:
+    """A data-room, public-record or deemed-knowledge item in a list the warranties are qualified by.
+
+    "The Warranties are qualified by: (a) the Disclosure Letter; (b) all documents in the Data Room"
+    names the general disclosure in an item after the lead-in, and a Chinese list puts each item in a
+    sentence of its own ("保证应受限于：（a）披露函…；（b）数据室…"): the item is read with the lead-in
+    before it, up to the list's end. The item's sentence is quoted.
+    """
+    for s, lead in ctx.find(_QUALIFIED_BY_LIST.pattern):
+        start = s.start + lead.end()
+        end = ctx.text.find("。", start)
+        scope_end = min(end if end >= 0 else len(ctx.text), start + 600)
+        for later in ctx.sentences:
+            if later.end <= start or later.start >= scope_end:
+                continue
+            lo = max(0, start - later.start)
+            item = _GENERAL_ITEM.search(later.text, lo, min(len(later.text), scope_end - later.start))
+            if item is not None:
+                return [(later, item)]
+    return []
+
+
 @rule(reports={"ma_disclosure_overbroad", "warranty_excessive"})
 def disclosure(ctx: ClauseContext) -> list[Finding]:
     """General data-room disclosure, buyer knowledge defences and unqualified awareness (for a buyer);
@@ -155,7 +182,8 @@ def disclosure(ctx: ClauseContext) -> list[Finding]:
         return _seller_disclosure(ctx)
     if not we_buy(ctx):
         return []
-    for s, m in ctx.find(PATTERNS["general_disclosure"]):
+    listed = _listed_general_item(ctx)
+    for s, m in [*ctx.find(PATTERNS["general_disclosure"]), *listed]:
         if VETOES.applies("knowledge_no_bar", _KNOWLEDGE_NO_BAR.search(s.text)):
             continue
         general = re.search(PATTERNS["data_room_or_public"], s.text, re.I)

@@ -57,7 +57,8 @@ def low_drag_along_threshold(ctx: ClauseContext) -> list[Finding]:
     dragged = (
         r"drag[- ]along|领售|拖售|(?:require|compel|force)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?|each\s+of\s+the\s+)?(?:Investor|(?:other|minority|remaining)\s+(?:Shareholders?|Members?|holders?|partners?))\s+to\s+(?:sell|transfer)"
         rf"|(?:require|compel|force)\s+(?:the\s+)?(?:{ctx.us_rx})\s+to\s+(?:sell|transfer)\s+(?:all|the\s+whole)"
-        rf"|(?:{ctx.us_rx}|其他(?:各)?股东|其余(?:各)?股东)[^。；，]{{0,6}}应(?:按|以)?(?:相同|同等)(?:的)?(?:价格和)?条件[^。；]{{0,12}}(?:出售|转让)"
+        # "投资方应当以同等价格和条件出售", "其他股东应按照相同的价格及条件转让" (应/应当, 按/按照/以, 和/及/与)
+        rf"|(?:{ctx.us_rx}|其他(?:各)?股东|其余(?:各)?股东)[^。；，]{{0,6}}应(?:当)?(?:按照?|以)?(?:相同|同等)(?:的)?(?:价格(?:和|及|与)?)?条件[^。；]{{0,12}}(?:出售|转让)"
         # a drag described without its name: "Where the Founders agree to sell the entire issued share
         # capital, the Investor shall transfer its Shares to the purchaser at such price ... as the
         # Founders may agree" (own; "shall also sell all of its Shares to the proposed buyer")
@@ -215,8 +216,22 @@ def exit_rights_denied(ctx: ClauseContext, *, reported: list[Finding]) -> list[F
                 ctx, "affiliate_transfer_barred", "sha_exit_rights_unfavourable", "medium", span(s, m)
             )
         ]
+    for s, m in ctx.find(named(PATTERNS["consent_to_our_transfer"])):
+        if re.search(PATTERNS["consent_reasonable"], s.text) or re.search(
+            PATTERNS["competitor_only"], s.text, re.I
+        ):
+            continue
+        return [
+            WORDING.finding(ctx, "locked_in_by_consent", "sha_exit_rights_unfavourable", "high", span(s, m))
+        ]
     for s, m in ctx.find(named(PATTERNS["no_preference"])):
         return [WORDING.finding(ctx, "no_preference", "sha_exit_rights_unfavourable", "medium", span(s, m))]
+    for s, m in ctx.find(PATTERNS["no_deemed_liquidation"]):
+        return [
+            WORDING.finding(
+                ctx, "no_deemed_liquidation", "sha_exit_rights_unfavourable", "medium", span(s, m)
+            )
+        ]
     for s, m in ctx.find(named(PATTERNS["no_redemption"])):
         return [WORDING.finding(ctx, "no_redemption", "sha_exit_rights_unfavourable", "medium", span(s, m))]
     return []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from clauseflow_legal.figures import percent_pattern
+from clauseflow_legal.figures import percent_pattern, zh_to_number
 from clauseflow_legal.rules.base import ClauseContext, Finding, Wording, finding, span
 from clauseflow_legal.rules.packs import patterns_beside, wording_beside
 
@@ -34,16 +34,29 @@ _FRACTIONS = {
 _WORDED = r"(?:[a-z]+(?:[\s-][a-z]+){0,4}\s+(?:per\s*cent|percent)\.?\s*\(\s*)?"
 _SHARE = rf"(?:{_WORDED}{_PCT}\)?|(?P<frac>two[- ]thirds|three[- ]quarters|three-fourths))"
 _SHARE_ZH = rf"(?:{_PCT_ZH}|(?P<frac_zh>三分之二|四分之三|二分之一))"
+# A holding with its comparator after the figure: "15% or more", "百分之十五（15%）以上", "10%及以上" (the figure
+# in words, in digits, or both; cuad-train's control definitions put it so: "ownership of fifty percent (50%) or
+# more of the voting stock or the power to appoint ... a majority of the directors", FuelcellEnergyInc_20191106_8-K_
+# EX-10.1_11868007_EX-10.1_Development_Agreement).
+_OR_MORE = (
+    rf"(?:百分之(?P<pct_zh_words>[一二两三四五六七八九十]{{1,3}})"
+    rf"(?:\s*[（(]\s*\d{{1,3}}(?:\.\d+)?\s*[%％]\s*[）)])?|{percent_pattern('pct_zh3')})\s*(?:或|及|或者)?以上"
+)
+_OR_MORE_EN = rf"{_WORDED}{percent_pattern('pct_en2')}\)?\s+or\s+(?:more|greater|above)"
 
 
 def _threshold(m: re.Match[str]) -> float:
     """The percentage a threshold pattern matched ("60%", "two-thirds", "三分之二")."""
     found = {
-        k: v for k, v in m.groupdict().items() if v and k in {"pct", "pct_zh", "pct_zh2", "frac", "frac_zh"}
+        k: v
+        for k, v in m.groupdict().items()
+        if v and k in {"pct", "pct_zh", "pct_zh2", "pct_zh3", "pct_en2", "frac", "frac_zh"}
     }
-    for key in ("pct", "pct_zh", "pct_zh2"):
+    for key in ("pct", "pct_zh", "pct_zh2", "pct_zh3", "pct_en2"):
         if key in found:
             return float(found[key])
+    if m.groupdict().get("pct_zh_words"):
+        return float(zh_to_number(m.group("pct_zh_words")) or 0.0)
     fraction = found.get("frac") or found.get("frac_zh") or ""
     return _FRACTIONS.get(fraction.lower().replace("–", "-"), 0.0)
 
@@ -149,7 +162,11 @@ def thresholds_above_our_holding(ctx: ClauseContext) -> list[Finding]:
             rf"\b(?:any|each|a)\s+(?:shareholder|holder|member)s?\s+(?:holding|who\s+holds?|owning|with)\s+(?:at\s+least|not\s+less\s+than|more\s+than|in\s+excess\s+of|a\s+minimum\s+of)\s+{_PCT}[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)"
             r"|(?:持股|持有)[^。；]{0,6}(?:不低于|不少于|达到|超过)\s*"
             + _PCT_ZH
-            + r"[^。；]{0,10}(?:的)?股东[^。；]{0,10}(?:有权)?(?:委派|提名)[^。；]{0,6}(?:名)?董事",
+            + r"[^。；]{0,10}(?:的)?股东[^。；]{0,10}(?:有权)?(?:委派|提名)[^。；]{0,6}(?:名)?董事"
+            # the comparator after the figure: "any shareholder holding 15% or more of the Shares may
+            # appoint", "持有公司百分之十五（15%）以上股权的股东有权提名一名董事", "持股10%及以上的股东可以推荐董事一名"
+            + rf"|\b(?:any|each|a)\s+(?:shareholder|holder|member)s?\s+(?:holding|who\s+holds?|owning|with)\s+{_OR_MORE_EN}[^.;]{{0,60}}?(?:may|shall\s+be\s+entitled\s+to|has\s+the\s+right\s+to)\s+(?:appoint|nominate)"
+            + rf"|(?:持股|持有)[^。；\d]{{0,10}}?{_OR_MORE}[^。；]{{0,10}}(?:的)?股东[^。；]{{0,10}}(?:有权|可以|可)?(?:委派|提名|推荐)[^。；]{{0,8}}?(?:名)?董事",
             lambda needed: needed > held,
             seat,
         ),
