@@ -8,7 +8,7 @@ import itertools
 import re
 
 from clauseflow_legal.figures import Period, find_periods, fmt_period
-from clauseflow_legal.positions import market_positions
+from clauseflow_legal.positions import market_positions, perspectives
 from clauseflow_legal.rules.amendments import amendments
 from clauseflow_legal.rules.base import ClauseContext, Finding, span
 from clauseflow_legal.rules.commercial.common import BAR, FEES_FORFEITED, LIMITATION_BAR
@@ -57,7 +57,17 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
     if VETOES.applies("ma_buyer_claim_notice", ctx.domain == "sha_spa" and ctx.parties.is_role("buyer")):
         return []
     units = {"day", "business day", "week", "month", "year", "hour"}
-    bar_position = next(iter(market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])), None)
+    # the playbook's period for our side: a position written for the one who builds (FIDIC: 14 days
+    # at worst for the Contractor's notices) says nothing of the Employer's own claims
+    ours = perspectives(ctx.parties)
+    bar_position = next(
+        (
+            p
+            for p in market_positions(ctx.domain, ctx.title).get("claim_bar_period", [])
+            if ours.intersection(p.perspective) and not ours.intersection(p.not_for)
+        ),
+        None,
+    )
     claim_floor = bar_position.walk_away if bar_position is not None else None
     for before, s in zip([None, *ctx.sentences], ctx.sentences, strict=False):
         text = s.text
@@ -82,14 +92,16 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         # the text the periods were read in: the sentence, or the one before that it points back to
         source = text if quote.start >= s.start else ctx.text[quote.start : s.start]
         period = periods[0]
-        give_rx = (
-            r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|发出|提出|提交|通知)"
-        )
+        give_rx = r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|invoice|render|发出|提出|提交|通知)"
         give = re.search(give_rx, text, re.I)
         side = ctx.actor(s, give.start()) if give else None
         if side is None and before is not None and quote.start == before.start:
-            # the period's sentence says who must act: "The Consultant shall submit each invoice within…"
-            earlier = re.search(give_rx, before.text, re.I)
+            # the period's sentence says who must act: "The Consultant shall submit each invoice within…";
+            # the step read is the last before the period ("the Employer shall give notice … within 14
+            # days", not the "Notification" of a defined term earlier in the sentence)
+            deadline = periods[0].start
+            steps_before = [g for g in re.finditer(give_rx, before.text, re.I) if g.start() < deadline]
+            earlier = steps_before[-1] if steps_before else re.search(give_rx, before.text, re.I)
             side = ctx.actor(before, earlier.start()) if earlier else None
         # "Any claim by the Franchisee … shall be barred unless proceedings are issued": the claimant
         claim_by = re.search(PATTERNS["claim_by"], text, re.I)
