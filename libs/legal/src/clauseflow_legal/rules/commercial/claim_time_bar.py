@@ -92,9 +92,7 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
         # the text the periods were read in: the sentence, or the one before that it points back to
         source = text if quote.start >= s.start else ctx.text[quote.start : s.start]
         period = periods[0]
-        give_rx = (
-            r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|发出|提出|提交|通知)"
-        )
+        give_rx = r"(?:give|gives|given|giving|serve|submit|notif\w*|bring|brought|commence|invoice|render|发出|提出|提交|通知)"
         give = re.search(give_rx, text, re.I)
         side = ctx.actor(s, give.start()) if give else None
         if side is None and before is not None and quote.start == before.start:
