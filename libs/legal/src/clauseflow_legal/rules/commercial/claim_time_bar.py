@@ -128,6 +128,12 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             named = ctx.parties.mentions(text[bar.end("objects") + by.end() :][:40]) if by else []
             if side is None and named and named[0].start == 0:
                 side = named[0].side
+        # earned fees lost for a late invoice: the loser is the one who invoices, not the payer the bar frees
+        # ("Vendor must invoice within ninety days; Client shall have no obligation to pay any invoice received later")
+        fees_lost = re.match(FEES_FORFEITED, text[bar.start() :], re.I) is not None
+        if side is None and fees_lost and (invoice := re.search(PATTERNS["invoice_step"], text, re.I)):
+            invoicer = ctx.actor(s, invoice.start())
+            side = invoicer if invoicer in ("us", "them") else None
         if side is None:
             side = ctx.parties.side_before(text, bar.start())
         if (
@@ -140,7 +146,6 @@ def claim_time_bar(ctx: ClauseContext) -> list[Finding]:
             side = "mutual"
         if not (ctx.parties.ours(side) or side == "mutual"):
             continue
-        fees_lost = re.fullmatch(FEES_FORFEITED, bar.group(0), re.I) is not None
         # "No action … may be brought more than ninety days after": a limitation period, whatever its unit
         limitation = re.fullmatch(LIMITATION_BAR, bar.group(0), re.I) is not None
         # One sentence may bar two claims, each with its own period ("any action … must be commenced

@@ -35,7 +35,9 @@ _CONSTRUCTION_RUN_OFF_YEARS = 12
 def _insurance_run_off(ctx: ClauseContext) -> list[Finding]:
     """Our insurance kept in force for longer after the contract than any claim could run."""
     for s, m in ctx.find(_OUR_INSURANCE):
-        if not ctx.parties.ours(ctx.actor(s, m.start())):
+        # a passive duty naming nobody ("the insurances shall be maintained for ...") is the supplier's
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.ours(side) or (side is None and ctx.parties.supplies)):
             continue
         after = re.search(_AFTER_THE_END, s.text, re.I)
         if after is None:

@@ -82,10 +82,45 @@ def _credits_forfeited(ctx: ClauseContext) -> list[Finding]:
     return []
 
 
-@rule(reports={"warranty_or_sla_inadequate"})
+# Credits put at risk above this share of the period's fees are a penalty for the provider (market 10-15%).
+_HEAVY_CREDIT_CAP = 20.0
+
+
+def _credits_heavy_on_us(ctx: ClauseContext) -> list[Finding]:
+    """We provide the service: credits at risk above a fifth of the fees, or owed on top of damages for
+    the same failure (the credits not the sole remedy, nor counted against our cap)."""
+    for s, m in ctx.find(PATTERNS["credit_cap"]):
+        for p in find_percents(s.text[m.end() : m.end() + 100]):
+            if p.value > _HEAVY_CREDIT_CAP:
+                return [
+                    WORDING.finding(
+                        ctx,
+                        "credits_heavy",
+                        "liquidated_damages_excessive",
+                        "medium",
+                        span(s, m),
+                        p=f"{p.value:g}",
+                    )
+                ]
+            break
+    for s, m in ctx.find(PATTERNS["credits_plus_damages"]):
+        if re.search(PATTERNS["credit_word"], s.text, re.I):
+            return [
+                WORDING.finding(
+                    ctx, "credits_plus_damages", "liquidated_damages_excessive", "medium", span(s, m)
+                )
+            ]
+    return []
+
+
+@rule(reports={"warranty_or_sla_inadequate", "liquidated_damages_excessive"})
 def service_levels(ctx: ClauseContext) -> list[Finding]:
     """A service level given to us that the provider can empty (we receive the service and pay)."""
-    if not ctx.parties.pays or not re.search(PATTERNS["service_level_word"], ctx.text, re.I):
+    if not re.search(PATTERNS["service_level_word"], ctx.text, re.I):
+        return []
+    if ctx.parties.supplies and not ctx.parties.pays:
+        return _credits_heavy_on_us(ctx)
+    if not ctx.parties.pays:
         return []
     return (
         _token_credit_cap(ctx)

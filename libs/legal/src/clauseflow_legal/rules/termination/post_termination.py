@@ -45,7 +45,7 @@ _ENDING = PATTERNS["ending"]
 @rule(reports={"post_termination_obligations"})
 def post_termination(ctx: ClauseContext) -> list[Finding]:
     """Short or paid data-export windows for us; onerous tail obligations on us; forfeiture."""
-    if out := _short_export_window(ctx) or _exit_help_short_or_held_back(ctx):
+    if out := _short_export_window(ctx) or _exit_help_short_or_held_back(ctx) or _exit_help_we_give(ctx):
         return out
     if _is_ending(ctx):
         out = (
@@ -490,3 +490,55 @@ def _exit_help_short_or_held_back(ctx: ClauseContext) -> list[Finding]:
             )
         ]
     return []
+
+
+_EXIT_HELP_FREE = PATTERNS.compiled("exit_help_free")
+
+
+def _exit_help_we_give(ctx: ClauseContext) -> list[Finding]:
+    """We (the provider) owe the exit help free of charge, or for more than six months after the end.
+
+    The customer's concern is exit help that is short (above); the provider's is exit help it is not
+    paid for or that runs long after the contract ended: "the Supplier shall provide Termination
+    Assistance at no additional cost", "乙方应无偿提供退出协助", "transition services for up to
+    eighteen months after termination". The help is ours when the sentence's actor is our party, or
+    when nobody acts ("shall be provided free of charge") and our party is the one that supplies.
+    """
+    if ctx.parties.buy_side:
+        return []
+    free: tuple[Sentence, re.Match[str]] | None = None
+    long_tail: tuple[Sentence, re.Match[str], str] | None = None
+    for s, m in ctx.find(PATTERNS["exit_help"]):
+        text = s.text
+        side = ctx.actor(s, m.start())
+        if not (ctx.parties.ours(side) or (side not in ("us", "them") and ctx.parties.supplies)):
+            continue
+        if free is None and _EXIT_HELP_FREE.search(text):
+            free = (s, m)
+        after = re.search(PATTERNS["after_the_ending"], text, re.I)
+        if long_tail is None and after:
+            tail = [
+                p for p in find_periods(text[max(0, after.start() - 120) :]) if p.unit in {"month", "year"}
+            ]
+            longest = max(tail, key=lambda p: p.days) if tail else None
+            if longest is not None and longest.days > _WIND_DOWN_DAYS:
+                long_tail = (s, m, fmt_period(longest))
+    if free is not None:
+        s, m = free
+    elif long_tail is not None:
+        s, m = long_tail[0], long_tail[1]
+    else:
+        return []
+    how = [ctx.t("free of charge", "无偿")] if free else []
+    if long_tail:
+        how.append(ctx.t(f"for up to {long_tail[2]} after the end", f"在合同结束后最长{long_tail[2]}内"))
+    return [
+        WORDING.finding(
+            ctx,
+            "exit_help_we_give",
+            "post_termination_obligations",
+            "medium",
+            span(s, m),
+            how=ctx.t(" and ".join(how), "、".join(how)),
+        )
+    ]

@@ -51,9 +51,11 @@ _DENIED_BEFORE = PATTERNS.compiled("denied_before")
 
 
 def _compensation_granted(text: str) -> re.Match[str] | None:
-    """The first mention of compensation on termination that the text grants rather than denies."""
+    """The first mention of compensation on termination that the text grants rather than denies
+    (the denial may head a list the mention ends: "no claim for loss of profit, redundancy costs or
+    any other compensation")."""
     for m in _COMPENSATION.finditer(text):
-        if not _DENIED_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):
+        if not _DENIED_BEFORE.search(text[max(0, m.start() - 120) : m.start()]):
             return m
     return None
 
