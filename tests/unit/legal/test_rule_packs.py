@@ -176,6 +176,8 @@ def test_every_pack_file_beside_a_family_reads_and_every_name_the_family_uses_ex
             names = set(Patterns(path))
             used = set(re.findall(r'PATTERNS\.compiled\("([a-z0-9_]+)"\)', code))
             used |= set(re.findall(r'PATTERNS\["([a-z0-9_]+)"\]', code))
+            # a fragment other patterns of the file include ("{@change_aside}") is used by them
+            used |= set(re.findall(r"\{@([a-z][a-z0-9_]*)\}", path.read_text(encoding="utf-8"))) & names
         else:
             names = set(Wording(path))
             used = set(re.findall(r'WORDING\.(?:finding|t|pair)\(\s*\w+,\s*"([a-z0-9_]+)"', code))
