@@ -162,8 +162,10 @@ def _find_clauses(
         # Particular Conditions amend only some sub-clauses of the General Conditions ("4.2 …",
         # "4.12 Sub-Clause 4.12 is deleted and replaced by …", "8.8 …"): a sub-clause number that
         # opens a line and a sentence may skip, as a heading may elsewhere.
+        # (a Part of sub-clauses alone is read the same way)
+        excerpt = amending or _in_decimal_part(stack)
         skips = heading or (
-            (amending or _in_decimal_part(stack))
+            excerpt
             and not is_inline
             and any(r.style.startswith("dec:") and len(r.parts) >= 2 for r in readings)
             and _OPENS_A_PROVISION.match(marker.rest.strip()) is not None
@@ -175,7 +177,7 @@ def _find_clauses(
             last_value,
             relaxed=relaxed,
             titled=titled,
-            amending=amending or _in_decimal_part(stack),
+            amending=excerpt,
         )
         if is_inline and placed is not None and not _next_in_sequence(stack, *placed, heading=heading):
             continue
